@@ -1,0 +1,51 @@
+import { z } from 'zod';
+import { MAX_PASSWORD_LENGTH, messages, optionalName, securePasswordField } from './validation';
+
+export const profileSchema = z.object({
+  id: z.number().int(),
+  email: z.string(),
+  firstName: z.string(),
+  lastName: z.string(),
+  phone: z.string().nullable(),
+  address: z.string().nullable(),
+  profileImage: z.string().nullable(),
+  imageUrl: z.string().nullable(),
+  userType: z.enum(['ADMIN', 'PARTNER', 'CUSTOMER']),
+  role: z.object({ id: z.number().int(), name: z.string() }).nullable(),
+  permissions: z.array(z.string()),
+  createdAt: z.string(),
+});
+export type Profile = z.infer<typeof profileSchema>;
+
+/** Profile update: every field optional; the SPA sends only the non-empty ones. */
+export const profileUpdateBodySchema = z
+  .object({
+    firstName: optionalName.min(1, { error: 'First name cannot be empty' }).optional(),
+    lastName: optionalName.min(1, { error: 'Last name cannot be empty' }).optional(),
+    address: z.string().trim().max(300, { error: 'Must be at most 300 characters' }).optional(),
+    /** base64 image without a data-URL prefix (PNG, JPEG or WebP, at most 5 MiB decoded). */
+    profileImage: z.string().max(7_000_000, { error: 'Image must be at most 5 MiB' }).optional(),
+  })
+  .strict();
+export type ProfileUpdateBody = z.infer<typeof profileUpdateBodySchema>;
+
+export const changePasswordBodySchema = z.object({
+  oldPassword: z
+    .string({ error: messages.oldPasswordRequired })
+    .min(1, { error: messages.oldPasswordRequired, abort: true })
+    .max(MAX_PASSWORD_LENGTH),
+  newPassword: securePasswordField,
+});
+export type ChangePasswordBody = z.infer<typeof changePasswordBodySchema>;
+
+/** The SPA's change-password form adds a confirmation that never leaves the browser. */
+export const changePasswordFormSchema = changePasswordBodySchema
+  .extend({
+    confirmPassword: z
+      .string({ error: messages.confirmRequired })
+      .min(1, { error: messages.confirmRequired }),
+  })
+  .refine((v) => v.newPassword === v.confirmPassword, {
+    error: messages.passwordsMustMatch,
+    path: ['confirmPassword'],
+  });

@@ -1,0 +1,41 @@
+import { z } from 'zod';
+
+/** Shared field rules. Messages are the spec's (SPEC section 5), word for word. */
+export const messages = {
+  emailRequired: 'required',
+  emailInvalid: 'pls provide a valid email',
+  passwordRequired: 'Pls enter your password',
+  oldPasswordRequired: 'Password is required',
+  securePassword: 'Please create a secure password',
+  confirmRequired: 'Confirm Password is required',
+  passwordsMustMatch: 'Passwords must match',
+  phoneTooShort: 'Phone number cannot be less than 7 digits',
+  phoneTooLong: 'Phone number should not exceed 11 digits',
+} as const;
+
+export const MAX_PASSWORD_LENGTH = 256;
+
+export const emailField = z
+  .string({ error: messages.emailRequired })
+  .trim()
+  .min(1, { error: messages.emailRequired, abort: true })
+  .max(254, { error: messages.emailInvalid, abort: true })
+  .pipe(z.email({ error: messages.emailInvalid }));
+
+/** New passwords: at least 5 characters with a digit, a lowercase and an uppercase letter. */
+export const securePasswordField = z
+  .string({ error: messages.securePassword })
+  .min(1, { error: messages.securePassword, abort: true })
+  .max(MAX_PASSWORD_LENGTH, { error: `Password must be at most ${MAX_PASSWORD_LENGTH} characters`, abort: true })
+  .refine((v) => v.length >= 5 && /\d/.test(v) && /[a-z]/.test(v) && /[A-Z]/.test(v), {
+    error: messages.securePassword,
+  });
+
+export const optionalName = z.string().trim().max(100, { error: 'Must be at most 100 characters' });
+
+export const phoneField = z
+  .string()
+  .trim()
+  .regex(/^\d*$/, { error: 'Phone number must contain digits only', abort: true })
+  .min(7, { error: messages.phoneTooShort })
+  .max(11, { error: messages.phoneTooLong });

@@ -1,0 +1,307 @@
+import { sql } from 'drizzle-orm';
+import {
+  bigint,
+  boolean,
+  customType,
+  index,
+  integer,
+  jsonb,
+  numeric,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
+
+/** numeric(14,2) naira, read back as a JS number. */
+const money = customType<{ data: number; driverData: string }>({
+  dataType: () => 'numeric(14, 2)',
+  fromDriver: (v) => Number(v),
+  toDriver: (v) => v.toFixed(2),
+});
+
+const bytea = customType<{ data: Buffer; driverData: Buffer | Uint8Array }>({
+  dataType: () => 'bytea',
+  fromDriver: (v) => Buffer.from(v),
+});
+
+const ts = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
+const id = () => integer('id').primaryKey().generatedAlwaysAsIdentity();
+
+export const roles = pgTable('roles', {
+  id: id(),
+  name: text('name').notNull().unique(),
+  /** Permission names from the catalogue in contract/permissions.ts. */
+  permissions: text('permissions').array().notNull().default(sql`'{}'::text[]`),
+  builtIn: boolean('built_in').notNull().default(false),
+  createdAt: ts('created_at').notNull().defaultNow(),
+  updatedAt: ts('updated_at').notNull().defaultNow(),
+});
+
+export const partners = pgTable(
+  'partners',
+  {
+    id: id(),
+    firstName: text('first_name').notNull(),
+    lastName: text('last_name').notNull(),
+    email: text('email').notNull(),
+    phone: text('phone').notNull(),
+    organizationName: text('organization_name').notNull(),
+    address: text('address').notNull(),
+    coverImage: text('cover_image'),
+    minSpendToQualify: money('min_spend_to_qualify').notNull().default(10000),
+    accountStatus: text('account_status', { enum: ['ACTIVE', 'BLOCKED'] }).notNull().default('ACTIVE'),
+    createdAt: ts('created_at').notNull().defaultNow(),
+    updatedAt: ts('updated_at').notNull().defaultNow(),
+    deletedAt: ts('deleted_at'),
+  },
+  (t) => [index('partners_status_created_idx').on(t.accountStatus, t.createdAt)],
+);
+
+/** Staff who sign in to the console: admins (userType ADMIN) and partner staff (PARTNER, tied to a partner). */
+export const users = pgTable(
+  'users',
+  {
+    id: id(),
+    email: text('email').notNull(),
+    passwordHash: text('password_hash'),
+    firstName: text('first_name').notNull(),
+    lastName: text('last_name').notNull(),
+    phone: text('phone'),
+    address: text('address'),
+    imageUrl: text('image_url'),
+    userType: text('user_type', { enum: ['ADMIN', 'PARTNER'] }).notNull().default('ADMIN'),
+    roleId: integer('role_id').references(() => roles.id),
+    partnerId: integer('partner_id').references(() => partners.id),
+    accountStatus: text('account_status', { enum: ['ACTIVE', 'BLOCKED'] }).notNull().default('ACTIVE'),
+    createdAt: ts('created_at').notNull().defaultNow(),
+    updatedAt: ts('updated_at').notNull().defaultNow(),
+    deletedAt: ts('deleted_at'),
+  },
+  (t) => [uniqueIndex('users_email_uq').on(sql`lower(${t.email})`)],
+);
+
+export const customers = pgTable(
+  'customers',
+  {
+    id: id(),
+    firstName: text('first_name').notNull(),
+    lastName: text('last_name').notNull(),
+    email: text('email').notNull(),
+    phone: text('phone'),
+    address: text('address'),
+    imageUrl: text('image_url'),
+    accountStatus: text('account_status', { enum: ['ACTIVE', 'BLOCKED'] }).notNull().default('ACTIVE'),
+    fiberPlan: text('fiber_plan').notNull(),
+    fiberSpeedMbps: integer('fiber_speed_mbps').notNull(),
+    fiberMonthlyFee: money('fiber_monthly_fee').notNull(),
+    fiberStatus: text('fiber_status', { enum: ['ACTIVE', 'SUSPENDED', 'CANCELLED'] }).notNull().default('ACTIVE'),
+    fiberRenewalDate: ts('fiber_renewal_date').notNull(),
+    createdAt: ts('created_at').notNull().defaultNow(),
+    updatedAt: ts('updated_at').notNull().defaultNow(),
+    deletedAt: ts('deleted_at'),
+  },
+  (t) => [
+    uniqueIndex('customers_email_uq').on(sql`lower(${t.email})`),
+    index('customers_status_created_idx').on(t.accountStatus, t.createdAt),
+  ],
+);
+
+export const extendedServices = pgTable('extended_services', {
+  id: id(),
+  title: text('title').notNull(),
+  description: text('description').notNull(),
+  createdAt: ts('created_at').notNull().defaultNow(),
+  updatedAt: ts('updated_at').notNull().defaultNow(),
+  deletedAt: ts('deleted_at'),
+});
+
+export const partnerExtendedServices = pgTable(
+  'partner_extended_services',
+  {
+    partnerId: integer('partner_id')
+      .notNull()
+      .references(() => partners.id),
+    extendedServiceId: integer('extended_service_id')
+      .notNull()
+      .references(() => extendedServices.id),
+  },
+  (t) => [primaryKey({ columns: [t.partnerId, t.extendedServiceId] })],
+);
+
+export const visits = pgTable(
+  'visits',
+  {
+    id: id(),
+    partnerId: integer('partner_id')
+      .notNull()
+      .references(() => partners.id),
+    customerId: integer('customer_id')
+      .notNull()
+      .references(() => customers.id),
+    attendantName: text('attendant_name').notNull(),
+    visitDate: ts('visit_date').notNull(),
+    totalAmount: money('total_amount').notNull(),
+    receiptImage: text('receipt_image'),
+    createdAt: ts('created_at').notNull().defaultNow(),
+  },
+  (t) => [
+    index('visits_partner_date_idx').on(t.partnerId, t.visitDate),
+    index('visits_partner_customer_date_idx').on(t.partnerId, t.customerId, t.visitDate),
+  ],
+);
+
+export const visitItems = pgTable(
+  'visit_items',
+  {
+    id: id(),
+    visitId: integer('visit_id')
+      .notNull()
+      .references(() => visits.id),
+    name: text('name').notNull(),
+    quantity: integer('quantity').notNull(),
+    price: money('price').notNull(),
+  },
+  (t) => [index('visit_items_visit_idx').on(t.visitId)],
+);
+
+export const rewards = pgTable(
+  'rewards',
+  {
+    id: id(),
+    partnerId: integer('partner_id')
+      .notNull()
+      .references(() => partners.id),
+    customerId: integer('customer_id')
+      .notNull()
+      .references(() => customers.id),
+    rewardType: text('reward_type', { enum: ['GIFTCARD', 'COUPON'] }).notNull(),
+    rewardTypeCategory: text('reward_type_category', { enum: ['GENERAL', 'DISCOUNTED_SUBSCRIPTION'] })
+      .notNull()
+      .default('GENERAL'),
+    code: text('code').notNull().unique(),
+    title: text('title').notNull(),
+    description: text('description').notNull(),
+    promotionalImage: text('promotional_image'),
+    expiryDate: ts('expiry_date'),
+    issuedAmount: money('issued_amount'),
+    percentageDiscount: money('percentage_discount'),
+    /** Cached from reward_ledger; the guard `balance >= amount` stops overspending. */
+    balance: money('balance'),
+    status: text('status', { enum: ['Active', 'Redeemed', 'Expired'] }).notNull().default('Active'),
+    pointsClaimed: integer('points_claimed').notNull().default(0),
+    issuedBy: integer('issued_by').references(() => users.id),
+    createdAt: ts('created_at').notNull().defaultNow(),
+    updatedAt: ts('updated_at').notNull().defaultNow(),
+    redeemedAt: ts('redeemed_at'),
+  },
+  (t) => [
+    index('rewards_partner_created_idx').on(t.partnerId, t.createdAt),
+    index('rewards_customer_idx').on(t.customerId),
+  ],
+);
+
+export const rewardLedger = pgTable(
+  'reward_ledger',
+  {
+    id: id(),
+    rewardId: integer('reward_id')
+      .notNull()
+      .references(() => rewards.id),
+    kind: text('kind', { enum: ['ISSUE', 'REDEEM', 'REVERSAL'] }).notNull(),
+    /** Signed: ISSUE and REVERSAL add to the balance, REDEEM subtracts. */
+    amount: money('amount').notNull(),
+    reason: text('reason'),
+    actorId: integer('actor_id').references(() => users.id),
+    at: ts('at').notNull().defaultNow(),
+  },
+  (t) => [index('reward_ledger_reward_idx').on(t.rewardId)],
+);
+
+export const refreshTokens = pgTable(
+  'refresh_tokens',
+  {
+    id: id(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id),
+    tokenHash: text('token_hash').notNull().unique(),
+    familyId: text('family_id').notNull(),
+    expiresAt: ts('expires_at').notNull(),
+    rotatedAt: ts('rotated_at'),
+    revokedAt: ts('revoked_at'),
+    createdAt: ts('created_at').notNull().defaultNow(),
+  },
+  (t) => [index('refresh_tokens_family_idx').on(t.familyId)],
+);
+
+/** Password-reset and invitation codes: stored hashed, single use, 15 minutes. */
+export const passwordResetCodes = pgTable(
+  'password_reset_codes',
+  {
+    id: id(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id),
+    codeHash: text('code_hash').notNull().unique(),
+    purpose: text('purpose', { enum: ['RESET', 'INVITE'] }).notNull().default('RESET'),
+    expiresAt: ts('expires_at').notNull(),
+    usedAt: ts('used_at'),
+    createdAt: ts('created_at').notNull().defaultNow(),
+  },
+  (t) => [index('password_reset_codes_user_idx').on(t.userId)],
+);
+
+/** One row per counted attempt; a limit counts the rows of its bucket inside its window. */
+export const rateLimitHits = pgTable(
+  'rate_limit_hits',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    bucket: text('bucket').notNull(),
+    at: ts('at').notNull().defaultNow(),
+  },
+  (t) => [index('rate_limit_hits_bucket_at_idx').on(t.bucket, t.at)],
+);
+
+export const mailOutbox = pgTable('mail_outbox', {
+  id: id(),
+  to: text('to').notNull(),
+  subject: text('subject').notNull(),
+  text: text('text').notNull(),
+  createdAt: ts('created_at').notNull().defaultNow(),
+  sentAt: ts('sent_at'),
+  attempts: integer('attempts').notNull().default(0),
+  lastError: text('last_error'),
+});
+
+/** The immutable event log; the activity log reads it. Nothing here is updated or deleted. */
+export const events = pgTable(
+  'events',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    at: ts('at').notNull().defaultNow(),
+    actorId: integer('actor_id'),
+    actorType: text('actor_type', { enum: ['ADMIN', 'PARTNER', 'CUSTOMER'] }).notNull(),
+    actorName: text('actor_name').notNull(),
+    actorImageUrl: text('actor_image_url'),
+    actorOrganization: text('actor_organization'),
+    action: text('action').notNull(),
+    entity: text('entity').notNull(),
+    entityId: text('entity_id'),
+    payload: jsonb('payload').notNull().default(sql`'{}'::jsonb`),
+    ipAddress: text('ip_address'),
+    ipLocation: text('ip_location'),
+    userAgent: text('user_agent'),
+  },
+  (t) => [index('events_actor_type_at_idx').on(t.actorType, t.at)],
+);
+
+/** Uploaded images, stored once by content hash and served from /api/v1/files/{hash}. */
+export const files = pgTable('files', {
+  hash: text('hash').primaryKey(),
+  mime: text('mime').notNull(),
+  size: integer('size').notNull(),
+  bytes: bytea('bytes').notNull(),
+  createdAt: ts('created_at').notNull().defaultNow(),
+});
