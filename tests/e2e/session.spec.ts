@@ -1,0 +1,82 @@
+import { expect, test } from '@playwright/test';
+import { DEMO_ADMIN, E2E_PORT, E2E_TMP } from './support/env';
+import { latestMailedCode, signIn } from './support/fixtures';
+import { type RunningServer, startServer } from './support/server';
+
+// A second real server whose access tokens live 3 seconds, on its own embedded database.
+const ACCESS_TTL_SECONDS = 3;
+let server: RunningServer;
+
+test.beforeAll(async () => {
+  server = await startServer({
+    port: E2E_PORT + 1,
+    dataDir: `${E2E_TMP}short-ttl`,
+    env: { ACCESS_TOKEN_TTL_SECONDS: String(ACCESS_TTL_SECONDS) },
+  });
+});
+test.afterAll(async () => {
+  await server?.stop();
+});
+test.use({ baseURL: `http://127.0.0.1:${E2E_PORT + 1}` });
+
+test('an expired access token is refreshed without the user noticing', async ({ page }) => {
+  const refreshCalls: string[] = [];
+  page.on('request', (req) => {
+    if (req.url().endsWith('/api/v1/auth/refresh-token')) refreshCalls.push(req.url());
+  });
+  await signIn(page);
+  await expect(page.getByRole('group', { name: 'Total Partners', exact: true })).toBeVisible();
+  const before = await page.evaluate(() => JSON.parse(localStorage.getItem('admin') ?? '{}'));
+
+  await page.waitForTimeout((ACCESS_TTL_SECONDS + 1) * 1000);
+  await page.reload();
+
+  await expect(page).toHaveURL(/\/dashboard$/);
+  await expect(page.getByRole('group', { name: 'Total Partners', exact: true })).toBeVisible();
+  await expect(page.getByRole('group', { name: 'Total Partners', exact: true })).not.toContainText('—');
+  await expect(page.getByText('Session expired. Please log in again.')).toHaveCount(0);
+  expect(refreshCalls.length).toBe(1);
+  const after = await page.evaluate(() => JSON.parse(localStorage.getItem('admin') ?? '{}'));
+  expect(after.accessToken).not.toBe(before.accessToken);
+  expect(after.refreshToken).not.toBe(before.refreshToken);
+});
+
+test('a session whose refresh token is dead ends with the spec message', async ({ page }) => {
+  await signIn(page);
+  await expect(page.getByRole('group', { name: 'Total Partners', exact: true })).toBeVisible();
+  // Another device signs the refresh token out of existence: use it once from outside.
+  const stored = await page.evaluate(() => JSON.parse(localStorage.getItem('admin') ?? '{}'));
+  const res = await fetch(`${server.url}/api/v1/auth/refresh-token`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ refreshToken: stored.refreshToken }),
+  });
+  expect(res.status).toBe(200);
+
+  await page.waitForTimeout((ACCESS_TTL_SECONDS + 1) * 1000);
+  await page.reload();
+  await expect(page.getByText('Session expired. Please log in again.')).toBeVisible();
+  await expect(page).toHaveURL(/\/$/);
+  expect(await page.evaluate(() => localStorage.getItem('admin'))).toBeNull();
+});
+
+test('a forgotten password is reset with the code from the mailbox', async ({ page }) => {
+  const newPassword = 'NewSecret9';
+  await page.goto('/');
+  await page.getByRole('link', { name: /forgot password/i }).click();
+  await expect(page).toHaveURL(/\/forgot-password$/);
+  await page.getByPlaceholder('Enter your email').fill(DEMO_ADMIN.email);
+  await page.getByRole('button', { name: /send|reset|request/i }).click();
+  await expect(page.getByText(/reset code has been sent/i)).toBeVisible();
+
+  const code = latestMailedCode(server.dataDir, DEMO_ADMIN.email, /reset code is:\s*([A-Z0-9]{8})/i);
+  await page.goto('/reset-password');
+  await page.getByLabel(/reset code/i).fill(code);
+  await page.getByLabel(/^new password/i).fill(newPassword);
+  await page.getByLabel(/confirm password/i).fill(newPassword);
+  await page.getByRole('button', { name: /reset|update|save/i }).click();
+  await expect(page).toHaveURL(/\/$/);
+
+  await signIn(page, { email: DEMO_ADMIN.email, password: newPassword });
+  await expect(page.getByRole('group', { name: 'Total Partners', exact: true })).toBeVisible();
+});
