@@ -1,4 +1,15 @@
 import { defineConfig } from '@pandacss/dev';
+import {
+  avatarRecipe,
+  buttonRecipe,
+  dialogRecipe,
+  fieldRecipe,
+  menuRecipe,
+  passwordInputRecipe,
+  spinnerRecipe,
+  toastRecipe,
+} from './src/theme/recipes';
+import { semanticTokens, tokens } from './src/theme/tokens';
 
 export default defineConfig({
   preflight: true,
@@ -6,4 +17,30 @@ export default defineConfig({
   exclude: [],
   jsxFramework: 'react',
   outdir: 'styled-system',
+  globalCss: {
+    'html, body': { bg: 'bg.canvas', color: 'fg.default', fontFamily: 'body' },
+    body: { minH: '100vh', WebkitFontSmoothing: 'antialiased' },
+  },
+  theme: {
+    extend: {
+      tokens,
+      semanticTokens,
+      keyframes: {
+        fadeIn: {
+          from: { opacity: 0, transform: 'translateY(-4px)' },
+          to: { opacity: 1, transform: 'none' },
+        },
+        pulse: { '50%': { opacity: 0.55 } },
+      },
+      recipes: { button: buttonRecipe, spinner: spinnerRecipe },
+      slotRecipes: {
+        field: fieldRecipe,
+        passwordInput: passwordInputRecipe,
+        menu: menuRecipe,
+        dialog: dialogRecipe,
+        toast: toastRecipe,
+        avatar: avatarRecipe,
+      },
+    },
+  },
 });

@@ -1,0 +1,128 @@
+import { describe, expect, it, vi } from 'vitest';
+import { createActor, fromPromise } from 'xstate';
+import { z } from 'zod';
+import type { LoginResponse } from '../../contract/auth';
+import type { Profile } from '../../contract/profile';
+import { sessionMachine } from '../machines/session.machine';
+import { sessionTokenSource } from '../machines/session-link';
+import { ApiError, createApiClient, NETWORK_ERROR, SESSION_EXPIRED, type TokenSource } from './client';
+
+const json = (status: number, body: unknown) =>
+  new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
+const ok = (data: unknown, message = 'ok') => json(200, { success: true, data, message, errors: [] });
+const unauthorized = () => json(401, { success: false, data: null, message: 'Unauthorized', errors: [] });
+
+const bearer = (init?: RequestInit) => new Headers(init?.headers).get('Authorization');
+
+const session: LoginResponse = {
+  accessToken: 'access-1',
+  refreshToken: 'refresh-1',
+  user: {
+    id: 1,
+    email: 'admin@rewardclub.ng',
+    firstName: 'Ada',
+    lastName: 'Obi',
+    userType: 'ADMIN',
+    partnerId: null,
+    role: null,
+    permissions: [],
+  },
+};
+
+/** A real session actor with a fake refresh, a fake fetch that accepts only `validToken`. */
+function setup(options: { refresh?: () => Promise<{ accessToken: string; refreshToken: string }> } = {}) {
+  const refresh = vi.fn(
+    options.refresh ??
+      (async () => {
+        await new Promise((r) => setTimeout(r, 10));
+        return { accessToken: 'access-2', refreshToken: 'refresh-2' };
+      }),
+  );
+  const actor = createActor(
+    sessionMachine.provide({
+      actors: {
+        refreshTokens: fromPromise(() => refresh()),
+        fetchProfile: fromPromise<Profile, void>(() => new Promise<Profile>(() => {})),
+      },
+    }),
+    { input: { restored: session } },
+  ).start();
+  const fetch = vi.fn(async (_url: RequestInfo | URL, init?: RequestInit) =>
+    bearer(init) === 'Bearer access-2' ? ok({ n: 1 }) : unauthorized(),
+  );
+  const client = createApiClient({
+    tokens: sessionTokenSource(actor),
+    fetch: fetch as typeof globalThis.fetch,
+  });
+  return { actor, client, fetch, refresh };
+}
+
+const schema = z.object({ n: z.number() });
+
+describe('api client', () => {
+  it('sends JSON with the bearer token to /api/v1 and unwraps the envelope', async () => {
+    const fetch = vi.fn(async (_url: RequestInfo | URL, _init?: RequestInit) => ok({ n: 7 }, 'Done'));
+    const tokens: TokenSource = { accessToken: async () => 'tok', rejected: async () => null };
+    const client = createApiClient({ tokens, fetch: fetch as typeof globalThis.fetch });
+    await expect(
+      client.send('PATCH', '/user/profile', schema, { body: { firstName: 'Ada' }, query: { a: '1', b: '' } }),
+    ).resolves.toEqual({ data: { n: 7 }, message: 'Done' });
+    const [url, init] = fetch.mock.calls[0]!;
+    expect(String(url)).toBe('/api/v1/user/profile?a=1');
+    expect(init?.method).toBe('PATCH');
+    expect(bearer(init)).toBe('Bearer tok');
+    expect(new Headers(init?.headers).get('Content-Type')).toBe('application/json');
+    expect(init?.body).toBe(JSON.stringify({ firstName: 'Ada' }));
+  });
+
+  it('on a 401 refreshes once and retries the request with the new token', async () => {
+    const { client, fetch, refresh, actor } = setup();
+    await expect(client.get('/admin/user/stats', schema)).resolves.toEqual({ n: 1 });
+    expect(refresh).toHaveBeenCalledTimes(1);
+    expect(fetch.mock.calls.map(([, init]) => bearer(init))).toEqual(['Bearer access-1', 'Bearer access-2']);
+    expect(actor.getSnapshot().context.session?.accessToken).toBe('access-2');
+  });
+
+  it('ten concurrent 401s cause ONE refresh and each request retries once', async () => {
+    const { client, fetch, refresh } = setup();
+    const results = await Promise.all(Array.from({ length: 10 }, () => client.get('/x', schema)));
+    expect(results).toEqual(Array(10).fill({ n: 1 }));
+    expect(refresh).toHaveBeenCalledTimes(1);
+    expect(fetch).toHaveBeenCalledTimes(20);
+  });
+
+  it('a failed refresh ends the session and the request fails with the expiry message', async () => {
+    const { client, actor, fetch } = setup({ refresh: () => Promise.reject(new Error('401')) });
+    const error = await client.get('/x', schema).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(ApiError);
+    expect(error).toMatchObject({ status: 401, message: SESSION_EXPIRED });
+    expect(actor.getSnapshot().matches('signedOut')).toBe(true);
+    expect(fetch).toHaveBeenCalledTimes(1);
+  });
+
+  it('does not refresh for calls made without the session token (sign-in)', async () => {
+    const { client, refresh } = setup();
+    const error = await client.post('/admin/auth/login', schema, { auth: 'none', body: {} }).catch((e) => e);
+    expect(error).toMatchObject({ status: 401, message: 'Unauthorized' });
+    expect(refresh).not.toHaveBeenCalled();
+  });
+
+  it('throws a typed ApiError with the field errors of a 400', async () => {
+    const errors = [{ fieldName: 'email', message: 'pls provide a valid email' }];
+    const fetch = async () => json(400, { success: false, data: null, message: 'Validation failed', errors });
+    const tokens: TokenSource = { accessToken: async () => null, rejected: async () => null };
+    const client = createApiClient({ tokens, fetch: fetch as typeof globalThis.fetch });
+    const error = await client.post('/admin/auth/login', schema, { body: {} }).catch((e) => e);
+    expect(error).toBeInstanceOf(ApiError);
+    expect(error).toMatchObject({ status: 400, message: 'Validation failed', errors });
+  });
+
+  it("maps a network failure to 'Network Error'", async () => {
+    const fetch = async () => {
+      throw new TypeError('Failed to fetch');
+    };
+    const tokens: TokenSource = { accessToken: async () => null, rejected: async () => null };
+    const client = createApiClient({ tokens, fetch: fetch as typeof globalThis.fetch });
+    await expect(client.get('/x', schema)).rejects.toMatchObject({ status: 0, message: NETWORK_ERROR });
+  });
+});

@@ -1,0 +1,176 @@
+import wretch from 'wretch';
+import type { z } from 'zod';
+import { type FieldError, fieldErrorSchema } from '../../contract/envelope';
+
+/** The one HTTP client of the SPA: base /api/v1, JSON, bearer token, envelope unwrapped. */
+
+export const NETWORK_ERROR = 'Network Error';
+export const SESSION_EXPIRED = 'Session expired. Please log in again.';
+
+/** A failed call: HTTP status (0 when no response arrived), the envelope message and field errors. */
+export class ApiError extends Error {
+  override readonly name = 'ApiError';
+  constructor(
+    readonly status: number,
+    message: string,
+    readonly errors: FieldError[] = [],
+  ) {
+    super(message);
+  }
+}
+
+/**
+ * Where the client gets its bearer token. The session actor is the only owner of tokens;
+ * the client asks it and, on a 401, reports the rejected token and waits for the outcome.
+ */
+export interface TokenSource {
+  /** The current access token (after any refresh in flight), or null when signed out. */
+  accessToken(): Promise<string | null>;
+  /** Report a 401 for `token`; resolves with the token to retry with, or null when the session ended. */
+  rejected(token: string): Promise<string | null>;
+}
+
+/** 'session' (default): token from the session, 401 → refresh → retry once. */
+export type Auth = 'session' | 'none' | { token: string };
+export type Query = Record<string, string | number | boolean | null | undefined>;
+
+export interface RequestOptions {
+  body?: unknown;
+  query?: Query;
+  auth?: Auth;
+}
+
+export interface Result<T> {
+  data: T;
+  message: string;
+}
+
+export interface ApiClient {
+  send<S extends z.ZodType>(
+    method: Method,
+    path: string,
+    schema: S,
+    options?: RequestOptions,
+  ): Promise<Result<z.output<S>>>;
+  get<S extends z.ZodType>(
+    path: string,
+    schema: S,
+    options?: Omit<RequestOptions, 'body'>,
+  ): Promise<z.output<S>>;
+  post<S extends z.ZodType>(path: string, schema: S, options?: RequestOptions): Promise<z.output<S>>;
+  patch<S extends z.ZodType>(path: string, schema: S, options?: RequestOptions): Promise<z.output<S>>;
+  delete<S extends z.ZodType>(path: string, schema: S, options?: RequestOptions): Promise<z.output<S>>;
+}
+
+export type Method = 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE';
+
+export interface ApiClientOptions {
+  tokens: TokenSource;
+  baseUrl?: string;
+  /** The network boundary; defaults to the global fetch. */
+  fetch?: typeof fetch;
+}
+
+interface Envelope {
+  success?: boolean;
+  data?: unknown;
+  message?: string;
+  errors?: unknown;
+}
+
+const asEnvelope = (value: unknown): Envelope | null =>
+  value !== null && typeof value === 'object' ? (value as Envelope) : null;
+
+const fieldErrors = (value: unknown): FieldError[] =>
+  Array.isArray(value)
+    ? value.flatMap((e) => (fieldErrorSchema.safeParse(e).success ? [e as FieldError] : []))
+    : [];
+
+/** Turns whatever a call threw into an ApiError. */
+export function toApiError(error: unknown): ApiError {
+  if (error instanceof ApiError) return error;
+  if (error instanceof wretch.WretchError) {
+    const env = asEnvelope(error.json);
+    const message = env?.message || `Request failed with status code ${error.status}`;
+    return new ApiError(error.status, message, fieldErrors(env?.errors));
+  }
+  // fetch rejects (TypeError) when the network is down or the request was blocked.
+  return new ApiError(0, NETWORK_ERROR);
+}
+
+const queryString = (query?: Query): string => {
+  if (!query) return '';
+  const params = new URLSearchParams();
+  for (const [key, value] of Object.entries(query)) {
+    if (value === undefined || value === null || value === '') continue; // SPEC 7: empty values omitted
+    params.append(key, String(value));
+  }
+  const text = params.toString();
+  return text ? `?${text}` : '';
+};
+
+export function createApiClient({
+  tokens,
+  baseUrl = '/api/v1',
+  fetch: fetchImpl,
+}: ApiClientOptions): ApiClient {
+  let base = wretch(baseUrl).options({ credentials: 'include' }).headers({ Accept: 'application/json' });
+  if (fetchImpl) base = base.polyfills({ fetch: fetchImpl });
+
+  async function once(method: Method, path: string, options: RequestOptions, token: string | null) {
+    let w = base.url(path + queryString(options.query));
+    if (token) w = w.auth(`Bearer ${token}`);
+    if (options.body !== undefined) w = w.json(options.body as object);
+    try {
+      const text = await w.fetch(method).text();
+      return asEnvelope(text ? JSON.parse(text) : null);
+    } catch (error) {
+      throw toApiError(error);
+    }
+  }
+
+  async function send<S extends z.ZodType>(
+    method: Method,
+    path: string,
+    schema: S,
+    options: RequestOptions = {},
+  ) {
+    const auth = options.auth ?? 'session';
+    const token = auth === 'session' ? await tokens.accessToken() : auth === 'none' ? null : auth.token;
+    let env: Envelope | null;
+    try {
+      env = await once(method, path, options, token);
+    } catch (error) {
+      if (!(error instanceof ApiError) || error.status !== 401 || auth !== 'session' || !token) throw error;
+      const next = await tokens.rejected(token);
+      if (!next) throw new ApiError(401, SESSION_EXPIRED);
+      env = await once(method, path, options, next);
+    }
+    if (!env || env.success === false) {
+      throw new ApiError(200, env?.message || 'An error occurred', fieldErrors(env?.errors));
+    }
+    const parsed = schema.safeParse(env.data ?? null);
+    if (!parsed.success) throw new ApiError(200, 'Unexpected response from the server');
+    return { data: parsed.data as z.output<S>, message: env.message ?? '' };
+  }
+
+  return {
+    send,
+    get: async (path, schema, options) => (await send('GET', path, schema, options)).data,
+    post: async (path, schema, options) => (await send('POST', path, schema, options)).data,
+    patch: async (path, schema, options) => (await send('PATCH', path, schema, options)).data,
+    delete: async (path, schema, options) => (await send('DELETE', path, schema, options)).data,
+  };
+}
+
+let current: ApiClient | null = null;
+
+/** Boot wires the app-wide client once (src/main.tsx); API modules reach it through `api()`. */
+export function setApiClient(client: ApiClient | null): void {
+  current = client;
+}
+
+export function api(): ApiClient {
+  if (!current) throw new Error('API client is not configured');
+  return current;
+}

@@ -1,0 +1,25 @@
+import { queryOptions } from '@tanstack/react-query';
+import { z } from 'zod';
+import {
+  type ChangePasswordBody,
+  type Profile,
+  type ProfileUpdateBody,
+  profileSchema,
+} from '../../contract/profile';
+import { api } from './client';
+
+export const profileKeys = {
+  all: ['profile'] as const,
+  detail: () => [...profileKeys.all, 'detail'] as const,
+};
+
+export const fetchProfile = (): Promise<Profile> => api().get('/user/profile', profileSchema);
+
+export const updateProfile = (body: ProfileUpdateBody): Promise<Profile> =>
+  api().patch('/user/profile', profileSchema, { body });
+
+export const changePassword = async (body: ChangePasswordBody): Promise<string> =>
+  (await api().send('PATCH', '/user/profile/update-password', z.unknown(), { body })).message;
+
+export const profileQueryOptions = () =>
+  queryOptions({ queryKey: profileKeys.detail(), queryFn: fetchProfile, staleTime: 30_000 });

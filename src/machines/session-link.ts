@@ -1,0 +1,27 @@
+import { waitFor } from 'xstate';
+import type { TokenSource } from '../api/client';
+import type { SessionActor } from './session.machine';
+
+/** Something the session passes through before a token can be handed out. */
+const settled = (actor: SessionActor) =>
+  waitFor(actor, (s) => !s.matches({ signedIn: 'refreshing' }) && !s.matches('signingOut'));
+
+/**
+ * Connects the HTTP client to the session actor: the client asks for the token and,
+ * on a 401, reports it with `token.rejected` and waits for the outcome of the (single) refresh.
+ */
+export function sessionTokenSource(actor: SessionActor): TokenSource {
+  return {
+    async accessToken() {
+      const snapshot = await settled(actor);
+      return snapshot.context.session?.accessToken ?? null;
+    },
+    async rejected(token) {
+      actor.send({ type: 'token.rejected', token });
+      const snapshot = await settled(actor);
+      const next = snapshot.matches('signedIn') ? (snapshot.context.session?.accessToken ?? null) : null;
+      // The same token again means nothing changed: retrying would only fail again.
+      return next && next !== token ? next : null;
+    },
+  };
+}

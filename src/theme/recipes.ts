@@ -1,0 +1,282 @@
+import {
+  avatarAnatomy,
+  dialogAnatomy,
+  fieldAnatomy,
+  menuAnatomy,
+  passwordInputAnatomy,
+  toastAnatomy,
+} from '@ark-ui/react/anatomy';
+import { defineRecipe, defineSlotRecipe } from '@pandacss/dev';
+
+export const buttonRecipe = defineRecipe({
+  className: 'button',
+  base: {
+    display: 'inline-flex',
+    alignItems: 'center',
+    justifyContent: 'center',
+    gap: '2',
+    fontWeight: 'semibold',
+    borderRadius: 'md',
+    cursor: 'pointer',
+    transition: 'background 0.15s, box-shadow 0.15s, color 0.15s',
+    whiteSpace: 'nowrap',
+    _focusVisible: { outline: '2px solid', outlineColor: 'border.focus', outlineOffset: '2px' },
+    _disabled: { opacity: 0.6, cursor: 'not-allowed' },
+  },
+  variants: {
+    variant: {
+      solid: { bg: 'brand.700', color: 'fg.onBrand', _hover: { bg: 'brand.800' } },
+      outline: {
+        bg: 'bg.surface',
+        color: 'brand.700',
+        borderWidth: '1px',
+        borderColor: 'border.strong',
+        _hover: { bg: 'brand.50' },
+      },
+      ghost: { bg: 'transparent', color: 'fg.default', _hover: { bg: 'bg.subtle' } },
+      danger: { bg: 'red.600', color: 'fg.onBrand', _hover: { bg: 'red.700' } },
+    },
+    size: {
+      sm: { h: '8', px: '3', fontSize: 'sm' },
+      md: { h: '10', px: '4', fontSize: 'sm' },
+      lg: { h: '12', px: '5', fontSize: 'md' },
+      icon: { h: '10', w: '10', p: '0' },
+    },
+    fullWidth: { true: { w: 'full' } },
+  },
+  defaultVariants: { variant: 'solid', size: 'md' },
+});
+
+export const spinnerRecipe = defineRecipe({
+  className: 'spinner',
+  base: {
+    display: 'inline-block',
+    borderRadius: 'full',
+    borderWidth: '2px',
+    borderStyle: 'solid',
+    borderColor: 'currentColor',
+    borderRightColor: 'transparent',
+    animation: 'spin 0.7s linear infinite',
+  },
+  variants: {
+    size: {
+      sm: { w: '4', h: '4' },
+      md: { w: '6', h: '6' },
+      lg: { w: '10', h: '10', borderWidth: '3px' },
+    },
+  },
+  defaultVariants: { size: 'md' },
+});
+
+const inputBase = {
+  w: 'full',
+  h: '11',
+  px: '3',
+  borderRadius: 'md',
+  borderWidth: '1px',
+  borderColor: 'border.strong',
+  bg: 'bg.surface',
+  color: 'fg.default',
+  fontSize: 'sm',
+  outline: 'none',
+  transition: 'border-color 0.15s, box-shadow 0.15s',
+  _placeholder: { color: 'fg.subtle' },
+  _focus: { borderColor: 'border.focus', boxShadow: '0 0 0 1px token(colors.border.focus)' },
+  _invalid: { borderColor: 'border.error', _focus: { boxShadow: '0 0 0 1px token(colors.border.error)' } },
+} as const;
+
+export const fieldRecipe = defineSlotRecipe({
+  className: 'field',
+  slots: fieldAnatomy.keys(),
+  base: {
+    root: { display: 'flex', flexDirection: 'column', gap: '1.5', w: 'full' },
+    label: { fontSize: 'sm', fontWeight: 'medium', color: 'fg.default' },
+    input: inputBase,
+    textarea: { ...inputBase, h: 'auto', minH: '20', py: '2' },
+    helperText: { fontSize: 'xs', color: 'fg.muted' },
+    errorText: { fontSize: 'xs', color: 'fg.error', lineHeight: 'tight' },
+  },
+});
+
+export const passwordInputRecipe = defineSlotRecipe({
+  className: 'password-input',
+  slots: passwordInputAnatomy.keys(),
+  base: {
+    root: { display: 'flex', flexDirection: 'column', gap: '1.5', w: 'full' },
+    label: { fontSize: 'sm', fontWeight: 'medium', color: 'fg.default' },
+    control: { position: 'relative', w: 'full' },
+    input: { ...inputBase, pr: '12' },
+    visibilityTrigger: {
+      position: 'absolute',
+      top: '50%',
+      right: '1',
+      transform: 'translateY(-50%)',
+      display: 'inline-flex',
+      alignItems: 'center',
+      justifyContent: 'center',
+      w: '9',
+      h: '9',
+      borderRadius: 'md',
+      color: 'fg.muted',
+      cursor: 'pointer',
+      _hover: { color: 'fg.default', bg: 'bg.subtle' },
+      _focusVisible: { outline: '2px solid', outlineColor: 'border.focus' },
+    },
+    indicator: { display: 'inline-flex' },
+  },
+});
+
+export const menuRecipe = defineSlotRecipe({
+  className: 'menu',
+  slots: menuAnatomy.keys(),
+  base: {
+    content: {
+      minW: '14rem',
+      bg: 'bg.surface',
+      borderRadius: 'lg',
+      borderWidth: '1px',
+      borderColor: 'border.default',
+      boxShadow: 'raised',
+      p: '1',
+      outline: 'none',
+      zIndex: 'dropdown',
+      _open: { animation: 'fadeIn 0.12s ease-out' },
+    },
+    item: {
+      display: 'flex',
+      alignItems: 'center',
+      gap: '2',
+      px: '3',
+      py: '2',
+      borderRadius: 'md',
+      fontSize: 'sm',
+      color: 'fg.default',
+      cursor: 'pointer',
+      _highlighted: { bg: 'brand.50', color: 'brand.800' },
+      _disabled: { cursor: 'default', color: 'fg.muted', fontWeight: 'medium' },
+    },
+    separator: { my: '1', borderTopWidth: '1px', borderColor: 'border.default' },
+    itemGroupLabel: { px: '3', py: '2', fontSize: 'xs', color: 'fg.muted' },
+  },
+});
+
+export const dialogRecipe = defineSlotRecipe({
+  className: 'dialog',
+  slots: dialogAnatomy.keys(),
+  base: {
+    backdrop: { position: 'fixed', inset: '0', bg: 'bg.overlay', zIndex: 'overlay' },
+    positioner: {
+      position: 'fixed',
+      inset: '0',
+      display: 'flex',
+      alignItems: 'center',
+      justifyContent: 'center',
+      p: '4',
+      zIndex: 'modal',
+    },
+    content: {
+      position: 'relative',
+      w: { base: 'full', md: 'dialog' },
+      maxH: 'calc(100vh - 2rem)',
+      overflowY: 'auto',
+      bg: 'bg.surface',
+      borderRadius: 'xl',
+      boxShadow: 'raised',
+      p: '6',
+      outline: 'none',
+    },
+    title: { fontSize: 'lg', fontWeight: 'semibold', color: 'fg.default', mb: '3', pr: '8' },
+    description: { fontSize: 'sm', color: 'fg.muted' },
+    closeTrigger: {
+      position: 'absolute',
+      top: '3',
+      right: '3',
+      w: '8',
+      h: '8',
+      display: 'inline-flex',
+      alignItems: 'center',
+      justifyContent: 'center',
+      borderRadius: 'md',
+      color: 'fg.muted',
+      cursor: 'pointer',
+      _hover: { bg: 'bg.subtle', color: 'fg.default' },
+    },
+  },
+});
+
+export const toastRecipe = defineSlotRecipe({
+  className: 'toast',
+  slots: toastAnatomy.keys(),
+  base: {
+    root: {
+      position: 'relative',
+      minW: '18rem',
+      maxW: '24rem',
+      px: '4',
+      py: '3',
+      pr: '10',
+      borderRadius: 'lg',
+      boxShadow: 'raised',
+      color: 'fg.onBrand',
+      bg: 'toast.info',
+      translate: 'var(--x) var(--y)',
+      scale: 'var(--scale)',
+      zIndex: 'var(--z-index)',
+      height: 'var(--height)',
+      opacity: 'var(--opacity)',
+      willChange: 'translate, opacity, scale',
+      transitionDuration: 'toastCollapse',
+      transitionProperty: 'translate, scale, opacity, height',
+      transitionTimingFunction: 'ease',
+      '&[data-type=error]': { bg: 'toast.error' },
+      '&[data-type=success]': { bg: 'toast.success' },
+    },
+    title: { fontSize: 'sm', fontWeight: 'semibold' },
+    description: { fontSize: 'sm', opacity: 0.9 },
+    closeTrigger: {
+      position: 'absolute',
+      top: '2',
+      right: '2',
+      w: '6',
+      h: '6',
+      display: 'inline-flex',
+      alignItems: 'center',
+      justifyContent: 'center',
+      borderRadius: 'sm',
+      cursor: 'pointer',
+      color: 'inherit',
+      opacity: 0.8,
+      _hover: { opacity: 1 },
+    },
+  },
+});
+
+export const avatarRecipe = defineSlotRecipe({
+  className: 'avatar',
+  slots: avatarAnatomy.keys(),
+  base: {
+    root: {
+      display: 'inline-flex',
+      alignItems: 'center',
+      justifyContent: 'center',
+      flexShrink: 0,
+      overflow: 'hidden',
+      borderRadius: 'full',
+      bg: 'brand.100',
+      color: 'brand.800',
+      fontWeight: 'semibold',
+      borderWidth: '2px',
+      borderColor: 'white',
+    },
+    image: { w: 'full', h: 'full', objectFit: 'cover' },
+    fallback: { textTransform: 'uppercase' },
+  },
+  variants: {
+    size: {
+      sm: { root: { w: '8', h: '8', fontSize: 'xs' } },
+      md: { root: { w: '11', h: '11', fontSize: 'sm' } },
+      lg: { root: { w: '20', h: '20', fontSize: 'xl' } },
+    },
+  },
+  defaultVariants: { size: 'md' },
+});

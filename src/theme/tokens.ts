@@ -1,0 +1,68 @@
+import { defineSemanticTokens, defineTokens } from '@pandacss/dev';
+
+/** Brand: a deep fiber blue. Every raw colour of the app lives here or in panda.config.ts. */
+export const tokens = defineTokens({
+  colors: {
+    brand: {
+      50: { value: '#eef3fc' },
+      100: { value: '#d6e2f7' },
+      200: { value: '#adc4ef' },
+      300: { value: '#7d9fe2' },
+      400: { value: '#4a76cf' },
+      500: { value: '#1f55b8' },
+      600: { value: '#124aa6' },
+      700: { value: '#0b3d91' },
+      800: { value: '#082f70' },
+      900: { value: '#06224f' },
+      950: { value: '#041633' },
+    },
+    /** SPEC section 5: field error text is #fc8181. */
+    fieldError: { value: '#fc8181' },
+    white: { value: '#ffffff' },
+  },
+  fonts: {
+    body: { value: "'Inter', system-ui, -apple-system, 'Segoe UI', Roboto, sans-serif" },
+  },
+  sizes: {
+    statCard: { value: '90px' },
+    sidebar: { value: '15rem' },
+    dialog: { value: '30rem' },
+  },
+  durations: {
+    toastCollapse: { value: '300ms' },
+  },
+});
+
+export const semanticTokens = defineSemanticTokens({
+  colors: {
+    bg: {
+      canvas: { value: '{colors.slate.50}' },
+      surface: { value: '{colors.white}' },
+      subtle: { value: '{colors.slate.100}' },
+      topbarScrolled: { value: 'rgba(4, 22, 51, 0.82)' },
+      overlay: { value: 'rgba(4, 22, 51, 0.45)' },
+    },
+    fg: {
+      default: { value: '{colors.slate.900}' },
+      muted: { value: '{colors.slate.500}' },
+      subtle: { value: '{colors.slate.400}' },
+      onBrand: { value: '{colors.white}' },
+      error: { value: '{colors.fieldError}' },
+    },
+    border: {
+      default: { value: '{colors.slate.200}' },
+      strong: { value: '{colors.slate.300}' },
+      error: { value: '{colors.fieldError}' },
+      focus: { value: '{colors.brand.500}' },
+    },
+    toast: {
+      error: { value: '{colors.red.600}' },
+      success: { value: '{colors.emerald.600}' },
+      info: { value: '{colors.brand.700}' },
+    },
+  },
+  shadows: {
+    card: { value: '0 1px 2px rgba(15, 23, 42, 0.06), 0 1px 3px rgba(15, 23, 42, 0.1)' },
+    raised: { value: '0 10px 30px rgba(15, 23, 42, 0.15)' },
+  },
+});
