@@ -34,7 +34,10 @@ export const loginResponseSchema = tokenPairSchema.extend({ user: sessionUserSch
 export type LoginResponse = z.infer<typeof loginResponseSchema>;
 
 export const refreshBodySchema = z.object({
-  refreshToken: z.string({ error: 'refreshToken is required' }).min(1, { error: 'refreshToken is required' }).max(512),
+  refreshToken: z
+    .string({ error: 'refreshToken is required' })
+    .min(1, { error: 'refreshToken is required' })
+    .max(512),
 });
 
 export const passwordResetRequestBodySchema = z.object({ email: emailField });
@@ -48,3 +51,25 @@ export const updatePasswordBodySchema = z.object({
   newPassword: securePasswordField,
 });
 export type UpdatePasswordBody = z.infer<typeof updatePasswordBodySchema>;
+
+/** Server messages the SPA and e2e tests may rely on, word for word. */
+export const authMessages = {
+  loginSuccess: 'Login successful',
+  invalidCredentials: 'Invalid email or password',
+  accountBlocked: 'Your account has been blocked. Please contact an administrator.',
+  /** Followed by a duration, e.g. 'Too many failed sign-in attempts. Try again in 15 minutes.' */
+  tooManyAttemptsPrefix: 'Too many failed sign-in attempts.',
+  refreshed: 'Token refreshed',
+  refreshInvalid: 'Refresh token is invalid or has expired',
+  loggedOut: 'Logged out',
+  resetRequested: 'If that email is registered, a reset code has been sent.',
+  resetCodeInvalid: 'Reset code is invalid or has expired',
+  passwordUpdated: 'Password updated successfully',
+  oldPasswordIncorrect: 'Old password is incorrect',
+  unauthenticated: 'Authentication required',
+  sessionInvalid: 'Session is invalid or has expired',
+  forbidden: 'You do not have permission to do this',
+} as const;
+
+/** The subject of the reset mail; its text has a line 'Your reset code is: ABCD2345'. */
+export const RESET_MAIL_SUBJECT = 'Your Reward Club password reset code';

@@ -26,7 +26,10 @@ export const emailField = z
 export const securePasswordField = z
   .string({ error: messages.securePassword })
   .min(1, { error: messages.securePassword, abort: true })
-  .max(MAX_PASSWORD_LENGTH, { error: `Password must be at most ${MAX_PASSWORD_LENGTH} characters`, abort: true })
+  .max(MAX_PASSWORD_LENGTH, {
+    error: `Password must be at most ${MAX_PASSWORD_LENGTH} characters`,
+    abort: true,
+  })
   .refine((v) => v.length >= 5 && /\d/.test(v) && /[a-z]/.test(v) && /[A-Z]/.test(v), {
     error: messages.securePassword,
   });

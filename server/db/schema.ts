@@ -6,7 +6,6 @@ import {
   index,
   integer,
   jsonb,
-  numeric,
   pgTable,
   primaryKey,
   text,
@@ -51,7 +50,9 @@ export const partners = pgTable(
     address: text('address').notNull(),
     coverImage: text('cover_image'),
     minSpendToQualify: money('min_spend_to_qualify').notNull().default(10000),
-    accountStatus: text('account_status', { enum: ['ACTIVE', 'BLOCKED'] }).notNull().default('ACTIVE'),
+    accountStatus: text('account_status', { enum: ['ACTIVE', 'BLOCKED'] })
+      .notNull()
+      .default('ACTIVE'),
     createdAt: ts('created_at').notNull().defaultNow(),
     updatedAt: ts('updated_at').notNull().defaultNow(),
     deletedAt: ts('deleted_at'),
@@ -71,10 +72,14 @@ export const users = pgTable(
     phone: text('phone'),
     address: text('address'),
     imageUrl: text('image_url'),
-    userType: text('user_type', { enum: ['ADMIN', 'PARTNER'] }).notNull().default('ADMIN'),
+    userType: text('user_type', { enum: ['ADMIN', 'PARTNER'] })
+      .notNull()
+      .default('ADMIN'),
     roleId: integer('role_id').references(() => roles.id),
     partnerId: integer('partner_id').references(() => partners.id),
-    accountStatus: text('account_status', { enum: ['ACTIVE', 'BLOCKED'] }).notNull().default('ACTIVE'),
+    accountStatus: text('account_status', { enum: ['ACTIVE', 'BLOCKED'] })
+      .notNull()
+      .default('ACTIVE'),
     createdAt: ts('created_at').notNull().defaultNow(),
     updatedAt: ts('updated_at').notNull().defaultNow(),
     deletedAt: ts('deleted_at'),
@@ -92,11 +97,15 @@ export const customers = pgTable(
     phone: text('phone'),
     address: text('address'),
     imageUrl: text('image_url'),
-    accountStatus: text('account_status', { enum: ['ACTIVE', 'BLOCKED'] }).notNull().default('ACTIVE'),
+    accountStatus: text('account_status', { enum: ['ACTIVE', 'BLOCKED'] })
+      .notNull()
+      .default('ACTIVE'),
     fiberPlan: text('fiber_plan').notNull(),
     fiberSpeedMbps: integer('fiber_speed_mbps').notNull(),
     fiberMonthlyFee: money('fiber_monthly_fee').notNull(),
-    fiberStatus: text('fiber_status', { enum: ['ACTIVE', 'SUSPENDED', 'CANCELLED'] }).notNull().default('ACTIVE'),
+    fiberStatus: text('fiber_status', { enum: ['ACTIVE', 'SUSPENDED', 'CANCELLED'] })
+      .notNull()
+      .default('ACTIVE'),
     fiberRenewalDate: ts('fiber_renewal_date').notNull(),
     createdAt: ts('created_at').notNull().defaultNow(),
     updatedAt: ts('updated_at').notNull().defaultNow(),
@@ -189,7 +198,9 @@ export const rewards = pgTable(
     percentageDiscount: money('percentage_discount'),
     /** Cached from reward_ledger; the guard `balance >= amount` stops overspending. */
     balance: money('balance'),
-    status: text('status', { enum: ['Active', 'Redeemed', 'Expired'] }).notNull().default('Active'),
+    status: text('status', { enum: ['Active', 'Redeemed', 'Expired'] })
+      .notNull()
+      .default('Active'),
     pointsClaimed: integer('points_claimed').notNull().default(0),
     issuedBy: integer('issued_by').references(() => users.id),
     createdAt: ts('created_at').notNull().defaultNow(),
@@ -245,7 +256,9 @@ export const passwordResetCodes = pgTable(
       .notNull()
       .references(() => users.id),
     codeHash: text('code_hash').notNull().unique(),
-    purpose: text('purpose', { enum: ['RESET', 'INVITE'] }).notNull().default('RESET'),
+    purpose: text('purpose', { enum: ['RESET', 'INVITE'] })
+      .notNull()
+      .default('RESET'),
     expiresAt: ts('expires_at').notNull(),
     usedAt: ts('used_at'),
     createdAt: ts('created_at').notNull().defaultNow(),
@@ -270,6 +283,8 @@ export const mailOutbox = pgTable('mail_outbox', {
   subject: text('subject').notNull(),
   text: text('text').notNull(),
   createdAt: ts('created_at').notNull().defaultNow(),
+  /** Set while one instance delivers the row; a stale claim (a crashed sender) is taken over later. */
+  claimedAt: ts('claimed_at'),
   sentAt: ts('sent_at'),
   attempts: integer('attempts').notNull().default(0),
   lastError: text('last_error'),
@@ -294,7 +309,7 @@ export const events = pgTable(
     ipLocation: text('ip_location'),
     userAgent: text('user_agent'),
   },
-  (t) => [index('events_actor_type_at_idx').on(t.actorType, t.at)],
+  (t) => [index('events_actor_type_at_idx').on(t.actorType, t.at), index('events_at_idx').on(t.at)],
 );
 
 /** Uploaded images, stored once by content hash and served from /api/v1/files/{hash}. */
@@ -303,5 +318,12 @@ export const files = pgTable('files', {
   mime: text('mime').notNull(),
   size: integer('size').notNull(),
   bytes: bytea('bytes').notNull(),
+  createdAt: ts('created_at').notNull().defaultNow(),
+});
+
+/** Instance-wide settings shared by every server process (e.g. the generated JWT secret). */
+export const appSettings = pgTable('app_settings', {
+  key: text('key').primaryKey(),
+  value: text('value').notNull(),
   createdAt: ts('created_at').notNull().defaultNow(),
 });

@@ -1,3 +1,9 @@
+CREATE TABLE "app_settings" (
+	"key" text PRIMARY KEY NOT NULL,
+	"value" text NOT NULL,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL
+);
+--> statement-breakpoint
 CREATE TABLE "customers" (
 	"id" integer PRIMARY KEY GENERATED ALWAYS AS IDENTITY (sequence name "customers_id_seq" INCREMENT BY 1 MINVALUE 1 MAXVALUE 2147483647 START WITH 1 CACHE 1),
 	"first_name" text NOT NULL,
@@ -210,6 +216,7 @@ ALTER TABLE "visits" ADD CONSTRAINT "visits_customer_id_customers_id_fk" FOREIGN
 CREATE UNIQUE INDEX "customers_email_uq" ON "customers" USING btree (lower("email"));--> statement-breakpoint
 CREATE INDEX "customers_status_created_idx" ON "customers" USING btree ("account_status","created_at");--> statement-breakpoint
 CREATE INDEX "events_actor_type_at_idx" ON "events" USING btree ("actor_type","at");--> statement-breakpoint
+CREATE INDEX "events_at_idx" ON "events" USING btree ("at");--> statement-breakpoint
 CREATE INDEX "partners_status_created_idx" ON "partners" USING btree ("account_status","created_at");--> statement-breakpoint
 CREATE INDEX "password_reset_codes_user_idx" ON "password_reset_codes" USING btree ("user_id");--> statement-breakpoint
 CREATE INDEX "rate_limit_hits_bucket_at_idx" ON "rate_limit_hits" USING btree ("bucket","at");--> statement-breakpoint

@@ -1,0 +1,109 @@
+import { Hono, type MiddlewareHandler } from 'hono';
+import { bodyLimit } from 'hono/body-limit';
+import { HTTPException } from 'hono/http-exception';
+import { secureHeaders } from 'hono/secure-headers';
+import type { ContentfulStatusCode } from 'hono/utils/http-status';
+import { createPasswordHasher } from './domain/passwords';
+import { type Access, accessRegistry, createGuards } from './http/access';
+import type { AppDeps, AppEnv, RouteContext } from './http/context';
+import { ApiError, envelope } from './http/errors';
+import { INVALID_JSON } from './http/validate';
+import { silentLogger } from './log';
+import { authRoutes } from './routes/auth';
+import { fileRoutes } from './routes/files';
+import { partnerRoutes } from './routes/partners';
+import { PROFILE_BODY_LIMIT, profileRoutes } from './routes/profile';
+import { staffRoutes } from './routes/staff';
+import { systemRoutes } from './routes/system';
+
+export const API_BASE = '/api/v1';
+export const DEFAULT_BODY_LIMIT = 1024 * 1024;
+export const BODY_TOO_LARGE = 'Request body is too large';
+export const ROUTE_NOT_FOUND = 'Route not found';
+export const INTERNAL_ERROR = 'Internal server error';
+
+/** Routes that take more than 1 MiB (base64 images). Keyed `METHOD path`. */
+const largeBodyRoutes = new Map<string, number>([[`PATCH ${API_BASE}/user/profile`, PROFILE_BODY_LIMIT]]);
+
+function bodyLimits(): MiddlewareHandler {
+  const tooLarge = (limit: number) => () => {
+    throw new ApiError(413, `${BODY_TOO_LARGE} (at most ${Math.round(limit / 1024 / 1024)} MiB)`);
+  };
+  const standard = bodyLimit({ maxSize: DEFAULT_BODY_LIMIT, onError: tooLarge(DEFAULT_BODY_LIMIT) });
+  const large = new Map(
+    [...largeBodyRoutes].map(([key, maxSize]) => [key, bodyLimit({ maxSize, onError: tooLarge(maxSize) })]),
+  );
+  return (c, next) => {
+    const path = c.req.path.replace(/\/+$/, '') || '/';
+    return (large.get(`${c.req.method} ${path}`) ?? standard)(c, next);
+  };
+}
+
+/** Builds the whole API (everything under /api/v1) from the route modules; no socket needed. */
+export function createApp(deps: AppDeps) {
+  const log = deps.log ?? silentLogger;
+  const ctx: RouteContext = {
+    ...deps,
+    log,
+    hasher: createPasswordHasher(deps.config.passwordHashing),
+    guards: createGuards(deps),
+  };
+
+  const api = new Hono<AppEnv>()
+    .use('*', secureHeaders())
+    .use('*', async (c, next) => {
+      await next();
+      if (!c.res.headers.has('Cache-Control')) c.res.headers.set('Cache-Control', 'no-store');
+    })
+    .use('*', bodyLimits())
+    .route('/', authRoutes(ctx))
+    .route('/', systemRoutes(ctx))
+    .route('/user/profile', profileRoutes(ctx))
+    .route('/admin/user', staffRoutes(ctx))
+    .route('/admin/partners', partnerRoutes(ctx))
+    .route('/files', fileRoutes(ctx));
+
+  const app = new Hono<AppEnv>({ strict: false }).route(API_BASE, api);
+
+  app.notFound((c) => c.json(envelope(false, null, ROUTE_NOT_FOUND), 404));
+
+  // The one error mapper: expected failures carry their status; anything else is a logged 500.
+  app.onError((err, c) => {
+    if (err instanceof ApiError) {
+      return c.json(envelope(false, null, err.message, err.errors), err.status, err.headers);
+    }
+    if (err instanceof HTTPException) {
+      const status = err.status as ContentfulStatusCode;
+      const message =
+        status === 400 ? INVALID_JSON : status === 413 ? BODY_TOO_LARGE : err.message || 'Request failed';
+      return c.json(envelope(false, null, message), status);
+    }
+    log.error('unhandled error', {
+      method: c.req.method,
+      path: c.req.path,
+      error: err instanceof Error ? err.message : String(err),
+      stack: err instanceof Error ? err.stack : undefined,
+    });
+    return c.json(envelope(false, null, INTERNAL_ERROR), 500);
+  });
+
+  return app;
+}
+
+export type App = ReturnType<typeof createApp>;
+
+/**
+ * Every API route with the access its guard declares (null: none declared, which a test forbids).
+ * Derived from the router itself, for the authorization matrix.
+ */
+export function routeAccess(app: Hono<AppEnv>): { method: string; path: string; access: Access | null }[] {
+  const byRoute = new Map<string, { method: string; path: string; access: Access | null }>();
+  for (const r of app.routes) {
+    if (r.method === 'ALL' || !r.path.startsWith(API_BASE)) continue;
+    const key = `${r.method} ${r.path}`;
+    const entry = byRoute.get(key) ?? { method: r.method, path: r.path, access: null };
+    entry.access ??= accessRegistry.get(r.handler) ?? null;
+    byRoute.set(key, entry);
+  }
+  return [...byRoute.values()];
+}

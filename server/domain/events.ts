@@ -1,0 +1,186 @@
+import { createRequire } from 'node:module';
+import { BlockList, isIP } from 'node:net';
+import { getConnInfo } from '@hono/node-server/conninfo';
+import type { Context } from 'hono';
+import type { DbOrTx } from '../db/client';
+import { events } from '../db/schema';
+import type { AuthUser, RequestMeta } from '../http/context';
+
+export type ActorType = 'ADMIN' | 'PARTNER' | 'CUSTOMER';
+
+export type Actor = {
+  id: number | null;
+  type: ActorType;
+  name: string;
+  imageUrl?: string | null;
+  organization?: string | null;
+};
+
+export const ADMIN_ORGANIZATION = 'Reward Club';
+
+/** The event log's action sentences, as the activity log shows them. */
+export const actions = {
+  signedIn: 'Signed in',
+  failedSignIn: 'Failed sign-in attempt',
+  blockedSignIn: 'Sign-in refused: account blocked',
+  signedOut: 'Signed out',
+  tokenReuse: 'Refresh token reuse detected; session revoked',
+  resetRequested: 'Requested a password reset',
+  resetCompleted: 'Reset password with a reset code',
+  passwordChanged: 'Changed password',
+  profileUpdated: 'Updated profile',
+} as const;
+
+/** A staff member as an event's actor. */
+export const actorOf = (user: {
+  id: number;
+  firstName: string;
+  lastName: string;
+  userType: 'ADMIN' | 'PARTNER';
+  imageUrl?: string | null;
+  organizationName?: string | null;
+}): Actor => ({
+  id: user.id,
+  type: user.userType,
+  name: `${user.firstName} ${user.lastName}`.trim(),
+  imageUrl: user.imageUrl ?? null,
+  organization: user.userType === 'ADMIN' ? ADMIN_ORGANIZATION : (user.organizationName ?? null),
+});
+
+export const actorOfAuthUser = (user: AuthUser): Actor => actorOf(user);
+
+export type NewEvent = {
+  actor: Actor;
+  /** A plain sentence: 'Signed in', 'Failed sign-in attempt', 'Updated profile' ... */
+  action: string;
+  entity: string;
+  entityId?: string | number | null;
+  payload?: Record<string, unknown>;
+  meta?: RequestMeta;
+  at: Date;
+};
+
+const SECRET_KEY = /pass(word)?|code|token|secret|otp|hash/i;
+
+/** Belt and braces: secrets never reach the event log, whatever a caller puts in a payload. */
+export function scrubPayload(value: unknown): unknown {
+  if (Array.isArray(value)) return value.map(scrubPayload);
+  if (value && typeof value === 'object' && !(value instanceof Date)) {
+    return Object.fromEntries(
+      Object.entries(value as Record<string, unknown>)
+        .filter(([k]) => !SECRET_KEY.test(k))
+        .map(([k, v]) => [k, scrubPayload(v)]),
+    );
+  }
+  return value;
+}
+
+/** Appends one immutable row to the event log; call it inside the transaction of the change. */
+export async function recordEvent(db: DbOrTx, e: NewEvent): Promise<void> {
+  await db.insert(events).values({
+    at: e.at,
+    actorId: e.actor.id,
+    actorType: e.actor.type,
+    actorName: e.actor.name,
+    actorImageUrl: e.actor.imageUrl ?? null,
+    actorOrganization: e.actor.organization ?? null,
+    action: e.action,
+    entity: e.entity,
+    entityId: e.entityId == null ? null : String(e.entityId),
+    payload: (scrubPayload(e.payload ?? {}) as Record<string, unknown>) ?? {},
+    ipAddress: e.meta?.ipAddress ?? null,
+    ipLocation: e.meta?.ipAddress ? ipLocation(e.meta.ipAddress) : null,
+    userAgent: e.meta?.userAgent ?? null,
+  });
+}
+
+// ---------------------------------------------------------------------------------------------
+// Client address and its location
+
+const localRanges = new BlockList();
+for (const [net, prefix] of [
+  ['0.0.0.0', 8],
+  ['10.0.0.0', 8],
+  ['100.64.0.0', 10],
+  ['127.0.0.0', 8],
+  ['169.254.0.0', 16],
+  ['172.16.0.0', 12],
+  ['192.168.0.0', 16],
+] as const) {
+  localRanges.addSubnet(net, prefix, 'ipv4');
+}
+for (const [net, prefix] of [
+  ['::', 128],
+  ['::1', 128],
+  ['fc00::', 7],
+  ['fe80::', 10],
+] as const) {
+  localRanges.addSubnet(net, prefix, 'ipv6');
+}
+
+/** '::ffff:10.0.0.1' → '10.0.0.1'; anything that is not an IP address → null. */
+export function normalizeIp(raw: string | null | undefined): string | null {
+  if (!raw) return null;
+  let ip = raw.trim();
+  if (ip.startsWith('[') && ip.includes(']')) ip = ip.slice(1, ip.indexOf(']'));
+  const zone = ip.indexOf('%');
+  if (zone > 0) ip = ip.slice(0, zone);
+  if (/^::ffff:\d+\.\d+\.\d+\.\d+$/i.test(ip)) ip = ip.slice(7);
+  return isIP(ip) ? ip : null;
+}
+
+export const isLocalIp = (ip: string): boolean => localRanges.check(ip, isIP(ip) === 6 ? 'ipv6' : 'ipv4');
+
+type GeoLookup = { lookup: (ip: string) => { country: string; city: string } | null };
+let geo: GeoLookup | null | undefined;
+const regionNames = new Intl.DisplayNames(['en'], { type: 'region' });
+
+/** Loaded on first use: the offline database (geoip-lite ships its data in the package). */
+function geoip(): GeoLookup | null {
+  if (geo === undefined) {
+    try {
+      geo = createRequire(import.meta.url)('geoip-lite') as GeoLookup;
+    } catch {
+      geo = null;
+    }
+  }
+  return geo;
+}
+
+/** 'Local network' for loopback and private ranges; 'Lagos, Nigeria' / 'Nigeria' from offline GeoIP; else 'Unknown'. */
+export function ipLocation(raw: string): string {
+  const ip = normalizeIp(raw);
+  if (!ip) return 'Unknown';
+  if (isLocalIp(ip)) return 'Local network';
+  const hit = geoip()?.lookup(ip);
+  if (!hit?.country) return 'Unknown';
+  let country = hit.country;
+  try {
+    country = regionNames.of(hit.country) ?? hit.country;
+  } catch {
+    // keep the code
+  }
+  return hit.city ? `${hit.city}, ${country}` : country;
+}
+
+/**
+ * The client's address: the socket peer; X-Forwarded-For only when the server sits behind a trusted
+ * proxy, and then its last entry (the address that proxy saw), which a client cannot forge.
+ */
+export function requestMeta(c: Context, trustProxy: boolean): RequestMeta {
+  let ip: string | null = null;
+  if (trustProxy) {
+    const forwarded = c.req.header('x-forwarded-for');
+    const last = forwarded?.split(',').at(-1);
+    ip = normalizeIp(last);
+  }
+  if (!ip) {
+    try {
+      ip = normalizeIp(getConnInfo(c).remote.address);
+    } catch {
+      ip = null; // no socket (app.request in tests)
+    }
+  }
+  const ua = c.req.header('user-agent');
+  return { ipAddress: ip, userAgent: ua ? ua.slice(0, 512) : null };
+}

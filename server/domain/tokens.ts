@@ -1,0 +1,57 @@
+import { createHash, randomBytes, randomUUID } from 'node:crypto';
+import { jwtVerify, SignJWT } from 'jose';
+
+const ISSUER = 'reward-club';
+const AUDIENCE = 'reward-club-admin';
+
+const key = (secret: string) => new TextEncoder().encode(secret);
+
+export type AccessClaims = { userId: number; sessionId: string };
+
+/** A short-lived HS256 JWT: `sub` is the user id, `sid` the refresh-token family of the session. */
+export async function signAccessToken(
+  claims: AccessClaims,
+  opts: { secret: string; ttlSeconds: number; now: Date },
+): Promise<string> {
+  const iat = Math.floor(opts.now.getTime() / 1000);
+  return new SignJWT({ sid: claims.sessionId })
+    .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
+    .setSubject(String(claims.userId))
+    .setIssuer(ISSUER)
+    .setAudience(AUDIENCE)
+    .setIssuedAt(iat)
+    .setExpirationTime(iat + opts.ttlSeconds)
+    .sign(key(opts.secret));
+}
+
+/** The claims of a valid, unexpired token, or null for anything else. */
+export async function verifyAccessToken(
+  token: string,
+  opts: { secret: string; now: Date },
+): Promise<AccessClaims | null> {
+  try {
+    const { payload } = await jwtVerify(token, key(opts.secret), {
+      algorithms: ['HS256'],
+      issuer: ISSUER,
+      audience: AUDIENCE,
+      currentDate: opts.now,
+      clockTolerance: 0,
+    });
+    const userId = Number(payload.sub);
+    if (!Number.isSafeInteger(userId) || userId <= 0 || typeof payload.sid !== 'string') return null;
+    return { userId, sessionId: payload.sid };
+  } catch {
+    return null;
+  }
+}
+
+/** An opaque 256-bit refresh token (base64url, 43 characters). */
+export const newOpaqueToken = (): string => randomBytes(32).toString('base64url');
+
+export const newFamilyId = (): string => randomUUID();
+
+/** Tokens and codes are stored only as their SHA-256. */
+export const sha256Hex = (value: string | Buffer): string => createHash('sha256').update(value).digest('hex');
+
+/** A random secret for HS256 when JWT_SECRET is not set. */
+export const newJwtSecret = (): string => randomBytes(48).toString('base64url');

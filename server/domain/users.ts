@@ -1,0 +1,96 @@
+import { and, eq, isNull, type SQL, sql } from 'drizzle-orm';
+import type { SessionUser } from '../../contract/auth';
+import type { Profile } from '../../contract/profile';
+import type { DbOrTx } from '../db/client';
+import { partners, roles, users } from '../db/schema';
+import { permissionsOfRole } from './permissions';
+
+/** A staff user with their role and partner, as sign-in and the profile need them. */
+export type StaffRow = {
+  id: number;
+  email: string;
+  passwordHash: string | null;
+  firstName: string;
+  lastName: string;
+  phone: string | null;
+  address: string | null;
+  imageUrl: string | null;
+  userType: 'ADMIN' | 'PARTNER';
+  partnerId: number | null;
+  organizationName: string | null;
+  accountStatus: 'ACTIVE' | 'BLOCKED';
+  createdAt: Date;
+  roleId: number | null;
+  roleName: string | null;
+  rolePermissions: string[] | null;
+  roleBuiltIn: boolean | null;
+};
+
+async function findStaff(db: DbOrTx, where: SQL): Promise<StaffRow | undefined> {
+  const [row] = await db
+    .select({
+      id: users.id,
+      email: users.email,
+      passwordHash: users.passwordHash,
+      firstName: users.firstName,
+      lastName: users.lastName,
+      phone: users.phone,
+      address: users.address,
+      imageUrl: users.imageUrl,
+      userType: users.userType,
+      partnerId: users.partnerId,
+      organizationName: partners.organizationName,
+      accountStatus: users.accountStatus,
+      createdAt: users.createdAt,
+      roleId: roles.id,
+      roleName: roles.name,
+      rolePermissions: roles.permissions,
+      roleBuiltIn: roles.builtIn,
+    })
+    .from(users)
+    .leftJoin(roles, eq(roles.id, users.roleId))
+    .leftJoin(partners, eq(partners.id, users.partnerId))
+    .where(and(where, isNull(users.deletedAt)))
+    .limit(1);
+  return row;
+}
+
+/** Not deleted; any status (the caller decides what BLOCKED means). */
+export const findStaffByEmail = (db: DbOrTx, email: string) =>
+  findStaff(db, sql`lower(${users.email}) = ${email.trim().toLowerCase()}`);
+
+export const findStaffById = (db: DbOrTx, id: number) => findStaff(db, eq(users.id, id));
+
+const roleOf = (row: StaffRow) =>
+  row.roleId != null && row.roleName != null ? { id: row.roleId, name: row.roleName } : null;
+
+const permissionsOf = (row: StaffRow) =>
+  row.roleId == null
+    ? []
+    : permissionsOfRole(row.roleBuiltIn ? { builtIn: true } : { permissions: row.rolePermissions ?? [] });
+
+export const toSessionUser = (row: StaffRow): SessionUser => ({
+  id: row.id,
+  email: row.email,
+  firstName: row.firstName,
+  lastName: row.lastName,
+  userType: row.userType,
+  partnerId: row.partnerId,
+  role: roleOf(row),
+  permissions: permissionsOf(row),
+});
+
+export const toProfile = (row: StaffRow): Profile => ({
+  id: row.id,
+  email: row.email,
+  firstName: row.firstName,
+  lastName: row.lastName,
+  phone: row.phone,
+  address: row.address,
+  profileImage: row.imageUrl,
+  imageUrl: row.imageUrl,
+  userType: row.userType,
+  role: roleOf(row),
+  permissions: permissionsOf(row),
+  createdAt: row.createdAt.toISOString(),
+});

@@ -1,0 +1,115 @@
+import { and, eq, isNull, sql } from 'drizzle-orm';
+import type { Context, MiddlewareHandler } from 'hono';
+import { authMessages } from '../../contract/auth';
+import type { PermissionName } from '../../contract/permissions';
+import { partners, roles, users } from '../db/schema';
+import { permissionsOfRole } from '../domain/permissions';
+import { verifyAccessToken } from '../domain/tokens';
+import type { AppDeps, AppEnv, AuthUser } from './context';
+import { ApiError } from './errors';
+
+/** What a route needs: nothing, a signed-in user, or a permission from the catalogue. */
+export type Access =
+  | { kind: 'public' }
+  | { kind: 'authenticated' }
+  | { kind: 'permission'; permission: PermissionName };
+
+/**
+ * Every guard middleware is registered here with what it demands, so the router can be asked
+ * (see `routeAccess` in app.ts) which access each route declares: the authorization matrix.
+ */
+export const accessRegistry = new WeakMap<object, Access>();
+
+export const UNAUTHENTICATED = authMessages.unauthenticated;
+export const SESSION_INVALID = authMessages.sessionInvalid;
+export const FORBIDDEN = authMessages.forbidden;
+
+function bearer(c: Context): string | null {
+  const header = c.req.header('authorization');
+  if (!header) return null;
+  const match = /^Bearer\s+([A-Za-z0-9._~+/=-]+)\s*$/i.exec(header);
+  return match?.[1] ?? null;
+}
+
+/**
+ * Loads the signed-in user for a bearer token: valid signature and expiry, user neither deleted nor
+ * blocked, session (refresh-token family) not revoked. Permissions are read from the role each time,
+ * so a role change applies at once; the built-in role holds them all.
+ */
+export async function authenticate(c: Context, deps: AppDeps): Promise<AuthUser> {
+  const token = bearer(c);
+  if (!token) throw new ApiError(401, UNAUTHENTICATED);
+  const claims = await verifyAccessToken(token, { secret: deps.config.jwtSecret, now: deps.clock() });
+  if (!claims) throw new ApiError(401, SESSION_INVALID);
+  const [row] = await deps.db
+    .select({
+      id: users.id,
+      email: users.email,
+      firstName: users.firstName,
+      lastName: users.lastName,
+      imageUrl: users.imageUrl,
+      userType: users.userType,
+      partnerId: users.partnerId,
+      organizationName: partners.organizationName,
+      roleId: roles.id,
+      roleName: roles.name,
+      rolePermissions: roles.permissions,
+      roleBuiltIn: roles.builtIn,
+      sessionLive: sql<boolean>`exists (select 1 from refresh_tokens t where t.family_id = ${claims.sessionId} and t.user_id = ${users.id} and t.revoked_at is null)`,
+    })
+    .from(users)
+    .leftJoin(roles, eq(roles.id, users.roleId))
+    .leftJoin(partners, eq(partners.id, users.partnerId))
+    .where(and(eq(users.id, claims.userId), isNull(users.deletedAt), eq(users.accountStatus, 'ACTIVE')))
+    .limit(1);
+  if (!row?.sessionLive) throw new ApiError(401, SESSION_INVALID);
+  return {
+    id: row.id,
+    email: row.email,
+    firstName: row.firstName,
+    lastName: row.lastName,
+    imageUrl: row.imageUrl,
+    userType: row.userType,
+    partnerId: row.partnerId,
+    organizationName: row.organizationName,
+    role: row.roleId != null && row.roleName != null ? { id: row.roleId, name: row.roleName } : null,
+    permissions: permissionsOfRole(
+      row.roleBuiltIn ? { builtIn: true } : { permissions: row.rolePermissions ?? [] },
+    ),
+    sessionId: claims.sessionId,
+  };
+}
+
+export type Guards = {
+  publicRoute: () => MiddlewareHandler<AppEnv>;
+  authenticated: () => MiddlewareHandler<AppEnv>;
+  requirePermission: (permission: PermissionName) => MiddlewareHandler<AppEnv>;
+};
+
+export function createGuards(deps: AppDeps): Guards {
+  const register = (mw: MiddlewareHandler<AppEnv>, access: Access) => {
+    accessRegistry.set(mw, access);
+    return mw;
+  };
+  return {
+    publicRoute: () => register(async (_c, next) => next(), { kind: 'public' }),
+    authenticated: () =>
+      register(
+        async (c, next) => {
+          c.set('user', await authenticate(c, deps));
+          await next();
+        },
+        { kind: 'authenticated' },
+      ),
+    requirePermission: (permission) =>
+      register(
+        async (c, next) => {
+          const user = await authenticate(c, deps);
+          if (!user.permissions.includes(permission)) throw new ApiError(403, FORBIDDEN);
+          c.set('user', user);
+          await next();
+        },
+        { kind: 'permission', permission },
+      ),
+  };
+}

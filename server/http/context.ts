@@ -1,0 +1,52 @@
+import type { Db } from '../db/client';
+import type { PasswordHasher, PasswordHashingOptions } from '../domain/passwords';
+import type { Logger } from '../log';
+import type { Mailer } from '../mail';
+import type { Guards } from './access';
+
+/** What the app needs from its environment; `createApp` never reads `process.env`. */
+export type AppConfig = {
+  /** HS256 key for access tokens (from JWT_SECRET, or generated once and kept in app_settings). */
+  jwtSecret: string;
+  accessTokenTtlSeconds: number;
+  refreshTokenTtlDays: number;
+  /** Only then is X-Forwarded-For read for the client address. */
+  trustProxy: boolean;
+  /** argon2id cost; tests lower it, production keeps the defaults. */
+  passwordHashing?: PasswordHashingOptions;
+};
+
+export type AppDeps = {
+  db: Db;
+  clock: () => Date;
+  mailer: Mailer;
+  config: AppConfig;
+  log?: Logger;
+};
+
+/** The signed-in staff member of a request, loaded from the database on every request. */
+export type AuthUser = {
+  id: number;
+  email: string;
+  firstName: string;
+  lastName: string;
+  imageUrl: string | null;
+  userType: 'ADMIN' | 'PARTNER';
+  partnerId: number | null;
+  organizationName: string | null;
+  role: { id: number; name: string } | null;
+  permissions: string[];
+  /** The refresh-token family of this session (the access token's `sid` claim). */
+  sessionId: string;
+};
+
+export type RequestMeta = { ipAddress: string | null; userAgent: string | null };
+
+export type AppEnv = {
+  Variables: {
+    user: AuthUser;
+  };
+};
+
+/** What each route module is built with: the deps plus the app's shared services. */
+export type RouteContext = AppDeps & { log: Logger; hasher: PasswordHasher; guards: Guards };

@@ -1,0 +1,81 @@
+import type { MiddlewareHandler } from 'hono';
+import type { z } from 'zod';
+import type { FieldError } from '../../contract/envelope';
+import { ApiError } from './errors';
+
+export const INVALID_JSON = 'Invalid JSON body';
+export const VALIDATION_FAILED = 'Validation failed';
+
+/** zod issues → the envelope's `errors`: dotted path as fieldName, first message per field. */
+export function toFieldErrors(error: z.ZodError): FieldError[] {
+  const out: FieldError[] = [];
+  const seen = new Set<string>();
+  const push = (fieldName: string, message: string) => {
+    if (seen.has(fieldName)) return;
+    seen.add(fieldName);
+    out.push({ fieldName, message });
+  };
+  for (const issue of error.issues) {
+    if (issue.code === 'unrecognized_keys') {
+      const prefix = issue.path.length ? `${issue.path.join('.')}.` : '';
+      for (const key of issue.keys) push(`${prefix}${key}`, 'Unknown field');
+      continue;
+    }
+    push(issue.path.length ? issue.path.map(String).join('.') : 'body', issue.message);
+  }
+  return out;
+}
+
+const jsonMedia = /^application\/([\w.-]+\+)?json$/i;
+
+/**
+ * Parses and validates a JSON body with a contract schema. An empty body counts as `{}` so that each
+ * missing field gets its own message; a non-JSON content type or unparsable text is 400 'Invalid JSON body'.
+ */
+export const jsonBody =
+  <S extends z.ZodType>(
+    schema: S,
+  ): MiddlewareHandler<
+    // biome-ignore lint/suspicious/noExplicitAny: any Env; the validated data is what is typed
+    any,
+    string,
+    { in: { json: z.input<S> }; out: { json: z.output<S> } }
+  > =>
+  async (c, next) => {
+    const contentType = c.req.header('content-type');
+    const text = await c.req.text();
+    let value: unknown = {};
+    if (text.trim() !== '') {
+      const media = contentType?.split(';')[0]?.trim() ?? '';
+      if (!jsonMedia.test(media)) throw new ApiError(400, INVALID_JSON);
+      try {
+        value = JSON.parse(text);
+      } catch {
+        throw new ApiError(400, INVALID_JSON);
+      }
+    }
+    const result = schema.safeParse(value);
+    if (!result.success) throw new ApiError(400, VALIDATION_FAILED, toFieldErrors(result.error));
+    c.req.addValidatedData('json', result.data as object);
+    await next();
+  };
+
+/** Validates the query string (single values as strings, repeated keys as arrays). */
+export const queryParams =
+  <S extends z.ZodType>(
+    schema: S,
+  ): MiddlewareHandler<
+    // biome-ignore lint/suspicious/noExplicitAny: any Env; the validated data is what is typed
+    any,
+    string,
+    { in: { query: z.input<S> }; out: { query: z.output<S> } }
+  > =>
+  async (c, next) => {
+    const value = Object.fromEntries(
+      Object.entries(c.req.queries()).map(([k, v]) => [k, v.length === 1 ? v[0] : v]),
+    );
+    const result = schema.safeParse(value);
+    if (!result.success) throw new ApiError(400, VALIDATION_FAILED, toFieldErrors(result.error));
+    c.req.addValidatedData('query', result.data as object);
+    await next();
+  };

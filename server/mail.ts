@@ -1,0 +1,187 @@
+import { mkdirSync } from 'node:fs';
+import { writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { and, eq, inArray, isNull, lt, or, sql } from 'drizzle-orm';
+import nodemailer from 'nodemailer';
+import type { Db, DbOrTx } from './db/client';
+import { mailOutbox } from './db/schema';
+import { type Logger, silentLogger } from './log';
+
+export type MailMessage = { to: string; subject: string; text: string };
+export type OutboxMail = MailMessage & { id: number; createdAt: Date };
+
+/** Where mail finally goes: SMTP, or a folder of .eml files (demo, tests). */
+export type MailTransport = {
+  describe: string;
+  send: (mail: OutboxMail) => Promise<void>;
+  close?: () => void;
+};
+
+export const DEFAULT_FROM = 'Reward Club <no-reply@rewardclub.ng>';
+
+/** One RFC 822 file per message, `<timestamp>-<id>.eml`, rendered by nodemailer's stream transport. */
+export function fileMailbox(dir: string, from: string = DEFAULT_FROM): MailTransport {
+  mkdirSync(dir, { recursive: true });
+  const render = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' });
+  return {
+    describe: `file mailbox ${dir}`,
+    send: async (mail) => {
+      const info = await render.sendMail({
+        from,
+        to: mail.to,
+        subject: mail.subject,
+        text: mail.text,
+        date: mail.createdAt,
+      });
+      const stamp = mail.createdAt.toISOString().replace(/[:.]/g, '-');
+      await writeFile(join(dir, `${stamp}-${mail.id}.eml`), info.message as Buffer);
+    },
+  };
+}
+
+export function smtpTransport(url: string, from: string = DEFAULT_FROM): MailTransport {
+  const transport = nodemailer.createTransport(url);
+  return {
+    describe: `SMTP ${new URL(url).host}`,
+    send: async (mail) => {
+      await transport.sendMail({
+        from,
+        to: mail.to,
+        subject: mail.subject,
+        text: mail.text,
+        date: mail.createdAt,
+      });
+    },
+    close: () => transport.close(),
+  };
+}
+
+/** Puts a message in the outbox, inside the caller's transaction; it is delivered after commit. */
+export async function enqueueMail(db: DbOrTx, mail: MailMessage, now: Date): Promise<number> {
+  const [row] = await db
+    .insert(mailOutbox)
+    .values({ ...mail, createdAt: now })
+    .returning({ id: mailOutbox.id });
+  return row!.id;
+}
+
+export type Mailer = {
+  enqueue: (db: DbOrTx, mail: MailMessage, now: Date) => Promise<number>;
+  /** Delivers what is pending now; failures stay in the outbox with attempts and lastError. */
+  deliverPending: () => Promise<{ sent: number; failed: number }>;
+  /** Starts a delivery run in the background (after a commit); runs coalesce. */
+  kick: () => void;
+  /** Resolves when no delivery run is in progress (tests, shutdown). */
+  idle: () => Promise<void>;
+  close: () => void;
+};
+
+export const DELIVERED_BODY = '(delivered; body removed)';
+
+const CLAIM_TIMEOUT_MS = 2 * 60 * 1000;
+
+export function createMailer(opts: {
+  db: Db;
+  transport: MailTransport;
+  clock?: () => Date;
+  log?: Logger;
+  maxAttempts?: number;
+  batchSize?: number;
+}): Mailer {
+  const { db, transport } = opts;
+  const clock = opts.clock ?? (() => new Date());
+  const log = opts.log ?? silentLogger;
+  const maxAttempts = opts.maxAttempts ?? 5;
+  const batchSize = opts.batchSize ?? 20;
+
+  /** Claims a batch (safe across instances: SKIP LOCKED plus a claim timestamp). */
+  const claim = async (): Promise<OutboxMail[]> => {
+    const now = clock();
+    const stale = new Date(now.getTime() - CLAIM_TIMEOUT_MS);
+    const candidates = db
+      .select({ id: mailOutbox.id })
+      .from(mailOutbox)
+      .where(
+        and(
+          isNull(mailOutbox.sentAt),
+          lt(mailOutbox.attempts, maxAttempts),
+          or(isNull(mailOutbox.claimedAt), lt(mailOutbox.claimedAt, stale)),
+        ),
+      )
+      .orderBy(mailOutbox.id)
+      .limit(batchSize)
+      .for('update', { skipLocked: true });
+    return db
+      .update(mailOutbox)
+      .set({ claimedAt: now, attempts: sql`${mailOutbox.attempts} + 1` })
+      .where(inArray(mailOutbox.id, candidates))
+      .returning({
+        id: mailOutbox.id,
+        to: mailOutbox.to,
+        subject: mailOutbox.subject,
+        text: mailOutbox.text,
+        createdAt: mailOutbox.createdAt,
+      });
+  };
+
+  const deliverPending = async () => {
+    let sent = 0;
+    let failed = 0;
+    for (;;) {
+      const batch = await claim();
+      if (batch.length === 0) break;
+      for (const mail of batch.sort((a, b) => a.id - b.id)) {
+        try {
+          await transport.send(mail);
+          // The body may hold a one-time code: it is not kept once delivered.
+          await db
+            .update(mailOutbox)
+            .set({ sentAt: clock(), lastError: null, text: DELIVERED_BODY })
+            .where(eq(mailOutbox.id, mail.id));
+          sent++;
+          log.info('mail sent', { mailId: mail.id, subject: mail.subject });
+        } catch (err) {
+          failed++;
+          const message = err instanceof Error ? err.message : String(err);
+          await db
+            .update(mailOutbox)
+            .set({ claimedAt: null, lastError: message.slice(0, 1000) })
+            .where(eq(mailOutbox.id, mail.id));
+          log.warn('mail delivery failed', { mailId: mail.id, error: message });
+        }
+      }
+      if (failed > 0) break; // retried on the next run, not in a tight loop
+    }
+    return { sent, failed };
+  };
+
+  let running: Promise<void> | null = null;
+  let again = false;
+  const run = () => {
+    running = (async () => {
+      do {
+        again = false;
+        try {
+          await deliverPending();
+        } catch (err) {
+          log.error('mail delivery run failed', { error: err instanceof Error ? err.message : String(err) });
+        }
+      } while (again);
+    })().finally(() => {
+      running = null;
+    });
+  };
+
+  return {
+    enqueue: enqueueMail,
+    deliverPending,
+    kick: () => {
+      if (running) again = true;
+      else run();
+    },
+    idle: async () => {
+      while (running) await running;
+    },
+    close: () => transport.close?.(),
+  };
+}

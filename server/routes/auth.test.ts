@@ -1,0 +1,290 @@
+import { and, eq } from 'drizzle-orm';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { authMessages, type LoginResponse, loginResponseSchema } from '../../contract/auth';
+import { createRole, createSuperAdmin, createUser, setupTestServer, signIn } from '../../tests/setup/server';
+import { events, rateLimitHits, refreshTokens } from '../db/schema';
+import { actions } from '../domain/events';
+
+const t = setupTestServer();
+const ADMIN = { email: 'root@rewardclub.test', password: 'Sup3rSecret' };
+
+beforeAll(async () => {
+  await createSuperAdmin(t.db, ADMIN.email, ADMIN.password);
+});
+
+const login = (json: unknown, headers?: Record<string, string>) =>
+  t.request<LoginResponse>('POST', '/admin/auth/login', { json, headers });
+
+describe('POST /admin/auth/login', () => {
+  it('signs in and returns tokens and the session user', async () => {
+    const res = await login(ADMIN);
+    expect(res.status).toBe(200);
+    expect(res.body.success).toBe(true);
+    expect(res.body.message).toBe(authMessages.loginSuccess);
+    expect(res.body.errors).toEqual([]);
+    const data = loginResponseSchema.parse(res.body.data);
+    expect(data.user).toMatchObject({ email: ADMIN.email, firstName: 'Ada', userType: 'ADMIN' });
+    expect(data.user.role?.name).toBe('Super Admin');
+    expect(data.user.permissions).toContain('dashboard.view');
+    expect(data.refreshToken).toMatch(/^[A-Za-z0-9_-]{43}$/);
+  });
+
+  it('accepts the email in any case and with spaces around it', async () => {
+    const res = await login({ email: '  ROOT@RewardClub.test ', password: ADMIN.password });
+    expect(res.status).toBe(200);
+  });
+
+  it('answers wrong password and unknown email the same way', async () => {
+    const wrong = await login({ email: ADMIN.email, password: 'nope' });
+    const unknown = await login({ email: 'ghost@rewardclub.test', password: 'nope' });
+    for (const res of [wrong, unknown]) {
+      expect(res.status).toBe(401);
+      expect(res.body).toEqual({
+        success: false,
+        data: null,
+        message: authMessages.invalidCredentials,
+        errors: [],
+      });
+    }
+  });
+
+  it.each([
+    [
+      {},
+      [
+        { fieldName: 'email', message: 'required' },
+        { fieldName: 'password', message: 'Pls enter your password' },
+      ],
+    ],
+    [
+      { email: '', password: '' },
+      [
+        { fieldName: 'email', message: 'required' },
+        { fieldName: 'password', message: 'Pls enter your password' },
+      ],
+    ],
+    [
+      { email: 'not-an-email', password: 'x' },
+      [{ fieldName: 'email', message: 'pls provide a valid email' }],
+    ],
+    [{ email: 123, password: 'x' }, [{ fieldName: 'email', message: 'required' }]],
+    [
+      { email: ['a@b.co'], password: ['x'] },
+      [
+        { fieldName: 'email', message: 'required' },
+        { fieldName: 'password', message: 'Pls enter your password' },
+      ],
+    ],
+    [
+      { email: null, password: null },
+      [
+        { fieldName: 'email', message: 'required' },
+        { fieldName: 'password', message: 'Pls enter your password' },
+      ],
+    ],
+    [
+      { email: `${'a'.repeat(300)}@x.co`, password: 'x' },
+      [{ fieldName: 'email', message: 'pls provide a valid email' }],
+    ],
+  ])('validates %j', async (json, errors) => {
+    const res = await login(json);
+    expect(res.status).toBe(400);
+    expect(res.body.success).toBe(false);
+    expect(res.body.errors).toEqual(errors);
+  });
+
+  it('rejects an array or a scalar body with 400, never 500', async () => {
+    for (const json of [[], [ADMIN], 'text', 42, null, true]) {
+      const res = await login(json);
+      expect(res.status, JSON.stringify(json)).toBe(400);
+      expect(res.body.success).toBe(false);
+    }
+  });
+
+  it('rejects malformed JSON and non-JSON content with 400 Invalid JSON body', async () => {
+    const bad = await t.request('POST', '/admin/auth/login', {
+      body: '{"email": ',
+      headers: { 'content-type': 'application/json' },
+    });
+    expect(bad.status).toBe(400);
+    expect(bad.body.message).toBe('Invalid JSON body');
+    const form = await t.request('POST', '/admin/auth/login', {
+      body: 'email=a@b.co&password=x',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    });
+    expect(form.status).toBe(400);
+    expect(form.body.message).toBe('Invalid JSON body');
+  });
+
+  it('rejects a 10 MB body with a 413 envelope', async () => {
+    const res = await t.request('POST', '/admin/auth/login', {
+      json: { email: ADMIN.email, password: 'x'.repeat(10 * 1024 * 1024) },
+    });
+    expect(res.status).toBe(413);
+    expect(res.body.success).toBe(false);
+    expect(res.body.message).toMatch(/too large/);
+  });
+
+  it('refuses blocked, deleted and invited (no password) users', async () => {
+    const blocked = await createUser(t.db, { accountStatus: 'BLOCKED' });
+    const deleted = await createUser(t.db, { deletedAt: new Date() });
+    const invited = await createUser(t.db, { password: null });
+    const b = await login({ email: blocked.email, password: blocked.password });
+    expect(b.status).toBe(403);
+    expect(b.body.message).toBe(authMessages.accountBlocked);
+    expect((await login({ email: deleted.email, password: deleted.password })).status).toBe(401);
+    expect((await login({ email: invited.email, password: 'anything' })).status).toBe(401);
+  });
+
+  it('throttles after 5 failures per account in 15 minutes, with Retry-After', async () => {
+    const user = await createUser(t.db);
+    for (let i = 0; i < 5; i++) {
+      expect((await login({ email: user.email, password: 'wrong' })).status).toBe(401);
+    }
+    const blocked = await login({ email: user.email, password: user.password });
+    expect(blocked.status).toBe(429);
+    expect(blocked.body.message).toBe('Too many failed sign-in attempts. Try again in 15 minutes.');
+    expect(Number(blocked.headers.get('retry-after'))).toBe(900);
+    // Other accounts are not affected.
+    expect((await login(ADMIN)).status).toBe(200);
+    t.clock.advance(10 * 60 * 1000);
+    const later = await login({ email: user.email, password: user.password });
+    expect(later.status).toBe(429);
+    expect(Number(later.headers.get('retry-after'))).toBe(300);
+    t.clock.advance(300 * 1000 + 1);
+    expect((await login({ email: user.email, password: user.password })).status).toBe(200);
+    // Success clears the counter.
+    const hits = await t.db
+      .select()
+      .from(rateLimitHits)
+      .where(eq(rateLimitHits.bucket, `login:${user.email}`));
+    expect(hits).toHaveLength(0);
+  });
+
+  it('logs sign-ins and failed attempts with actor, sentence and no secrets', async () => {
+    const user = await createUser(t.db, { firstName: 'Chinedu', lastName: 'Eze' });
+    await login({ email: user.email, password: 'wrong-Pass1' });
+    await login({ email: user.email, password: user.password }, { 'user-agent': 'vitest-agent' });
+    const rows = await t.db.select().from(events).where(eq(events.actorId, user.id)).orderBy(events.id);
+    expect(rows.map((r) => r.action)).toEqual([actions.failedSignIn, actions.signedIn]);
+    expect(rows[1]).toMatchObject({
+      actorType: 'ADMIN',
+      actorName: 'Chinedu Eze',
+      actorOrganization: 'Reward Club',
+      entity: 'user',
+      entityId: String(user.id),
+      userAgent: 'vitest-agent',
+    });
+    expect(JSON.stringify(rows)).not.toContain('wrong-Pass1');
+  });
+});
+
+describe('refresh tokens', () => {
+  const refresh = (refreshToken: unknown) =>
+    t.request<{ accessToken: string; refreshToken: string }>('POST', '/auth/refresh-token', {
+      json: { refreshToken },
+    });
+
+  it('rotates on every use; the new access token works', async () => {
+    const first = await signIn(t, ADMIN.email, ADMIN.password);
+    const res = await refresh(first.refreshToken);
+    expect(res.status).toBe(200);
+    expect(res.body.data?.refreshToken).not.toBe(first.refreshToken);
+    const profile = await t.request('GET', '/user/profile', { token: res.body.data!.accessToken });
+    expect(profile.status).toBe(200);
+    const again = await refresh(res.body.data!.refreshToken);
+    expect(again.status).toBe(200);
+  });
+
+  it('reuse of a rotated token revokes the whole family', async () => {
+    const first = await signIn(t, ADMIN.email, ADMIN.password);
+    const second = (await refresh(first.refreshToken)).body.data!;
+    const reuse = await refresh(first.refreshToken);
+    expect(reuse.status).toBe(401);
+    expect(reuse.body.message).toBe(authMessages.refreshInvalid);
+    // The legitimate successor is dead too, and so is its access token.
+    expect((await refresh(second.refreshToken)).status).toBe(401);
+    expect((await t.request('GET', '/user/profile', { token: second.accessToken })).status).toBe(401);
+    const [reuseEvent] = await t.db.select().from(events).where(eq(events.action, actions.tokenReuse));
+    expect(reuseEvent).toBeDefined();
+  });
+
+  it('two parallel refreshes with the same token: exactly one succeeds', async () => {
+    const first = await signIn(t, ADMIN.email, ADMIN.password);
+    const results = await Promise.all([refresh(first.refreshToken), refresh(first.refreshToken)]);
+    expect(results.map((r) => r.status).sort()).toEqual([200, 401]);
+  });
+
+  it('rejects unknown, malformed and expired tokens', async () => {
+    expect((await refresh('x'.repeat(43))).status).toBe(401);
+    expect((await refresh('')).status).toBe(400);
+    expect((await refresh(42)).status).toBe(400);
+    const tokens = await signIn(t, ADMIN.email, ADMIN.password);
+    t.clock.advance(7 * 24 * 3600 * 1000 + 1000);
+    expect((await refresh(tokens.refreshToken)).status).toBe(401);
+  });
+
+  it('stores only hashes', async () => {
+    const tokens = await signIn(t, ADMIN.email, ADMIN.password);
+    const rows = await t.db.select({ h: refreshTokens.tokenHash }).from(refreshTokens);
+    expect(rows.some((r) => r.h === tokens.refreshToken)).toBe(false);
+    expect(rows.every((r) => /^[0-9a-f]{64}$/.test(r.h))).toBe(true);
+  });
+});
+
+describe('access tokens and logout', () => {
+  it('an expired access token gets 401', async () => {
+    const tokens = await signIn(t, ADMIN.email, ADMIN.password);
+    t.clock.advance(899 * 1000);
+    expect((await t.request('GET', '/user/profile', { token: tokens.accessToken })).status).toBe(200);
+    t.clock.advance(2 * 1000);
+    const res = await t.request('GET', '/user/profile', { token: tokens.accessToken });
+    expect(res.status).toBe(401);
+    expect(res.body.message).toBe(authMessages.sessionInvalid);
+  });
+
+  it('a forged or garbage token gets 401, no token gets 401', async () => {
+    const tokens = await signIn(t, ADMIN.email, ADMIN.password);
+    const [h, p] = tokens.accessToken.split('.');
+    for (const token of [`${h}.${p}.AAAA`, 'garbage', `${tokens.accessToken}x`]) {
+      expect((await t.request('GET', '/user/profile', { token })).status).toBe(401);
+    }
+    const none = await t.request('GET', '/user/profile');
+    expect(none.status).toBe(401);
+    expect(none.body.message).toBe(authMessages.unauthenticated);
+  });
+
+  it('logout revokes the session: refresh token and access token stop working', async () => {
+    const tokens = await signIn(t, ADMIN.email, ADMIN.password);
+    const other = await signIn(t, ADMIN.email, ADMIN.password);
+    const res = await t.request('POST', '/auth/logout', { token: tokens.accessToken });
+    expect(res.status).toBe(200);
+    expect(res.body.message).toBe(authMessages.loggedOut);
+    expect(
+      (await t.request('POST', '/auth/refresh-token', { json: { refreshToken: tokens.refreshToken } }))
+        .status,
+    ).toBe(401);
+    expect((await t.request('GET', '/user/profile', { token: tokens.accessToken })).status).toBe(401);
+    // Another session of the same user lives on.
+    expect((await t.request('GET', '/user/profile', { token: other.accessToken })).status).toBe(200);
+    expect((await t.request('POST', '/auth/logout')).status).toBe(401);
+  });
+
+  it('a blocked user is locked out at once', async () => {
+    const user = await createUser(t.db, {
+      roleId: (await createRole(t.db, 'Viewer', ['dashboard.view'])).id,
+    });
+    const tokens = await signIn(t, user.email, user.password);
+    expect((await t.request('GET', '/admin/user/stats', { token: tokens.accessToken })).status).toBe(200);
+    const { users } = await import('../db/schema');
+    await t.db
+      .update(users)
+      .set({ accountStatus: 'BLOCKED' })
+      .where(and(eq(users.id, user.id)));
+    expect((await t.request('GET', '/admin/user/stats', { token: tokens.accessToken })).status).toBe(401);
+    expect(
+      (await t.request('POST', '/auth/refresh-token', { json: { refreshToken: tokens.refreshToken } }))
+        .status,
+    ).toBe(401);
+  });
+});

@@ -1,0 +1,289 @@
+import { and, eq, gt, isNull } from 'drizzle-orm';
+import { Hono } from 'hono';
+import {
+  authMessages,
+  loginBodySchema,
+  passwordResetRequestBodySchema,
+  RESET_MAIL_SUBJECT,
+  refreshBodySchema,
+  updatePasswordBodySchema,
+} from '../../contract/auth';
+import { passwordResetCodes, users } from '../db/schema';
+import { actions, actorOf, actorOfAuthUser, recordEvent, requestMeta } from '../domain/events';
+import {
+  checkRateLimit,
+  clearBucket,
+  humanDuration,
+  LOGIN_LIMIT,
+  loginBucket,
+  RESET_REQUEST_LIMIT,
+  recordHit,
+  resetBucket,
+} from '../domain/rate-limit';
+import { generateResetCode, normalizeResetCode, RESET_CODE_TTL_MS } from '../domain/reset-codes';
+import { issueRefreshToken, revokeAllForUser, revokeFamily, rotateRefreshToken } from '../domain/sessions';
+import { sha256Hex, signAccessToken } from '../domain/tokens';
+import { findStaffByEmail, findStaffById, toSessionUser } from '../domain/users';
+import type { AppEnv, RouteContext } from '../http/context';
+import { ApiError, fieldError, ok } from '../http/errors';
+import { jsonBody } from '../http/validate';
+
+/** Sign-in, token refresh, sign-out and password reset (SPEC section 7, DESIGN section 3). */
+export function authRoutes(ctx: RouteContext) {
+  const { db, clock, config, hasher, mailer, log, guards } = ctx;
+  const accessToken = (userId: number, sessionId: string, now: Date) =>
+    signAccessToken(
+      { userId, sessionId },
+      { secret: config.jwtSecret, ttlSeconds: config.accessTokenTtlSeconds, now },
+    );
+
+  return new Hono<AppEnv>()
+    .post('/admin/auth/login', guards.publicRoute(), jsonBody(loginBodySchema), async (c) => {
+      const { email, password } = c.req.valid('json');
+      const now = clock();
+      const meta = requestMeta(c, config.trustProxy);
+      const bucket = loginBucket(email);
+
+      const limit = await checkRateLimit(db, bucket, LOGIN_LIMIT, now);
+      if (limit.blocked) {
+        throw new ApiError(
+          429,
+          `${authMessages.tooManyAttemptsPrefix} Try again in ${humanDuration(limit.retryAfterSeconds)}.`,
+          [],
+          { 'Retry-After': String(limit.retryAfterSeconds) },
+        );
+      }
+
+      const user = await findStaffByEmail(db, email);
+      let verified = false;
+      if (user?.passwordHash) verified = await hasher.verify(user.passwordHash, password);
+      else await hasher.verifyDummy(password); // same work for unknown or invited accounts
+
+      if (!user || !verified) {
+        await db.transaction(async (tx) => {
+          await recordHit(tx, bucket, LOGIN_LIMIT, now);
+          await recordEvent(tx, {
+            actor: user ? actorOf(user) : { id: null, type: 'ADMIN', name: email },
+            action: actions.failedSignIn,
+            entity: 'user',
+            entityId: user?.id,
+            payload: { email },
+            meta,
+            at: now,
+          });
+        });
+        throw new ApiError(401, authMessages.invalidCredentials);
+      }
+      if (user.accountStatus !== 'ACTIVE') {
+        await recordEvent(db, {
+          actor: actorOf(user),
+          action: actions.blockedSignIn,
+          entity: 'user',
+          entityId: user.id,
+          meta,
+          at: now,
+        });
+        throw new ApiError(403, authMessages.accountBlocked);
+      }
+
+      const session = await db.transaction(async (tx) => {
+        await clearBucket(tx, bucket);
+        const issued = await issueRefreshToken(tx, {
+          userId: user.id,
+          now,
+          ttlDays: config.refreshTokenTtlDays,
+        });
+        await recordEvent(tx, {
+          actor: actorOf(user),
+          action: actions.signedIn,
+          entity: 'user',
+          entityId: user.id,
+          meta,
+          at: now,
+        });
+        return issued;
+      });
+      return ok(
+        c,
+        {
+          accessToken: await accessToken(user.id, session.familyId, now),
+          refreshToken: session.token,
+          user: toSessionUser(user),
+        },
+        authMessages.loginSuccess,
+      );
+    })
+
+    .post('/auth/refresh-token', guards.publicRoute(), jsonBody(refreshBodySchema), async (c) => {
+      const { refreshToken } = c.req.valid('json');
+      const now = clock();
+      const meta = requestMeta(c, config.trustProxy);
+      const outcome = await db.transaction(async (tx) => {
+        const result = await rotateRefreshToken(tx, refreshToken, {
+          now,
+          ttlDays: config.refreshTokenTtlDays,
+        });
+        if (result.kind === 'invalid') return result;
+        const user = await findStaffById(tx, result.userId);
+        if (result.kind === 'reused') {
+          await revokeFamily(tx, result.familyId, now);
+          if (user) {
+            await recordEvent(tx, {
+              actor: actorOf(user),
+              action: actions.tokenReuse,
+              entity: 'session',
+              entityId: result.familyId,
+              meta,
+              at: now,
+            });
+          }
+          return result;
+        }
+        if (user?.accountStatus !== 'ACTIVE') {
+          await revokeFamily(tx, result.familyId, now);
+          return { kind: 'invalid' as const };
+        }
+        return result;
+      });
+      if (outcome.kind !== 'rotated') {
+        if (outcome.kind === 'reused') log.warn('refresh token reuse detected', { userId: outcome.userId });
+        throw new ApiError(401, authMessages.refreshInvalid);
+      }
+      return ok(
+        c,
+        {
+          accessToken: await accessToken(outcome.userId, outcome.familyId, now),
+          refreshToken: outcome.token,
+        },
+        authMessages.refreshed,
+      );
+    })
+
+    .post('/auth/logout', guards.authenticated(), async (c) => {
+      const user = c.get('user');
+      const now = clock();
+      const meta = requestMeta(c, config.trustProxy);
+      await db.transaction(async (tx) => {
+        await revokeFamily(tx, user.sessionId, now);
+        await recordEvent(tx, {
+          actor: actorOfAuthUser(user),
+          action: actions.signedOut,
+          entity: 'user',
+          entityId: user.id,
+          meta,
+          at: now,
+        });
+      });
+      return ok(c, null, authMessages.loggedOut);
+    })
+
+    .post(
+      '/auth/password-reset-request',
+      guards.publicRoute(),
+      jsonBody(passwordResetRequestBodySchema),
+      async (c) => {
+        const { email } = c.req.valid('json');
+        const now = clock();
+        const meta = requestMeta(c, config.trustProxy);
+        const user = await findStaffByEmail(db, email);
+        if (user && user.accountStatus === 'ACTIVE') {
+          const bucket = resetBucket(email);
+          const limit = await checkRateLimit(db, bucket, RESET_REQUEST_LIMIT, now);
+          if (!limit.blocked) {
+            const code = generateResetCode();
+            await db.transaction(async (tx) => {
+              await recordHit(tx, bucket, RESET_REQUEST_LIMIT, now);
+              // A newer code replaces older ones.
+              await tx
+                .update(passwordResetCodes)
+                .set({ usedAt: now })
+                .where(
+                  and(
+                    eq(passwordResetCodes.userId, user.id),
+                    eq(passwordResetCodes.purpose, 'RESET'),
+                    isNull(passwordResetCodes.usedAt),
+                  ),
+                );
+              await tx.insert(passwordResetCodes).values({
+                userId: user.id,
+                codeHash: sha256Hex(code),
+                purpose: 'RESET',
+                expiresAt: new Date(now.getTime() + RESET_CODE_TTL_MS),
+                createdAt: now,
+              });
+              await mailer.enqueue(tx, resetMail(user.email, user.firstName, code), now);
+              await recordEvent(tx, {
+                actor: actorOf(user),
+                action: actions.resetRequested,
+                entity: 'user',
+                entityId: user.id,
+                meta,
+                at: now,
+              });
+            });
+            mailer.kick();
+          } else {
+            log.warn('password reset requests throttled', { userId: user.id });
+          }
+        }
+        return ok(c, null, authMessages.resetRequested);
+      },
+    )
+
+    .patch('/auth/update-password', guards.publicRoute(), jsonBody(updatePasswordBodySchema), async (c) => {
+      const { resetCode, newPassword } = c.req.valid('json');
+      const now = clock();
+      const meta = requestMeta(c, config.trustProxy);
+      const passwordHash = await hasher.hash(newPassword);
+      const done = await db.transaction(async (tx) => {
+        const [claimed] = await tx
+          .update(passwordResetCodes)
+          .set({ usedAt: now })
+          .where(
+            and(
+              eq(passwordResetCodes.codeHash, sha256Hex(normalizeResetCode(resetCode))),
+              eq(passwordResetCodes.purpose, 'RESET'),
+              isNull(passwordResetCodes.usedAt),
+              gt(passwordResetCodes.expiresAt, now),
+            ),
+          )
+          .returning({ userId: passwordResetCodes.userId });
+        if (!claimed) return false;
+        const user = await findStaffById(tx, claimed.userId);
+        if (!user) return false;
+        await tx.update(users).set({ passwordHash, updatedAt: now }).where(eq(users.id, user.id));
+        await revokeAllForUser(tx, user.id, now);
+        await clearBucket(tx, loginBucket(user.email));
+        await recordEvent(tx, {
+          actor: actorOf(user),
+          action: actions.resetCompleted,
+          entity: 'user',
+          entityId: user.id,
+          meta,
+          at: now,
+        });
+        return true;
+      });
+      if (!done) throw fieldError('resetCode', authMessages.resetCodeInvalid);
+      return ok(c, null, authMessages.passwordUpdated);
+    });
+}
+
+export function resetMail(to: string, firstName: string, code: string) {
+  return {
+    to,
+    subject: RESET_MAIL_SUBJECT,
+    text: [
+      `Hello ${firstName},`,
+      '',
+      'We received a request to reset the password of your Reward Club admin account.',
+      '',
+      `Your reset code is: ${code}`,
+      '',
+      'The code is valid for 15 minutes and can be used once. If you did not ask for it, ignore this mail:',
+      'your password stays as it is.',
+      '',
+      'Reward Club',
+    ].join('\n'),
+  };
+}

@@ -1,0 +1,91 @@
+import { eq } from 'drizzle-orm';
+import { Hono } from 'hono';
+import { authMessages } from '../../contract/auth';
+import { changePasswordBodySchema, profileUpdateBodySchema } from '../../contract/profile';
+import { users } from '../db/schema';
+import { actions, actorOfAuthUser, recordEvent, requestMeta } from '../domain/events';
+import { decodeImage, storeFile } from '../domain/images';
+import { revokeAllForUser } from '../domain/sessions';
+import { findStaffById, toProfile } from '../domain/users';
+import type { AppEnv, RouteContext } from '../http/context';
+import { ApiError, fieldError, ok } from '../http/errors';
+import { jsonBody } from '../http/validate';
+
+/** Larger body limit for the profile update (a 5 MiB image is ~7 MB of base64). */
+export const PROFILE_BODY_LIMIT = 8 * 1024 * 1024;
+
+/** The signed-in user's own profile and password (authentication only, no permission). */
+export function profileRoutes(ctx: RouteContext) {
+  const { db, clock, config, hasher, guards } = ctx;
+
+  const load = async (id: number) => {
+    const row = await findStaffById(db, id);
+    if (!row) throw new ApiError(401, authMessages.sessionInvalid);
+    return row;
+  };
+
+  return new Hono<AppEnv>()
+    .get('/', guards.authenticated(), async (c) => ok(c, toProfile(await load(c.get('user').id))))
+
+    .patch('/', guards.authenticated(), jsonBody(profileUpdateBodySchema), async (c) => {
+      const user = c.get('user');
+      const body = c.req.valid('json');
+      const now = clock();
+      const changes: Partial<typeof users.$inferInsert> = {};
+      if (body.firstName !== undefined) changes.firstName = body.firstName;
+      if (body.lastName !== undefined) changes.lastName = body.lastName;
+      if (body.address !== undefined) changes.address = body.address === '' ? null : body.address;
+      let image: { bytes: Buffer; mime: string } | undefined;
+      if (body.profileImage !== undefined) {
+        const decoded = decodeImage(body.profileImage);
+        if (!decoded.ok)
+          throw fieldError('profileImage', decoded.message, decoded.reason === 'size' ? 413 : 400);
+        image = decoded;
+      }
+      const fields = [...Object.keys(changes), ...(image ? ['profileImage'] : [])];
+      if (fields.length > 0) {
+        await db.transaction(async (tx) => {
+          if (image) changes.imageUrl = await storeFile(tx, image.bytes, image.mime, now);
+          await tx
+            .update(users)
+            .set({ ...changes, updatedAt: now })
+            .where(eq(users.id, user.id));
+          await recordEvent(tx, {
+            actor: { ...actorOfAuthUser(user), imageUrl: changes.imageUrl ?? user.imageUrl },
+            action: actions.profileUpdated,
+            entity: 'user',
+            entityId: user.id,
+            payload: { fields, ...(changes.imageUrl ? { imageUrl: changes.imageUrl } : {}) },
+            meta: requestMeta(c, config.trustProxy),
+            at: now,
+          });
+        });
+      }
+      return ok(c, toProfile(await load(user.id)), 'Profile updated successfully');
+    })
+
+    .patch('/update-password', guards.authenticated(), jsonBody(changePasswordBodySchema), async (c) => {
+      const user = c.get('user');
+      const { oldPassword, newPassword } = c.req.valid('json');
+      const now = clock();
+      const row = await load(user.id);
+      if (!row.passwordHash || !(await hasher.verify(row.passwordHash, oldPassword))) {
+        throw fieldError('oldPassword', authMessages.oldPasswordIncorrect);
+      }
+      const passwordHash = await hasher.hash(newPassword);
+      await db.transaction(async (tx) => {
+        await tx.update(users).set({ passwordHash, updatedAt: now }).where(eq(users.id, user.id));
+        // Other sessions end; this one goes on.
+        await revokeAllForUser(tx, user.id, now, user.sessionId);
+        await recordEvent(tx, {
+          actor: actorOfAuthUser(user),
+          action: actions.passwordChanged,
+          entity: 'user',
+          entityId: user.id,
+          meta: requestMeta(c, config.trustProxy),
+          at: now,
+        });
+      });
+      return ok(c, null, authMessages.passwordUpdated);
+    });
+}

@@ -1,0 +1,233 @@
+import { randomBytes } from 'node:crypto';
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { eq } from 'drizzle-orm';
+import postgres from 'postgres';
+import { afterAll, beforeAll } from 'vitest';
+import type { Envelope } from '../../contract/envelope';
+import { ALL_PERMISSION_NAMES, SUPER_ADMIN_ROLE } from '../../contract/permissions';
+import { API_BASE, type App, createApp } from '../../server/app';
+import { type Database, type Db, openDatabase } from '../../server/db/client';
+import { roles, users } from '../../server/db/schema';
+import { createPasswordHasher, TEST_PASSWORD_HASHING } from '../../server/domain/passwords';
+import type { AppConfig } from '../../server/http/context';
+import { silentLogger } from '../../server/log';
+import { createMailer, fileMailbox, type Mailer } from '../../server/mail';
+
+/** A clock the tests move by hand. */
+export type TestClock = (() => Date) & { advance: (ms: number) => void; set: (d: Date) => void };
+
+export function createTestClock(start = new Date('2026-03-02T09:00:00.000Z')): TestClock {
+  let now = start.getTime();
+  const clock = (() => new Date(now)) as TestClock;
+  clock.advance = (ms) => {
+    now += ms;
+  };
+  clock.set = (d) => {
+    now = d.getTime();
+  };
+  return clock;
+}
+
+export type Res<T = unknown> = { status: number; body: Envelope<T>; text: string; headers: Headers };
+
+export type RequestOptions = {
+  /** Sent as JSON (with the JSON content type). */
+  json?: unknown;
+  /** Sent as is. */
+  body?: string;
+  token?: string;
+  headers?: Record<string, string>;
+};
+
+export const testHasher = createPasswordHasher(TEST_PASSWORD_HASHING);
+
+/** Opens a fresh, migrated database: in-memory PGlite, or a new database on TEST_DATABASE_URL. */
+export async function openTestDatabase(): Promise<Database> {
+  const serverUrl = process.env.TEST_DATABASE_URL;
+  if (!serverUrl) return openDatabase({ kind: 'pglite' });
+  const name = `rc_test_${process.pid}_${randomBytes(4).toString('hex')}`;
+  const admin = postgres(serverUrl, { max: 1, onnotice: () => {} });
+  try {
+    await admin.unsafe(`create database "${name}"`);
+  } finally {
+    await admin.end({ timeout: 5 });
+  }
+  const url = new URL(serverUrl);
+  url.pathname = `/${name}`;
+  const database = await openDatabase({ kind: 'postgres', url: url.toString(), max: 10 });
+  return {
+    ...database,
+    close: async () => {
+      await database.close();
+      const dropper = postgres(serverUrl, { max: 1, onnotice: () => {} });
+      try {
+        await dropper.unsafe(`drop database if exists "${name}" with (force)`);
+      } finally {
+        await dropper.end({ timeout: 5 });
+      }
+    },
+  };
+}
+
+export type TestServer = {
+  app: App;
+  db: Db;
+  database: Database;
+  clock: TestClock;
+  mailer: Mailer;
+  mailDir: string;
+  config: AppConfig;
+  request: <T = unknown>(method: string, path: string, opts?: RequestOptions) => Promise<Res<T>>;
+  /** The .eml files delivered so far (after waiting for delivery), oldest first. */
+  mails: () => Promise<{ file: string; raw: string }[]>;
+  /** The last reset code mailed to an address. */
+  lastResetCode: (to: string) => Promise<string | undefined>;
+  close: () => Promise<void>;
+};
+
+export type TestServerOptions = { config?: Partial<AppConfig> };
+
+export async function createTestServer(opts: TestServerOptions = {}): Promise<TestServer> {
+  const database = await openTestDatabase();
+  const clock = createTestClock();
+  const mailDir = mkdtempSync(join(tmpdir(), 'rc-mail-'));
+  const mailer = createMailer({ db: database.db, transport: fileMailbox(mailDir), clock, log: silentLogger });
+  const config: AppConfig = {
+    jwtSecret: randomBytes(32).toString('hex'),
+    accessTokenTtlSeconds: 900,
+    refreshTokenTtlDays: 7,
+    trustProxy: false,
+    passwordHashing: TEST_PASSWORD_HASHING,
+    ...opts.config,
+  };
+  const app = createApp({ db: database.db, clock, mailer, config, log: silentLogger });
+
+  const request = async <T>(method: string, path: string, o: RequestOptions = {}): Promise<Res<T>> => {
+    const headers: Record<string, string> = { ...o.headers };
+    let body: string | undefined = o.body;
+    if (o.json !== undefined) {
+      body = JSON.stringify(o.json);
+      headers['content-type'] ??= 'application/json';
+    }
+    if (o.token) headers.authorization = `Bearer ${o.token}`;
+    const res = await app.request(`${API_BASE}${path}`, { method, headers, body });
+    const text = await res.text();
+    let parsed: unknown = null;
+    try {
+      parsed = JSON.parse(text);
+    } catch {
+      parsed = null;
+    }
+    return { status: res.status, body: parsed as Envelope<T>, text, headers: res.headers };
+  };
+
+  const mails = async () => {
+    await mailer.idle();
+    return readdirSync(mailDir)
+      .filter((f) => f.endsWith('.eml'))
+      .sort((a, b) => Number(a.split('-').at(-1)!.slice(0, -4)) - Number(b.split('-').at(-1)!.slice(0, -4)))
+      .map((file) => ({ file, raw: readFileSync(join(mailDir, file), 'utf8') }));
+  };
+
+  return {
+    app,
+    db: database.db,
+    database,
+    clock,
+    mailer,
+    mailDir,
+    config,
+    request,
+    mails,
+    lastResetCode: async (to) => {
+      const mine = (await mails()).filter((m) =>
+        new RegExp(`^To: .*${to.replace(/[.+]/g, '\\$&')}`, 'mi').test(m.raw),
+      );
+      return /^Your reset code is: ([A-Z0-9]+)$/m.exec(mine.at(-1)?.raw ?? '')?.[1];
+    },
+    close: async () => {
+      await mailer.idle();
+      await database.close();
+      rmSync(mailDir, { recursive: true, force: true });
+    },
+  };
+}
+
+/**
+ * One fresh server and database per test file: `const t = setupTestServer();` then use `t.request(...)`
+ * inside tests (the fields are filled in beforeAll).
+ */
+export function setupTestServer(opts: TestServerOptions = {}): TestServer {
+  const holder = {} as TestServer;
+  beforeAll(async () => {
+    Object.assign(holder, await createTestServer(opts));
+  });
+  afterAll(async () => {
+    await holder.close?.();
+  });
+  return holder;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Fixtures
+
+export async function createRole(db: Db, name: string, permissions: readonly string[], builtIn = false) {
+  const [role] = await db
+    .insert(roles)
+    .values({ name, permissions: [...permissions], builtIn })
+    .returning();
+  return role!;
+}
+
+let userSeq = 0;
+
+export async function createUser(
+  db: Db,
+  opts: {
+    email?: string;
+    password?: string | null;
+    roleId?: number | null;
+    firstName?: string;
+    lastName?: string;
+    userType?: 'ADMIN' | 'PARTNER';
+    partnerId?: number | null;
+    accountStatus?: 'ACTIVE' | 'BLOCKED';
+    deletedAt?: Date | null;
+  } = {},
+) {
+  userSeq++;
+  const password = opts.password === undefined ? 'Passw0rd!' : opts.password;
+  const [user] = await db
+    .insert(users)
+    .values({
+      email: opts.email ?? `staff${userSeq}-${randomBytes(3).toString('hex')}@rewardclub.test`,
+      passwordHash: password === null ? null : await testHasher.hash(password),
+      firstName: opts.firstName ?? 'Test',
+      lastName: opts.lastName ?? `User${userSeq}`,
+      userType: opts.userType ?? 'ADMIN',
+      roleId: opts.roleId ?? null,
+      partnerId: opts.partnerId ?? null,
+      accountStatus: opts.accountStatus ?? 'ACTIVE',
+      deletedAt: opts.deletedAt ?? null,
+    })
+    .returning();
+  return { ...user!, password: password ?? '' };
+}
+
+/** A Super Admin (built-in role) with a known password. */
+export async function createSuperAdmin(db: Db, email = 'root@rewardclub.test', password = 'Sup3rSecret') {
+  const [existing] = await db.select().from(roles).where(eq(roles.name, SUPER_ADMIN_ROLE));
+  const role = existing ?? (await createRole(db, SUPER_ADMIN_ROLE, ALL_PERMISSION_NAMES, true));
+  return createUser(db, { email, password, roleId: role.id, firstName: 'Ada', lastName: 'Root' });
+}
+
+export type Tokens = { accessToken: string; refreshToken: string };
+
+/** Signs in through the API and returns the token pair. */
+export async function signIn(t: TestServer, email: string, password: string): Promise<Tokens> {
+  const res = await t.request<Tokens>('POST', '/admin/auth/login', { json: { email, password } });
+  if (res.status !== 200 || !res.body.data) throw new Error(`sign-in failed: ${res.status} ${res.text}`);
+  return { accessToken: res.body.data.accessToken, refreshToken: res.body.data.refreshToken };
+}
