@@ -1,0 +1,37 @@
+import type { ReactNode } from 'react';
+import { css } from '../../styled-system/css';
+
+export function PageHeader({
+  title,
+  subtitle,
+  actions,
+}: {
+  title: string;
+  subtitle?: string;
+  actions?: ReactNode;
+}) {
+  return (
+    <header
+      className={css({
+        display: 'flex',
+        alignItems: 'center',
+        justifyContent: 'space-between',
+        gap: '4',
+        mb: '6',
+      })}
+    >
+      <div>
+        <h1 className={css({ fontSize: '2xl', fontWeight: 'bold', color: 'fg.default' })}>{title}</h1>
+        {subtitle ? <p className={css({ fontSize: 'sm', color: 'fg.muted', mt: '1' })}>{subtitle}</p> : null}
+      </div>
+      {actions}
+    </header>
+  );
+}
+
+/** The padded body of a dashboard screen. */
+export function PageBody({ children }: { children: ReactNode }) {
+  return (
+    <div className={css({ px: { base: '4', md: '8' }, py: '6', maxW: '7xl', w: 'full' })}>{children}</div>
+  );
+}

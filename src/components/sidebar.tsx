@@ -1,0 +1,105 @@
+import { Link } from '@tanstack/react-router';
+import type { ComponentType } from 'react';
+import type { SessionUser } from '../../contract/auth';
+import type { PermissionName } from '../../contract/permissions';
+import { css } from '../../styled-system/css';
+import { can } from '../lib/permissions';
+import {
+  ActivityIcon,
+  BuildingIcon,
+  HomeIcon,
+  LayersIcon,
+  LogoMark,
+  LogoutIcon,
+  UserIcon,
+  UsersIcon,
+} from './icons';
+
+interface MenuEntry {
+  label: string;
+  to:
+    | '/dashboard'
+    | '/dashboard/staff'
+    | '/dashboard/partners'
+    | '/dashboard/clients'
+    | '/dashboard/extservices'
+    | '/dashboard/activities';
+  permission: PermissionName;
+  icon: ComponentType<{ size?: number }>;
+}
+
+/** SPEC section 2: the sidebar menu, in order; entries the user may not view are hidden. */
+export const MENU: MenuEntry[] = [
+  { label: 'Dashboard', to: '/dashboard', permission: 'dashboard.view', icon: HomeIcon },
+  { label: 'Staff & Role', to: '/dashboard/staff', permission: 'staff.view', icon: UsersIcon },
+  { label: 'Partner', to: '/dashboard/partners', permission: 'partners.view', icon: BuildingIcon },
+  { label: 'Client', to: '/dashboard/clients', permission: 'clients.view', icon: UserIcon },
+  {
+    label: 'Extended Services',
+    to: '/dashboard/extservices',
+    permission: 'extended_services.view',
+    icon: LayersIcon,
+  },
+  { label: 'Activity Log', to: '/dashboard/activities', permission: 'activities.view', icon: ActivityIcon },
+];
+
+const linkClass = css({
+  display: 'flex',
+  alignItems: 'center',
+  gap: '3',
+  px: '3',
+  py: '2.5',
+  borderRadius: 'md',
+  fontSize: 'sm',
+  fontWeight: 'medium',
+  color: 'brand.100',
+  transition: 'background 0.15s, color 0.15s',
+  _hover: { bg: 'brand.800', color: 'white' },
+  '&[data-status=active]': { bg: 'white', color: 'brand.800', boxShadow: 'card' },
+  _focusVisible: { outline: '2px solid', outlineColor: 'brand.200', outlineOffset: '1px' },
+});
+
+export function Sidebar({ user, onLogout }: { user: SessionUser | null; onLogout: () => void }) {
+  return (
+    <aside
+      className={css({
+        position: { base: 'static', md: 'sticky' },
+        top: '0',
+        h: { base: 'auto', md: '100vh' },
+        w: { base: 'full', md: 'sidebar' },
+        flexShrink: 0,
+        display: 'flex',
+        flexDirection: 'column',
+        bg: 'brand.900',
+        color: 'white',
+        px: '4',
+        py: '5',
+      })}
+    >
+      <div
+        className={css({ display: 'flex', alignItems: 'center', gap: '2', px: '2', mb: '8', color: 'white' })}
+      >
+        <LogoMark size={30} />
+        <span className={css({ fontWeight: 'bold', fontSize: 'md', letterSpacing: 'tight' })}>
+          Reward Club
+        </span>
+      </div>
+      <nav aria-label="Main" className={css({ flex: '1' })}>
+        <ul className={css({ display: 'flex', flexDirection: 'column', gap: '1' })}>
+          {MENU.filter((entry) => can(user, entry.permission)).map(({ label, to, icon: Icon }) => (
+            <li key={to}>
+              <Link to={to} className={linkClass} activeOptions={{ exact: to === '/dashboard' }}>
+                <Icon size={18} />
+                {label}
+              </Link>
+            </li>
+          ))}
+        </ul>
+      </nav>
+      <button type="button" onClick={onLogout} className={linkClass}>
+        <LogoutIcon size={18} />
+        Logout
+      </button>
+    </aside>
+  );
+}

@@ -1,0 +1,40 @@
+import { css } from '../../styled-system/css';
+
+export interface StatCardProps {
+  title: string;
+  value: string;
+}
+
+/** One figure. role=group named by its title, so tests and screen readers find it by name. */
+export function StatCard({ title, value }: StatCardProps) {
+  return (
+    // biome-ignore lint/a11y/useSemanticElements: a figure card, not a form control set; role=group names it
+    <div
+      role="group"
+      aria-label={title}
+      className={css({
+        h: 'statCard',
+        display: 'flex',
+        flexDirection: 'column',
+        justifyContent: 'space-between',
+        px: '4',
+        py: '3',
+        bg: 'bg.surface',
+        borderRadius: 'lg',
+        borderWidth: '1px',
+        borderColor: 'border.default',
+        boxShadow: 'card',
+        borderLeftWidth: '4px',
+        borderLeftColor: 'brand.600',
+        overflow: 'hidden',
+      })}
+    >
+      <span className={css({ fontSize: 'xs', fontWeight: 'medium', color: 'fg.muted', lineClamp: 1 })}>
+        {title}
+      </span>
+      <span className={css({ fontSize: 'xl', fontWeight: 'bold', color: 'fg.default', lineClamp: 1 })}>
+        {value}
+      </span>
+    </div>
+  );
+}

@@ -1,0 +1,38 @@
+import { createToaster, Toast, Toaster } from '@ark-ui/react/toast';
+import { toast as toastRecipe } from '../../../styled-system/recipes';
+import { CloseIcon } from '../icons';
+
+/** SPEC sections 8 and 9: toasts top-right, 5000 ms, 300 ms collapse; errors are red. */
+export const toaster = createToaster({
+  placement: 'top-end',
+  duration: 5000,
+  removeDelay: 300,
+  gap: 12,
+  overlap: false,
+  max: 5,
+});
+
+export const notify = {
+  success: (title: string) => toaster.create({ title, type: 'success' }),
+  error: (title: string) => toaster.create({ title, type: 'error' }),
+  info: (title: string) => toaster.create({ title, type: 'info' }),
+};
+
+export function AppToaster() {
+  const classes = toastRecipe();
+  return (
+    <Toaster toaster={toaster}>
+      {(toast) => (
+        <Toast.Root key={toast.id} className={classes.root}>
+          <Toast.Title className={classes.title}>{toast.title}</Toast.Title>
+          {toast.description ? (
+            <Toast.Description className={classes.description}>{toast.description}</Toast.Description>
+          ) : null}
+          <Toast.CloseTrigger className={classes.closeTrigger} aria-label="Dismiss notification">
+            <CloseIcon size={14} />
+          </Toast.CloseTrigger>
+        </Toast.Root>
+      )}
+    </Toaster>
+  );
+}

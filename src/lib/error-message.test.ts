@@ -1,0 +1,29 @@
+import { describe, expect, it } from 'vitest';
+import { ApiError } from '../api/client';
+import { authErrorMessage, queryErrorMessage } from './error-message';
+
+describe('authErrorMessage (SPEC section 8)', () => {
+  it('joins field errors as fieldName:message with commas', () => {
+    const error = new ApiError(400, 'Validation failed', [
+      { fieldName: 'email', message: 'required' },
+      { fieldName: 'password', message: 'Pls enter your password' },
+    ]);
+    expect(authErrorMessage(error)).toBe('email:required,password:Pls enter your password');
+  });
+
+  it('falls back to the response message, the error text, then a fixed text', () => {
+    expect(authErrorMessage(new ApiError(401, 'Invalid email or password'))).toBe(
+      'Invalid email or password',
+    );
+    expect(authErrorMessage(new Error('boom'))).toBe('boom');
+    expect(authErrorMessage(undefined)).toBe('An error occurred');
+  });
+});
+
+describe('queryErrorMessage', () => {
+  it('prefixes server messages and separates client errors', () => {
+    expect(queryErrorMessage(new ApiError(403, 'Forbidden'))).toBe('Error: Forbidden');
+    expect(queryErrorMessage(new ApiError(500, ''))).toBe('An error occurred on the server');
+    expect(queryErrorMessage(new TypeError('x'))).toBe('An unexpected error occurred on the client');
+  });
+});

@@ -1,0 +1,36 @@
+import { describe, expect, it } from 'vitest';
+import { formatCount, formatDate, formatNaira, formatPercent, fullName, initials } from './format';
+
+describe('format', () => {
+  it('formats counts with thousands separators', () => {
+    expect(formatCount(0)).toBe('0');
+    expect(formatCount(1234567)).toBe('1,234,567');
+    expect(formatCount(Number.NaN)).toBe('0');
+  });
+
+  it('formats money in Nigerian naira', () => {
+    expect(formatNaira(12500)).toBe('₦12,500.00');
+    expect(formatNaira(1234567.5)).toBe('₦1,234,567.50');
+    expect(formatNaira(0)).toBe('₦0.00');
+  });
+
+  it('formats percentages with 2 decimals', () => {
+    expect(formatPercent(12.5)).toBe('12.50%');
+    expect(formatPercent(0)).toBe('0.00%');
+    expect(formatPercent(33.333)).toBe('33.33%');
+  });
+
+  it('formats dates as long month, day, year', () => {
+    expect(formatDate('2026-11-22')).toBe('November 22, 2026');
+    expect(formatDate(new Date(2026, 10, 22, 15, 30))).toBe('November 22, 2026');
+    expect(formatDate('2026-01-05T12:00:00.000Z')).toBe('January 5, 2026');
+    expect(formatDate('not a date')).toBe('');
+    expect(formatDate(null)).toBe('');
+  });
+
+  it('builds names and initials', () => {
+    expect(fullName('Ada', 'Obi')).toBe('Ada Obi');
+    expect(fullName('Ada', null)).toBe('Ada');
+    expect(initials('Ada Obi')).toBe('AO');
+  });
+});

@@ -1,0 +1,41 @@
+/** Display formats (SPEC section 9): Nigerian naira, en-NG counts, long month dates, 2-decimal percents. */
+
+const countFormat = new Intl.NumberFormat('en-NG');
+const nairaFormat = new Intl.NumberFormat('en-NG', { style: 'currency', currency: 'NGN' });
+const dateFormat = new Intl.DateTimeFormat('en-US', { month: 'long', day: 'numeric', year: 'numeric' });
+
+const finite = (value: number | null | undefined): number =>
+  typeof value === 'number' && Number.isFinite(value) ? value : 0;
+
+/** 1234567 → '1,234,567' */
+export const formatCount = (value: number | null | undefined): string => countFormat.format(finite(value));
+
+/** 12500 → '₦12,500.00' */
+export const formatNaira = (value: number | null | undefined): string => nairaFormat.format(finite(value));
+
+/** 12.5 → '12.50%' (the value is already a percentage) */
+export const formatPercent = (value: number | null | undefined): string => `${finite(value).toFixed(2)}%`;
+
+const DATE_ONLY = /^(\d{4})-(\d{2})-(\d{2})$/;
+
+/** '2026-11-22' or an ISO timestamp → 'November 22, 2026'; '' for missing or invalid input. */
+export function formatDate(value: string | number | Date | null | undefined): string {
+  if (value === null || value === undefined || value === '') return '';
+  let date: Date;
+  const dateOnly = typeof value === 'string' ? DATE_ONLY.exec(value) : null;
+  if (dateOnly) date = new Date(Number(dateOnly[1]), Number(dateOnly[2]) - 1, Number(dateOnly[3]));
+  else date = value instanceof Date ? value : new Date(value);
+  return Number.isNaN(date.getTime()) ? '' : dateFormat.format(date);
+}
+
+/** 'Ada', 'Obi' → 'Ada Obi' */
+export const fullName = (firstName?: string | null, lastName?: string | null): string =>
+  [firstName, lastName].filter(Boolean).join(' ');
+
+export const initials = (name: string): string =>
+  name
+    .split(/\s+/)
+    .filter(Boolean)
+    .slice(0, 2)
+    .map((part) => part[0]?.toUpperCase() ?? '')
+    .join('');

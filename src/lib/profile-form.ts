@@ -1,0 +1,23 @@
+import { z } from 'zod';
+import type { ProfileUpdateBody } from '../../contract/profile';
+import { optionalName } from '../../contract/validation';
+
+/** SPEC section 5: firstName, lastName and address are optional; only non-empty fields are sent. */
+export const profileFormSchema = z.object({
+  firstName: optionalName,
+  lastName: optionalName,
+  address: z.string().trim().max(300, { error: 'Must be at most 300 characters' }),
+});
+export type ProfileForm = z.infer<typeof profileFormSchema>;
+
+export function toProfileUpdate(values: ProfileForm, profileImage?: string | null): ProfileUpdateBody {
+  const body: ProfileUpdateBody = {};
+  const firstName = values.firstName.trim();
+  const lastName = values.lastName.trim();
+  const address = values.address.trim();
+  if (firstName) body.firstName = firstName;
+  if (lastName) body.lastName = lastName;
+  if (address) body.address = address;
+  if (profileImage) body.profileImage = profileImage;
+  return body;
+}

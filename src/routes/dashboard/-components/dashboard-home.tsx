@@ -1,0 +1,115 @@
+import { useQuery } from '@tanstack/react-query';
+import { useNavigate, useRouteContext } from '@tanstack/react-router';
+import type { RewardStats, UserStats } from '../../../../contract/stats';
+import { css } from '../../../../styled-system/css';
+import { profileQueryOptions } from '../../../api/profile';
+import { rewardStatsQueryOptions, userStatsQueryOptions } from '../../../api/stats';
+import { LogoSpinner } from '../../../components/logo-spinner';
+import { StatCard } from '../../../components/stat-card';
+import { TopBar } from '../../../components/top-bar';
+import { queryErrorMessage } from '../../../lib/error-message';
+import { formatCount, formatNaira, formatPercent, fullName } from '../../../lib/format';
+
+/** Shown until the profile arrives. */
+export const PLACEHOLDER_NAME = 'Admin User';
+
+type Card<T> = { title: string; value: (stats: T) => string };
+
+const USER_CARDS: Card<UserStats>[] = [
+  { title: 'Total Partners', value: (s) => formatCount(s.totalPartners) },
+  { title: 'Total Clients', value: (s) => formatCount(s.totalClients) },
+  { title: 'Total Staff', value: (s) => formatCount(s.totalStaff) },
+];
+
+/** SPEC section 2, in order. */
+const REWARD_CARDS: Card<RewardStats>[] = [
+  { title: 'Total Giftcards Issued', value: (s) => formatCount(s.totalIssuedGiftcardsCount) },
+  { title: 'Total Giftcards Amount', value: (s) => formatNaira(s.totalIssuedGiftcardsAmount) },
+  { title: 'Total Redeemed Giftcards', value: (s) => formatNaira(s.totalRedeemedIssuedGiftcards) },
+  { title: 'Total Coupons Issued', value: (s) => formatCount(s.totalIssuedCouponsCount) },
+  { title: 'Total Coupons Redeemed', value: (s) => formatCount(s.totalRedeemedCouponsCount) },
+  { title: 'Average Coupon Discount (%)', value: (s) => formatPercent(s.averageCouponDiscount) },
+  { title: 'Coupon Redemption Rate', value: (s) => formatPercent(s.couponRedemptionRate) },
+  {
+    title: 'Discounted Subscriptions Issued',
+    value: (s) => formatCount(s.totalIssuedDiscountedSubscriptions),
+  },
+  {
+    title: 'Avg Discounted Subscription (%)',
+    value: (s) => formatPercent(s.averageDiscountedSubscriptionPercentage),
+  },
+  {
+    title: 'Discounted Subscriptions Redeemed',
+    value: (s) => formatCount(s.totalRedeemedDiscountedSubscriptions),
+  },
+  {
+    title: 'Discounted Subscription Redemption Rate',
+    value: (s) => formatPercent(s.discountedSubscriptionRedemptionRate),
+  },
+];
+
+const gridClass = css({
+  display: 'grid',
+  gridTemplateColumns: { base: '1fr', sm: 'repeat(2, minmax(0, 1fr))', xl: 'repeat(3, minmax(0, 1fr))' },
+  gap: '4',
+});
+
+const sectionTitle = css({ fontSize: 'lg', fontWeight: 'semibold', color: 'fg.default', mb: '3' });
+
+function StatsSection<T>({ title, cards, stats }: { title: string; cards: Card<T>[]; stats: T }) {
+  return (
+    <section aria-labelledby={`section-${title}`} className={css({ mb: '8' })}>
+      <h2 id={`section-${title}`} className={sectionTitle}>
+        {title}
+      </h2>
+      <div className={gridClass}>
+        {cards.map((card) => (
+          <StatCard key={card.title} title={card.title} value={card.value(stats)} />
+        ))}
+      </div>
+    </section>
+  );
+}
+
+export function DashboardHome() {
+  const navigate = useNavigate();
+  const { session } = useRouteContext({ from: '__root__' });
+  const profile = useQuery(profileQueryOptions());
+  const userStats = useQuery(userStatsQueryOptions());
+  const rewardStats = useQuery(rewardStatsQueryOptions());
+  const name = profile.data ? fullName(profile.data.firstName, profile.data.lastName) : PLACEHOLDER_NAME;
+  const error = userStats.error ?? rewardStats.error;
+
+  return (
+    <>
+      <TopBar
+        name={name}
+        imageUrl={profile.data?.imageUrl}
+        onProfile={() => void navigate({ to: '/dashboard/profile' })}
+        onLogout={() => session.send({ type: 'session.logout' })}
+      />
+      <div className={css({ px: { base: '4', md: '8' }, py: '6', maxW: '7xl' })}>
+        {error ? (
+          <p
+            role="alert"
+            className={css({ color: 'red.700', bg: 'red.50', px: '4', py: '3', borderRadius: 'md', mb: '6' })}
+          >
+            {queryErrorMessage(error)}
+          </p>
+        ) : null}
+        {userStats.isPending || rewardStats.isPending ? (
+          error ? null : (
+            <LogoSpinner label="Loading dashboard" />
+          )
+        ) : (
+          <>
+            {userStats.data ? <StatsSection title="Users" cards={USER_CARDS} stats={userStats.data} /> : null}
+            {rewardStats.data ? (
+              <StatsSection title="Reward" cards={REWARD_CARDS} stats={rewardStats.data} />
+            ) : null}
+          </>
+        )}
+      </div>
+    </>
+  );
+}

@@ -1,0 +1,251 @@
+import { useForm } from '@tanstack/react-form';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useRouteContext } from '@tanstack/react-router';
+import { useRef, useState } from 'react';
+import { changePasswordFormSchema, type Profile } from '../../../../contract/profile';
+import { css } from '../../../../styled-system/css';
+import { changePassword, profileKeys, profileQueryOptions, updateProfile } from '../../../api/profile';
+import { LogoSpinner } from '../../../components/logo-spinner';
+import { PageBody, PageHeader } from '../../../components/page-header';
+import { Avatar } from '../../../components/ui/avatar';
+import { Button } from '../../../components/ui/button';
+import { TextField } from '../../../components/ui/field';
+import { PasswordField } from '../../../components/ui/password-input';
+import { Spinner } from '../../../components/ui/spinner';
+import { notify } from '../../../components/ui/toast';
+import { authErrorMessage, queryErrorMessage } from '../../../lib/error-message';
+import { fileToBase64, firstError, validateOnChangeAndBlur } from '../../../lib/form';
+import { formatDate, fullName } from '../../../lib/format';
+import { type ProfileForm, profileFormSchema, toProfileUpdate } from '../../../lib/profile-form';
+
+const card = css({
+  bg: 'bg.surface',
+  borderRadius: 'xl',
+  borderWidth: '1px',
+  borderColor: 'border.default',
+  boxShadow: 'card',
+  p: { base: '5', md: '6' },
+});
+const cardTitle = css({ fontSize: 'lg', fontWeight: 'semibold', mb: '4' });
+const formClass = css({ display: 'flex', flexDirection: 'column', gap: '4' });
+
+export function ProfileScreen() {
+  const profile = useQuery(profileQueryOptions());
+  return (
+    <PageBody>
+      <PageHeader title="Profile" subtitle="Your details and password" />
+      {profile.isPending ? (
+        <LogoSpinner label="Loading profile" />
+      ) : profile.error ? (
+        <p role="alert" className={css({ color: 'red.700' })}>
+          {queryErrorMessage(profile.error)}
+        </p>
+      ) : (
+        <div
+          className={css({ display: 'grid', gap: '6', gridTemplateColumns: { base: '1fr', lg: '1fr 1fr' } })}
+        >
+          <ProfileDetails profile={profile.data} />
+          <div className={css({ display: 'flex', flexDirection: 'column', gap: '6' })}>
+            <ProfileUpdateForm key={profile.data.id} profile={profile.data} />
+            <ChangePasswordForm />
+          </div>
+        </div>
+      )}
+    </PageBody>
+  );
+}
+
+function ProfileDetails({ profile }: { profile: Profile }) {
+  const name = fullName(profile.firstName, profile.lastName);
+  const rows: [string, string][] = [
+    ['Email', profile.email],
+    ['Phone', profile.phone ?? '-'],
+    ['Address', profile.address || '-'],
+    ['Role', profile.role?.name ?? '-'],
+    ['Member since', formatDate(profile.createdAt) || '-'],
+  ];
+  return (
+    <section aria-label="Profile details" className={card}>
+      <div className={css({ display: 'flex', alignItems: 'center', gap: '4', mb: '6' })}>
+        <Avatar name={name} src={profile.imageUrl} size="lg" />
+        <div>
+          <p className={css({ fontSize: 'xl', fontWeight: 'bold' })}>{name}</p>
+          <p className={css({ fontSize: 'sm', color: 'fg.muted' })}>{profile.userType}</p>
+        </div>
+      </div>
+      <dl
+        className={css({
+          display: 'grid',
+          gridTemplateColumns: 'max-content 1fr',
+          columnGap: '6',
+          rowGap: '3',
+        })}
+      >
+        {rows.map(([label, value]) => (
+          <div key={label} className={css({ display: 'contents' })}>
+            <dt className={css({ fontSize: 'sm', color: 'fg.muted' })}>{label}</dt>
+            <dd className={css({ fontSize: 'sm', fontWeight: 'medium', wordBreak: 'break-word' })}>
+              {value}
+            </dd>
+          </div>
+        ))}
+      </dl>
+    </section>
+  );
+}
+
+function ProfileUpdateForm({ profile }: { profile: Profile }) {
+  const queryClient = useQueryClient();
+  const { session } = useRouteContext({ from: '__root__' });
+  const fileInput = useRef<HTMLInputElement>(null);
+  const [image, setImage] = useState<File | null>(null);
+  const update = useMutation({
+    mutationFn: async (values: ProfileForm) =>
+      updateProfile(toProfileUpdate(values, image ? await fileToBase64(image) : null)),
+    onSuccess: (updated) => {
+      queryClient.setQueryData(profileKeys.detail(), updated);
+      session.send({ type: 'profile.updated', profile: updated });
+      setImage(null);
+      if (fileInput.current) fileInput.current.value = '';
+      notify.success('Profile updated successfully');
+    },
+    onError: (error) => notify.error(authErrorMessage(error)),
+  });
+  const defaultValues: ProfileForm = {
+    firstName: profile.firstName,
+    lastName: profile.lastName,
+    address: profile.address ?? '',
+  };
+  const form = useForm({
+    defaultValues,
+    validationLogic: validateOnChangeAndBlur,
+    validators: { onChange: profileFormSchema },
+    onSubmit: ({ value }) => update.mutate(value),
+  });
+
+  return (
+    <section aria-labelledby="profile-update-title" className={card}>
+      <h2 id="profile-update-title" className={cardTitle}>
+        Update profile
+      </h2>
+      <form
+        noValidate
+        className={formClass}
+        onSubmit={(event) => {
+          event.preventDefault();
+          void form.handleSubmit();
+        }}
+      >
+        <div
+          className={css({ display: 'grid', gap: '4', gridTemplateColumns: { base: '1fr', md: '1fr 1fr' } })}
+        >
+          {(['firstName', 'lastName'] as const).map((name) => (
+            <form.Field key={name} name={name}>
+              {(field) => (
+                <TextField
+                  label={name === 'firstName' ? 'First Name' : 'Last Name'}
+                  name={field.name}
+                  value={field.state.value}
+                  onChange={(e) => field.handleChange(e.target.value)}
+                  onBlur={field.handleBlur}
+                  error={firstError(field.state.meta)}
+                />
+              )}
+            </form.Field>
+          ))}
+        </div>
+        <form.Field name="address">
+          {(field) => (
+            <TextField
+              label="Address"
+              name={field.name}
+              value={field.state.value}
+              onChange={(e) => field.handleChange(e.target.value)}
+              onBlur={field.handleBlur}
+              error={firstError(field.state.meta)}
+            />
+          )}
+        </form.Field>
+        <TextField
+          ref={fileInput}
+          label="Profile Image"
+          name="profileImage"
+          type="file"
+          accept="image/png,image/jpeg,image/webp"
+          helperText="PNG, JPEG or WebP, at most 5 MB"
+          onChange={(e) => setImage(e.target.files?.[0] ?? null)}
+          className={css({ py: '2' })}
+        />
+        <div className={css({ display: 'flex', justifyContent: 'flex-end' })}>
+          {update.isPending ? (
+            <Spinner label="Updating profile" className={css({ color: 'brand.700' })} />
+          ) : (
+            <Button type="submit">Update Profile</Button>
+          )}
+        </div>
+      </form>
+    </section>
+  );
+}
+
+function ChangePasswordForm() {
+  const change = useMutation({
+    mutationFn: changePassword,
+    onSuccess: (message) => {
+      notify.success(message || 'Password changed successfully');
+      form.reset();
+    },
+    onError: (error) => notify.error(authErrorMessage(error)),
+  });
+  const form = useForm({
+    defaultValues: { oldPassword: '', newPassword: '', confirmPassword: '' },
+    validationLogic: validateOnChangeAndBlur,
+    validators: { onChange: changePasswordFormSchema },
+    onSubmit: ({ value }) =>
+      change.mutate({ oldPassword: value.oldPassword, newPassword: value.newPassword }),
+  });
+  const fields = [
+    { name: 'oldPassword', label: 'Old Password', autoComplete: 'current-password' },
+    { name: 'newPassword', label: 'New Password', autoComplete: 'new-password' },
+    { name: 'confirmPassword', label: 'Confirm Password', autoComplete: 'new-password' },
+  ] as const;
+
+  return (
+    <section aria-labelledby="change-password-title" className={card}>
+      <h2 id="change-password-title" className={cardTitle}>
+        Change password
+      </h2>
+      <form
+        noValidate
+        className={formClass}
+        onSubmit={(event) => {
+          event.preventDefault();
+          void form.handleSubmit();
+        }}
+      >
+        {fields.map(({ name, label, autoComplete }) => (
+          <form.Field key={name} name={name}>
+            {(field) => (
+              <PasswordField
+                label={label}
+                name={field.name}
+                autoComplete={autoComplete}
+                value={field.state.value}
+                onChange={(e) => field.handleChange(e.target.value)}
+                onBlur={field.handleBlur}
+                error={firstError(field.state.meta)}
+              />
+            )}
+          </form.Field>
+        ))}
+        <div className={css({ display: 'flex', justifyContent: 'flex-end' })}>
+          {change.isPending ? (
+            <Spinner label="Changing password" className={css({ color: 'brand.700' })} />
+          ) : (
+            <Button type="submit">Change Password</Button>
+          )}
+        </div>
+      </form>
+    </section>
+  );
+}
