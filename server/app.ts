@@ -8,7 +8,7 @@ import { type Access, accessRegistry, createGuards } from './http/access';
 import type { AppDeps, AppEnv, RouteContext } from './http/context';
 import { ApiError, envelope } from './http/errors';
 import { INVALID_JSON } from './http/validate';
-import { silentLogger } from './log';
+import { describeError, silentLogger } from './log';
 import { authRoutes } from './routes/auth';
 import { fileRoutes } from './routes/files';
 import { partnerRoutes } from './routes/partners';
@@ -81,7 +81,7 @@ export function createApp(deps: AppDeps) {
     log.error('unhandled error', {
       method: c.req.method,
       path: c.req.path,
-      error: err instanceof Error ? err.message : String(err),
+      error: describeError(err),
       stack: err instanceof Error ? err.stack : undefined,
     });
     return c.json(envelope(false, null, INTERNAL_ERROR), 500);

@@ -21,3 +21,14 @@ export function createLogger(level: LogLevel): Logger {
 }
 
 export const silentLogger: Logger = createLogger('silent');
+
+/** An error's message with its causes (drizzle puts the driver's message in `cause`). */
+export function describeError(err: unknown): string {
+  const parts: string[] = [];
+  let e: unknown = err;
+  for (let depth = 0; e && depth < 4; depth++) {
+    parts.push(e instanceof Error ? e.message : String(e));
+    e = e instanceof Error ? e.cause : undefined;
+  }
+  return parts.join(' | caused by: ');
+}

@@ -5,7 +5,7 @@ import { and, eq, inArray, isNull, lt, or, sql } from 'drizzle-orm';
 import nodemailer from 'nodemailer';
 import type { Db, DbOrTx } from './db/client';
 import { mailOutbox } from './db/schema';
-import { type Logger, silentLogger } from './log';
+import { describeError, type Logger, silentLogger } from './log';
 
 export type MailMessage = { to: string; subject: string; text: string };
 export type OutboxMail = MailMessage & { id: number; createdAt: Date };
@@ -164,7 +164,7 @@ export function createMailer(opts: {
         try {
           await deliverPending();
         } catch (err) {
-          log.error('mail delivery run failed', { error: err instanceof Error ? err.message : String(err) });
+          log.error('mail delivery run failed', { error: describeError(err) });
         }
       } while (again);
     })().finally(() => {

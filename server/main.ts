@@ -1,0 +1,140 @@
+import { existsSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { serve } from '@hono/node-server';
+import { serveStatic } from '@hono/node-server/serve-static';
+import { sql } from 'drizzle-orm';
+import { API_BASE, createApp } from './app';
+import { openDatabase } from './db/client';
+import { createPasswordHasher } from './domain/passwords';
+import { resolveJwtSecret } from './domain/settings';
+import { findStaffByEmail } from './domain/users';
+import { readEnv } from './env';
+import { createLogger, describeError } from './log';
+import { createMailer, fileMailbox, smtpTransport } from './mail';
+import { ensureAdmin, ensureSuperAdminRole } from './seed/admin';
+import { DEMO_ADMIN, isEmpty, seedDemo } from './seed/demo';
+
+const REPO_ROOT = fileURLToPath(new URL('..', import.meta.url));
+const DIST = join(REPO_ROOT, 'dist');
+const MAIL_RETRY_MS = 30_000;
+
+async function buildSpaIfMissing(log: ReturnType<typeof createLogger>): Promise<boolean> {
+  if (existsSync(join(DIST, 'index.html'))) return true;
+  log.info('dist/index.html is missing: building the SPA with vite (once)');
+  try {
+    const { build } = await import('vite');
+    await build({ root: REPO_ROOT, logLevel: 'warn' });
+  } catch (err) {
+    log.error('SPA build failed; serving the API only', {
+      error: err instanceof Error ? err.message : String(err),
+    });
+  }
+  return existsSync(join(DIST, 'index.html'));
+}
+
+async function main() {
+  const env = readEnv();
+  const log = createLogger(env.logLevel);
+  const hasher = createPasswordHasher();
+
+  const database = await openDatabase(
+    env.databaseUrl
+      ? { kind: 'postgres', url: env.databaseUrl }
+      : { kind: 'pglite', dataDir: join(env.dataDir, 'db') },
+  );
+  const { db } = database;
+  log.info('database ready', { kind: database.kind });
+
+  // Seed an empty database once, even when several instances start together.
+  await db.transaction(async (tx) => {
+    await tx.execute(sql`select pg_advisory_xact_lock(72201)`);
+    if (env.seedDemo && (await isEmpty(tx))) {
+      const summary = await seedDemo(tx, { hasher });
+      log.info('demo data seeded', summary);
+    }
+    await ensureSuperAdminRole(tx);
+    if (env.adminEmail && env.adminPassword) {
+      const result = await ensureAdmin(tx, { email: env.adminEmail, password: env.adminPassword, hasher });
+      log.info(result === 'created' ? 'admin created' : 'admin already exists', { email: env.adminEmail });
+    }
+  });
+
+  const clock = () => new Date();
+  const transport = env.smtpUrl
+    ? smtpTransport(env.smtpUrl, env.mailFrom)
+    : fileMailbox(join(env.dataDir, 'mail'), env.mailFrom);
+  const mailer = createMailer({ db, transport, clock, log });
+  log.info('mail transport', { transport: transport.describe });
+  mailer.kick();
+  const mailTimer = setInterval(() => mailer.kick(), MAIL_RETRY_MS);
+  mailTimer.unref();
+
+  const app = createApp({
+    db,
+    clock,
+    mailer,
+    log,
+    config: {
+      jwtSecret: await resolveJwtSecret(db, env.jwtSecret),
+      accessTokenTtlSeconds: env.accessTokenTtlSeconds,
+      refreshTokenTtlDays: env.refreshTokenTtlDays,
+      trustProxy: env.trustProxy,
+    },
+  });
+
+  // The SPA: hashed assets cached for a year, everything else revalidated; history fallback to index.html.
+  const hasSpa = await buildSpaIfMissing(log);
+  const indexHtml = hasSpa ? readFileSync(join(DIST, 'index.html'), 'utf8') : null;
+  app.use('*', async (c, next) => {
+    await next();
+    if (c.req.path.startsWith(`${API_BASE}/`) || !c.res.ok) return;
+    c.res.headers.set(
+      'Cache-Control',
+      c.req.path.startsWith('/assets/') ? 'public, max-age=31536000, immutable' : 'no-cache',
+    );
+  });
+  if (hasSpa) app.use('*', serveStatic({ root: DIST }));
+  app.get('*', (c) => {
+    const path = c.req.path;
+    if (path === API_BASE || path.startsWith(`${API_BASE}/`) || /\.[a-z0-9]+$/i.test(path))
+      return c.notFound();
+    if (!indexHtml) return c.text('The SPA is not built. Run `npm run build`.', 503);
+    return c.html(indexHtml);
+  });
+
+  const server = serve({ fetch: app.fetch, port: env.port }, (info) => {
+    const url = `http://localhost:${info.port}`;
+    const lines = [`Reward Club Admin is running at ${url}`, `API: ${url}${API_BASE}`];
+    void findStaffByEmail(db, DEMO_ADMIN.email).then((demo) => {
+      if (demo) lines.push(`Demo sign-in: ${DEMO_ADMIN.email} / ${DEMO_ADMIN.password}`);
+      if (env.adminEmail) lines.push(`Admin: ${env.adminEmail} (password from ADMIN_PASSWORD)`);
+      process.stdout.write(`\n${lines.join('\n')}\n\n`);
+    });
+  });
+
+  let stopping = false;
+  const shutdown = (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    log.info('shutting down', { signal });
+    clearInterval(mailTimer);
+    const force = setTimeout(() => process.exit(1), 10_000);
+    force.unref();
+    server.close(async () => {
+      await mailer.idle();
+      mailer.close();
+      await database.close();
+      process.exit(0);
+    });
+    // Idle keep-alive connections would hold close() open.
+    (server as { closeIdleConnections?: () => void }).closeIdleConnections?.();
+  };
+  process.on('SIGTERM', () => shutdown('SIGTERM'));
+  process.on('SIGINT', () => shutdown('SIGINT'));
+}
+
+main().catch((err) => {
+  process.stderr.write(`${err instanceof Error ? (err.stack ?? err.message) : String(err)}\n`);
+  process.exit(1);
+});
