@@ -44,7 +44,7 @@ export function AuthShell({ heading, children }: { heading: string; children: Re
         <section
           className={css({
             w: 'full',
-            maxW: '28rem',
+            maxW: '30rem',
             bg: 'bg.surface',
             borderRadius: '2xl',
             boxShadow: 'raised',

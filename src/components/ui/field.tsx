@@ -1,5 +1,6 @@
 import { Field } from '@ark-ui/react/field';
 import type { ComponentProps, ReactNode } from 'react';
+import { cx } from '../../../styled-system/css';
 import { field } from '../../../styled-system/recipes';
 
 export type TextFieldProps = Omit<ComponentProps<'input'>, 'children'> & {
@@ -17,9 +18,12 @@ export function TextField({ label, error, helperText, multiline, className, ...i
     <Field.Root invalid={Boolean(error)} className={classes.root}>
       <Field.Label className={classes.label}>{label}</Field.Label>
       {multiline ? (
-        <Field.Textarea className={classes.textarea} {...(input as ComponentProps<'textarea'>)} />
+        <Field.Textarea
+          className={cx(classes.textarea, className)}
+          {...(input as ComponentProps<'textarea'>)}
+        />
       ) : (
-        <Field.Input className={classes.input} {...input} />
+        <Field.Input className={cx(classes.input, className)} {...input} />
       )}
       {helperText && !error ? (
         <Field.HelperText className={classes.helperText}>{helperText}</Field.HelperText>

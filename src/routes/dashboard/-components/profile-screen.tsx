@@ -3,7 +3,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useRouteContext } from '@tanstack/react-router';
 import { useRef, useState } from 'react';
 import { changePasswordFormSchema, type Profile } from '../../../../contract/profile';
-import { css } from '../../../../styled-system/css';
+import { css, cx } from '../../../../styled-system/css';
 import { changePassword, profileKeys, profileQueryOptions, updateProfile } from '../../../api/profile';
 import { LogoSpinner } from '../../../components/logo-spinner';
 import { PageBody, PageHeader } from '../../../components/page-header';
@@ -65,7 +65,7 @@ function ProfileDetails({ profile }: { profile: Profile }) {
     ['Member since', formatDate(profile.createdAt) || '-'],
   ];
   return (
-    <section aria-label="Profile details" className={card}>
+    <section aria-label="Profile details" className={cx(card, css({ alignSelf: 'start' }))}>
       <div className={css({ display: 'flex', alignItems: 'center', gap: '4', mb: '6' })}>
         <Avatar name={name} src={profile.imageUrl} size="lg" />
         <div>
@@ -174,7 +174,22 @@ function ProfileUpdateForm({ profile }: { profile: Profile }) {
           accept="image/png,image/jpeg,image/webp"
           helperText="PNG, JPEG or WebP, at most 5 MB"
           onChange={(e) => setImage(e.target.files?.[0] ?? null)}
-          className={css({ py: '2' })}
+          className={css({
+            py: '1.5',
+            h: 'auto',
+            cursor: 'pointer',
+            '&::file-selector-button': {
+              mr: '3',
+              px: '3',
+              py: '1.5',
+              borderRadius: 'md',
+              border: 'none',
+              bg: 'brand.50',
+              color: 'brand.800',
+              fontWeight: 'medium',
+              cursor: 'pointer',
+            },
+          })}
         />
         <div className={css({ display: 'flex', justifyContent: 'flex-end' })}>
           {update.isPending ? (
