@@ -27,7 +27,7 @@ async function buildSpaIfMissing(log: ReturnType<typeof createLogger>): Promise<
     await build({ root: REPO_ROOT, logLevel: 'warn' });
   } catch (err) {
     log.error('SPA build failed; serving the API only', {
-      error: err instanceof Error ? err.message : String(err),
+      error: describeError(err),
     });
   }
   return existsSync(join(DIST, 'index.html'));

@@ -1,8 +1,13 @@
 import { and, eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { authMessages, type LoginResponse, loginResponseSchema } from '../../contract/auth';
+import {
+  authMessages,
+  type LoginResponse,
+  loginResponseSchema,
+  RESET_MAIL_SUBJECT,
+} from '../../contract/auth';
 import { createRole, createSuperAdmin, createUser, setupTestServer, signIn } from '../../tests/setup/server';
-import { events, rateLimitHits, refreshTokens } from '../db/schema';
+import { events, mailOutbox, passwordResetCodes, rateLimitHits, refreshTokens } from '../db/schema';
 import { actions } from '../domain/events';
 
 const t = setupTestServer();
@@ -286,5 +291,103 @@ describe('access tokens and logout', () => {
       (await t.request('POST', '/auth/refresh-token', { json: { refreshToken: tokens.refreshToken } }))
         .status,
     ).toBe(401);
+  });
+});
+
+describe('password reset by code', () => {
+  const requestReset = (email: unknown) =>
+    t.request('POST', '/auth/password-reset-request', { json: { email } });
+  const updatePassword = (resetCode: unknown, newPassword: unknown) =>
+    t.request('PATCH', '/auth/update-password', { json: { resetCode, newPassword } });
+
+  it('answers the same whether or not the email exists', async () => {
+    const user = await createUser(t.db);
+    const known = await requestReset(user.email);
+    const unknown = await requestReset('nobody@rewardclub.test');
+    expect(known.status).toBe(200);
+    expect(unknown.status).toBe(200);
+    expect(known.body).toEqual(unknown.body);
+    expect(known.body.message).toBe(authMessages.resetRequested);
+    expect(await t.lastResetCode('nobody@rewardclub.test')).toBeUndefined();
+  });
+
+  it('validates the email', async () => {
+    const res = await requestReset('nope');
+    expect(res.status).toBe(400);
+    expect(res.body.errors).toEqual([{ fieldName: 'email', message: 'pls provide a valid email' }]);
+  });
+
+  it('mails a code (an .eml file) that works once, then never again; sessions end', async () => {
+    const user = await createUser(t.db);
+    const session = await signIn(t, user.email, user.password);
+    await requestReset(user.email);
+    const mails = await t.mails();
+    const mail = mails.find((m) => m.raw.includes(`To: ${user.email}`));
+    expect(mail?.file).toMatch(/^\d{4}-\d{2}-\d{2}T[\d-]+Z-\d+\.eml$/);
+    expect(mail?.raw).toContain(`Subject: ${RESET_MAIL_SUBJECT}`);
+    const code = await t.lastResetCode(user.email);
+    expect(code).toMatch(/^[A-HJ-NP-Z2-9]{8}$/);
+
+    const done = await updatePassword(code!.toLowerCase(), 'NewPassw0rd');
+    expect(done.status).toBe(200);
+    expect(done.body.message).toBe(authMessages.passwordUpdated);
+    expect((await login({ email: user.email, password: 'NewPassw0rd' })).status).toBe(200);
+    expect((await login({ email: user.email, password: user.password })).status).toBe(401);
+    // All earlier sessions were revoked.
+    expect(
+      (await t.request('POST', '/auth/refresh-token', { json: { refreshToken: session.refreshToken } }))
+        .status,
+    ).toBe(401);
+
+    const again = await updatePassword(code, 'OtherPassw0rd');
+    expect(again.status).toBe(400);
+    expect(again.body.errors).toEqual([
+      { fieldName: 'resetCode', message: 'Reset code is invalid or has expired' },
+    ]);
+    const actionsOf = (await t.db.select().from(events).where(eq(events.actorId, user.id))).map(
+      (e) => e.action,
+    );
+    expect(actionsOf).toEqual(expect.arrayContaining([actions.resetRequested, actions.resetCompleted]));
+  });
+
+  it('a code expires after 15 minutes', async () => {
+    const user = await createUser(t.db);
+    await requestReset(user.email);
+    const code = await t.lastResetCode(user.email);
+    t.clock.advance(15 * 60 * 1000 + 1000);
+    const res = await updatePassword(code, 'NewPassw0rd');
+    expect(res.status).toBe(400);
+    expect(res.body.errors[0]?.fieldName).toBe('resetCode');
+  });
+
+  it('a newer code replaces the older one', async () => {
+    const user = await createUser(t.db);
+    await requestReset(user.email);
+    const first = await t.lastResetCode(user.email);
+    t.clock.advance(1000);
+    await requestReset(user.email);
+    const second = await t.lastResetCode(user.email);
+    expect(second).not.toBe(first);
+    expect((await updatePassword(first, 'NewPassw0rd')).status).toBe(400);
+    expect((await updatePassword(second, 'NewPassw0rd')).status).toBe(200);
+  });
+
+  it('validates the new password with the spec message and never stores or logs the code', async () => {
+    const user = await createUser(t.db);
+    await requestReset(user.email);
+    const code = (await t.lastResetCode(user.email))!;
+    const weak = await updatePassword(code, 'weak');
+    expect(weak.status).toBe(400);
+    expect(weak.body.errors).toEqual([
+      { fieldName: 'newPassword', message: 'Please create a secure password' },
+    ]);
+    const missing = await updatePassword('', 'NewPassw0rd');
+    expect(missing.body.errors).toEqual([{ fieldName: 'resetCode', message: 'Reset code is required' }]);
+    const dump = JSON.stringify([
+      await t.db.select().from(passwordResetCodes),
+      await t.db.select().from(events),
+      await t.db.select().from(mailOutbox),
+    ]);
+    expect(dump).not.toContain(code);
   });
 });

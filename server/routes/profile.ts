@@ -51,7 +51,13 @@ export function profileRoutes(ctx: RouteContext) {
             .set({ ...changes, updatedAt: now })
             .where(eq(users.id, user.id));
           await recordEvent(tx, {
-            actor: { ...actorOfAuthUser(user), imageUrl: changes.imageUrl ?? user.imageUrl },
+            // The actor as they are after the change.
+            actor: actorOfAuthUser({
+              ...user,
+              firstName: changes.firstName ?? user.firstName,
+              lastName: changes.lastName ?? user.lastName,
+              imageUrl: changes.imageUrl ?? user.imageUrl,
+            }),
             action: actions.profileUpdated,
             entity: 'user',
             entityId: user.id,

@@ -400,7 +400,8 @@ export async function seedDemo(db: DbOrTx, opts: SeedOptions = {}): Promise<Seed
   const daysAgo = (d: number, hour = r.int(8, 20)) => {
     const t = new Date(now.getTime() - d * DAY);
     t.setUTCHours(hour, r.int(0, 59), r.int(0, 59), 0);
-    return t;
+    // Never in the future: today's events happened before "now".
+    return t.getTime() > now.getTime() ? new Date(now.getTime() - r.int(1, 180) * 60_000) : t;
   };
 
   const adminHash = await hasher.hash(DEMO_ADMIN.password);

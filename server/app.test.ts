@@ -1,0 +1,227 @@
+import { eq } from 'drizzle-orm';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { permissionCatalogue } from '../contract/permissions';
+import { createRole, createSuperAdmin, createUser, setupTestServer, signIn } from '../tests/setup/server';
+import { API_BASE, createApp, routeAccess } from './app';
+import { events, roles } from './db/schema';
+import { actions } from './domain/events';
+
+const t = setupTestServer();
+let adminToken: string;
+let nobodyToken: string;
+let viewerRoleId: number;
+let viewerToken: string;
+
+/** A concrete path for a route pattern. */
+const concrete = (path: string) => path.replace(':hash', 'a'.repeat(64)).replace(/:[A-Za-z]+/g, '1');
+
+beforeAll(async () => {
+  const admin = await createSuperAdmin(t.db);
+  adminToken = (await signIn(t, admin.email, admin.password)).accessToken;
+  const empty = await createRole(t.db, 'Nothing', []);
+  const nobody = await createUser(t.db, { roleId: empty.id });
+  nobodyToken = (await signIn(t, nobody.email, nobody.password)).accessToken;
+  viewerRoleId = (await createRole(t.db, 'Dashboard viewer', ['dashboard.view'])).id;
+  const viewer = await createUser(t.db, { roleId: viewerRoleId });
+  viewerToken = (await signIn(t, viewer.email, viewer.password)).accessToken;
+});
+
+describe('authorization matrix (derived from the router)', () => {
+  it('every route declares its access; the public ones are exactly these', () => {
+    const routes = routeAccess(t.app);
+    expect(routes.length).toBeGreaterThan(10);
+    for (const r of routes) expect(r.access, `${r.method} ${r.path}`).not.toBeNull();
+    const publicRoutes = routes
+      .filter((r) => r.access?.kind === 'public')
+      .map((r) => `${r.method} ${r.path}`)
+      .sort();
+    expect(publicRoutes).toEqual(
+      [
+        'POST /api/v1/admin/auth/login',
+        'POST /api/v1/auth/refresh-token',
+        'POST /api/v1/auth/password-reset-request',
+        'PATCH /api/v1/auth/update-password',
+        'GET /api/v1/health',
+        'GET /api/v1/files/:hash',
+      ].sort(),
+    );
+  });
+
+  it('every non-public route answers 401 without a token', async () => {
+    for (const r of routeAccess(t.app).filter((x) => x.access?.kind !== 'public')) {
+      const res = await t.app.request(concrete(r.path), { method: r.method });
+      expect(res.status, `${r.method} ${r.path}`).toBe(401);
+      expect(await res.json()).toMatchObject({ success: false, data: null, errors: [] });
+    }
+  });
+
+  it('every permission route answers 403 to a user without it, and lets the Super Admin through', async () => {
+    for (const r of routeAccess(t.app).filter((x) => x.access?.kind === 'permission')) {
+      const init = (token: string) => ({
+        method: r.method,
+        headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+        body: r.method === 'GET' ? undefined : '{}',
+      });
+      const denied = await t.app.request(concrete(r.path), init(nobodyToken));
+      expect(denied.status, `${r.method} ${r.path}`).toBe(403);
+      expect((await denied.json()).message).toBe('You do not have permission to do this');
+      const allowed = await t.app.request(concrete(r.path), init(adminToken));
+      expect([401, 403], `${r.method} ${r.path}`).not.toContain(allowed.status);
+    }
+  });
+
+  it('a role change applies at once', async () => {
+    expect((await t.request('GET', '/admin/user/stats', { token: viewerToken })).status).toBe(200);
+    await t.db.update(roles).set({ permissions: [] }).where(eq(roles.id, viewerRoleId));
+    expect((await t.request('GET', '/admin/user/stats', { token: viewerToken })).status).toBe(403);
+    await t.db
+      .update(roles)
+      .set({ permissions: ['dashboard.view'] })
+      .where(eq(roles.id, viewerRoleId));
+    expect((await t.request('GET', '/admin/partners/stats/reward', { token: viewerToken })).status).toBe(200);
+  });
+});
+
+describe('system routes', () => {
+  it('GET /health', async () => {
+    const res = await t.request('GET', '/health');
+    expect(res.status).toBe(200);
+    expect(res.body).toEqual({ success: true, data: { status: 'ok' }, message: 'OK', errors: [] });
+  });
+
+  it('GET /authz serves the permission catalogue to any signed-in user', async () => {
+    const res = await t.request('GET', '/authz', { token: nobodyToken });
+    expect(res.status).toBe(200);
+    expect(res.body.data).toEqual(permissionCatalogue);
+  });
+});
+
+describe('error mapping', () => {
+  it('unknown routes and methods: 404 envelope', async () => {
+    for (const [method, path] of [
+      ['GET', '/nope'],
+      ['DELETE', '/health'],
+      ['GET', ''],
+    ] as const) {
+      const res = await t.request(method, path);
+      expect(res.status, `${method} ${path}`).toBe(404);
+      expect(res.body).toEqual({ success: false, data: null, message: 'Route not found', errors: [] });
+    }
+  });
+
+  it('anything unexpected: 500 envelope without stack or SQL', async () => {
+    const logged: string[] = [];
+    const app = createApp({
+      db: t.db,
+      clock: t.clock,
+      mailer: t.mailer,
+      config: t.config,
+      log: { debug() {}, info() {}, warn() {}, error: (m, f) => logged.push(`${m} ${JSON.stringify(f)}`) },
+    });
+    app.get(`${API_BASE}/boom`, () => {
+      throw new Error('Failed query: select password_hash from users');
+    });
+    const res = await app.request(`${API_BASE}/boom`);
+    expect(res.status).toBe(500);
+    const text = await res.text();
+    expect(JSON.parse(text)).toEqual({
+      success: false,
+      data: null,
+      message: 'Internal server error',
+      errors: [],
+    });
+    expect(text).not.toMatch(/select|stack|at /i);
+    expect(logged.join()).toContain('Failed query');
+  });
+
+  it('API responses are not cached and carry security headers', async () => {
+    const res = await t.request('GET', '/health');
+    expect(res.headers.get('cache-control')).toBe('no-store');
+    expect(res.headers.get('x-content-type-options')).toBe('nosniff');
+  });
+
+  const hostile: unknown[] = [
+    null,
+    [],
+    [1, 2],
+    'x',
+    0,
+    { email: { $ne: 1 }, password: { a: 1 } },
+    {
+      refreshToken: ['a'],
+      resetCode: null,
+      newPassword: 7,
+      oldPassword: [],
+      firstName: {},
+      profileImage: 12,
+    },
+    { email: 'a'.repeat(100_000), password: 'b'.repeat(100_000), refreshToken: 'c'.repeat(100_000) },
+    { resetCode: 'x'.repeat(500_000), newPassword: 'Aa1'.repeat(1000) },
+    { __proto__: { admin: true }, constructor: { prototype: {} } },
+  ];
+
+  it('never answers 500 to bad input on any JSON route', async () => {
+    const jsonRoutes = routeAccess(t.app).filter((r) => r.method === 'POST' || r.method === 'PATCH');
+    for (const r of jsonRoutes) {
+      for (const body of hostile) {
+        const res = await t.app.request(r.path, {
+          method: r.method,
+          headers: { authorization: `Bearer ${adminToken}`, 'content-type': 'application/json' },
+          body: JSON.stringify(body),
+        });
+        expect(res.status, `${r.method} ${r.path} ${JSON.stringify(body)?.slice(0, 80)}`).toBeLessThan(500);
+        const json = await res.json();
+        expect(typeof json.success).toBe('boolean');
+      }
+    }
+  });
+});
+
+describe('client address in the event log', () => {
+  const loginAs = async (
+    app: ReturnType<typeof createApp>,
+    headers: Record<string, string>,
+    env?: unknown,
+  ) => {
+    const user = await createUser(t.db);
+    await app.request(
+      `${API_BASE}/admin/auth/login`,
+      {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', ...headers },
+        body: JSON.stringify({ email: user.email, password: user.password }),
+      },
+      env as never,
+    );
+    const [event] = await t.db.select().from(events).where(eq(events.actorId, user.id));
+    expect(event?.action).toBe(actions.signedIn);
+    return event!;
+  };
+
+  it('uses the socket peer; loopback and private ranges read Local network', async () => {
+    const event = await loginAs(t.app, {}, { incoming: { socket: { remoteAddress: '::ffff:127.0.0.1' } } });
+    expect(event.ipAddress).toBe('127.0.0.1');
+    expect(event.ipLocation).toBe('Local network');
+  });
+
+  it('ignores X-Forwarded-For unless TRUST_PROXY', async () => {
+    const event = await loginAs(
+      t.app,
+      { 'x-forwarded-for': '102.89.1.1' },
+      { incoming: { socket: { remoteAddress: '10.1.2.3' } } },
+    );
+    expect(event.ipAddress).toBe('10.1.2.3');
+  });
+
+  it('with TRUST_PROXY takes the address the proxy saw (last entry), located offline', async () => {
+    const app = createApp({
+      db: t.db,
+      clock: t.clock,
+      mailer: t.mailer,
+      config: { ...t.config, trustProxy: true },
+    });
+    const event = await loginAs(app, { 'x-forwarded-for': '1.2.3.4, 105.112.30.193' });
+    expect(event.ipAddress).toBe('105.112.30.193');
+    expect(event.ipLocation).toMatch(/Nigeria$/);
+  });
+});

@@ -1,0 +1,44 @@
+import { describe, expect, it } from 'vitest';
+import { readEnv } from './env';
+
+describe('readEnv', () => {
+  it('has the documented defaults', () => {
+    const env = readEnv({});
+    expect(env).toMatchObject({
+      port: 3000,
+      databaseUrl: undefined,
+      smtpUrl: undefined,
+      jwtSecret: undefined,
+      accessTokenTtlSeconds: 900,
+      refreshTokenTtlDays: 7,
+      seedDemo: true,
+      trustProxy: false,
+      logLevel: 'info',
+    });
+    expect(env.dataDir).toMatch(/\/data$/);
+  });
+
+  it('treats empty strings as unset and parses booleans and numbers', () => {
+    const env = readEnv({
+      DATABASE_URL: '',
+      SEED_DEMO: 'false',
+      TRUST_PROXY: '1',
+      PORT: '4173',
+      ACCESS_TOKEN_TTL_SECONDS: '5',
+    });
+    expect(env).toMatchObject({
+      databaseUrl: undefined,
+      seedDemo: false,
+      trustProxy: true,
+      port: 4173,
+      accessTokenTtlSeconds: 5,
+    });
+  });
+
+  it('lists every bad variable', () => {
+    expect(() => readEnv({ PORT: 'abc', DATABASE_URL: 'mysql://x', JWT_SECRET: 'short' })).toThrow(
+      /PORT[\s\S]*DATABASE_URL[\s\S]*JWT_SECRET/,
+    );
+    expect(() => readEnv({ ADMIN_EMAIL: 'a@b.co' })).toThrow(/ADMIN_PASSWORD/);
+  });
+});

@@ -1,0 +1,170 @@
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { RewardStats, UserStats } from '../../contract/stats';
+import { openTestDatabase, setupTestServer, signIn, testHasher } from '../../tests/setup/server';
+import type { DbOrTx } from '../db/client';
+import { executeRows } from '../db/rows';
+import { DEMO_ADMIN, DEMO_COUNTS, isEmpty, seedDemo } from './demo';
+
+const t = setupTestServer();
+const NOW = new Date('2026-03-02T09:00:00.000Z');
+
+const one = async (db: DbOrTx, query: ReturnType<typeof sql>) => {
+  const [row] = await executeRows(db, query);
+  return Number(Object.values(row ?? {})[0] ?? 0);
+};
+
+/** A fingerprint of everything seeded, to compare two runs. */
+const fingerprint = (db: DbOrTx) =>
+  executeRows(
+    db,
+    sql`select
+      (select count(*) from users)::int as users,
+      (select sum(total_amount)::text from visits) as visits_total,
+      (select count(*) from visit_items)::int as items,
+      (select string_agg(code || ':' || status || ':' || coalesce(balance::text, '-'), ',' order by id) from rewards) as rewards,
+      (select sum(amount)::text from reward_ledger) as ledger,
+      (select string_agg(email, ',' order by id) from customers) as customers`,
+  );
+
+beforeAll(async () => {
+  expect(await isEmpty(t.db)).toBe(true);
+  await seedDemo(t.db, { now: NOW, hasher: testHasher });
+});
+
+describe('seedDemo', () => {
+  it('fills the database with the fixed counts', async () => {
+    expect(await isEmpty(t.db)).toBe(false);
+    expect(await one(t.db, sql`select count(*) from partners`)).toBe(DEMO_COUNTS.partners);
+    expect(await one(t.db, sql`select count(*) from partners where account_status = 'BLOCKED'`)).toBe(
+      DEMO_COUNTS.blockedPartners,
+    );
+    expect(await one(t.db, sql`select count(*) from customers`)).toBe(DEMO_COUNTS.customers);
+    expect(await one(t.db, sql`select count(*) from customers where account_status = 'BLOCKED'`)).toBe(
+      DEMO_COUNTS.blockedCustomers,
+    );
+    expect(await one(t.db, sql`select count(*) from visits`)).toBe(DEMO_COUNTS.visits);
+    expect(await one(t.db, sql`select count(*) from rewards`)).toBe(DEMO_COUNTS.rewards);
+    expect(await one(t.db, sql`select count(*) from extended_services`)).toBe(DEMO_COUNTS.extendedServices);
+    expect(
+      await one(t.db, sql`select count(*) from users where partner_id is not null`),
+    ).toBeGreaterThanOrEqual(3);
+    expect(await one(t.db, sql`select count(*) from roles where built_in`)).toBe(1);
+  });
+
+  it('has rewards of every type, category and status', async () => {
+    const combos = await executeRows<{ c: string }>(
+      t.db,
+      sql`select distinct reward_type || '/' || reward_type_category || '/' || status as c from rewards`,
+    );
+    const found = new Set(combos.map((r) => r.c));
+    for (const kind of ['GIFTCARD/GENERAL', 'COUPON/GENERAL', 'COUPON/DISCOUNTED_SUBSCRIPTION'])
+      for (const status of ['Active', 'Redeemed', 'Expired'])
+        expect(found, `${kind}/${status}`).toContain(`${kind}/${status}`);
+  });
+
+  it('keeps the books straight: visit totals, gift-card balances', async () => {
+    expect(
+      await one(
+        t.db,
+        sql`select count(*) from visits v where v.total_amount <> (select sum(i.quantity * i.price) from visit_items i where i.visit_id = v.id)`,
+      ),
+    ).toBe(0);
+    expect(
+      await one(
+        t.db,
+        sql`select count(*) from rewards r where r.reward_type = 'GIFTCARD' and r.balance <> (select sum(l.amount) from reward_ledger l where l.reward_id = r.id)`,
+      ),
+    ).toBe(0);
+    expect(
+      await one(
+        t.db,
+        sql`select count(*) from rewards where reward_type = 'GIFTCARD' and status = 'Redeemed' and balance <> 0`,
+      ),
+    ).toBe(0);
+    expect(
+      await one(
+        t.db,
+        sql`select count(*) from visits where visit_date > ${NOW.toISOString()}::timestamptz or visit_date < ${new Date(NOW.getTime() - 121 * 86_400_000).toISOString()}::timestamptz`,
+      ),
+    ).toBe(0);
+    expect(await one(t.db, sql`select count(*) from visit_items`)).toBeGreaterThan(DEMO_COUNTS.visits);
+  });
+
+  it('is deterministic', async () => {
+    const other = await openTestDatabase();
+    try {
+      await seedDemo(other.db, { now: NOW, hasher: testHasher });
+      expect(await fingerprint(other.db)).toEqual(await fingerprint(t.db));
+    } finally {
+      await other.close();
+    }
+  });
+
+  it('signs in the demo admin', async () => {
+    await signIn(t, DEMO_ADMIN.email, DEMO_ADMIN.password);
+  });
+});
+
+describe('dashboard figures on the seeded data equal direct SQL counts', () => {
+  let token: string;
+  beforeAll(async () => {
+    token = (await signIn(t, DEMO_ADMIN.email, DEMO_ADMIN.password)).accessToken;
+  });
+  afterAll(() => {});
+
+  it('GET /admin/user/stats', async () => {
+    const res = await t.request<UserStats>('GET', '/admin/user/stats', { token });
+    expect(res.status).toBe(200);
+    expect(res.body.data).toEqual({
+      totalPartners: await one(t.db, sql`select count(*) from partners where deleted_at is null`),
+      totalClients: await one(t.db, sql`select count(*) from customers where deleted_at is null`),
+      totalStaff: await one(t.db, sql`select count(*) from users where deleted_at is null`),
+    });
+    expect(res.body.data).toEqual({ totalPartners: 25, totalClients: 200, totalStaff: 9 });
+  });
+
+  it('GET /admin/partners/stats/reward', async () => {
+    const res = await t.request<RewardStats>('GET', '/admin/partners/stats/reward', { token });
+    expect(res.status).toBe(200);
+    const coupons = sql`reward_type = 'COUPON' and reward_type_category = 'GENERAL'`;
+    const subs = sql`reward_type = 'COUPON' and reward_type_category = 'DISCOUNTED_SUBSCRIPTION'`;
+    const couponCount = await one(t.db, sql`select count(*) from rewards where ${coupons}`);
+    const couponRedeemed = await one(
+      t.db,
+      sql`select count(*) from rewards where ${coupons} and status = 'Redeemed'`,
+    );
+    const subCount = await one(t.db, sql`select count(*) from rewards where ${subs}`);
+    const subRedeemed = await one(
+      t.db,
+      sql`select count(*) from rewards where ${subs} and status = 'Redeemed'`,
+    );
+    const round2 = (n: number) => Math.round(n * 100) / 100;
+    expect(res.body.data).toEqual({
+      totalIssuedGiftcardsCount: await one(
+        t.db,
+        sql`select count(*) from rewards where reward_type = 'GIFTCARD'`,
+      ),
+      totalIssuedGiftcardsAmount: await one(
+        t.db,
+        sql`select coalesce(sum(issued_amount), 0) from rewards where reward_type = 'GIFTCARD'`,
+      ),
+      totalRedeemedIssuedGiftcards: await one(
+        t.db,
+        sql`select coalesce(-sum(l.amount), 0) from reward_ledger l join rewards r on r.id = l.reward_id where r.reward_type = 'GIFTCARD' and l.kind in ('REDEEM', 'REVERSAL')`,
+      ),
+      totalIssuedCouponsCount: couponCount,
+      totalRedeemedCouponsCount: couponRedeemed,
+      averageCouponDiscount: round2(
+        await one(t.db, sql`select avg(percentage_discount) from rewards where ${coupons}`),
+      ),
+      couponRedemptionRate: round2((couponRedeemed / couponCount) * 100),
+      totalIssuedDiscountedSubscriptions: subCount,
+      averageDiscountedSubscriptionPercentage: round2(
+        await one(t.db, sql`select avg(percentage_discount) from rewards where ${subs}`),
+      ),
+      totalRedeemedDiscountedSubscriptions: subRedeemed,
+      discountedSubscriptionRedemptionRate: round2((subRedeemed / subCount) * 100),
+    });
+  });
+});
