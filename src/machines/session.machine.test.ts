@@ -1,3 +1,4 @@
+import { getShortestPaths } from '@xstate/graph';
 import { describe, expect, it, vi } from 'vitest';
 import { createActor, fromPromise, waitFor } from 'xstate';
 import type { LoginBody, LoginResponse, TokenPair } from '../../contract/auth';
@@ -189,6 +190,48 @@ describe('session machine', () => {
       expect(actor.getSnapshot().matches({ signedOut: 'idle' })).toBe(true);
     } finally {
       vi.useRealTimers();
+    }
+  });
+});
+
+describe('session machine graph', () => {
+  const tokens = { accessToken: 'access-2', refreshToken: 'refresh-2' };
+  const events = [
+    { type: 'session.signIn', credentials: { email: user.email, password: 'x' } },
+    { type: 'session.logout' },
+    { type: 'token.rejected', token: 'access-1' },
+    { type: 'token.rejected', token: 'stale' },
+    { type: 'xstate.done.actor.signIn', output: loginResponse },
+    { type: 'xstate.error.actor.signIn', error: new Error('401') },
+    { type: 'xstate.done.actor.refreshTokens', output: tokens },
+    { type: 'xstate.error.actor.refreshTokens', error: new Error('401') },
+    { type: 'xstate.done.actor.fetchProfile', output: profile },
+    { type: 'xstate.done.actor.logOut', output: undefined },
+    { type: 'xstate.error.actor.logOut', error: new Error('offline') },
+  ] as unknown as Parameters<typeof sessionMachine.transition>[1][];
+
+  it('reaches every state from a signed-out start', () => {
+    const paths = getShortestPaths(sessionMachine, { events, input: { restored: null } });
+    const reached = new Set(paths.map((p) => JSON.stringify(p.state.value)));
+    expect([...reached].sort()).toEqual(
+      [
+        { signedOut: 'idle' },
+        { signedOut: 'loading' },
+        { signedOut: 'failure' },
+        { signedIn: 'active' },
+        { signedIn: 'refreshing' },
+        'signingOut',
+      ]
+        .map((v) => JSON.stringify(v))
+        .sort(),
+    );
+  });
+
+  it('never holds a session in a signed-out state, and always holds one when signed in', () => {
+    const paths = getShortestPaths(sessionMachine, { events, input: { restored: null } });
+    for (const { state } of paths) {
+      if (state.matches('signedOut')) expect(state.context.session).toBeNull();
+      if (state.matches('signedIn')) expect(state.context.session).not.toBeNull();
     }
   });
 });

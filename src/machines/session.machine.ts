@@ -85,6 +85,7 @@ export const sessionMachine = setup({
         loading: {
           entry: assign({ error: null }),
           invoke: {
+            id: 'signIn',
             src: 'signIn',
             input: ({ event }) => (event as Extract<SessionEvent, { type: 'session.signIn' }>).credentials,
             onDone: {
@@ -109,6 +110,7 @@ export const sessionMachine = setup({
     signedIn: {
       initial: 'active',
       invoke: {
+        id: 'fetchProfile',
         src: 'fetchProfile',
         onDone: { actions: assign({ profile: ({ event }) => event.output }) },
         // A failed profile fetch leaves the placeholder name; a dead session ends via token.rejected.
@@ -128,6 +130,7 @@ export const sessionMachine = setup({
         refreshing: {
           // Further rejections while refreshing are absorbed: their callers wait for this outcome.
           invoke: {
+            id: 'refreshTokens',
             src: 'refreshTokens',
             input: ({ context }) => ({ refreshToken: context.session?.refreshToken ?? '' }),
             onDone: {
@@ -154,6 +157,7 @@ export const sessionMachine = setup({
     },
     signingOut: {
       invoke: {
+        id: 'logOut',
         src: 'logOut',
         input: ({ context }) => ({ accessToken: context.session?.accessToken ?? '' }),
         onDone: 'signedOut',
