@@ -1,5 +1,5 @@
 import { Link } from '@tanstack/react-router';
-import type { ComponentType } from 'react';
+import { type ComponentType, useState } from 'react';
 import type { SessionUser } from '../../contract/auth';
 import type { PermissionName } from '../../contract/permissions';
 import { css } from '../../styled-system/css';
@@ -59,7 +59,17 @@ const linkClass = css({
   _focusVisible: { outline: '2px solid', outlineColor: 'brand.200', outlineOffset: '1px' },
 });
 
+const collapsible = css({
+  display: { base: 'none', md: 'flex' },
+  flexDirection: 'column',
+  flex: '1',
+  gap: '4',
+  '&[data-open]': { display: 'flex' },
+});
+
 export function Sidebar({ user, onLogout }: { user: SessionUser | null; onLogout: () => void }) {
+  // Small screens fold the menu behind a toggle; from md up it is always shown.
+  const [open, setOpen] = useState(false);
   return (
     <aside
       className={css({
@@ -77,29 +87,61 @@ export function Sidebar({ user, onLogout }: { user: SessionUser | null; onLogout
       })}
     >
       <div
-        className={css({ display: 'flex', alignItems: 'center', gap: '2', px: '2', mb: '8', color: 'white' })}
+        className={css({
+          display: 'flex',
+          alignItems: 'center',
+          gap: '2',
+          px: '2',
+          mb: { base: '0', md: '8' },
+          color: 'white',
+        })}
       >
         <LogoMark size={30} />
-        <span className={css({ fontWeight: 'bold', fontSize: 'md', letterSpacing: 'tight' })}>
+        <span className={css({ flex: '1', fontWeight: 'bold', fontSize: 'md', letterSpacing: 'tight' })}>
           Reward Club
         </span>
+        <button
+          type="button"
+          aria-expanded={open}
+          aria-controls="sidebar-menu"
+          onClick={() => setOpen((v) => !v)}
+          className={css({
+            display: { base: 'inline-flex', md: 'none' },
+            px: '3',
+            py: '1.5',
+            borderRadius: 'md',
+            fontSize: 'sm',
+            borderWidth: '1px',
+            borderColor: 'brand.600',
+            cursor: 'pointer',
+          })}
+        >
+          Navigation
+        </button>
       </div>
-      <nav aria-label="Main" className={css({ flex: '1' })}>
-        <ul className={css({ display: 'flex', flexDirection: 'column', gap: '1' })}>
-          {MENU.filter((entry) => can(user, entry.permission)).map(({ label, to, icon: Icon }) => (
-            <li key={to}>
-              <Link to={to} className={linkClass} activeOptions={{ exact: to === '/dashboard' }}>
-                <Icon size={18} />
-                {label}
-              </Link>
-            </li>
-          ))}
-        </ul>
-      </nav>
-      <button type="button" onClick={onLogout} className={linkClass}>
-        <LogoutIcon size={18} />
-        Logout
-      </button>
+      <div id="sidebar-menu" data-open={open || undefined} className={collapsible}>
+        <nav aria-label="Main" className={css({ flex: '1', mt: { base: '4', md: '0' } })}>
+          <ul className={css({ display: 'flex', flexDirection: 'column', gap: '1' })}>
+            {MENU.filter((entry) => can(user, entry.permission)).map(({ label, to, icon: Icon }) => (
+              <li key={to}>
+                <Link
+                  to={to}
+                  className={linkClass}
+                  activeOptions={{ exact: to === '/dashboard' }}
+                  onClick={() => setOpen(false)}
+                >
+                  <Icon size={18} />
+                  {label}
+                </Link>
+              </li>
+            ))}
+          </ul>
+        </nav>
+        <button type="button" onClick={onLogout} className={linkClass}>
+          <LogoutIcon size={18} />
+          Logout
+        </button>
+      </div>
     </aside>
   );
 }
