@@ -1,0 +1,62 @@
+import { z } from 'zod';
+import { listQuerySchema } from './list';
+import { permissionSchema } from './permissions';
+
+export const roleMessages = {
+  roleNameRequired: 'Role name is required',
+  permissionsRequired: 'Permissions must be selected for a role',
+} as const;
+
+export const roleSchema = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  createdAt: z.string(),
+  permissions: z.array(permissionSchema),
+  permissionIds: z.array(z.number().int()),
+  /** The built-in Super Admin role: it holds every permission and cannot be changed or deleted. */
+  builtIn: z.boolean(),
+  /** Staff members holding this role (a held role cannot be deleted). */
+  staffCount: z.number().int(),
+});
+export type Role = z.infer<typeof roleSchema>;
+
+export const roleSortKeys = ['name', 'createdAt', 'staffCount'] as const;
+export const roleListQuerySchema = listQuerySchema.extend({ sortBy: z.enum(roleSortKeys).optional() });
+
+export const roleDetailQuerySchema = z.object({
+  roleId: z.coerce
+    .number({ error: 'roleId must be a number' })
+    .int()
+    .positive({ error: 'roleId must be a number' }),
+});
+
+const roleName = z
+  .string({ error: roleMessages.roleNameRequired })
+  .trim()
+  .min(1, { error: roleMessages.roleNameRequired, abort: true })
+  .max(60, { error: 'Role name must be at most 60 characters' });
+
+const permissionIds = z
+  .array(z.number({ error: 'Permission ids must be numbers' }).int().positive(), {
+    error: roleMessages.permissionsRequired,
+  })
+  .min(1, { error: roleMessages.permissionsRequired })
+  .max(200);
+
+export const createRoleBodySchema = z.object({ roleName, permissionIds });
+export type CreateRoleBody = z.infer<typeof createRoleBodySchema>;
+
+export const updateRoleBodySchema = z.object({
+  roleId: z.number({ error: 'roleId must be a number' }).int().positive(),
+  roleName,
+  permissionIds,
+});
+export type UpdateRoleBody = z.infer<typeof updateRoleBodySchema>;
+
+/** Role id path parameter of DELETE /admin/user/delete-role/{roleId}. */
+export const roleIdParamSchema = z.object({
+  roleId: z.coerce
+    .number({ error: 'roleId must be a number' })
+    .int()
+    .positive({ error: 'roleId must be a number' }),
+});

@@ -1,0 +1,78 @@
+import { z } from 'zod';
+import { listQuerySchema } from './list';
+import { emailField, optionalName, phoneField, securePasswordField } from './validation';
+
+export const staffMessages = {
+  firstNameRequired: 'First name is required',
+  lastNameRequired: 'Last name is required',
+  roleRequired: 'Role is required',
+} as const;
+
+export const staffUserSchema = z.object({
+  id: z.number().int(),
+  firstName: z.string(),
+  lastName: z.string(),
+  email: z.string(),
+  phone: z.string().nullable(),
+  userRole: z.object({ id: z.number().int(), name: z.string() }).nullable(),
+  imageUrl: z.string().nullable(),
+  userType: z.enum(['ADMIN', 'PARTNER']),
+  partnerId: z.number().int().nullable(),
+  organizationName: z.string().nullable(),
+  accountStatus: z.enum(['ACTIVE', 'BLOCKED']),
+  /** False until the invited member has set a password with the mailed code. */
+  hasPassword: z.boolean(),
+  createdAt: z.string(),
+});
+export type StaffUser = z.infer<typeof staffUserSchema>;
+
+export const staffSortKeys = ['firstName', 'lastName', 'email', 'role', 'createdAt'] as const;
+export const staffListQuerySchema = listQuerySchema.extend({ sortBy: z.enum(staffSortKeys).optional() });
+
+/** GET /admin/user/admin-detail?userId= (staffId is accepted too). */
+export const staffDetailQuerySchema = z
+  .object({
+    userId: z.coerce.number().int().positive().optional(),
+    staffId: z.coerce.number().int().positive().optional(),
+  })
+  .refine((q) => q.userId ?? q.staffId, { error: 'userId is required', path: ['userId'] });
+
+const requiredName = (message: string) => optionalName.min(1, { error: message, abort: true });
+
+const roleId = z.coerce
+  .number({ error: staffMessages.roleRequired })
+  .int({ error: staffMessages.roleRequired })
+  .positive({ error: staffMessages.roleRequired });
+
+/** POST /admin/user/new-admin-user: an invitation; the new member sets a password with a mailed code. */
+export const inviteStaffBodySchema = z.object({
+  firstName: z
+    .string({ error: staffMessages.firstNameRequired })
+    .pipe(requiredName(staffMessages.firstNameRequired)),
+  lastName: z
+    .string({ error: staffMessages.lastNameRequired })
+    .pipe(requiredName(staffMessages.lastNameRequired)),
+  email: emailField,
+  roleId,
+  /** Partner staff: the partner this member works for (sees and acts only there). */
+  partnerId: z.number().int().positive().nullable().optional(),
+});
+export type InviteStaffBody = z.infer<typeof inviteStaffBodySchema>;
+
+/** PATCH /admin/user/update-admin-user. Only the fields sent are changed. */
+export const updateStaffBodySchema = z.object({
+  userId: z.number({ error: 'userId must be a number' }).int().positive(),
+  firstName: requiredName(staffMessages.firstNameRequired).optional(),
+  lastName: requiredName(staffMessages.lastNameRequired).optional(),
+  password: securePasswordField.optional(),
+  roleId: roleId.optional(),
+  phone: phoneField.optional(),
+});
+export type UpdateStaffBody = z.infer<typeof updateStaffBodySchema>;
+
+export const staffIdParamSchema = z.object({
+  staffId: z.coerce
+    .number({ error: 'staffId must be a number' })
+    .int()
+    .positive({ error: 'staffId must be a number' }),
+});
