@@ -22,6 +22,9 @@ export type Database = {
   close: () => Promise<void>;
 };
 
+/** Arbitrary key of the advisory lock that serialises migrations across instances. */
+const MIGRATION_LOCK = 72_200;
+
 export const migrationsFolder = fileURLToPath(new URL('./migrations', import.meta.url));
 
 export type OpenOptions =
@@ -33,7 +36,15 @@ export async function openDatabase(opts: OpenOptions): Promise<Database> {
   if (opts.kind === 'postgres') {
     const client = postgres(opts.url, { max: opts.max ?? 10, onnotice: () => {} });
     const db = drizzlePostgres(client, { schema });
-    await migratePostgres(db, { migrationsFolder });
+    // Several instances may start together: one migrates at a time. A one-connection client holds the
+    // session advisory lock while drizzle migrates on that same connection.
+    const migrator = postgres(opts.url, { max: 1, onnotice: () => {} });
+    try {
+      await migrator`select pg_advisory_lock(${MIGRATION_LOCK})`;
+      await migratePostgres(drizzlePostgres(migrator, { schema }), { migrationsFolder });
+    } finally {
+      await migrator.end({ timeout: 5 });
+    }
     return { db: db as unknown as Db, kind: 'postgres', close: () => client.end({ timeout: 5 }) };
   }
   if (opts.dataDir) mkdirSync(opts.dataDir, { recursive: true });
