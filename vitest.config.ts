@@ -1,18 +1,24 @@
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vitest/config';
 
+const serverTests = {
+  environment: 'node' as const,
+  include: ['server/**/*.test.ts', 'contract/**/*.test.ts'],
+  testTimeout: 30_000,
+  hookTimeout: 60_000,
+};
+const postgresUrl = process.env.TEST_DATABASE_URL;
+
 export default defineConfig({
   test: {
     projects: [
-      {
-        test: {
-          name: 'server',
-          environment: 'node',
-          include: ['server/**/*.test.ts', 'contract/**/*.test.ts'],
-          testTimeout: 30_000,
-          hookTimeout: 60_000,
-        },
-      },
+      // The server suite on the embedded database: a fresh in-memory PGlite per test file ...
+      { test: { ...serverTests, name: 'server', env: { TEST_DATABASE_URL: '' } } },
+      // ... and the same suite again on PostgreSQL when TEST_DATABASE_URL names a server (CI sets
+      // it): each test file gets a database of its own on that server, dropped afterwards.
+      ...(postgresUrl
+        ? [{ test: { ...serverTests, name: 'server-postgres', env: { TEST_DATABASE_URL: postgresUrl } } }]
+        : []),
       {
         plugins: [react()],
         test: {
