@@ -46,7 +46,7 @@ export const updatePasswordBodySchema = z.object({
   resetCode: z
     .string({ error: 'Reset code is required' })
     .trim()
-    .min(1, { error: 'Reset code is required', abort: true })
+    .min(1, { error: 'Reset code is required' })
     .max(64, { error: 'Reset code is invalid' }),
   newPassword: securePasswordField,
 });

@@ -1,5 +1,12 @@
 import { z } from 'zod';
-import { MAX_PASSWORD_LENGTH, messages, optionalName, securePasswordField } from './validation';
+import {
+  confirmPasswordField,
+  MAX_PASSWORD_LENGTH,
+  messages,
+  optionalName,
+  securePasswordField,
+  withMatchingConfirmation,
+} from './validation';
 
 export const profileSchema = z.object({
   id: z.number().int(),
@@ -32,20 +39,13 @@ export type ProfileUpdateBody = z.infer<typeof profileUpdateBodySchema>;
 export const changePasswordBodySchema = z.object({
   oldPassword: z
     .string({ error: messages.oldPasswordRequired })
-    .min(1, { error: messages.oldPasswordRequired, abort: true })
+    .min(1, { error: messages.oldPasswordRequired })
     .max(MAX_PASSWORD_LENGTH),
   newPassword: securePasswordField,
 });
 export type ChangePasswordBody = z.infer<typeof changePasswordBodySchema>;
 
 /** The SPA's change-password form adds a confirmation that never leaves the browser. */
-export const changePasswordFormSchema = changePasswordBodySchema
-  .extend({
-    confirmPassword: z
-      .string({ error: messages.confirmRequired })
-      .min(1, { error: messages.confirmRequired }),
-  })
-  .refine((v) => v.newPassword === v.confirmPassword, {
-    error: messages.passwordsMustMatch,
-    path: ['confirmPassword'],
-  });
+export const changePasswordFormSchema = withMatchingConfirmation(
+  changePasswordBodySchema.extend({ confirmPassword: confirmPasswordField }),
+);

@@ -42,3 +42,30 @@ export const phoneField = z
   .regex(/^\d*$/, { error: 'Phone number must contain digits only', abort: true })
   .min(7, { error: messages.phoneTooShort })
   .max(11, { error: messages.phoneTooLong });
+
+export const confirmPasswordField = z
+  .string({ error: messages.confirmRequired })
+  .min(1, { error: messages.confirmRequired });
+
+/**
+ * Adds 'Passwords must match' on confirmPassword. It is checked as soon as both fields hold text,
+ * even while other fields of the form are still invalid (zod skips refinements on an object with
+ * issues unless `when` says otherwise).
+ */
+export const withMatchingConfirmation = <
+  T extends z.ZodType<{ newPassword: string; confirmPassword: string }>,
+>(
+  schema: T,
+) =>
+  schema.refine((v) => v.newPassword === v.confirmPassword, {
+    error: messages.passwordsMustMatch,
+    path: ['confirmPassword'],
+    when: (payload) => {
+      const v = payload.value as { newPassword?: unknown; confirmPassword?: unknown } | null;
+      return (
+        typeof v?.newPassword === 'string' &&
+        typeof v.confirmPassword === 'string' &&
+        v.confirmPassword !== ''
+      );
+    },
+  });
