@@ -1,0 +1,479 @@
+import {
+  type ColumnDef,
+  createColumnHelper,
+  metaHelper,
+  type PaginationState,
+  type RowData,
+  rowPaginationFeature,
+  rowSortingFeature,
+  type SortingState,
+  tableFeatures,
+  type Updater,
+  useTable,
+} from '@tanstack/react-table';
+import { type ReactNode, useEffect, useId, useMemo, useRef, useState } from 'react';
+import { PAGE_SIZES, type PageSize } from '../../contract/list';
+import { css, cx } from '../../styled-system/css';
+import { queryErrorMessage } from '../lib/error-message';
+import type { ListChange, ListState } from '../lib/list-search';
+import { Button } from './ui/button';
+import { SelectField } from './ui/select';
+
+/** SPEC section 9: search debounce and loading skeleton size. */
+export const SEARCH_DEBOUNCE_MS = 500;
+export const SKELETON_ROWS = 13;
+export const NO_RESULTS = 'No results.';
+
+export interface DataColumnMeta {
+  /** Extra classes for this column's header and cells. */
+  className?: string;
+  /** Right-align (numbers, actions). */
+  align?: 'end';
+}
+
+/**
+ * The table features every list uses: server-side sorting and paging (manual mode), and typed
+ * column meta. Columns are opt-in sortable (`enableSorting: true`); their id is the server's sortBy.
+ */
+export const dataTableFeatures = tableFeatures({
+  rowSortingFeature,
+  rowPaginationFeature,
+  columnMeta: metaHelper<DataColumnMeta>(),
+});
+export type DataTableFeatures = typeof dataTableFeatures;
+// biome-ignore lint/suspicious/noExplicitAny: heterogeneous accessor value types, as helper.columns() returns them
+export type DataColumn<T extends RowData> = ColumnDef<DataTableFeatures, T, any>;
+
+/** A column helper bound to the list features: `const col = dataColumnHelper<StaffUser>()`. */
+export const dataColumnHelper = <T extends RowData>() => createColumnHelper<DataTableFeatures, T>();
+
+export interface DataTableProps<T extends RowData> {
+  /** Accessible name of the table, e.g. 'Staff'. */
+  label: string;
+  /** Stable column definitions (module scope or useMemo). */
+  columns: DataColumn<T>[];
+  /** The current page of records, already sorted and paged by the server. */
+  records: T[] | undefined;
+  totalCount: number | undefined;
+  /** First load with nothing to show yet: the 13-row skeleton. */
+  isPending: boolean;
+  /** A newer page is loading while the previous one stays visible. */
+  isFetching?: boolean;
+  error?: unknown;
+  /** The URL-owned list state. */
+  state: ListState;
+  onChange: (change: ListChange) => void;
+  /** Search box label (also its placeholder); omit for no search box. */
+  searchLabel?: string;
+  /** Extra controls at the right of the toolbar (buttons, filters). */
+  toolbar?: ReactNode;
+  getRowId?: (record: T) => string;
+}
+
+const emptyRecords: never[] = [];
+
+export function DataTable<T extends RowData>({
+  label,
+  columns,
+  records,
+  totalCount,
+  isPending,
+  isFetching = false,
+  error,
+  state,
+  onChange,
+  searchLabel,
+  toolbar,
+  getRowId,
+}: DataTableProps<T>) {
+  const sorting = useMemo<SortingState>(
+    () => (state.sortBy ? [{ id: state.sortBy, desc: state.sortOrder === 'desc' }] : []),
+    [state.sortBy, state.sortOrder],
+  );
+  const pagination = useMemo<PaginationState>(
+    () => ({ pageIndex: state.page - 1, pageSize: state.pageSize }),
+    [state.page, state.pageSize],
+  );
+  const data = records ?? (emptyRecords as T[]);
+
+  const table = useTable({
+    features: dataTableFeatures,
+    columns,
+    data,
+    ...(getRowId ? { getRowId: (row: T) => getRowId(row) } : {}),
+    rowCount: totalCount ?? 0,
+    manualPagination: true,
+    manualSorting: true,
+    autoResetPageIndex: false,
+    enableSortingRemoval: false,
+    enableMultiSort: false,
+    sortDescFirst: false,
+    defaultColumn: { enableSorting: false },
+    state: { sorting, pagination },
+    onSortingChange: (updater: Updater<SortingState>) => {
+      const next = typeof updater === 'function' ? updater(sorting) : updater;
+      const first = next[0];
+      if (first) onChange({ type: 'sort', sortBy: first.id, sortOrder: first.desc ? 'desc' : 'asc' });
+    },
+    onPaginationChange: (updater: Updater<PaginationState>) => {
+      const next = typeof updater === 'function' ? updater(pagination) : updater;
+      if (next.pageSize !== pagination.pageSize) {
+        onChange({ type: 'pageSize', pageSize: next.pageSize as PageSize });
+      } else if (next.pageIndex !== pagination.pageIndex) {
+        onChange({ type: 'page', page: next.pageIndex + 1 });
+      }
+    },
+  });
+
+  const pageCount = Math.max(1, table.getPageCount());
+  const hasData = records !== undefined;
+  const showSkeleton = isPending && !hasData;
+  const showError = Boolean(error) && !showSkeleton;
+  const visibleColumns = table.getAllLeafColumns().length;
+
+  // A page beyond the last (a deletion, a stale URL) moves to the last page once the count is known.
+  const lastPage = Math.max(1, Math.ceil((totalCount ?? 0) / state.pageSize));
+  useEffect(() => {
+    if (hasData && !isFetching && totalCount !== undefined && state.page > lastPage) {
+      onChange({ type: 'page', page: lastPage });
+    }
+  }, [hasData, isFetching, totalCount, state.page, lastPage, onChange]);
+
+  return (
+    <div className={css({ display: 'flex', flexDirection: 'column', gap: '4' })}>
+      {searchLabel || toolbar ? (
+        <div
+          className={css({
+            display: 'flex',
+            flexWrap: 'wrap',
+            alignItems: 'center',
+            justifyContent: 'space-between',
+            gap: '3',
+          })}
+        >
+          {searchLabel ? (
+            <SearchBox
+              label={searchLabel}
+              value={state.search}
+              onCommit={(search) => onChange({ type: 'search', search })}
+            />
+          ) : (
+            <span />
+          )}
+          {toolbar ? (
+            <div className={css({ display: 'flex', gap: '2', flexWrap: 'wrap' })}>{toolbar}</div>
+          ) : null}
+        </div>
+      ) : null}
+
+      <div
+        className={css({
+          overflowX: 'auto',
+          bg: 'bg.surface',
+          borderRadius: 'xl',
+          borderWidth: '1px',
+          borderColor: 'border.default',
+          boxShadow: 'card',
+        })}
+      >
+        <table
+          aria-label={label}
+          aria-busy={showSkeleton || isFetching || undefined}
+          className={cx(
+            css({ w: 'full', borderCollapse: 'collapse', fontSize: 'sm', transition: 'opacity 0.15s' }),
+            isFetching && hasData ? css({ opacity: 0.65 }) : undefined,
+          )}
+        >
+          <thead>
+            {table.getHeaderGroups().map((group) => (
+              <tr key={group.id}>
+                {group.headers.map((header) => {
+                  const column = header.column;
+                  const meta = column.columnDef.meta;
+                  const canSort = column.getCanSort();
+                  const sorted = column.getIsSorted();
+                  return (
+                    <th
+                      key={header.id}
+                      scope="col"
+                      aria-sort={
+                        canSort
+                          ? sorted === 'asc'
+                            ? 'ascending'
+                            : sorted === 'desc'
+                              ? 'descending'
+                              : 'none'
+                          : undefined
+                      }
+                      className={cx(
+                        headerCell,
+                        meta?.align === 'end' ? endAlign : undefined,
+                        meta?.className,
+                      )}
+                    >
+                      {header.isPlaceholder ? null : canSort ? (
+                        <button
+                          type="button"
+                          className={sortButton}
+                          onClick={column.getToggleSortingHandler()}
+                        >
+                          <table.FlexRender header={header} />
+                          <SortIndicator direction={sorted} />
+                        </button>
+                      ) : (
+                        <table.FlexRender header={header} />
+                      )}
+                    </th>
+                  );
+                })}
+              </tr>
+            ))}
+          </thead>
+          <tbody>
+            {showSkeleton ? (
+              Array.from({ length: SKELETON_ROWS }, (_, i) => (
+                // biome-ignore lint/suspicious/noArrayIndexKey: placeholder rows have no identity
+                <tr key={i} data-skeleton="">
+                  {Array.from({ length: visibleColumns }, (_, j) => (
+                    // biome-ignore lint/suspicious/noArrayIndexKey: placeholder cells have no identity
+                    <td key={j} className={bodyCell}>
+                      <span aria-hidden="true" className={skeletonBar} />
+                    </td>
+                  ))}
+                </tr>
+              ))
+            ) : showError ? (
+              <tr>
+                <td colSpan={visibleColumns} className={cx(bodyCell, messageCell)}>
+                  <span role="alert" className={css({ color: 'red.700' })}>
+                    {queryErrorMessage(error)}
+                  </span>
+                </td>
+              </tr>
+            ) : table.getRowModel().rows.length === 0 ? (
+              <tr>
+                <td colSpan={visibleColumns} className={cx(bodyCell, messageCell)}>
+                  {NO_RESULTS}
+                </td>
+              </tr>
+            ) : (
+              table.getRowModel().rows.map((row) => (
+                <tr key={row.id} className={bodyRow}>
+                  {row.getAllCells().map((cell) => {
+                    const meta = cell.column.columnDef.meta;
+                    return (
+                      <td
+                        key={cell.id}
+                        className={cx(
+                          bodyCell,
+                          meta?.align === 'end' ? endAlign : undefined,
+                          meta?.className,
+                        )}
+                      >
+                        <table.FlexRender cell={cell} />
+                      </td>
+                    );
+                  })}
+                </tr>
+              ))
+            )}
+          </tbody>
+        </table>
+      </div>
+
+      <nav
+        aria-label={`${label} pages`}
+        className={css({ display: 'flex', alignItems: 'center', justifyContent: 'space-between', gap: '3' })}
+      >
+        <div className={css({ display: { base: 'none', md: 'flex' }, alignItems: 'center', gap: '2' })}>
+          <SelectField
+            label="Rows per page"
+            hideLabel
+            options={PAGE_SIZES.map((n) => ({ value: String(n), label: `${n} per page` }))}
+            value={String(state.pageSize)}
+            onChange={(e) => table.setPageSize(Number(e.target.value))}
+            className={css({ h: '9', w: 'auto' })}
+          />
+        </div>
+        <div className={css({ display: 'flex', alignItems: 'center', gap: '3', ml: 'auto' })}>
+          <Button
+            variant="outline"
+            size="sm"
+            disabled={!table.getCanPreviousPage()}
+            onClick={() => table.previousPage()}
+          >
+            Prev
+          </Button>
+          <span
+            aria-live="polite"
+            className={css({ fontSize: 'sm', color: 'fg.muted', minW: '16', textAlign: 'center' })}
+          >
+            {`${state.page} of ${pageCount}`}
+          </span>
+          <Button
+            variant="outline"
+            size="sm"
+            disabled={!table.getCanNextPage()}
+            onClick={() => table.nextPage()}
+          >
+            Next
+          </Button>
+        </div>
+      </nav>
+    </div>
+  );
+}
+
+/**
+ * The search box: typing updates the box at once and the URL 500 ms after the last key; Enter
+ * commits at once. A URL change from outside (Back, a link) updates the box.
+ */
+export function SearchBox({
+  label,
+  value,
+  onCommit,
+}: {
+  label: string;
+  value: string;
+  onCommit: (search: string) => void;
+}) {
+  const [text, setText] = useState(value);
+  const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
+  const textRef = useRef(text);
+  textRef.current = text;
+  const id = useId();
+
+  useEffect(() => {
+    if (textRef.current.trim() !== value) setText(value);
+  }, [value]);
+  useEffect(() => () => clearTimeout(timer.current), []);
+
+  const commit = (next: string) => {
+    clearTimeout(timer.current);
+    if (next.trim() !== value) onCommit(next.trim());
+  };
+
+  return (
+    <div className={css({ position: 'relative', w: { base: 'full', sm: '20rem' } })}>
+      <label htmlFor={id} className={css({ srOnly: true })}>
+        {label}
+      </label>
+      <SearchIcon />
+      <input
+        id={id}
+        type="search"
+        placeholder={label}
+        autoComplete="off"
+        value={text}
+        onChange={(e) => {
+          const next = e.target.value;
+          setText(next);
+          clearTimeout(timer.current);
+          timer.current = setTimeout(() => commit(next), SEARCH_DEBOUNCE_MS);
+        }}
+        onKeyDown={(e) => {
+          if (e.key === 'Enter') commit(text);
+        }}
+        className={css({
+          w: 'full',
+          h: '10',
+          pl: '9',
+          pr: '3',
+          borderRadius: 'md',
+          borderWidth: '1px',
+          borderColor: 'border.strong',
+          bg: 'bg.surface',
+          fontSize: 'sm',
+          outline: 'none',
+          _placeholder: { color: 'fg.subtle' },
+          _focus: { borderColor: 'border.focus', boxShadow: '0 0 0 1px token(colors.border.focus)' },
+        })}
+      />
+    </div>
+  );
+}
+
+function SearchIcon() {
+  return (
+    <svg
+      aria-hidden="true"
+      width="16"
+      height="16"
+      viewBox="0 0 24 24"
+      fill="none"
+      stroke="currentColor"
+      strokeWidth="2"
+      className={css({
+        position: 'absolute',
+        left: '3',
+        top: '50%',
+        transform: 'translateY(-50%)',
+        color: 'fg.subtle',
+      })}
+    >
+      <circle cx="11" cy="11" r="7" />
+      <path d="m20 20-3.5-3.5" />
+    </svg>
+  );
+}
+
+function SortIndicator({ direction }: { direction: false | 'asc' | 'desc' }) {
+  return (
+    <svg
+      aria-hidden="true"
+      width="12"
+      height="12"
+      viewBox="0 0 12 12"
+      className={css({ flexShrink: 0, color: direction ? 'brand.700' : 'fg.subtle' })}
+    >
+      <path d="M6 1 9.5 5h-7z" fill="currentColor" opacity={direction === 'desc' ? 0.25 : 1} />
+      <path d="M6 11 2.5 7h7z" fill="currentColor" opacity={direction === 'asc' ? 0.25 : 1} />
+    </svg>
+  );
+}
+
+const headerCell = css({
+  textAlign: 'left',
+  px: '4',
+  py: '3',
+  fontSize: 'xs',
+  fontWeight: 'semibold',
+  textTransform: 'uppercase',
+  letterSpacing: 'wide',
+  color: 'fg.muted',
+  bg: 'bg.subtle',
+  borderBottomWidth: '1px',
+  borderColor: 'border.default',
+  whiteSpace: 'nowrap',
+});
+const sortButton = css({
+  display: 'inline-flex',
+  alignItems: 'center',
+  gap: '1.5',
+  textTransform: 'inherit',
+  letterSpacing: 'inherit',
+  fontWeight: 'inherit',
+  cursor: 'pointer',
+  borderRadius: 'sm',
+  _hover: { color: 'fg.default' },
+  _focusVisible: { outline: '2px solid', outlineColor: 'border.focus', outlineOffset: '2px' },
+});
+const bodyRow = css({ _hover: { bg: 'brand.50/40' } });
+const bodyCell = css({
+  px: '4',
+  py: '3',
+  borderBottomWidth: '1px',
+  borderColor: 'border.default',
+  verticalAlign: 'middle',
+});
+const endAlign = css({ textAlign: 'right' });
+const messageCell = css({ textAlign: 'center', py: '10', color: 'fg.muted' });
+const skeletonBar = css({
+  display: 'block',
+  h: '3',
+  w: 'full',
+  maxW: '10rem',
+  borderRadius: 'sm',
+  bg: 'slate.200',
+  animation: 'pulse 1.4s ease-in-out infinite',
+});

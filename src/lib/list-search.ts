@@ -1,0 +1,118 @@
+import { z } from 'zod';
+import { PAGE_SIZES, type PageSize } from '../../contract/list';
+
+/**
+ * List state kept in the URL (DESIGN section 4): page, page size, search text and sort, plus the
+ * active tab where a screen has tabs. Every key has a default and a bad value falls back to it, so
+ * any URL restores a screen and a hand-edited one never breaks it.
+ */
+export type SortOrder = 'asc' | 'desc';
+
+export interface ListState {
+  page: number;
+  pageSize: PageSize;
+  search: string;
+  sortBy?: string | undefined;
+  sortOrder?: SortOrder | undefined;
+}
+
+export const DEFAULT_PAGE_SIZE: PageSize = 10;
+
+const pageField = z.coerce.number().int().min(1).max(1_000_000).default(1).catch(1);
+const pageSizeField = z.coerce
+  .number()
+  .refine((n): n is PageSize => (PAGE_SIZES as readonly number[]).includes(n))
+  .transform((n) => n as PageSize)
+  .default(DEFAULT_PAGE_SIZE)
+  .catch(DEFAULT_PAGE_SIZE);
+const searchField = z.string().trim().max(100).default('').catch('');
+const sortOrderField = z.enum(['asc', 'desc']);
+
+export interface ListSearchOptions<Sort extends string> {
+  /** Column ids the server can sort by; any other sortBy in the URL is dropped. */
+  sortKeys: readonly [Sort, ...Sort[]];
+  /** The sort shown (and sent) when the URL names none. */
+  defaultSort?: { sortBy: Sort; sortOrder: SortOrder };
+}
+
+/** The search schema of one list: page, pageSize, search, sortBy, sortOrder, with defaults. */
+export function listSearchSchema<Sort extends string>({ sortKeys, defaultSort }: ListSearchOptions<Sort>) {
+  return z.object({
+    page: pageField,
+    pageSize: pageSizeField,
+    search: searchField,
+    sortBy: z
+      .enum(sortKeys)
+      .optional()
+      .catch(undefined)
+      .transform((v): Sort | undefined => v ?? defaultSort?.sortBy),
+    sortOrder: sortOrderField
+      .optional()
+      .catch(undefined)
+      .transform((v): SortOrder | undefined => v ?? defaultSort?.sortOrder),
+  });
+}
+
+/** The same, with an `activeTab` (default the first tab) for screens with tabs. */
+export function tabbedListSearchSchema<Tab extends string, Sort extends string>(
+  options: ListSearchOptions<Sort> & { tabs: readonly [Tab, ...Tab[]] },
+) {
+  return listSearchSchema(options).extend({
+    activeTab: z.enum(options.tabs).default(options.tabs[0]).catch(options.tabs[0]),
+  });
+}
+
+/** The defaults of a schema: what `stripSearchParams` leaves out of the URL. */
+export const listSearchDefaults = <S extends z.ZodType>(schema: S): z.output<S> => schema.parse({});
+
+/** One user action on a list. */
+export type ListChange =
+  | { type: 'page'; page: number }
+  | { type: 'pageSize'; pageSize: PageSize }
+  | { type: 'search'; search: string }
+  | { type: 'sort'; sortBy: string; sortOrder: SortOrder };
+
+/**
+ * The next search params after a list change. Changing page size, search or sort goes back to
+ * page 1 (SPEC 'Common list behaviour'); paging keeps everything else.
+ */
+export function applyListChange<S extends ListState>(prev: S, change: ListChange): S {
+  switch (change.type) {
+    case 'page':
+      return { ...prev, page: Math.max(1, Math.trunc(change.page)) };
+    case 'pageSize':
+      return { ...prev, pageSize: change.pageSize, page: 1 };
+    case 'search':
+      return { ...prev, search: change.search.trim(), page: 1 };
+    case 'sort':
+      return { ...prev, sortBy: change.sortBy, sortOrder: change.sortOrder, page: 1 };
+  }
+}
+
+/**
+ * The next search params after a tab change: page 1 always. Screens whose tabs list different
+ * records (Users and Roles) also clear search and sort; tabs over the same columns keep them.
+ */
+export function applyTabChange<S extends ListState & { activeTab: string }>(
+  prev: S,
+  activeTab: S['activeTab'],
+  { keepSearchAndSort = false }: { keepSearchAndSort?: boolean } = {},
+): S {
+  if (prev.activeTab === activeTab) return prev;
+  if (keepSearchAndSort) return { ...prev, activeTab, page: 1 };
+  return { ...prev, activeTab, page: 1, search: '', sortBy: undefined, sortOrder: undefined };
+}
+
+/** The list query a list call sends: pageNumber is a string from '1' (SPEC section 7). */
+export function toListQuery<Sort extends string>(
+  state: ListState,
+  sortKeys: readonly Sort[],
+): { pageNumber: string; pageSize: number; searchText?: string; sortBy?: Sort; sortOrder?: SortOrder } {
+  const sortBy = sortKeys.find((key) => key === state.sortBy);
+  return {
+    pageNumber: String(state.page),
+    pageSize: state.pageSize,
+    ...(state.search ? { searchText: state.search } : {}),
+    ...(sortBy ? { sortBy, sortOrder: state.sortOrder ?? 'asc' } : {}),
+  };
+}
