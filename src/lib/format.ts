@@ -39,3 +39,12 @@ export const initials = (name: string): string =>
     .slice(0, 2)
     .map((part) => part[0]?.toUpperCase() ?? '')
     .join('');
+
+const timeFormat = new Intl.DateTimeFormat('en-US', { hour: 'numeric', minute: '2-digit' });
+
+/** An ISO timestamp → 'November 22, 2026, 3:04 PM' (the SPEC date format plus the local time). */
+export function formatDateTime(value: string | number | Date | null | undefined): string {
+  const day = formatDate(value);
+  if (!day || (typeof value === 'string' && DATE_ONLY.test(value))) return day;
+  return `${day}, ${timeFormat.format(value instanceof Date ? value : new Date(value as string | number))}`;
+}

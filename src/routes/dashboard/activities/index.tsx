@@ -1,6 +1,20 @@
-import { createFileRoute } from '@tanstack/react-router';
-import { SectionPlaceholder } from '../-components/section-placeholder';
+import { createFileRoute, stripSearchParams } from '@tanstack/react-router';
+import { activityListQueryOptions } from '../../../api/activities';
+import { RouteErrorState } from '../../../components/forbidden-state';
+import { requirePermission } from '../../../lib/use-can';
+import { ActivityLogScreen } from './-components/activity-log-screen';
+import { ACTIVITY_LIST_DEFAULTS, activitySearchSchema, userTypeOf } from './-components/activity-search';
 
 export const Route = createFileRoute('/dashboard/activities/')({
-  component: () => <SectionPlaceholder title="Activity Log / Activity Logs" />,
+  validateSearch: activitySearchSchema,
+  search: { middlewares: [stripSearchParams(ACTIVITY_LIST_DEFAULTS)] },
+  beforeLoad: requirePermission('activities.view'),
+  loaderDeps: ({ search }) => search,
+  loader: ({ context: { queryClient }, deps }) => {
+    void queryClient.prefetchQuery(
+      activityListQueryOptions({ ...deps, userType: userTypeOf(deps.activeTab) }),
+    );
+  },
+  errorComponent: RouteErrorState,
+  component: ActivityLogScreen,
 });

@@ -1,0 +1,68 @@
+import { keepPreviousData, queryOptions } from '@tanstack/react-query';
+import { z } from 'zod';
+import { listSchema } from '../../contract/envelope';
+import { type Permission, permissionSchema } from '../../contract/permissions';
+import {
+  type CreateRoleBody,
+  type Role,
+  roleSchema,
+  roleSortKeys,
+  type UpdateRoleBody,
+} from '../../contract/roles';
+import { type ListState, toListQuery } from '../lib/list-search';
+import { api } from './client';
+
+export const roleListSchema = listSchema(roleSchema);
+export type RoleList = z.infer<typeof roleListSchema>;
+
+export const roleKeys = {
+  all: ['roles'] as const,
+  lists: () => [...roleKeys.all, 'list'] as const,
+  list: (state: ListState) => [...roleKeys.lists(), toListQuery(state, roleSortKeys)] as const,
+  choices: () => [...roleKeys.all, 'choices'] as const,
+  details: () => [...roleKeys.all, 'detail'] as const,
+  detail: (id: number) => [...roleKeys.details(), id] as const,
+  permissions: () => ['authz'] as const,
+};
+
+export const fetchRoles = (state: ListState): Promise<RoleList> =>
+  api().get('/admin/user/get-roles', roleListSchema, { query: toListQuery(state, roleSortKeys) });
+
+export const fetchRole = (roleId: number): Promise<Role> =>
+  api().get('/admin/user/get-role-detail', roleSchema, { query: { roleId } });
+
+export const fetchPermissions = (): Promise<Permission[]> => api().get('/authz', z.array(permissionSchema));
+
+export const createRole = async (body: CreateRoleBody): Promise<string> =>
+  (await api().send('POST', '/admin/user/create-role', z.unknown(), { body })).message;
+
+export const updateRole = async (body: UpdateRoleBody): Promise<string> =>
+  (await api().send('PATCH', '/admin/user/update-role', z.unknown(), { body })).message;
+
+export const deleteRole = async (roleId: number): Promise<string> =>
+  (await api().send('DELETE', `/admin/user/delete-role/${roleId}`, z.unknown())).message;
+
+export const roleListQueryOptions = (state: ListState) =>
+  queryOptions({
+    queryKey: roleKeys.list(state),
+    queryFn: () => fetchRoles(state),
+    placeholderData: keepPreviousData,
+    staleTime: 10_000,
+  });
+
+/** Every role, by name, for the role selects of the staff forms (the largest page size). */
+export const roleChoicesQueryOptions = () =>
+  queryOptions({
+    queryKey: roleKeys.choices(),
+    queryFn: () =>
+      fetchRoles({ page: 1, pageSize: 100, search: '', sortBy: 'name', sortOrder: 'asc' }).then((list) =>
+        list.records.map((role) => ({ value: String(role.id), label: role.name })),
+      ),
+    staleTime: 30_000,
+  });
+
+export const roleDetailQueryOptions = (roleId: number) =>
+  queryOptions({ queryKey: roleKeys.detail(roleId), queryFn: () => fetchRole(roleId) });
+
+export const permissionsQueryOptions = () =>
+  queryOptions({ queryKey: roleKeys.permissions(), queryFn: fetchPermissions, staleTime: 5 * 60_000 });

@@ -1,0 +1,50 @@
+import type { ReactNode } from 'react';
+import { css } from '../../styled-system/css';
+import { Button } from './ui/button';
+import { Dialog } from './ui/dialog';
+import { Spinner } from './ui/spinner';
+
+export interface ConfirmDeletionProps {
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  onConfirm: () => void;
+  pending?: boolean;
+  children?: ReactNode;
+}
+
+/** SPEC section 2: the 'Confirm Deletion' dialog with Delete and Cancel buttons. */
+export function ConfirmDeletion({
+  open,
+  onOpenChange,
+  onConfirm,
+  pending = false,
+  children,
+}: ConfirmDeletionProps) {
+  return (
+    <Dialog open={open} onOpenChange={(next) => !pending && onOpenChange(next)} title="Confirm Deletion">
+      <div className={css({ fontSize: 'sm', color: 'fg.muted' })}>
+        {children ?? 'Are you sure you want to delete this record? This action cannot be undone.'}
+      </div>
+      <div
+        className={css({
+          display: 'flex',
+          justifyContent: 'flex-end',
+          alignItems: 'center',
+          gap: '2',
+          mt: '6',
+        })}
+      >
+        <Button variant="outline" onClick={() => onOpenChange(false)} disabled={pending}>
+          Cancel
+        </Button>
+        {pending ? (
+          <Spinner label="Deleting" className={css({ color: 'red.600', mx: '4' })} />
+        ) : (
+          <Button variant="danger" onClick={onConfirm}>
+            Delete
+          </Button>
+        )}
+      </div>
+    </Dialog>
+  );
+}

@@ -1,0 +1,78 @@
+import type { ErrorComponentProps } from '@tanstack/react-router';
+import { css } from '../../styled-system/css';
+import { ApiError } from '../api/client';
+import { queryErrorMessage } from '../lib/error-message';
+import { ForbiddenError } from '../lib/permissions';
+import { PageBody } from './page-header';
+
+export const FORBIDDEN_TITLE = 'Not allowed';
+export const FORBIDDEN_TEXT = "You don't have permission to view this page.";
+
+/** True for a missing permission: the route guard's ForbiddenError or an API 403. */
+export const isForbidden = (error: unknown): boolean =>
+  error instanceof ForbiddenError || (error instanceof ApiError && error.status === 403);
+
+/** The clear 'not allowed' state of a screen the signed-in user may not use. */
+export function ForbiddenState() {
+  return (
+    <section
+      aria-labelledby="forbidden-title"
+      className={css({
+        display: 'flex',
+        flexDirection: 'column',
+        alignItems: 'center',
+        gap: '2',
+        py: '16',
+        px: '6',
+        textAlign: 'center',
+        bg: 'bg.surface',
+        borderRadius: 'xl',
+        borderWidth: '1px',
+        borderColor: 'border.default',
+      })}
+    >
+      <LockIcon />
+      <h1 id="forbidden-title" className={css({ fontSize: 'xl', fontWeight: 'bold', color: 'fg.default' })}>
+        {FORBIDDEN_TITLE}
+      </h1>
+      <p className={css({ fontSize: 'sm', color: 'fg.muted', maxW: 'md' })}>{FORBIDDEN_TEXT}</p>
+      <p className={css({ fontSize: 'sm', color: 'fg.muted', maxW: 'md' })}>
+        Ask an administrator to give your role the permission.
+      </p>
+    </section>
+  );
+}
+
+/** A route's errorComponent: the 'not allowed' state for a missing permission, else the error text. */
+export function RouteErrorState({ error }: ErrorComponentProps) {
+  return (
+    <PageBody>
+      {isForbidden(error) ? (
+        <ForbiddenState />
+      ) : (
+        <p role="alert" className={css({ color: 'red.700' })}>
+          {queryErrorMessage(error)}
+        </p>
+      )}
+    </PageBody>
+  );
+}
+
+function LockIcon() {
+  return (
+    <svg
+      aria-hidden="true"
+      width="40"
+      height="40"
+      viewBox="0 0 24 24"
+      fill="none"
+      stroke="currentColor"
+      strokeWidth="1.8"
+      strokeLinecap="round"
+      className={css({ color: 'brand.700', mb: '2' })}
+    >
+      <rect x="4" y="10" width="16" height="11" rx="2" />
+      <path d="M8 10V7a4 4 0 0 1 8 0v3" />
+    </svg>
+  );
+}

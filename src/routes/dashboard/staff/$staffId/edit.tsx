@@ -1,0 +1,24 @@
+import { createFileRoute, notFound } from '@tanstack/react-router';
+import { roleChoicesQueryOptions } from '../../../../api/roles';
+import { staffDetailQueryOptions } from '../../../../api/staff';
+import { RouteErrorState } from '../../../../components/forbidden-state';
+import { requirePermission } from '../../../../lib/use-can';
+import { EditStaffScreen } from '../-components/edit-staff-screen';
+
+export const Route = createFileRoute('/dashboard/staff/$staffId/edit')({
+  params: {
+    parse: ({ staffId }) => {
+      const id = Number(staffId);
+      if (!Number.isSafeInteger(id) || id < 1) throw notFound();
+      return { staffId: id };
+    },
+    stringify: ({ staffId }) => ({ staffId: String(staffId) }),
+  },
+  beforeLoad: requirePermission('staff.update'),
+  loader: ({ context: { queryClient }, params }) => {
+    void queryClient.prefetchQuery(roleChoicesQueryOptions());
+    void queryClient.prefetchQuery(staffDetailQueryOptions(params.staffId));
+  },
+  errorComponent: RouteErrorState,
+  component: EditStaffScreen,
+});

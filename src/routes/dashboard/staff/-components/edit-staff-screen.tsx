@@ -1,0 +1,173 @@
+import { useForm } from '@tanstack/react-form';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { getRouteApi, useNavigate } from '@tanstack/react-router';
+import type { StaffUser } from '../../../../../contract/staff';
+import { css } from '../../../../../styled-system/css';
+import { roleChoicesQueryOptions } from '../../../../api/roles';
+import { staffDetailQueryOptions, staffKeys, updateStaff } from '../../../../api/staff';
+import { ForbiddenState, isForbidden } from '../../../../components/forbidden-state';
+import { FormCard, formActions, formGrid } from '../../../../components/form-card';
+import { LogoSpinner } from '../../../../components/logo-spinner';
+import { PageBody, PageHeader } from '../../../../components/page-header';
+import { Button } from '../../../../components/ui/button';
+import { TextField } from '../../../../components/ui/field';
+import { PasswordField } from '../../../../components/ui/password-input';
+import { SelectField } from '../../../../components/ui/select';
+import { Spinner } from '../../../../components/ui/spinner';
+import { notify } from '../../../../components/ui/toast';
+import { authErrorMessage, queryErrorMessage } from '../../../../lib/error-message';
+import { firstError, validateOnChangeAndBlur } from '../../../../lib/form';
+import { fullName } from '../../../../lib/format';
+import { editFormOf, editStaffFormSchema, hasChanges, toStaffUpdate } from '../../../../lib/staff-form';
+
+const route = getRouteApi('/dashboard/staff/$staffId/edit');
+
+export const STAFF_UPDATED = 'Staff member updated successfully';
+
+/** /dashboard/staff/{id}/edit: Back, First Name, Last Name, Password, role, Phone; Submit. */
+export function EditStaffScreen() {
+  const { staffId } = route.useParams();
+  const navigate = useNavigate();
+  const staff = useQuery(staffDetailQueryOptions(staffId));
+  const back = () => void navigate({ to: '/dashboard/staff', search: { activeTab: 'users' } });
+
+  return (
+    <PageBody>
+      <PageHeader
+        title="Edit Staff"
+        {...(staff.data
+          ? { subtitle: `${fullName(staff.data.firstName, staff.data.lastName)} · ${staff.data.email}` }
+          : {})}
+        actions={
+          <Button variant="outline" onClick={back}>
+            Back
+          </Button>
+        }
+      />
+      {staff.isPending ? (
+        <LogoSpinner label="Loading staff member" />
+      ) : isForbidden(staff.error) ? (
+        <ForbiddenState />
+      ) : staff.error ? (
+        <p role="alert" className={css({ color: 'red.700' })}>
+          {queryErrorMessage(staff.error)}
+        </p>
+      ) : (
+        <EditStaffForm key={staff.data.id} staff={staff.data} onDone={back} />
+      )}
+    </PageBody>
+  );
+}
+
+function EditStaffForm({ staff, onDone }: { staff: StaffUser; onDone: () => void }) {
+  const queryClient = useQueryClient();
+  const roles = useQuery(roleChoicesQueryOptions());
+  const update = useMutation({
+    mutationFn: updateStaff,
+    onSuccess: () => {
+      notify.success(STAFF_UPDATED);
+      void queryClient.invalidateQueries({ queryKey: staffKeys.all });
+      onDone();
+    },
+    onError: (error) => notify.error(authErrorMessage(error)),
+  });
+  const form = useForm({
+    defaultValues: editFormOf(staff),
+    validationLogic: validateOnChangeAndBlur,
+    validators: { onChange: editStaffFormSchema },
+    onSubmit: ({ value }) => {
+      const body = toStaffUpdate(value, staff);
+      if (!hasChanges(body)) {
+        notify.info('No changes to save');
+        return;
+      }
+      update.mutate(body);
+    },
+  });
+  // The member's current role stays choosable even if it is not on the first page of roles.
+  const roleOptions = [
+    ...(roles.data ?? []),
+    ...(staff.userRole && !roles.data?.some((r) => r.value === String(staff.userRole?.id))
+      ? [{ value: String(staff.userRole.id), label: staff.userRole.name }]
+      : []),
+  ];
+
+  return (
+    <FormCard label="Edit staff">
+      <form
+        noValidate
+        onSubmit={(event) => {
+          event.preventDefault();
+          void form.handleSubmit();
+        }}
+      >
+        <div className={formGrid}>
+          {(['firstName', 'lastName'] as const).map((name) => (
+            <form.Field key={name} name={name}>
+              {(field) => (
+                <TextField
+                  label={name === 'firstName' ? 'First Name' : 'Last Name'}
+                  name={field.name}
+                  value={field.state.value}
+                  onChange={(e) => field.handleChange(e.target.value)}
+                  onBlur={field.handleBlur}
+                  error={firstError(field.state.meta)}
+                />
+              )}
+            </form.Field>
+          ))}
+          <form.Field name="password">
+            {(field) => (
+              <PasswordField
+                label="Password"
+                name={field.name}
+                autoComplete="new-password"
+                placeholder="Leave blank to keep the current password"
+                value={field.state.value}
+                onChange={(e) => field.handleChange(e.target.value)}
+                onBlur={field.handleBlur}
+                error={firstError(field.state.meta)}
+              />
+            )}
+          </form.Field>
+          <form.Field name="roleId">
+            {(field) => (
+              <SelectField
+                label="Role"
+                name={field.name}
+                placeholder="Choose a role"
+                options={roleOptions}
+                value={field.state.value}
+                onChange={(e) => field.handleChange(e.target.value)}
+                onBlur={field.handleBlur}
+                error={firstError(field.state.meta)}
+              />
+            )}
+          </form.Field>
+          <form.Field name="phone">
+            {(field) => (
+              <TextField
+                label="Phone"
+                name={field.name}
+                type="tel"
+                inputMode="numeric"
+                autoComplete="off"
+                value={field.state.value}
+                onChange={(e) => field.handleChange(e.target.value)}
+                onBlur={field.handleBlur}
+                error={firstError(field.state.meta)}
+              />
+            )}
+          </form.Field>
+        </div>
+        <div className={formActions}>
+          {update.isPending ? (
+            <Spinner label="Saving staff member" className={css({ color: 'brand.700' })} />
+          ) : (
+            <Button type="submit">Submit</Button>
+          )}
+        </div>
+      </form>
+    </FormCard>
+  );
+}

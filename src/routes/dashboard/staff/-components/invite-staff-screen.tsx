@@ -1,0 +1,126 @@
+import { useForm } from '@tanstack/react-form';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useNavigate } from '@tanstack/react-router';
+import { css } from '../../../../../styled-system/css';
+import { roleChoicesQueryOptions } from '../../../../api/roles';
+import { inviteStaff, staffKeys } from '../../../../api/staff';
+import { statsKeys } from '../../../../api/stats';
+import { ForbiddenState, isForbidden } from '../../../../components/forbidden-state';
+import { FormCard, formActions, formGrid } from '../../../../components/form-card';
+import { PageBody, PageHeader } from '../../../../components/page-header';
+import { Button } from '../../../../components/ui/button';
+import { TextField } from '../../../../components/ui/field';
+import { SelectField } from '../../../../components/ui/select';
+import { Spinner } from '../../../../components/ui/spinner';
+import { notify } from '../../../../components/ui/toast';
+import { authErrorMessage, queryErrorMessage } from '../../../../lib/error-message';
+import { firstError, validateOnChangeAndBlur } from '../../../../lib/form';
+import { emptyInviteForm, inviteStaffFormSchema, toInviteBody } from '../../../../lib/staff-form';
+
+/** SPEC section 4: a successful invite says 'Update successful' and returns to the Users tab. */
+export const INVITE_SUCCESS = 'Update successful';
+
+/** /dashboard/staff/add: invite a staff member; they set their password with a mailed code. */
+export function InviteStaffScreen() {
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const roles = useQuery(roleChoicesQueryOptions());
+  const invite = useMutation({
+    mutationFn: inviteStaff,
+    onSuccess: () => {
+      notify.success(INVITE_SUCCESS);
+      void queryClient.invalidateQueries({ queryKey: staffKeys.all });
+      void queryClient.invalidateQueries({ queryKey: statsKeys.all });
+      void navigate({ to: '/dashboard/staff', search: { activeTab: 'users' } });
+    },
+    onError: (error) => notify.error(authErrorMessage(error)),
+  });
+  const form = useForm({
+    defaultValues: emptyInviteForm,
+    validationLogic: validateOnChangeAndBlur,
+    validators: { onChange: inviteStaffFormSchema },
+    onSubmit: ({ value }) => invite.mutate(toInviteBody(value)),
+  });
+
+  if (isForbidden(roles.error)) {
+    return (
+      <PageBody>
+        <ForbiddenState />
+      </PageBody>
+    );
+  }
+
+  const textFields = [
+    { name: 'firstName', label: 'First Name', autoComplete: 'off' },
+    { name: 'lastName', label: 'Last Name', autoComplete: 'off' },
+    { name: 'email', label: 'Email', autoComplete: 'off' },
+  ] as const;
+
+  return (
+    <PageBody>
+      <PageHeader
+        title="Add Staff"
+        subtitle="Invite a staff member: they receive a code by email to set their password."
+        actions={
+          <Button
+            variant="outline"
+            onClick={() => void navigate({ to: '/dashboard/staff', search: { activeTab: 'users' } })}
+          >
+            Back
+          </Button>
+        }
+      />
+      <FormCard label="Invite staff">
+        <form
+          noValidate
+          onSubmit={(event) => {
+            event.preventDefault();
+            void form.handleSubmit();
+          }}
+        >
+          <div className={formGrid}>
+            {textFields.map(({ name, label, autoComplete }) => (
+              <form.Field key={name} name={name}>
+                {(field) => (
+                  <TextField
+                    label={label}
+                    name={field.name}
+                    type={name === 'email' ? 'email' : 'text'}
+                    autoComplete={autoComplete}
+                    value={field.state.value}
+                    onChange={(e) => field.handleChange(e.target.value)}
+                    onBlur={field.handleBlur}
+                    error={firstError(field.state.meta)}
+                  />
+                )}
+              </form.Field>
+            ))}
+            <form.Field name="roleId">
+              {(field) => (
+                <SelectField
+                  label="Role"
+                  name={field.name}
+                  placeholder="Choose a role"
+                  options={roles.data ?? []}
+                  value={field.state.value}
+                  onChange={(e) => field.handleChange(e.target.value)}
+                  onBlur={field.handleBlur}
+                  error={
+                    firstError(field.state.meta) ?? (roles.error ? queryErrorMessage(roles.error) : undefined)
+                  }
+                />
+              )}
+            </form.Field>
+          </div>
+          <div className={formActions}>
+            {invite.isPending ? (
+              <Spinner label="Inviting staff" className={css({ color: 'brand.700' })} />
+            ) : (
+              <Button type="submit">Submit</Button>
+            )}
+          </div>
+        </form>
+      </FormCard>
+    </PageBody>
+  );
+}
