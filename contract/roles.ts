@@ -60,3 +60,20 @@ export const roleIdParamSchema = z.object({
     .int()
     .positive({ error: 'roleId must be a number' }),
 });
+
+/** Server answers of the role calls the SPA and e2e tests may rely on, word for word. */
+export const roleServerMessages = {
+  created: 'Role created successfully',
+  updated: 'Role updated successfully',
+  deleted: 'Role deleted successfully',
+  notFound: 'Role not found',
+  nameTaken: 'A role with this name already exists',
+  builtInLocked: 'The built-in Super Admin role cannot be changed or deleted',
+  cannotGrant: 'You cannot grant permissions you do not hold',
+  /** 'Unknown permission ids: 98, 99' */
+  unknownPermissionsPrefix: 'Unknown permission ids:',
+} as const;
+
+/** 'This role is still held by 3 staff members. Reassign them first.' */
+export const roleStillHeldMessage = (n: number): string =>
+  `This role is still held by ${n} staff ${n === 1 ? 'member' : 'members'}. Reassign them first.`;

@@ -76,3 +76,22 @@ export const staffIdParamSchema = z.object({
     .int()
     .positive({ error: 'staffId must be a number' }),
 });
+
+/** The invitation mail: its text has a line 'Your set-password code is: ABCD2345' (valid 72 hours). */
+export const INVITE_MAIL_SUBJECT = 'You are invited to Reward Club Admin';
+
+/** Server answers of the staff calls the SPA and e2e tests may rely on, word for word. */
+export const staffServerMessages = {
+  invited: 'Invitation sent',
+  updated: 'Staff member updated successfully',
+  deleted: 'Staff member deleted successfully',
+  notFound: 'Staff member not found',
+  emailTaken: 'A user with this email already exists',
+  roleNotFound: 'Role not found',
+  partnerNotFound: 'Partner not found',
+  cannotDeleteSelf: 'You cannot delete your own account',
+  lastSuperAdminDelete: 'The last Super Admin cannot be deleted',
+  lastSuperAdminRole: 'The last Super Admin cannot be given another role',
+  outranked: 'You cannot change a staff member who holds permissions you do not have',
+  cannotGrant: 'You cannot give a role with permissions you do not hold',
+} as const;

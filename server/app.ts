@@ -9,10 +9,12 @@ import type { AppDeps, AppEnv, RouteContext } from './http/context';
 import { ApiError, envelope } from './http/errors';
 import { INVALID_JSON } from './http/validate';
 import { describeError, silentLogger } from './log';
+import { activityRoutes } from './routes/activities';
 import { authRoutes } from './routes/auth';
 import { fileRoutes } from './routes/files';
 import { partnerRoutes } from './routes/partners';
 import { PROFILE_BODY_LIMIT, profileRoutes } from './routes/profile';
+import { roleRoutes } from './routes/roles';
 import { staffRoutes } from './routes/staff';
 import { systemRoutes } from './routes/system';
 
@@ -59,7 +61,9 @@ export function createApp(deps: AppDeps) {
     .route('/', authRoutes(ctx))
     .route('/', systemRoutes(ctx))
     .route('/user/profile', profileRoutes(ctx))
-    .route('/admin/user', staffRoutes(ctx))
+    .route('/admin', staffRoutes(ctx))
+    .route('/admin/user', roleRoutes(ctx))
+    .route('/admin/user', activityRoutes(ctx))
     .route('/admin/partners', partnerRoutes(ctx))
     .route('/files', fileRoutes(ctx));
 

@@ -28,15 +28,20 @@ const bytea = customType<{ data: Buffer; driverData: Buffer | Uint8Array }>({
 const ts = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
 const id = () => integer('id').primaryKey().generatedAlwaysAsIdentity();
 
-export const roles = pgTable('roles', {
-  id: id(),
-  name: text('name').notNull().unique(),
-  /** Permission names from the catalogue in contract/permissions.ts. */
-  permissions: text('permissions').array().notNull().default(sql`'{}'::text[]`),
-  builtIn: boolean('built_in').notNull().default(false),
-  createdAt: ts('created_at').notNull().defaultNow(),
-  updatedAt: ts('updated_at').notNull().defaultNow(),
-});
+export const roles = pgTable(
+  'roles',
+  {
+    id: id(),
+    name: text('name').notNull().unique(),
+    /** Permission names from the catalogue in contract/permissions.ts. */
+    permissions: text('permissions').array().notNull().default(sql`'{}'::text[]`),
+    builtIn: boolean('built_in').notNull().default(false),
+    createdAt: ts('created_at').notNull().defaultNow(),
+    updatedAt: ts('updated_at').notNull().defaultNow(),
+  },
+  // Role names are unique whatever their case ('support' clashes with 'Support').
+  (t) => [uniqueIndex('roles_name_lower_uq').on(sql`lower(${t.name})`)],
+);
 
 export const partners = pgTable(
   'partners',
@@ -84,7 +89,23 @@ export const users = pgTable(
     updatedAt: ts('updated_at').notNull().defaultNow(),
     deletedAt: ts('deleted_at'),
   },
-  (t) => [uniqueIndex('users_email_uq').on(sql`lower(${t.email})`)],
+  (t) => {
+    const live = sql`${t.deletedAt} is null`;
+    return [
+      // One live account per email; a deleted member's address can be invited again.
+      uniqueIndex('users_email_uq').on(sql`lower(${t.email})`).where(live),
+      // The staff list (docs/decisions/003-list-indexes.md): one btree per sort order, id as the
+      // tie-breaker, only live rows; a trigram GIN index for the search over name and email.
+      index('users_live_created_idx').on(t.createdAt, t.id).where(live),
+      index('users_live_first_name_idx').on(sql`lower(${t.firstName})`, t.id).where(live),
+      index('users_live_last_name_idx').on(sql`lower(${t.lastName})`, t.id).where(live),
+      index('users_live_email_idx').on(sql`lower(${t.email})`, t.id).where(live),
+      index('users_role_idx').on(t.roleId),
+      index('users_search_trgm_idx')
+        .using('gin', sql`(${t.firstName} || ' ' || ${t.lastName} || ' ' || ${t.email}) gin_trgm_ops`)
+        .where(live),
+    ];
+  },
 );
 
 export const customers = pgTable(
@@ -309,7 +330,19 @@ export const events = pgTable(
     ipLocation: text('ip_location'),
     userAgent: text('user_agent'),
   },
-  (t) => [index('events_actor_type_at_idx').on(t.actorType, t.at), index('events_at_idx').on(t.at)],
+  // The activity log (docs/decisions/003-list-indexes.md): it always filters by actor type, so each
+  // sort order is a btree led by actor_type with id as the tie-breaker; a trigram GIN index serves
+  // the search over name, action, organisation, address and location.
+  (t) => [
+    index('events_type_at_idx').on(t.actorType, t.at.desc(), t.id.desc()),
+    index('events_type_action_idx').on(t.actorType, sql`lower(${t.action})`, t.id),
+    index('events_type_name_idx').on(t.actorType, sql`lower(${t.actorName})`, t.id),
+    index('events_at_idx').on(t.at),
+    index('events_search_trgm_idx').using(
+      'gin',
+      sql`(${t.actorName} || ' ' || ${t.action} || ' ' || coalesce(${t.actorOrganization}, '') || ' ' || coalesce(${t.ipAddress}, '') || ' ' || coalesce(${t.ipLocation}, '')) gin_trgm_ops`,
+    ),
+  ],
 );
 
 /** Uploaded images, stored once by content hash and served from /api/v1/files/{hash}. */

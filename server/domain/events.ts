@@ -29,6 +29,17 @@ export const actions = {
   resetCompleted: 'Reset password with a reset code',
   passwordChanged: 'Changed password',
   profileUpdated: 'Updated profile',
+  invitationAccepted: 'Set password from an invitation',
+  createdRole: (role: string) => `Created role ${role}`,
+  updatedRole: (role: string, previousName?: string) =>
+    previousName && previousName !== role
+      ? `Updated role ${role} (renamed from ${previousName})`
+      : `Updated role ${role}`,
+  deletedRole: (role: string) => `Deleted role ${role}`,
+  invitedStaff: (name: string) => `Invited ${name}`,
+  updatedStaff: (name: string, changes: string[]) =>
+    changes.length ? `Updated staff ${name} (${changes.join(', ')})` : `Updated staff ${name}`,
+  deletedStaff: (name: string) => `Deleted staff ${name}`,
 } as const;
 
 /** A staff member as an event's actor. */

@@ -13,3 +13,6 @@ export function generateResetCode(bytes: Uint8Array = randomBytes(RESET_CODE_LEN
 
 /** What a person types: case, spaces and dashes do not matter. */
 export const normalizeResetCode = (input: string): string => input.toUpperCase().replace(/[\s-]/g, '');
+
+/** An invitation's set-password code lives longer: the invitee may read the mail days later. */
+export const INVITE_CODE_TTL_MS = 72 * 60 * 60 * 1000;

@@ -1,6 +1,7 @@
 import { and, eq, isNull, type SQL, sql } from 'drizzle-orm';
 import type { SessionUser } from '../../contract/auth';
 import type { Profile } from '../../contract/profile';
+import type { StaffUser } from '../../contract/staff';
 import type { DbOrTx } from '../db/client';
 import { partners, roles, users } from '../db/schema';
 import { permissionsOfRole } from './permissions';
@@ -26,27 +27,30 @@ export type StaffRow = {
   roleBuiltIn: boolean | null;
 };
 
+/** The columns of a staff member with role and partner (users ⟕ roles ⟕ partners). */
+export const staffColumns = {
+  id: users.id,
+  email: users.email,
+  passwordHash: users.passwordHash,
+  firstName: users.firstName,
+  lastName: users.lastName,
+  phone: users.phone,
+  address: users.address,
+  imageUrl: users.imageUrl,
+  userType: users.userType,
+  partnerId: users.partnerId,
+  organizationName: partners.organizationName,
+  accountStatus: users.accountStatus,
+  createdAt: users.createdAt,
+  roleId: roles.id,
+  roleName: roles.name,
+  rolePermissions: roles.permissions,
+  roleBuiltIn: roles.builtIn,
+};
+
 async function findStaff(db: DbOrTx, where: SQL): Promise<StaffRow | undefined> {
   const [row] = await db
-    .select({
-      id: users.id,
-      email: users.email,
-      passwordHash: users.passwordHash,
-      firstName: users.firstName,
-      lastName: users.lastName,
-      phone: users.phone,
-      address: users.address,
-      imageUrl: users.imageUrl,
-      userType: users.userType,
-      partnerId: users.partnerId,
-      organizationName: partners.organizationName,
-      accountStatus: users.accountStatus,
-      createdAt: users.createdAt,
-      roleId: roles.id,
-      roleName: roles.name,
-      rolePermissions: roles.permissions,
-      roleBuiltIn: roles.builtIn,
-    })
+    .select(staffColumns)
     .from(users)
     .leftJoin(roles, eq(roles.id, users.roleId))
     .leftJoin(partners, eq(partners.id, users.partnerId))
@@ -64,7 +68,7 @@ export const findStaffById = (db: DbOrTx, id: number) => findStaff(db, eq(users.
 const roleOf = (row: StaffRow) =>
   row.roleId != null && row.roleName != null ? { id: row.roleId, name: row.roleName } : null;
 
-const permissionsOf = (row: StaffRow) =>
+export const permissionsOf = (row: StaffRow): string[] =>
   row.roleId == null
     ? []
     : permissionsOfRole(row.roleBuiltIn ? { builtIn: true } : { permissions: row.rolePermissions ?? [] });
@@ -94,3 +98,23 @@ export const toProfile = (row: StaffRow): Profile => ({
   permissions: permissionsOf(row),
   createdAt: row.createdAt.toISOString(),
 });
+
+/** A staff member on the wire (SPEC 'Staff user'); never the password hash, only whether one is set. */
+export const toStaffUser = (row: StaffRow): StaffUser => ({
+  id: row.id,
+  firstName: row.firstName,
+  lastName: row.lastName,
+  email: row.email,
+  phone: row.phone,
+  userRole: roleOf(row),
+  imageUrl: row.imageUrl,
+  userType: row.userType,
+  partnerId: row.partnerId,
+  organizationName: row.organizationName,
+  accountStatus: row.accountStatus,
+  hasPassword: row.passwordHash !== null,
+  createdAt: row.createdAt.toISOString(),
+});
+
+export const fullName = (row: { firstName: string; lastName: string }): string =>
+  `${row.firstName} ${row.lastName}`.trim();

@@ -79,3 +79,20 @@ export const queryParams =
     c.req.addValidatedData('query', result.data as object);
     await next();
   };
+
+/** Validates the path parameters (e.g. `/delete-role/:roleId`); a bad id is a 400, never a 500. */
+export const pathParams =
+  <S extends z.ZodType>(
+    schema: S,
+  ): MiddlewareHandler<
+    // biome-ignore lint/suspicious/noExplicitAny: any Env; the validated data is what is typed
+    any,
+    string,
+    { in: { param: z.input<S> }; out: { param: z.output<S> } }
+  > =>
+  async (c, next) => {
+    const result = schema.safeParse(c.req.param());
+    if (!result.success) throw new ApiError(400, VALIDATION_FAILED, toFieldErrors(result.error));
+    c.req.addValidatedData('param', result.data as object);
+    await next();
+  };

@@ -1,4 +1,4 @@
-import { and, eq, gt, isNull } from 'drizzle-orm';
+import { and, eq, gt, inArray, isNull } from 'drizzle-orm';
 import { Hono } from 'hono';
 import {
   authMessages,
@@ -242,21 +242,27 @@ export function authRoutes(ctx: RouteContext) {
           .where(
             and(
               eq(passwordResetCodes.codeHash, sha256Hex(normalizeResetCode(resetCode))),
-              eq(passwordResetCodes.purpose, 'RESET'),
+              // A reset code, or the set-password code of a staff invitation (72 hours).
+              inArray(passwordResetCodes.purpose, ['RESET', 'INVITE']),
               isNull(passwordResetCodes.usedAt),
               gt(passwordResetCodes.expiresAt, now),
             ),
           )
-          .returning({ userId: passwordResetCodes.userId });
+          .returning({ userId: passwordResetCodes.userId, purpose: passwordResetCodes.purpose });
         if (!claimed) return false;
         const user = await findStaffById(tx, claimed.userId);
         if (!user) return false;
         await tx.update(users).set({ passwordHash, updatedAt: now }).where(eq(users.id, user.id));
         await revokeAllForUser(tx, user.id, now);
+        // Any other code of theirs (an older invitation, a reset) stops working too.
+        await tx
+          .update(passwordResetCodes)
+          .set({ usedAt: now })
+          .where(and(eq(passwordResetCodes.userId, user.id), isNull(passwordResetCodes.usedAt)));
         await clearBucket(tx, loginBucket(user.email));
         await recordEvent(tx, {
           actor: actorOf(user),
-          action: actions.resetCompleted,
+          action: claimed.purpose === 'INVITE' ? actions.invitationAccepted : actions.resetCompleted,
           entity: 'user',
           entityId: user.id,
           meta,

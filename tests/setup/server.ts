@@ -84,6 +84,8 @@ export type TestServer = {
   mails: () => Promise<{ file: string; raw: string }[]>;
   /** The last reset code mailed to an address. */
   lastResetCode: (to: string) => Promise<string | undefined>;
+  /** The set-password code of the last staff invitation mailed to an address. */
+  lastInviteCode: (to: string) => Promise<string | undefined>;
   close: () => Promise<void>;
 };
 
@@ -131,6 +133,14 @@ export async function createTestServer(opts: TestServerOptions = {}): Promise<Te
       .map((file) => ({ file, raw: readFileSync(join(mailDir, file), 'utf8') }));
   };
 
+  /** The code on a line of the last mail to an address. */
+  const lastCode = async (to: string, line: RegExp) => {
+    const mine = (await mails()).filter((m) =>
+      new RegExp(`^To: .*${to.replace(/[.+]/g, '\\$&')}`, 'mi').test(m.raw),
+    );
+    return line.exec(mine.at(-1)?.raw ?? '')?.[1];
+  };
+
   return {
     app,
     db: database.db,
@@ -141,12 +151,8 @@ export async function createTestServer(opts: TestServerOptions = {}): Promise<Te
     config,
     request,
     mails,
-    lastResetCode: async (to) => {
-      const mine = (await mails()).filter((m) =>
-        new RegExp(`^To: .*${to.replace(/[.+]/g, '\\$&')}`, 'mi').test(m.raw),
-      );
-      return /^Your reset code is: ([A-Z0-9]+)$/m.exec(mine.at(-1)?.raw ?? '')?.[1];
-    },
+    lastResetCode: (to) => lastCode(to, /^Your reset code is: ([A-Z0-9]+)$/m),
+    lastInviteCode: (to) => lastCode(to, /^Your set-password code is: ([A-Z0-9]+)$/m),
     close: async () => {
       await mailer.idle();
       await database.close();

@@ -1,0 +1,95 @@
+import { type AnyColumn, and, asc, desc, gte, lt, type SQL, sql } from 'drizzle-orm';
+import type { ListData } from '../../contract/envelope';
+import { type ListQuery, searchOf } from '../../contract/list';
+
+export type SortOrder = 'asc' | 'desc';
+
+/** Lagos has no daylight saving time: a date in a list filter is a day in West Africa Time. */
+const DAY_OFFSET = '+01:00';
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+/**
+ * How one list is searched, sorted and filtered by date. `sortColumns` is the whitelist of sortable
+ * keys (the contract's `sortBy` enum of that list), each mapped to the SQL it sorts by; `tieBreaker`
+ * (the primary key) is appended in the same direction, so the order is total and a page never
+ * repeats or skips a row, and a btree `(sort, id)` serves it forwards or backwards.
+ */
+export type ListSpec<K extends string> = {
+  sortColumns: Record<K, AnyColumn | SQL>;
+  defaultSort: { by: K; order: SortOrder };
+  tieBreaker: AnyColumn | SQL;
+  /** The text searched with ILIKE '%text%' (kept equal to the trigram index expression). */
+  searchTarget?: SQL;
+  /** Filtered by the query's startDate / endDate (whole days, both inclusive). */
+  dateColumn?: AnyColumn;
+};
+
+/** What the page and count queries receive. */
+export type ListPlan = {
+  where: SQL | undefined;
+  orderBy: SQL[];
+  limit: number;
+  offset: number;
+};
+
+export type ListParams<K extends string> = Pick<
+  ListQuery,
+  'pageNumber' | 'pageSize' | 'searchText' | 'search' | 'startDate' | 'endDate' | 'sortOrder'
+> & { sortBy?: K | undefined };
+
+/** `%`, `_` and `\` typed by a user match themselves, not any text. */
+export const escapeLike = (text: string): string => text.replace(/[\\%_]/g, (m) => `\\${m}`);
+
+/** `target ILIKE '%text%'`, the text taken literally. */
+export const containsText = (target: SQL | AnyColumn, text: string): SQL =>
+  sql`${target} ilike ${`%${escapeLike(text)}%`}`;
+
+/** The start of a day (YYYY-MM-DD, West Africa Time) as an instant. */
+export const dayStart = (day: string): Date => new Date(`${day}T00:00:00${DAY_OFFSET}`);
+
+/** Turns a validated list query into WHERE, ORDER BY, LIMIT and OFFSET. */
+export function planList<K extends string>(
+  spec: ListSpec<K>,
+  q: ListParams<K>,
+  filters: (SQL | undefined)[] = [],
+): ListPlan {
+  const conditions = [...filters];
+  const text = searchOf(q);
+  if (text && spec.searchTarget) conditions.push(containsText(spec.searchTarget, text));
+  if (spec.dateColumn && q.startDate) conditions.push(gte(spec.dateColumn, dayStart(q.startDate)));
+  if (spec.dateColumn && q.endDate) {
+    conditions.push(lt(spec.dateColumn, new Date(dayStart(q.endDate).getTime() + DAY_MS)));
+  }
+  const by = q.sortBy ?? spec.defaultSort.by;
+  // An explicit sortBy without sortOrder sorts ascending; no sortBy at all is the list's default.
+  const order: SortOrder = q.sortOrder ?? (q.sortBy ? 'asc' : spec.defaultSort.order);
+  const direction = order === 'asc' ? asc : desc;
+  return {
+    where: conditions.some(Boolean) ? and(...conditions) : undefined,
+    orderBy: [direction(spec.sortColumns[by]), direction(spec.tieBreaker)],
+    limit: q.pageSize,
+    offset: (q.pageNumber - 1) * q.pageSize,
+  };
+}
+
+/**
+ * One page of a list with its total: the page query (LIMIT/OFFSET over an index in the sort order)
+ * and the count (an index-only scan where the filter allows it) run side by side.
+ * A page past the end is empty, with the true totalCount, so the caller can step back.
+ */
+export async function listPage<K extends string, Row>(
+  spec: ListSpec<K>,
+  q: ListParams<K>,
+  run: {
+    filters?: (SQL | undefined)[];
+    rows: (plan: ListPlan) => Promise<Row[]>;
+    count: (where: SQL | undefined) => Promise<number>;
+  },
+): Promise<ListData<Row>> {
+  const plan = planList(spec, q, run.filters);
+  const [records, totalCount] = await Promise.all([run.rows(plan), run.count(plan.where)]);
+  return {
+    records,
+    meta: { totalCount: Number(totalCount), pageNumber: q.pageNumber, pageSize: q.pageSize },
+  };
+}

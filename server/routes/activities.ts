@@ -1,0 +1,72 @@
+import { eq, type SQL, sql } from 'drizzle-orm';
+import { Hono } from 'hono';
+import { type Activity, activityListQuerySchema } from '../../contract/activities';
+import { events } from '../db/schema';
+import type { AppEnv, RouteContext } from '../http/context';
+import { ok } from '../http/errors';
+import { type ListSpec, listPage } from '../http/list';
+import { queryParams } from '../http/validate';
+
+/** Kept equal to the expression of the trigram index events_search_trgm_idx (schema.ts). */
+const activitySearch = sql`(${events.actorName} || ' ' || ${events.action} || ' ' || coalesce(${events.actorOrganization}, '') || ' ' || coalesce(${events.ipAddress}, '') || ' ' || coalesce(${events.ipLocation}, ''))`;
+
+const activityList: ListSpec<'createdAt' | 'action' | 'name'> = {
+  sortColumns: {
+    createdAt: events.at,
+    action: sql`lower(${events.action})`,
+    name: sql`lower(${events.actorName})`,
+  },
+  defaultSort: { by: 'createdAt', order: 'desc' },
+  tieBreaker: events.id,
+  searchTarget: activitySearch,
+  dateColumn: events.at,
+};
+
+const toActivity = (e: typeof events.$inferSelect): Activity => ({
+  id: Number(e.id),
+  user: {
+    id: e.actorId,
+    name: e.actorName,
+    imageUrl: e.actorImageUrl,
+    organizationName: e.actorOrganization,
+  },
+  userType: e.actorType,
+  action: e.action,
+  entity: e.entity,
+  entityId: e.entityId,
+  ipLocation: e.ipLocation,
+  ipAddress: e.ipAddress,
+  userAgent: e.userAgent,
+  createdAt: e.at.toISOString(),
+});
+
+/** /admin/user/activities: the activity log, read from the event log, one user type at a time. */
+export function activityRoutes(ctx: RouteContext) {
+  const { db, guards } = ctx;
+  return new Hono<AppEnv>().get(
+    '/activities',
+    guards.requirePermission('activities.view'),
+    queryParams(activityListQuerySchema),
+    async (c) => {
+      const q = c.req.valid('query');
+      const data = await listPage(activityList, q, {
+        filters: [eq(events.actorType, q.userType)],
+        rows: async (p) =>
+          (
+            await db
+              .select()
+              .from(events)
+              .where(p.where)
+              .orderBy(...p.orderBy)
+              .limit(p.limit)
+              .offset(p.offset)
+          ).map(toActivity),
+        count: async (where: SQL | undefined) => {
+          const [row] = await db.select({ n: sql<number>`count(*)::int` }).from(events).where(where);
+          return Number(row?.n ?? 0);
+        },
+      });
+      return ok(c, data);
+    },
+  );
+}

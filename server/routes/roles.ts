@@ -1,0 +1,226 @@
+import { and, eq, ne, type SQL, sql } from 'drizzle-orm';
+import { Hono } from 'hono';
+import {
+  createRoleBodySchema,
+  roleDetailQuerySchema,
+  roleIdParamSchema,
+  roleListQuerySchema,
+  roleServerMessages,
+  roleStillHeldMessage,
+  updateRoleBodySchema,
+} from '../../contract/roles';
+import type { DbOrTx } from '../db/client';
+import { sqlState, UNIQUE_VIOLATION } from '../db/errors';
+import { roles, users } from '../db/schema';
+import { actions, actorOfAuthUser, recordEvent, requestMeta } from '../domain/events';
+import { missingPermissions, permissionNamesOf, type RoleRow, toRole } from '../domain/roles';
+import type { AppEnv, AuthUser, RouteContext } from '../http/context';
+import { ApiError, fieldError, ok } from '../http/errors';
+import { type ListSpec, listPage } from '../http/list';
+import { jsonBody, pathParams, queryParams } from '../http/validate';
+
+/** Live staff holding a role (deleted members do not count). */
+const staffCount = sql<number>`(select count(*) from ${users} where ${users.roleId} = ${roles.id} and ${users.deletedAt} is null)::int`;
+
+const roleColumns = {
+  id: roles.id,
+  name: roles.name,
+  createdAt: roles.createdAt,
+  permissions: roles.permissions,
+  builtIn: roles.builtIn,
+  staffCount,
+};
+
+const roleList: ListSpec<'name' | 'createdAt' | 'staffCount'> = {
+  sortColumns: { name: sql`lower(${roles.name})`, createdAt: roles.createdAt, staffCount },
+  defaultSort: { by: 'name', order: 'asc' },
+  tieBreaker: roles.id,
+  searchTarget: sql`${roles.name}`,
+  dateColumn: roles.createdAt,
+};
+
+async function findRole(db: DbOrTx, id: number, lock = false): Promise<RoleRow | undefined> {
+  const query = db.select(roleColumns).from(roles).where(eq(roles.id, id)).limit(1);
+  const [row] = lock ? await query.for('update', { of: roles }) : await query;
+  return row;
+}
+
+const nameTaken = () => fieldError('roleName', roleServerMessages.nameTaken, 409);
+
+async function assertNameFree(db: DbOrTx, name: string, exceptId?: number) {
+  const [clash] = await db
+    .select({ id: roles.id })
+    .from(roles)
+    .where(
+      and(sql`lower(${roles.name}) = ${name.toLowerCase()}`, exceptId ? ne(roles.id, exceptId) : undefined),
+    )
+    .limit(1);
+  if (clash) throw nameTaken();
+}
+
+/** Catalogue names of the requested ids; unknown ids are a 400, granting what one lacks a 403. */
+function grantablePermissions(ids: number[], actor: AuthUser): string[] {
+  const { names, unknown } = permissionNamesOf(ids);
+  if (unknown.length) {
+    throw fieldError('permissionIds', `${roleServerMessages.unknownPermissionsPrefix} ${unknown.join(', ')}`);
+  }
+  if (missingPermissions(names, actor.permissions).length)
+    throw new ApiError(403, roleServerMessages.cannotGrant);
+  return names;
+}
+
+/** Two requests racing for one name: the unique index decides, the loser gets the same 409. */
+async function uniqueName<T>(work: () => Promise<T>): Promise<T> {
+  try {
+    return await work();
+  } catch (err) {
+    if (sqlState(err) === UNIQUE_VIOLATION) throw nameTaken();
+    throw err;
+  }
+}
+
+/** /admin/user: roles with their permissions (SPEC section 7, 'Staff and roles'). */
+export function roleRoutes(ctx: RouteContext) {
+  const { db, clock, config, guards } = ctx;
+  const notFound = () => new ApiError(404, roleServerMessages.notFound);
+
+  return new Hono<AppEnv>()
+    .get(
+      '/get-roles',
+      guards.requirePermission('roles.view'),
+      queryParams(roleListQuerySchema),
+      async (c) => {
+        const q = c.req.valid('query');
+        const data = await listPage(roleList, q, {
+          rows: async (p) =>
+            (
+              await db
+                .select(roleColumns)
+                .from(roles)
+                .where(p.where)
+                .orderBy(...p.orderBy)
+                .limit(p.limit)
+                .offset(p.offset)
+            ).map(toRole),
+          count: async (where: SQL | undefined) => {
+            const [row] = await db.select({ n: sql<number>`count(*)::int` }).from(roles).where(where);
+            return Number(row?.n ?? 0);
+          },
+        });
+        return ok(c, data);
+      },
+    )
+    .get(
+      '/get-role-detail',
+      guards.requirePermission('roles.view'),
+      queryParams(roleDetailQuerySchema),
+      async (c) => {
+        const row = await findRole(db, c.req.valid('query').roleId);
+        if (!row) throw notFound();
+        return ok(c, toRole(row));
+      },
+    )
+    .post(
+      '/create-role',
+      guards.requirePermission('roles.create'),
+      jsonBody(createRoleBodySchema),
+      async (c) => {
+        const actor = c.get('user');
+        const { roleName, permissionIds } = c.req.valid('json');
+        const permissions = grantablePermissions(permissionIds, actor);
+        const now = clock();
+        const meta = requestMeta(c, config.trustProxy);
+        await assertNameFree(db, roleName);
+        const id = await uniqueName(() =>
+          db.transaction(async (tx) => {
+            const [created] = await tx
+              .insert(roles)
+              .values({ name: roleName, permissions, createdAt: now, updatedAt: now })
+              .returning({ id: roles.id });
+            await recordEvent(tx, {
+              actor: actorOfAuthUser(actor),
+              action: actions.createdRole(roleName),
+              entity: 'role',
+              entityId: created!.id,
+              payload: { permissions },
+              meta,
+              at: now,
+            });
+            return created!.id;
+          }),
+        );
+        return ok(c, toRole((await findRole(db, id))!), roleServerMessages.created, 201);
+      },
+    )
+    .patch(
+      '/update-role',
+      guards.requirePermission('roles.update'),
+      jsonBody(updateRoleBodySchema),
+      async (c) => {
+        const actor = c.get('user');
+        const { roleId, roleName, permissionIds } = c.req.valid('json');
+        const existing = await findRole(db, roleId);
+        if (!existing) throw notFound();
+        if (existing.builtIn) throw new ApiError(409, roleServerMessages.builtInLocked);
+        const permissions = grantablePermissions(permissionIds, actor);
+        const now = clock();
+        const meta = requestMeta(c, config.trustProxy);
+        await assertNameFree(db, roleName, roleId);
+        await uniqueName(() =>
+          db.transaction(async (tx) => {
+            const before = await findRole(tx, roleId, true);
+            if (!before) throw notFound();
+            await tx
+              .update(roles)
+              .set({ name: roleName, permissions, updatedAt: now })
+              .where(eq(roles.id, roleId));
+            await recordEvent(tx, {
+              actor: actorOfAuthUser(actor),
+              action: actions.updatedRole(roleName, before.name),
+              entity: 'role',
+              entityId: roleId,
+              payload: {
+                previousName: before.name,
+                added: missingPermissions(permissions, before.permissions),
+                removed: missingPermissions(before.permissions, permissions),
+              },
+              meta,
+              at: now,
+            });
+          }),
+        );
+        return ok(c, toRole((await findRole(db, roleId))!), roleServerMessages.updated);
+      },
+    )
+    .delete(
+      '/delete-role/:roleId',
+      guards.requirePermission('roles.delete'),
+      pathParams(roleIdParamSchema),
+      async (c) => {
+        const actor = c.get('user');
+        const { roleId } = c.req.valid('param');
+        const now = clock();
+        const meta = requestMeta(c, config.trustProxy);
+        await db.transaction(async (tx) => {
+          // The row lock makes a concurrent invite or role change with this role wait for the outcome.
+          const role = await findRole(tx, roleId, true);
+          if (!role) throw notFound();
+          if (role.builtIn) throw new ApiError(409, roleServerMessages.builtInLocked);
+          if (role.staffCount > 0) throw new ApiError(409, roleStillHeldMessage(role.staffCount));
+          // Deleted members keep their history in the event log, not a reference to a gone role.
+          await tx.update(users).set({ roleId: null }).where(eq(users.roleId, roleId));
+          await tx.delete(roles).where(eq(roles.id, roleId));
+          await recordEvent(tx, {
+            actor: actorOfAuthUser(actor),
+            action: actions.deletedRole(role.name),
+            entity: 'role',
+            entityId: roleId,
+            payload: { permissions: role.permissions },
+            meta,
+            at: now,
+          });
+        });
+        return ok(c, null, roleServerMessages.deleted);
+      },
+    );
+}
