@@ -434,7 +434,7 @@ function SortIndicator({ direction }: { direction: false | 'asc' | 'desc' }) {
 
 const headerCell = css({
   textAlign: 'left',
-  px: '4',
+  px: '3',
   py: '3',
   fontSize: 'xs',
   fontWeight: 'semibold',
@@ -460,7 +460,7 @@ const sortButton = css({
 });
 const bodyRow = css({ _hover: { bg: 'brand.50/40' } });
 const bodyCell = css({
-  px: '4',
+  px: '3',
   py: '3',
   borderBottomWidth: '1px',
   borderColor: 'border.default',

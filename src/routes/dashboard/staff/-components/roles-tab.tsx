@@ -2,7 +2,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { getRouteApi, Link, useNavigate } from '@tanstack/react-router';
 import { useCallback, useMemo, useState } from 'react';
 import type { Role } from '../../../../../contract/roles';
-import { css } from '../../../../../styled-system/css';
+import { css, cx } from '../../../../../styled-system/css';
 import { button } from '../../../../../styled-system/recipes';
 import { deleteRole, roleKeys, roleListQueryOptions } from '../../../../api/roles';
 import { ConfirmDeletion } from '../../../../components/confirm-dialog';
@@ -91,7 +91,7 @@ export function RolesTab() {
   );
 }
 
-const actionLink = button({ variant: 'outline', size: 'sm' });
+const actionLink = cx(button({ variant: 'ghost', size: 'sm' }), css({ color: 'brand.700' }));
 
 function roleColumns({
   canUpdate,
@@ -138,7 +138,14 @@ function roleColumns({
       meta: { align: 'end' },
       cell: ({ row }) =>
         row.original.builtIn ? null : (
-          <span className={css({ display: 'inline-flex', gap: '2', justifyContent: 'flex-end' })}>
+          <span
+            className={css({
+              display: 'inline-flex',
+              gap: '1',
+              justifyContent: 'flex-end',
+              whiteSpace: 'nowrap',
+            })}
+          >
             {canUpdate ? (
               <Link
                 to="/dashboard/roles/$roleId/edit"
@@ -150,7 +157,7 @@ function roleColumns({
             ) : null}
             {canDelete ? (
               <Button
-                variant="outline"
+                variant="ghost"
                 size="sm"
                 onClick={() => onDelete(row.original)}
                 className={css({ color: 'red.700' })}

@@ -2,7 +2,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { getRouteApi, Link, useNavigate } from '@tanstack/react-router';
 import { useCallback, useMemo, useState } from 'react';
 import type { StaffUser } from '../../../../../contract/staff';
-import { css } from '../../../../../styled-system/css';
+import { css, cx } from '../../../../../styled-system/css';
 import { button } from '../../../../../styled-system/recipes';
 import { deleteStaff, staffKeys, staffListQueryOptions } from '../../../../api/staff';
 import { statsKeys } from '../../../../api/stats';
@@ -94,7 +94,7 @@ export function UsersTab() {
   );
 }
 
-const actionLink = button({ variant: 'outline', size: 'sm' });
+const actionLink = cx(button({ variant: 'ghost', size: 'sm' }), css({ color: 'brand.700' }));
 
 function staffColumns({
   canUpdate,
@@ -125,7 +125,7 @@ function staffColumns({
       id: 'role',
       header: 'Role',
       enableSorting: true,
-      cell: ({ getValue }) => getValue() || '-',
+      cell: ({ getValue }) => <span className={css({ whiteSpace: 'nowrap' })}>{getValue() || '-'}</span>,
     }),
     col.display({
       id: 'status',
@@ -156,7 +156,14 @@ function staffColumns({
       header: 'Actions',
       meta: { align: 'end' },
       cell: ({ row }) => (
-        <span className={css({ display: 'inline-flex', gap: '2', justifyContent: 'flex-end' })}>
+        <span
+          className={css({
+            display: 'inline-flex',
+            gap: '1',
+            justifyContent: 'flex-end',
+            whiteSpace: 'nowrap',
+          })}
+        >
           {canUpdate ? (
             <Link
               to="/dashboard/staff/$staffId/edit"
@@ -168,7 +175,7 @@ function staffColumns({
           ) : null}
           {canDelete ? (
             <Button
-              variant="outline"
+              variant="ghost"
               size="sm"
               onClick={() => onDelete(row.original)}
               className={css({ color: 'red.700' })}
