@@ -122,7 +122,7 @@ function EditStaffForm({ staff, onDone }: { staff: StaffUser; onDone: () => void
                 label="Password"
                 name={field.name}
                 autoComplete="new-password"
-                placeholder="Leave blank to keep the current password"
+                placeholder="Leave blank to keep it"
                 value={field.state.value}
                 onChange={(e) => field.handleChange(e.target.value)}
                 onBlur={field.handleBlur}
