@@ -19,8 +19,11 @@ import { ApiError, fieldError, ok } from '../http/errors';
 import { type ListSpec, listPage } from '../http/list';
 import { jsonBody, pathParams, queryParams } from '../http/validate';
 
-/** Live staff holding a role (deleted members do not count). */
-const staffCount = sql<number>`(select count(*) from ${users} where ${users.roleId} = ${roles.id} and ${users.deletedAt} is null)::int`;
+/**
+ * Live staff holding a role (deleted members do not count). Spelled out: in a select list drizzle
+ * leaves column names unqualified, which inside this subquery would bind to `users`.
+ */
+const staffCount = sql<number>`(select count(*) from users u where u.role_id = "roles"."id" and u.deleted_at is null)::int`;
 
 const roleColumns = {
   id: roles.id,

@@ -101,6 +101,32 @@ describe('seedDemo', () => {
     }
   });
 
+  it('fills the staff and activity screens: roles held by staff, events of every user type and place', async () => {
+    const held = await executeRows<{ name: string; n: number }>(
+      t.db,
+      sql`select r.name, count(u.id)::int as n from roles r left join users u on u.role_id = r.id group by r.name`,
+    );
+    expect(held.length).toBeGreaterThanOrEqual(4);
+    expect(held.every((r) => Number(r.n) > 0)).toBe(true);
+    for (const type of ['ADMIN', 'PARTNER', 'CUSTOMER']) {
+      expect(
+        await one(t.db, sql`select count(*) from events where actor_type = ${type}`),
+        type,
+      ).toBeGreaterThan(20);
+    }
+    const places = await executeRows<{ l: string }>(t.db, sql`select distinct ip_location as l from events`);
+    const locations = places.map((p) => p.l);
+    expect(locations).toContain('Local network');
+    expect(locations).toContain('Lagos, Nigeria');
+    expect(locations.filter((l) => l?.endsWith('Nigeria')).length).toBeGreaterThanOrEqual(3);
+    for (const action of ['Created role Support', 'Invited Ngozi Eze', 'Set password from an invitation']) {
+      expect(
+        await one(t.db, sql`select count(*) from events where action = ${action}`),
+        action,
+      ).toBeGreaterThan(0);
+    }
+  });
+
   it('signs in the demo admin', async () => {
     await signIn(t, DEMO_ADMIN.email, DEMO_ADMIN.password);
   });

@@ -694,7 +694,13 @@ export async function seedDemo(db: DbOrTx, opts: SeedOptions = {}): Promise<Seed
     // Some history for the activity log
     const eventRows: (typeof events.$inferInsert)[] = [];
     const partnerStaff = staffRows.filter((s) => s.partnerId !== null);
-    for (let i = 0; i < 150; i++) {
+    const adminActors = [
+      { id: admin!.id, name: 'Adaeze Okafor' },
+      ...staffRows
+        .filter((s, i) => s.partnerId === null && !STAFF[i]!.invited)
+        .map((s) => ({ id: s.id, name: `${s.firstName} ${s.lastName}` })),
+    ];
+    for (let i = 0; i < 240; i++) {
       const at = daysAgo(r.int(0, 30));
       const ip = `${r.pick(IP_PREFIXES)}${r.int(1, 254)}`;
       const fullIp = ip.split('.').length === 4 ? ip : `${ip}.${r.int(1, 254)}`;
@@ -742,26 +748,92 @@ export async function seedDemo(db: DbOrTx, opts: SeedOptions = {}): Promise<Seed
           userAgent: 'Mozilla/5.0 (iPhone; CPU iPhone OS 17_4 like Mac OS X) RewardClub/2.3',
         });
       } else {
+        // Admins: the super admin and the admin staff who have signed in at least once.
         const p = r.pick(partnerRows);
+        const who = r.pick(adminActors);
+        const action = r.pick([
+          'Signed in',
+          'Signed in',
+          'Signed out',
+          'Failed sign-in attempt',
+          `Updated partner ${p.organizationName}`,
+          `Viewed analytics of ${p.organizationName}`,
+          'Updated profile',
+        ]);
         eventRows.push({
           at,
-          actorId: admin!.id,
+          actorId: who.id,
           actorType: 'ADMIN',
-          actorName: 'Adaeze Okafor',
+          actorName: who.name,
           actorOrganization: ADMIN_ORGANIZATION,
-          action: r.pick([
-            'Signed in',
-            `Updated partner ${p.organizationName}`,
-            `Viewed analytics of ${p.organizationName}`,
-          ]),
-          entity: 'partner',
-          entityId: String(p.id),
+          action,
+          entity: action.includes('partner') || action.includes('analytics') ? 'partner' : 'user',
+          entityId:
+            action.includes('partner') || action.includes('analytics') ? String(p.id) : String(who.id),
           ipAddress: fullIp,
           ipLocation: ipLocation(fullIp),
-          userAgent: 'Mozilla/5.0 (Windows NT 10.0; Win64; x64) Chrome/126.0',
+          userAgent: r.pick([
+            'Mozilla/5.0 (Windows NT 10.0; Win64; x64) Chrome/126.0',
+            'Mozilla/5.0 (Macintosh; Intel Mac OS X 14_5) Safari/605.1.15',
+          ]),
         });
       }
     }
+    // How the roles and the staff came to be: the super admin created the roles and invited everyone.
+    const officeIp = '102.89.34.17';
+    const adminActor = {
+      actorId: admin!.id,
+      actorType: 'ADMIN' as const,
+      actorName: 'Adaeze Okafor',
+      actorOrganization: ADMIN_ORGANIZATION,
+      ipAddress: officeIp,
+      ipLocation: ipLocation(officeIp),
+      userAgent: 'Mozilla/5.0 (Windows NT 10.0; Win64; x64) Chrome/126.0',
+    };
+    Object.keys(ROLE_PERMISSIONS).forEach((name, i) => {
+      eventRows.push({
+        ...adminActor,
+        at: new Date(daysAgo(390 - i * 10, 10).getTime() + 60_000),
+        action: `Created role ${name}`,
+        entity: 'role',
+        entityId: String(roleId(name)),
+      });
+    });
+    staffRows.forEach((s, i) => {
+      const invitedAt = daysAgo(300 - i * 20, 10);
+      eventRows.push({
+        ...adminActor,
+        at: invitedAt,
+        action: `Invited ${s.firstName} ${s.lastName}`,
+        entity: 'user',
+        entityId: String(s.id),
+      });
+      if (!STAFF[i]!.invited) {
+        const homeIp = `192.168.0.${10 + i}`;
+        eventRows.push({
+          at: new Date(invitedAt.getTime() + 3 * 3600_000),
+          actorId: s.id,
+          actorType: s.partnerId ? 'PARTNER' : 'ADMIN',
+          actorName: `${s.firstName} ${s.lastName}`,
+          actorOrganization: s.partnerId
+            ? partnerRows.find((p) => p.id === s.partnerId)!.organizationName
+            : ADMIN_ORGANIZATION,
+          action: 'Set password from an invitation',
+          entity: 'user',
+          entityId: String(s.id),
+          ipAddress: homeIp,
+          ipLocation: ipLocation(homeIp),
+          userAgent: 'Mozilla/5.0 (Linux; Android 13) Chrome/125.0',
+        });
+      }
+    });
+    eventRows.push({
+      ...adminActor,
+      at: daysAgo(45, 15),
+      action: 'Updated role Support',
+      entity: 'role',
+      entityId: String(roleId('Support')),
+    });
     eventRows.sort((a, b) => a.at!.getTime() - b.at!.getTime());
     await insertChunked(eventRows, 500, (chunk) => tx.insert(events).values(chunk));
 

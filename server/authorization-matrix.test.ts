@@ -1,0 +1,185 @@
+import { eq } from 'drizzle-orm';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { ALL_PERMISSION_NAMES, type PermissionName } from '../contract/permissions';
+import {
+  createRole,
+  createSuperAdmin,
+  createUser,
+  setupTestServer,
+  signIn,
+  type Tokens,
+} from '../tests/setup/server';
+import { API_BASE, routeAccess } from './app';
+import { refreshTokens, roles } from './db/schema';
+import { sha256Hex, signAccessToken } from './domain/tokens';
+
+/**
+ * THE table: every API route, keyed `METHOD path` as the router spells it, with the access it must
+ * demand and (optionally) a minimal request for the Super Admin. A route missing here fails the test,
+ * and so does an entry for a route that no longer exists: every new route is added here.
+ */
+type Expected = 'public' | 'authenticated' | PermissionName;
+type Entry = { access: Expected; query?: string; json?: unknown };
+
+const ACCESS: Record<string, Entry> = {
+  'POST /api/v1/admin/auth/login': { access: 'public' },
+  'POST /api/v1/auth/refresh-token': { access: 'public' },
+  'POST /api/v1/auth/logout': { access: 'authenticated' },
+  'POST /api/v1/auth/password-reset-request': { access: 'public', json: { email: 'x@rewardclub.test' } },
+  'PATCH /api/v1/auth/update-password': { access: 'public' },
+  'GET /api/v1/health': { access: 'public' },
+  'GET /api/v1/authz': { access: 'authenticated' },
+  'GET /api/v1/user/profile': { access: 'authenticated' },
+  'PATCH /api/v1/user/profile': { access: 'authenticated', json: {} },
+  'PATCH /api/v1/user/profile/update-password': { access: 'authenticated' },
+  'GET /api/v1/admin/user/stats': { access: 'dashboard.view' },
+  'GET /api/v1/admin/partners/stats/reward': { access: 'dashboard.view' },
+  'GET /api/v1/admin/user/admin-users': { access: 'staff.view' },
+  'GET /api/v1/admin/admin-users': { access: 'staff.view' },
+  'GET /api/v1/admin/user/admin-detail': { access: 'staff.view', query: '?userId=1' },
+  'POST /api/v1/admin/user/new-admin-user': {
+    access: 'staff.create',
+    json: { firstName: 'Matrix', lastName: 'Test', email: 'matrix@rewardclub.test', roleId: 1 },
+  },
+  'PATCH /api/v1/admin/user/update-admin-user': { access: 'staff.update', json: { userId: 1 } },
+  'DELETE /api/v1/admin/user/delete-admin-user/:staffId': { access: 'staff.delete' },
+  'GET /api/v1/admin/user/get-roles': { access: 'roles.view' },
+  'GET /api/v1/admin/user/get-role-detail': { access: 'roles.view', query: '?roleId=1' },
+  'POST /api/v1/admin/user/create-role': {
+    access: 'roles.create',
+    json: { roleName: 'Matrix role', permissionIds: [1] },
+  },
+  'PATCH /api/v1/admin/user/update-role': {
+    access: 'roles.update',
+    json: { roleId: 999_999, roleName: 'Nope', permissionIds: [1] },
+  },
+  'DELETE /api/v1/admin/user/delete-role/:roleId': { access: 'roles.delete' },
+  'GET /api/v1/admin/user/activities': { access: 'activities.view' },
+  'GET /api/v1/files/:hash': { access: 'public' },
+};
+
+type Caller = 'superAdmin' | 'lackingPermission' | 'anonymous' | 'expiredToken' | 'refreshAsAccess';
+const CALLERS: Caller[] = ['superAdmin', 'lackingPermission', 'anonymous', 'expiredToken', 'refreshAsAccess'];
+
+/** What each caller must get, from the route's entry: an exact status, or 'through' (not 401/403). */
+function expected(access: Expected, caller: Caller): number | 'through' {
+  if (access === 'public') return 'through';
+  if (caller === 'superAdmin') return 'through';
+  if (caller === 'lackingPermission') return access === 'authenticated' ? 'through' : 403;
+  return 401;
+}
+
+const t = setupTestServer();
+let superAdmin: { id: number; email: string; password: string };
+/** A user per permission: their role holds every permission but that one. */
+const lacking = new Map<string, { email: string; password: string }>();
+let noPermissions: { email: string; password: string };
+
+/** A concrete path for a route pattern. */
+const concrete = (path: string) => path.replace(':hash', 'a'.repeat(64)).replace(/:[A-Za-z]+/g, '999999');
+
+beforeAll(async () => {
+  superAdmin = await createSuperAdmin(t.db);
+  const needed = new Set(Object.values(ACCESS).map((e) => e.access));
+  for (const permission of ALL_PERMISSION_NAMES.filter((p) => needed.has(p))) {
+    const role = await createRole(
+      t.db,
+      `All but ${permission}`,
+      ALL_PERMISSION_NAMES.filter((p) => p !== permission),
+    );
+    lacking.set(permission, await createUser(t.db, { roleId: role.id }));
+  }
+  noPermissions = await createUser(t.db, { roleId: (await createRole(t.db, 'Nothing', [])).id });
+});
+
+/** The bearer token a caller sends (fresh sessions: a logout must not spoil the next route). */
+async function tokenFor(caller: Caller, access: Expected): Promise<string | undefined> {
+  switch (caller) {
+    case 'anonymous':
+      return undefined;
+    case 'superAdmin':
+      return (await signIn(t, superAdmin.email, superAdmin.password)).accessToken;
+    case 'lackingPermission': {
+      const who = lacking.get(access) ?? noPermissions;
+      return (await signIn(t, who.email, who.password)).accessToken;
+    }
+    case 'expiredToken': {
+      // A real session whose access token ran out a second ago.
+      const live: Tokens = await signIn(t, superAdmin.email, superAdmin.password);
+      const [row] = await t.db
+        .select({ familyId: refreshTokens.familyId })
+        .from(refreshTokens)
+        .where(eq(refreshTokens.tokenHash, sha256Hex(live.refreshToken)));
+      return signAccessToken(
+        { userId: superAdmin.id, sessionId: row!.familyId },
+        {
+          secret: t.config.jwtSecret,
+          ttlSeconds: t.config.accessTokenTtlSeconds,
+          now: new Date(t.clock().getTime() - (t.config.accessTokenTtlSeconds + 1) * 1000),
+        },
+      );
+    }
+    case 'refreshAsAccess':
+      return (await signIn(t, superAdmin.email, superAdmin.password)).refreshToken;
+  }
+}
+
+describe('authorization matrix (derived from the router)', () => {
+  it('the table lists exactly the routes of the router, with the access each guard declares', () => {
+    const routes = routeAccess(t.app);
+    const declared = Object.fromEntries(
+      routes.map((r) => [
+        `${r.method} ${r.path}`,
+        r.access?.kind === 'permission' ? r.access.permission : (r.access?.kind ?? 'NONE'),
+      ]),
+    );
+    const missing = Object.keys(declared).filter((k) => !(k in ACCESS));
+    expect(missing, 'routes missing from the ACCESS table').toEqual([]);
+    const stale = Object.keys(ACCESS).filter((k) => !(k in declared));
+    expect(stale, 'ACCESS entries for routes that do not exist').toEqual([]);
+    for (const [key, entry] of Object.entries(ACCESS)) expect(declared[key], key).toBe(entry.access);
+  });
+
+  for (const [key, entry] of Object.entries(ACCESS)) {
+    it(`${key}`, async () => {
+      const [method, pattern] = key.split(' ') as [string, string];
+      expect(pattern.startsWith(API_BASE)).toBe(true);
+      for (const caller of CALLERS) {
+        const token = await tokenFor(caller, entry.access);
+        const headers: Record<string, string> = { 'content-type': 'application/json' };
+        if (token) headers.authorization = `Bearer ${token}`;
+        const res = await t.app.request(`${concrete(pattern)}${entry.query ?? ''}`, {
+          method,
+          headers,
+          body: method === 'GET' ? undefined : JSON.stringify(entry.json ?? {}),
+        });
+        const body = await res.json();
+        const want = expected(entry.access, caller);
+        const label = `${key} as ${caller}: ${res.status} ${body.message}`;
+        expect(res.status, label).toBeLessThan(500);
+        expect(typeof body.success, label).toBe('boolean');
+        if (want === 'through') {
+          expect([401, 403], label).not.toContain(res.status);
+        } else {
+          expect(res.status, label).toBe(want);
+          expect(body, label).toMatchObject({ success: false, data: null, errors: [] });
+          if (want === 403) expect(body.message).toBe('You do not have permission to do this');
+        }
+      }
+    });
+  }
+
+  it('a role change applies on the next request', async () => {
+    const role = await createRole(t.db, 'Dashboard viewer', ['dashboard.view']);
+    const viewer = await createUser(t.db, { roleId: role.id });
+    const { accessToken } = await signIn(t, viewer.email, viewer.password);
+    expect((await t.request('GET', '/admin/user/stats', { token: accessToken })).status).toBe(200);
+    await t.db.update(roles).set({ permissions: [] }).where(eq(roles.id, role.id));
+    expect((await t.request('GET', '/admin/user/stats', { token: accessToken })).status).toBe(403);
+    await t.db
+      .update(roles)
+      .set({ permissions: ['dashboard.view', 'roles.view'] })
+      .where(eq(roles.id, role.id));
+    expect((await t.request('GET', '/admin/user/get-roles', { token: accessToken })).status).toBe(200);
+  });
+});
