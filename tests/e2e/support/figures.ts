@@ -25,7 +25,9 @@ export async function readDashboardFigures(db: Db) {
           where r.reward_type = 'GIFTCARD' and l.kind in ('REDEEM', 'REVERSAL')`,
     ),
     totalIssuedCouponsCount: await one(sql`select count(*) from rewards where ${coupons}`),
-    totalRedeemedCouponsCount: await one(sql`select count(*) from rewards where ${coupons} and status = 'Redeemed'`),
+    totalRedeemedCouponsCount: await one(
+      sql`select count(*) from rewards where ${coupons} and status = 'Redeemed'`,
+    ),
     totalIssuedDiscountedSubscriptions: await one(sql`select count(*) from rewards where ${subs}`),
     totalRedeemedDiscountedSubscriptions: await one(
       sql`select count(*) from rewards where ${subs} and status = 'Redeemed'`,

@@ -15,10 +15,14 @@ export default async function globalSetup() {
   mkdirSync(E2E_TMP, { recursive: true });
 
   if (!process.env.E2E_SKIP_BUILD) {
-    const build = spawnSync(process.execPath, ['node_modules/vite/bin/vite.js', 'build', '--logLevel', 'warn'], {
-      cwd: REPO_ROOT,
-      stdio: 'inherit',
-    });
+    const build = spawnSync(
+      process.execPath,
+      ['node_modules/vite/bin/vite.js', 'build', '--logLevel', 'warn'],
+      {
+        cwd: REPO_ROOT,
+        stdio: 'inherit',
+      },
+    );
     if (build.status !== 0) throw new Error('vite build failed');
   }
 
