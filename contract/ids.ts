@@ -1,0 +1,19 @@
+import { z } from 'zod';
+
+/** A positive whole-number id, from JSON or from a path/query string. */
+export const idField = (name: string) =>
+  z.coerce
+    .number({ error: `${name} must be a number` })
+    .int({ error: `${name} must be a whole number` })
+    .positive({ error: `${name} must be a positive number` })
+    .max(2_147_483_647, { error: `${name} is out of range` });
+
+/** A base64 image without a data-URL prefix (PNG, JPEG or WebP; at most 5 MiB decoded, checked on the server). */
+export const base64ImageField = (requiredMessage: string) =>
+  z
+    .string({ error: requiredMessage })
+    .min(1, { error: requiredMessage })
+    .max(7_000_000, { error: 'Image must be at most 5 MiB' });
+
+/** A calendar date, YYYY-MM-DD. */
+export const dateField = (name: string) => z.iso.date({ error: `${name} must be a date (YYYY-MM-DD)` });

@@ -1,0 +1,118 @@
+import { z } from 'zod';
+import { base64ImageField, idField } from './ids';
+import { accountStatusSchema, listQuerySchema } from './list';
+import { emailField, phoneField } from './validation';
+
+export const partnerMessages = {
+  firstNameRequired: 'First name is required',
+  lastNameRequired: 'Last name is required',
+  organizationRequired: 'Organization name is required',
+  addressRequired: 'Address is required',
+  coverImageRequired: 'Cover image is required',
+  coverImageNotImage: 'Cover image must be an image file',
+  phoneRequired: 'Phone number is required',
+  minSpendRequired: 'Minimum spend to qualify is required',
+  minSpendNumber: 'Minimum spend to qualify must be a number',
+  minSpendTooLow: 'Minimum spend to qualify must be at least ₦2,000',
+  servicesRequired: 'You must select at least one extended service',
+  deleteConfirm: 'Are you sure you want to delete this partner? This action cannot be undone.',
+  added: 'Partner added successfully',
+} as const;
+
+/** SPEC section 9: default 10000, input minimum 2000. */
+export const MIN_SPEND_DEFAULT = 10_000;
+export const MIN_SPEND_MINIMUM = 2_000;
+
+export const partnerSchema = z.object({
+  id: z.number().int(),
+  firstName: z.string(),
+  lastName: z.string(),
+  email: z.string(),
+  phone: z.string(),
+  organizationName: z.string(),
+  address: z.string(),
+  /** URL of the stored cover image (/api/v1/files/{hash}), or null. */
+  coverImage: z.string().nullable(),
+  minSpendToQualify: z.number(),
+  accountStatus: accountStatusSchema,
+  extendedServiceIds: z.array(z.number().int()),
+  partnerExtendedServices: z.array(z.object({ id: z.number().int(), title: z.string() })),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+});
+export type Partner = z.infer<typeof partnerSchema>;
+
+export const partnerStatsSchema = z.object({
+  totalPartners: z.number().int(),
+  activePartners: z.number().int(),
+  blockedPartners: z.number().int(),
+});
+export type PartnerStats = z.infer<typeof partnerStatsSchema>;
+
+export const partnerSortKeys = ['organizationName', 'firstName', 'lastName', 'email', 'createdAt'] as const;
+export const partnerListQuerySchema = listQuerySchema.extend({
+  status: accountStatusSchema.default('ACTIVE'),
+  sortBy: z.enum(partnerSortKeys).optional(),
+});
+export type PartnerListQuery = z.infer<typeof partnerListQuerySchema>;
+
+const requiredText = (message: string, max = 200) =>
+  z
+    .string({ error: message })
+    .trim()
+    .min(1, { error: message })
+    .max(max, { error: `Must be at most ${max} characters` });
+
+const minSpend = z
+  .number({ error: partnerMessages.minSpendNumber })
+  .finite({ error: partnerMessages.minSpendNumber })
+  .min(MIN_SPEND_MINIMUM, { error: partnerMessages.minSpendTooLow })
+  .max(1_000_000_000, { error: 'Minimum spend to qualify is too large' });
+
+const serviceIds = z
+  .array(z.number({ error: 'Extended service ids must be whole numbers' }).int().positive(), {
+    error: partnerMessages.servicesRequired,
+  })
+  .min(1, { error: partnerMessages.servicesRequired })
+  .max(100);
+
+/** POST /admin/partners/invite: creates the partner and mails its contact an invitation. */
+export const createPartnerBodySchema = z.object({
+  firstName: requiredText(partnerMessages.firstNameRequired, 100),
+  lastName: requiredText(partnerMessages.lastNameRequired, 100),
+  email: emailField,
+  phone: z
+    .string({ error: partnerMessages.phoneRequired })
+    .min(1, { error: partnerMessages.phoneRequired, abort: true })
+    .pipe(phoneField),
+  organizationName: requiredText(partnerMessages.organizationRequired),
+  address: requiredText(partnerMessages.addressRequired, 300),
+  coverImage: base64ImageField(partnerMessages.coverImageRequired),
+  minSpendToQualify: z.number({ error: partnerMessages.minSpendRequired }).pipe(minSpend),
+  extendedServiceIds: serviceIds,
+});
+export type CreatePartnerBody = z.infer<typeof createPartnerBodySchema>;
+
+/** PATCH /admin/partners/update-record: all optional; only the fields sent change. */
+export const updatePartnerBodySchema = z.object({
+  partnerId: idField('partnerId'),
+  firstName: requiredText(partnerMessages.firstNameRequired, 100).optional(),
+  lastName: requiredText(partnerMessages.lastNameRequired, 100).optional(),
+  organizationName: requiredText(partnerMessages.organizationRequired).optional(),
+  address: requiredText(partnerMessages.addressRequired, 300).optional(),
+  phone: phoneField.optional(),
+  coverImage: base64ImageField(partnerMessages.coverImageRequired).optional(),
+  minSpendToQualify: minSpend.optional(),
+  extendedServiceIds: serviceIds.optional(),
+});
+export type UpdatePartnerBody = z.infer<typeof updatePartnerBodySchema>;
+
+/** PATCH /admin/partners/update-status: block or unblock. */
+export const partnerStatusBodySchema = z.object({
+  partnerId: idField('partnerId'),
+  accountStatus: accountStatusSchema,
+});
+
+export const partnerIdParamSchema = z.object({ partnerId: idField('partnerId') });
+export const partnerIdQuerySchema = z.object({ partnerId: idField('partnerId') });
+
