@@ -96,6 +96,19 @@ describe('error mapping', () => {
     { __proto__: { admin: true }, constructor: { prototype: {} } },
   ];
 
+  it('a NUL character (which PostgreSQL text cannot hold) is a 400 naming the field, not a 500', async () => {
+    for (const [method, path, json] of [
+      ['GET', '/admin/user/admin-users?searchText=%00', undefined],
+      ['GET', '/admin/user/activities?searchText=a%00b', undefined],
+      ['POST', '/admin/user/create-role', { roleName: 'a\u0000b', permissionIds: [1] }],
+      ['PATCH', '/user/profile', { firstName: 'x\u0000' }],
+    ] as const) {
+      const res = await t.request(method, path, { token: adminToken, json });
+      expect(res.status, path).toBe(400);
+      expect(res.body.errors[0]!.message).toBe('Must not contain the NUL character');
+    }
+  });
+
   it('never answers 500 to bad input on any JSON route', async () => {
     const jsonRoutes = routeAccess(t.app).filter((r) => r.method === 'POST' || r.method === 'PATCH');
     for (const r of jsonRoutes) {

@@ -334,7 +334,9 @@ export const events = pgTable(
   // sort order is a btree led by actor_type with id as the tie-breaker; a trigram GIN index serves
   // the search over name, action, organisation, address and location.
   (t) => [
-    index('events_type_at_idx').on(t.actorType, t.at.desc(), t.id.desc()),
+    // Ascending: read backwards it is exactly `at DESC, id DESC` (NULLS FIRST, PostgreSQL's default
+    // for DESC), which a `DESC NULLS LAST` index cannot give (migration 0003).
+    index('events_type_at_id_idx').on(t.actorType, t.at, t.id),
     index('events_type_action_idx').on(t.actorType, sql`lower(${t.action})`, t.id),
     index('events_type_name_idx').on(t.actorType, sql`lower(${t.actorName})`, t.id),
     index('events_at_idx').on(t.at),

@@ -26,6 +26,27 @@ export function toFieldErrors(error: z.ZodError): FieldError[] {
   return out;
 }
 
+export const NUL_CHARACTER = 'Must not contain the NUL character';
+
+/**
+ * The dotted path of the first string holding U+0000, which PostgreSQL text cannot store (it would be
+ * a 500 at the database); null when there is none.
+ */
+export function findNul(value: unknown, path: string[] = [], depth = 0): string | null {
+  if (typeof value === 'string') return value.includes('\u0000') ? path.join('.') || 'body' : null;
+  if (depth > 32 || !value || typeof value !== 'object') return null;
+  for (const [key, inner] of Object.entries(value)) {
+    const hit = findNul(inner, [...path, key], depth + 1);
+    if (hit) return hit;
+  }
+  return null;
+}
+
+const rejectNul = (value: unknown) => {
+  const field = findNul(value);
+  if (field) throw new ApiError(400, VALIDATION_FAILED, [{ fieldName: field, message: NUL_CHARACTER }]);
+};
+
 const jsonMedia = /^application\/([\w.-]+\+)?json$/i;
 
 /**
@@ -54,6 +75,7 @@ export const jsonBody =
         throw new ApiError(400, INVALID_JSON);
       }
     }
+    rejectNul(value);
     const result = schema.safeParse(value);
     if (!result.success) throw new ApiError(400, VALIDATION_FAILED, toFieldErrors(result.error));
     c.req.addValidatedData('json', result.data as object);
@@ -74,6 +96,7 @@ export const queryParams =
     const value = Object.fromEntries(
       Object.entries(c.req.queries()).map(([k, v]) => [k, v.length === 1 ? v[0] : v]),
     );
+    rejectNul(value);
     const result = schema.safeParse(value);
     if (!result.success) throw new ApiError(400, VALIDATION_FAILED, toFieldErrors(result.error));
     c.req.addValidatedData('query', result.data as object);
