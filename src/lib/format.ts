@@ -48,3 +48,15 @@ export function formatDateTime(value: string | number | Date | null | undefined)
   if (!day || (typeof value === 'string' && DATE_ONLY.test(value))) return day;
   return `${day}, ${timeFormat.format(value instanceof Date ? value : new Date(value as string | number))}`;
 }
+
+/** 'Internet, Streaming, Gaming' at 10 → 'Internet, …'; shorter text is returned as is. */
+export function truncate(text: string | null | undefined, max: number): string {
+  const value = text ?? '';
+  return value.length > max ? `${value.slice(0, max).trimEnd()}…` : value;
+}
+
+/** Today in the browser's time zone as YYYY-MM-DD (what date inputs and date queries use). */
+export function todayIso(now: Date = new Date()): string {
+  const pad = (n: number) => String(n).padStart(2, '0');
+  return `${now.getFullYear()}-${pad(now.getMonth() + 1)}-${pad(now.getDate())}`;
+}

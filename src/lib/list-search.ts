@@ -116,3 +116,16 @@ export function toListQuery<Sort extends string>(
     ...(sortBy ? { sortBy, sortOrder: state.sortOrder ?? 'asc' } : {}),
   };
 }
+
+/**
+ * The list state of one list among several sharing a URL (a detail screen's tabs): a sortBy this
+ * list does not know gives way to its own default sort.
+ */
+export function withListSort<S extends ListState>(
+  state: S,
+  sortKeys: readonly string[],
+  defaultSort: { sortBy: string; sortOrder: SortOrder },
+): S {
+  if (state.sortBy && sortKeys.includes(state.sortBy)) return state;
+  return { ...state, ...defaultSort };
+}

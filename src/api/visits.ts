@@ -1,0 +1,114 @@
+import { keepPreviousData, queryOptions } from '@tanstack/react-query';
+import type { z } from 'zod';
+import { listSchema } from '../../contract/envelope';
+import {
+  type EligibleUserDetail,
+  eligibleSortKeys,
+  eligibleUserDetailSchema,
+  eligibleUserSchema,
+  pointsEligibleUserSchema,
+  type Visit,
+  visitSchema,
+  visitSortKeys,
+} from '../../contract/visits';
+import { type ListState, toListQuery } from '../lib/list-search';
+import { api } from './client';
+
+export const visitListSchema = listSchema(visitSchema);
+export type VisitList = z.infer<typeof visitListSchema>;
+export const eligibleUserListSchema = listSchema(eligibleUserSchema);
+export type EligibleUserList = z.infer<typeof eligibleUserListSchema>;
+export const pointsEligibleListSchema = listSchema(pointsEligibleUserSchema);
+export type PointsEligibleList = z.infer<typeof pointsEligibleListSchema>;
+
+export interface PartnerListParams extends ListState {
+  partnerId: number;
+}
+export interface EligibleListParams extends PartnerListParams {
+  /** YYYY-MM-DD */
+  date: string;
+}
+
+const visitQuery = ({ partnerId, ...state }: PartnerListParams) => ({
+  ...toListQuery(state, visitSortKeys),
+  partnerId,
+});
+const eligibleQuery = ({ partnerId, date, ...state }: EligibleListParams) => ({
+  ...toListQuery(state, eligibleSortKeys),
+  partnerId,
+  date,
+});
+const pointsQuery = ({ partnerId, ...state }: PartnerListParams) => ({
+  ...toListQuery(state, []),
+  partnerId,
+});
+
+export const visitKeys = {
+  all: ['visits'] as const,
+  lists: () => [...visitKeys.all, 'list'] as const,
+  list: (params: PartnerListParams) => [...visitKeys.lists(), visitQuery(params)] as const,
+  detail: (id: number) => [...visitKeys.all, 'detail', id] as const,
+  eligible: () => [...visitKeys.all, 'eligible'] as const,
+  eligibleList: (params: EligibleListParams) => [...visitKeys.eligible(), eligibleQuery(params)] as const,
+  eligibleUser: (userId: number, partnerId: number, date: string) =>
+    [...visitKeys.eligible(), 'user', userId, { partnerId, date }] as const,
+  points: (params: PartnerListParams) => [...visitKeys.all, 'points', pointsQuery(params)] as const,
+};
+
+export const fetchPartnerVisits = (params: PartnerListParams): Promise<VisitList> =>
+  api().get('/admin/partners/visits', visitListSchema, { query: visitQuery(params) });
+
+export const fetchVisit = (visitId: number): Promise<Visit> =>
+  api().get(`/admin/partners/visits/${visitId}`, visitSchema);
+
+export const fetchEligibleUsers = (params: EligibleListParams): Promise<EligibleUserList> =>
+  api().get('/admin/partners/visits/reward-eligible-users', eligibleUserListSchema, {
+    query: eligibleQuery(params),
+  });
+
+export const fetchEligibleUser = (
+  userId: number,
+  partnerId: number,
+  date: string,
+): Promise<EligibleUserDetail> =>
+  api().get(`/admin/partners/visits/reward-eligible-users/${userId}`, eligibleUserDetailSchema, {
+    query: { partnerId, date },
+  });
+
+export const fetchPointsEligibleUsers = (params: PartnerListParams): Promise<PointsEligibleList> =>
+  api().get('/admin/partners/visits/eligible-users-bypoints', pointsEligibleListSchema, {
+    query: pointsQuery(params),
+  });
+
+export const partnerVisitsQueryOptions = (params: PartnerListParams) =>
+  queryOptions({
+    queryKey: visitKeys.list(params),
+    queryFn: () => fetchPartnerVisits(params),
+    placeholderData: keepPreviousData,
+    staleTime: 10_000,
+  });
+
+export const visitDetailQueryOptions = (visitId: number) =>
+  queryOptions({ queryKey: visitKeys.detail(visitId), queryFn: () => fetchVisit(visitId) });
+
+export const eligibleUsersQueryOptions = (params: EligibleListParams) =>
+  queryOptions({
+    queryKey: visitKeys.eligibleList(params),
+    queryFn: () => fetchEligibleUsers(params),
+    placeholderData: keepPreviousData,
+    staleTime: 10_000,
+  });
+
+export const eligibleUserDetailQueryOptions = (userId: number, partnerId: number, date: string) =>
+  queryOptions({
+    queryKey: visitKeys.eligibleUser(userId, partnerId, date),
+    queryFn: () => fetchEligibleUser(userId, partnerId, date),
+  });
+
+export const pointsEligibleQueryOptions = (params: PartnerListParams) =>
+  queryOptions({
+    queryKey: visitKeys.points(params),
+    queryFn: () => fetchPointsEligibleUsers(params),
+    placeholderData: keepPreviousData,
+    staleTime: 10_000,
+  });

@@ -1,0 +1,33 @@
+import { z } from 'zod';
+import type { Customer, UpdateCustomerBody } from '../../contract/customers';
+
+/** Client edit (SPEC section 5): first name, last name and address, all optional. */
+export interface CustomerFormValues {
+  firstName: string;
+  lastName: string;
+  address: string;
+}
+
+export const customerFormSchema = z.object({
+  firstName: z.string().max(100, { error: 'Must be at most 100 characters' }),
+  lastName: z.string().max(100, { error: 'Must be at most 100 characters' }),
+  address: z.string().max(300, { error: 'Must be at most 300 characters' }),
+});
+
+export const customerFormOf = (customer: Customer): CustomerFormValues => ({
+  firstName: customer.firstName,
+  lastName: customer.lastName,
+  address: customer.address ?? '',
+});
+
+/** customerId plus only the fields that are non-empty and differ from the record. */
+export function toCustomerUpdate(values: CustomerFormValues, customer: Customer): UpdateCustomerBody {
+  const update: UpdateCustomerBody = { customerId: customer.id };
+  for (const key of ['firstName', 'lastName', 'address'] as const) {
+    const value = values[key].trim();
+    if (value && value !== (customer[key] ?? '')) update[key] = value;
+  }
+  return update;
+}
+
+export const hasCustomerChanges = (update: UpdateCustomerBody): boolean => Object.keys(update).length > 1;
