@@ -19,11 +19,22 @@ import { Route as DashboardIndexRouteImport } from './routes/dashboard/index'
 import { Route as DashboardProfileRouteImport } from './routes/dashboard/profile'
 import { Route as DashboardActivitiesIndexRouteImport } from './routes/dashboard/activities/index'
 import { Route as DashboardClientsIndexRouteImport } from './routes/dashboard/clients/index'
+import { Route as DashboardEligibilityIndexRouteImport } from './routes/dashboard/eligibility/index'
 import { Route as DashboardExtservicesIndexRouteImport } from './routes/dashboard/extservices/index'
+import { Route as DashboardExtservicesAddRouteImport } from './routes/dashboard/extservices/add'
 import { Route as DashboardPartnersIndexRouteImport } from './routes/dashboard/partners/index'
+import { Route as DashboardPartnersAddRouteImport } from './routes/dashboard/partners/add'
+import { Route as DashboardRewardsIndexRouteImport } from './routes/dashboard/rewards/index'
 import { Route as DashboardRolesAddRouteImport } from './routes/dashboard/roles/add'
 import { Route as DashboardStaffIndexRouteImport } from './routes/dashboard/staff/index'
 import { Route as DashboardStaffAddRouteImport } from './routes/dashboard/staff/add'
+import { Route as DashboardVisitsVisitIdRouteImport } from './routes/dashboard/visits/$visitId'
+import { Route as DashboardClientsClientIdIndexRouteImport } from './routes/dashboard/clients/$clientId/index'
+import { Route as DashboardClientsClientIdEditRouteImport } from './routes/dashboard/clients/$clientId/edit'
+import { Route as DashboardEligibilityUserUserIdRouteImport } from './routes/dashboard/eligibility/user/$userId'
+import { Route as DashboardExtservicesServiceIdEditRouteImport } from './routes/dashboard/extservices/$serviceId/edit'
+import { Route as DashboardPartnersPartnerIdIndexRouteImport } from './routes/dashboard/partners/$partnerId/index'
+import { Route as DashboardPartnersPartnerIdEditRouteImport } from './routes/dashboard/partners/$partnerId/edit'
 import { Route as DashboardRolesRoleIdEditRouteImport } from './routes/dashboard/roles/$roleId/edit'
 import { Route as DashboardStaffStaffIdEditRouteImport } from './routes/dashboard/staff/$staffId/edit'
 
@@ -78,15 +89,36 @@ const DashboardClientsIndexRoute = DashboardClientsIndexRouteImport.update({
   path: '/clients/',
   getParentRoute: () => DashboardRoute,
 } as any)
+const DashboardEligibilityIndexRoute =
+  DashboardEligibilityIndexRouteImport.update({
+    id: '/eligibility/',
+    path: '/eligibility/',
+    getParentRoute: () => DashboardRoute,
+  } as any)
 const DashboardExtservicesIndexRoute =
   DashboardExtservicesIndexRouteImport.update({
     id: '/extservices/',
     path: '/extservices/',
     getParentRoute: () => DashboardRoute,
   } as any)
+const DashboardExtservicesAddRoute = DashboardExtservicesAddRouteImport.update({
+  id: '/extservices/add',
+  path: '/extservices/add',
+  getParentRoute: () => DashboardRoute,
+} as any)
 const DashboardPartnersIndexRoute = DashboardPartnersIndexRouteImport.update({
   id: '/partners/',
   path: '/partners/',
+  getParentRoute: () => DashboardRoute,
+} as any)
+const DashboardPartnersAddRoute = DashboardPartnersAddRouteImport.update({
+  id: '/partners/add',
+  path: '/partners/add',
+  getParentRoute: () => DashboardRoute,
+} as any)
+const DashboardRewardsIndexRoute = DashboardRewardsIndexRouteImport.update({
+  id: '/rewards/',
+  path: '/rewards/',
   getParentRoute: () => DashboardRoute,
 } as any)
 const DashboardRolesAddRoute = DashboardRolesAddRouteImport.update({
@@ -104,6 +136,47 @@ const DashboardStaffAddRoute = DashboardStaffAddRouteImport.update({
   path: '/staff/add',
   getParentRoute: () => DashboardRoute,
 } as any)
+const DashboardVisitsVisitIdRoute = DashboardVisitsVisitIdRouteImport.update({
+  id: '/visits/$visitId',
+  path: '/visits/$visitId',
+  getParentRoute: () => DashboardRoute,
+} as any)
+const DashboardClientsClientIdIndexRoute =
+  DashboardClientsClientIdIndexRouteImport.update({
+    id: '/clients/$clientId/',
+    path: '/clients/$clientId/',
+    getParentRoute: () => DashboardRoute,
+  } as any)
+const DashboardClientsClientIdEditRoute =
+  DashboardClientsClientIdEditRouteImport.update({
+    id: '/clients/$clientId/edit',
+    path: '/clients/$clientId/edit',
+    getParentRoute: () => DashboardRoute,
+  } as any)
+const DashboardEligibilityUserUserIdRoute =
+  DashboardEligibilityUserUserIdRouteImport.update({
+    id: '/eligibility/user/$userId',
+    path: '/eligibility/user/$userId',
+    getParentRoute: () => DashboardRoute,
+  } as any)
+const DashboardExtservicesServiceIdEditRoute =
+  DashboardExtservicesServiceIdEditRouteImport.update({
+    id: '/extservices/$serviceId/edit',
+    path: '/extservices/$serviceId/edit',
+    getParentRoute: () => DashboardRoute,
+  } as any)
+const DashboardPartnersPartnerIdIndexRoute =
+  DashboardPartnersPartnerIdIndexRouteImport.update({
+    id: '/partners/$partnerId/',
+    path: '/partners/$partnerId/',
+    getParentRoute: () => DashboardRoute,
+  } as any)
+const DashboardPartnersPartnerIdEditRoute =
+  DashboardPartnersPartnerIdEditRouteImport.update({
+    id: '/partners/$partnerId/edit',
+    path: '/partners/$partnerId/edit',
+    getParentRoute: () => DashboardRoute,
+  } as any)
 const DashboardRolesRoleIdEditRoute =
   DashboardRolesRoleIdEditRouteImport.update({
     id: '/roles/$roleId/edit',
@@ -126,15 +199,26 @@ export interface FileRoutesByFullPath {
   '/reset-password': typeof ResetPasswordRoute
   '/dashboard/profile': typeof DashboardProfileRoute
   '/dashboard/': typeof DashboardIndexRoute
+  '/dashboard/extservices/add': typeof DashboardExtservicesAddRoute
+  '/dashboard/partners/add': typeof DashboardPartnersAddRoute
   '/dashboard/roles/add': typeof DashboardRolesAddRoute
   '/dashboard/staff/add': typeof DashboardStaffAddRoute
+  '/dashboard/visits/$visitId': typeof DashboardVisitsVisitIdRoute
   '/dashboard/activities/': typeof DashboardActivitiesIndexRoute
   '/dashboard/clients/': typeof DashboardClientsIndexRoute
+  '/dashboard/eligibility/': typeof DashboardEligibilityIndexRoute
   '/dashboard/extservices/': typeof DashboardExtservicesIndexRoute
   '/dashboard/partners/': typeof DashboardPartnersIndexRoute
+  '/dashboard/rewards/': typeof DashboardRewardsIndexRoute
   '/dashboard/staff/': typeof DashboardStaffIndexRoute
+  '/dashboard/clients/$clientId/edit': typeof DashboardClientsClientIdEditRoute
+  '/dashboard/eligibility/user/$userId': typeof DashboardEligibilityUserUserIdRoute
+  '/dashboard/extservices/$serviceId/edit': typeof DashboardExtservicesServiceIdEditRoute
+  '/dashboard/partners/$partnerId/edit': typeof DashboardPartnersPartnerIdEditRoute
   '/dashboard/roles/$roleId/edit': typeof DashboardRolesRoleIdEditRoute
   '/dashboard/staff/$staffId/edit': typeof DashboardStaffStaffIdEditRoute
+  '/dashboard/clients/$clientId/': typeof DashboardClientsClientIdIndexRoute
+  '/dashboard/partners/$partnerId/': typeof DashboardPartnersPartnerIdIndexRoute
 }
 export interface FileRoutesByTo {
   '/': typeof IndexRoute
@@ -144,15 +228,26 @@ export interface FileRoutesByTo {
   '/reset-password': typeof ResetPasswordRoute
   '/dashboard/profile': typeof DashboardProfileRoute
   '/dashboard': typeof DashboardIndexRoute
+  '/dashboard/extservices/add': typeof DashboardExtservicesAddRoute
+  '/dashboard/partners/add': typeof DashboardPartnersAddRoute
   '/dashboard/roles/add': typeof DashboardRolesAddRoute
   '/dashboard/staff/add': typeof DashboardStaffAddRoute
+  '/dashboard/visits/$visitId': typeof DashboardVisitsVisitIdRoute
   '/dashboard/activities': typeof DashboardActivitiesIndexRoute
   '/dashboard/clients': typeof DashboardClientsIndexRoute
+  '/dashboard/eligibility': typeof DashboardEligibilityIndexRoute
   '/dashboard/extservices': typeof DashboardExtservicesIndexRoute
   '/dashboard/partners': typeof DashboardPartnersIndexRoute
+  '/dashboard/rewards': typeof DashboardRewardsIndexRoute
   '/dashboard/staff': typeof DashboardStaffIndexRoute
+  '/dashboard/clients/$clientId/edit': typeof DashboardClientsClientIdEditRoute
+  '/dashboard/eligibility/user/$userId': typeof DashboardEligibilityUserUserIdRoute
+  '/dashboard/extservices/$serviceId/edit': typeof DashboardExtservicesServiceIdEditRoute
+  '/dashboard/partners/$partnerId/edit': typeof DashboardPartnersPartnerIdEditRoute
   '/dashboard/roles/$roleId/edit': typeof DashboardRolesRoleIdEditRoute
   '/dashboard/staff/$staffId/edit': typeof DashboardStaffStaffIdEditRoute
+  '/dashboard/clients/$clientId': typeof DashboardClientsClientIdIndexRoute
+  '/dashboard/partners/$partnerId': typeof DashboardPartnersPartnerIdIndexRoute
 }
 export interface FileRoutesById {
   __root__: typeof rootRouteImport
@@ -164,15 +259,26 @@ export interface FileRoutesById {
   '/reset-password': typeof ResetPasswordRoute
   '/dashboard/profile': typeof DashboardProfileRoute
   '/dashboard/': typeof DashboardIndexRoute
+  '/dashboard/extservices/add': typeof DashboardExtservicesAddRoute
+  '/dashboard/partners/add': typeof DashboardPartnersAddRoute
   '/dashboard/roles/add': typeof DashboardRolesAddRoute
   '/dashboard/staff/add': typeof DashboardStaffAddRoute
+  '/dashboard/visits/$visitId': typeof DashboardVisitsVisitIdRoute
   '/dashboard/activities/': typeof DashboardActivitiesIndexRoute
   '/dashboard/clients/': typeof DashboardClientsIndexRoute
+  '/dashboard/eligibility/': typeof DashboardEligibilityIndexRoute
   '/dashboard/extservices/': typeof DashboardExtservicesIndexRoute
   '/dashboard/partners/': typeof DashboardPartnersIndexRoute
+  '/dashboard/rewards/': typeof DashboardRewardsIndexRoute
   '/dashboard/staff/': typeof DashboardStaffIndexRoute
+  '/dashboard/clients/$clientId/edit': typeof DashboardClientsClientIdEditRoute
+  '/dashboard/eligibility/user/$userId': typeof DashboardEligibilityUserUserIdRoute
+  '/dashboard/extservices/$serviceId/edit': typeof DashboardExtservicesServiceIdEditRoute
+  '/dashboard/partners/$partnerId/edit': typeof DashboardPartnersPartnerIdEditRoute
   '/dashboard/roles/$roleId/edit': typeof DashboardRolesRoleIdEditRoute
   '/dashboard/staff/$staffId/edit': typeof DashboardStaffStaffIdEditRoute
+  '/dashboard/clients/$clientId/': typeof DashboardClientsClientIdIndexRoute
+  '/dashboard/partners/$partnerId/': typeof DashboardPartnersPartnerIdIndexRoute
 }
 export interface FileRouteTypes {
   fileRoutesByFullPath: FileRoutesByFullPath
@@ -185,15 +291,26 @@ export interface FileRouteTypes {
     | '/reset-password'
     | '/dashboard/profile'
     | '/dashboard/'
+    | '/dashboard/extservices/add'
+    | '/dashboard/partners/add'
     | '/dashboard/roles/add'
     | '/dashboard/staff/add'
+    | '/dashboard/visits/$visitId'
     | '/dashboard/activities/'
     | '/dashboard/clients/'
+    | '/dashboard/eligibility/'
     | '/dashboard/extservices/'
     | '/dashboard/partners/'
+    | '/dashboard/rewards/'
     | '/dashboard/staff/'
+    | '/dashboard/clients/$clientId/edit'
+    | '/dashboard/eligibility/user/$userId'
+    | '/dashboard/extservices/$serviceId/edit'
+    | '/dashboard/partners/$partnerId/edit'
     | '/dashboard/roles/$roleId/edit'
     | '/dashboard/staff/$staffId/edit'
+    | '/dashboard/clients/$clientId/'
+    | '/dashboard/partners/$partnerId/'
   fileRoutesByTo: FileRoutesByTo
   to:
     | '/'
@@ -203,15 +320,26 @@ export interface FileRouteTypes {
     | '/reset-password'
     | '/dashboard/profile'
     | '/dashboard'
+    | '/dashboard/extservices/add'
+    | '/dashboard/partners/add'
     | '/dashboard/roles/add'
     | '/dashboard/staff/add'
+    | '/dashboard/visits/$visitId'
     | '/dashboard/activities'
     | '/dashboard/clients'
+    | '/dashboard/eligibility'
     | '/dashboard/extservices'
     | '/dashboard/partners'
+    | '/dashboard/rewards'
     | '/dashboard/staff'
+    | '/dashboard/clients/$clientId/edit'
+    | '/dashboard/eligibility/user/$userId'
+    | '/dashboard/extservices/$serviceId/edit'
+    | '/dashboard/partners/$partnerId/edit'
     | '/dashboard/roles/$roleId/edit'
     | '/dashboard/staff/$staffId/edit'
+    | '/dashboard/clients/$clientId'
+    | '/dashboard/partners/$partnerId'
   id:
     | '__root__'
     | '/'
@@ -222,15 +350,26 @@ export interface FileRouteTypes {
     | '/reset-password'
     | '/dashboard/profile'
     | '/dashboard/'
+    | '/dashboard/extservices/add'
+    | '/dashboard/partners/add'
     | '/dashboard/roles/add'
     | '/dashboard/staff/add'
+    | '/dashboard/visits/$visitId'
     | '/dashboard/activities/'
     | '/dashboard/clients/'
+    | '/dashboard/eligibility/'
     | '/dashboard/extservices/'
     | '/dashboard/partners/'
+    | '/dashboard/rewards/'
     | '/dashboard/staff/'
+    | '/dashboard/clients/$clientId/edit'
+    | '/dashboard/eligibility/user/$userId'
+    | '/dashboard/extservices/$serviceId/edit'
+    | '/dashboard/partners/$partnerId/edit'
     | '/dashboard/roles/$roleId/edit'
     | '/dashboard/staff/$staffId/edit'
+    | '/dashboard/clients/$clientId/'
+    | '/dashboard/partners/$partnerId/'
   fileRoutesById: FileRoutesById
 }
 export interface RootRouteChildren {
@@ -314,6 +453,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof DashboardClientsIndexRouteImport
       parentRoute: typeof DashboardRoute
     }
+    '/dashboard/eligibility/': {
+      id: '/dashboard/eligibility/'
+      path: '/eligibility'
+      fullPath: '/dashboard/eligibility/'
+      preLoaderRoute: typeof DashboardEligibilityIndexRouteImport
+      parentRoute: typeof DashboardRoute
+    }
     '/dashboard/extservices/': {
       id: '/dashboard/extservices/'
       path: '/extservices'
@@ -321,11 +467,32 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof DashboardExtservicesIndexRouteImport
       parentRoute: typeof DashboardRoute
     }
+    '/dashboard/extservices/add': {
+      id: '/dashboard/extservices/add'
+      path: '/extservices/add'
+      fullPath: '/dashboard/extservices/add'
+      preLoaderRoute: typeof DashboardExtservicesAddRouteImport
+      parentRoute: typeof DashboardRoute
+    }
     '/dashboard/partners/': {
       id: '/dashboard/partners/'
       path: '/partners'
       fullPath: '/dashboard/partners/'
       preLoaderRoute: typeof DashboardPartnersIndexRouteImport
+      parentRoute: typeof DashboardRoute
+    }
+    '/dashboard/partners/add': {
+      id: '/dashboard/partners/add'
+      path: '/partners/add'
+      fullPath: '/dashboard/partners/add'
+      preLoaderRoute: typeof DashboardPartnersAddRouteImport
+      parentRoute: typeof DashboardRoute
+    }
+    '/dashboard/rewards/': {
+      id: '/dashboard/rewards/'
+      path: '/rewards'
+      fullPath: '/dashboard/rewards/'
+      preLoaderRoute: typeof DashboardRewardsIndexRouteImport
       parentRoute: typeof DashboardRoute
     }
     '/dashboard/roles/add': {
@@ -349,6 +516,55 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof DashboardStaffAddRouteImport
       parentRoute: typeof DashboardRoute
     }
+    '/dashboard/visits/$visitId': {
+      id: '/dashboard/visits/$visitId'
+      path: '/visits/$visitId'
+      fullPath: '/dashboard/visits/$visitId'
+      preLoaderRoute: typeof DashboardVisitsVisitIdRouteImport
+      parentRoute: typeof DashboardRoute
+    }
+    '/dashboard/clients/$clientId/': {
+      id: '/dashboard/clients/$clientId/'
+      path: '/clients/$clientId'
+      fullPath: '/dashboard/clients/$clientId/'
+      preLoaderRoute: typeof DashboardClientsClientIdIndexRouteImport
+      parentRoute: typeof DashboardRoute
+    }
+    '/dashboard/clients/$clientId/edit': {
+      id: '/dashboard/clients/$clientId/edit'
+      path: '/clients/$clientId/edit'
+      fullPath: '/dashboard/clients/$clientId/edit'
+      preLoaderRoute: typeof DashboardClientsClientIdEditRouteImport
+      parentRoute: typeof DashboardRoute
+    }
+    '/dashboard/eligibility/user/$userId': {
+      id: '/dashboard/eligibility/user/$userId'
+      path: '/eligibility/user/$userId'
+      fullPath: '/dashboard/eligibility/user/$userId'
+      preLoaderRoute: typeof DashboardEligibilityUserUserIdRouteImport
+      parentRoute: typeof DashboardRoute
+    }
+    '/dashboard/extservices/$serviceId/edit': {
+      id: '/dashboard/extservices/$serviceId/edit'
+      path: '/extservices/$serviceId/edit'
+      fullPath: '/dashboard/extservices/$serviceId/edit'
+      preLoaderRoute: typeof DashboardExtservicesServiceIdEditRouteImport
+      parentRoute: typeof DashboardRoute
+    }
+    '/dashboard/partners/$partnerId/': {
+      id: '/dashboard/partners/$partnerId/'
+      path: '/partners/$partnerId'
+      fullPath: '/dashboard/partners/$partnerId/'
+      preLoaderRoute: typeof DashboardPartnersPartnerIdIndexRouteImport
+      parentRoute: typeof DashboardRoute
+    }
+    '/dashboard/partners/$partnerId/edit': {
+      id: '/dashboard/partners/$partnerId/edit'
+      path: '/partners/$partnerId/edit'
+      fullPath: '/dashboard/partners/$partnerId/edit'
+      preLoaderRoute: typeof DashboardPartnersPartnerIdEditRouteImport
+      parentRoute: typeof DashboardRoute
+    }
     '/dashboard/roles/$roleId/edit': {
       id: '/dashboard/roles/$roleId/edit'
       path: '/roles/$roleId/edit'
@@ -369,29 +585,52 @@ declare module '@tanstack/react-router' {
 interface DashboardRouteChildren {
   DashboardProfileRoute: typeof DashboardProfileRoute
   DashboardIndexRoute: typeof DashboardIndexRoute
+  DashboardExtservicesAddRoute: typeof DashboardExtservicesAddRoute
+  DashboardPartnersAddRoute: typeof DashboardPartnersAddRoute
   DashboardRolesAddRoute: typeof DashboardRolesAddRoute
   DashboardStaffAddRoute: typeof DashboardStaffAddRoute
+  DashboardVisitsVisitIdRoute: typeof DashboardVisitsVisitIdRoute
   DashboardActivitiesIndexRoute: typeof DashboardActivitiesIndexRoute
   DashboardClientsIndexRoute: typeof DashboardClientsIndexRoute
+  DashboardEligibilityIndexRoute: typeof DashboardEligibilityIndexRoute
   DashboardExtservicesIndexRoute: typeof DashboardExtservicesIndexRoute
   DashboardPartnersIndexRoute: typeof DashboardPartnersIndexRoute
+  DashboardRewardsIndexRoute: typeof DashboardRewardsIndexRoute
   DashboardStaffIndexRoute: typeof DashboardStaffIndexRoute
+  DashboardClientsClientIdEditRoute: typeof DashboardClientsClientIdEditRoute
+  DashboardEligibilityUserUserIdRoute: typeof DashboardEligibilityUserUserIdRoute
+  DashboardExtservicesServiceIdEditRoute: typeof DashboardExtservicesServiceIdEditRoute
+  DashboardPartnersPartnerIdEditRoute: typeof DashboardPartnersPartnerIdEditRoute
   DashboardRolesRoleIdEditRoute: typeof DashboardRolesRoleIdEditRoute
   DashboardStaffStaffIdEditRoute: typeof DashboardStaffStaffIdEditRoute
+  DashboardClientsClientIdIndexRoute: typeof DashboardClientsClientIdIndexRoute
+  DashboardPartnersPartnerIdIndexRoute: typeof DashboardPartnersPartnerIdIndexRoute
 }
 
 const DashboardRouteChildren: DashboardRouteChildren = {
   DashboardProfileRoute: DashboardProfileRoute,
   DashboardIndexRoute: DashboardIndexRoute,
+  DashboardExtservicesAddRoute: DashboardExtservicesAddRoute,
+  DashboardPartnersAddRoute: DashboardPartnersAddRoute,
   DashboardRolesAddRoute: DashboardRolesAddRoute,
   DashboardStaffAddRoute: DashboardStaffAddRoute,
+  DashboardVisitsVisitIdRoute: DashboardVisitsVisitIdRoute,
   DashboardActivitiesIndexRoute: DashboardActivitiesIndexRoute,
   DashboardClientsIndexRoute: DashboardClientsIndexRoute,
+  DashboardEligibilityIndexRoute: DashboardEligibilityIndexRoute,
   DashboardExtservicesIndexRoute: DashboardExtservicesIndexRoute,
   DashboardPartnersIndexRoute: DashboardPartnersIndexRoute,
+  DashboardRewardsIndexRoute: DashboardRewardsIndexRoute,
   DashboardStaffIndexRoute: DashboardStaffIndexRoute,
+  DashboardClientsClientIdEditRoute: DashboardClientsClientIdEditRoute,
+  DashboardEligibilityUserUserIdRoute: DashboardEligibilityUserUserIdRoute,
+  DashboardExtservicesServiceIdEditRoute:
+    DashboardExtservicesServiceIdEditRoute,
+  DashboardPartnersPartnerIdEditRoute: DashboardPartnersPartnerIdEditRoute,
   DashboardRolesRoleIdEditRoute: DashboardRolesRoleIdEditRoute,
   DashboardStaffStaffIdEditRoute: DashboardStaffStaffIdEditRoute,
+  DashboardClientsClientIdIndexRoute: DashboardClientsClientIdIndexRoute,
+  DashboardPartnersPartnerIdIndexRoute: DashboardPartnersPartnerIdIndexRoute,
 }
 
 const DashboardRouteWithChildren = DashboardRoute._addFileChildren(

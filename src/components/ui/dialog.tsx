@@ -1,6 +1,7 @@
 import { Dialog as ArkDialog } from '@ark-ui/react/dialog';
 import { Portal } from '@ark-ui/react/portal';
 import type { ReactNode } from 'react';
+import { cx } from '../../../styled-system/css';
 import { dialog } from '../../../styled-system/recipes';
 import { CloseIcon } from '../icons';
 
@@ -13,11 +14,21 @@ export interface DialogProps {
   label?: string;
   /** Show the close control (default true). */
   closable?: boolean;
+  /** Extra classes for the content box (e.g. a wider table modal). */
+  contentClassName?: string;
   children: ReactNode;
 }
 
 /** The generic dialog (SPEC section 2): 30rem from md up, full width on small screens. */
-export function Dialog({ open, onOpenChange, title, label, closable = true, children }: DialogProps) {
+export function Dialog({
+  open,
+  onOpenChange,
+  title,
+  label,
+  closable = true,
+  contentClassName,
+  children,
+}: DialogProps) {
   const classes = dialog();
   return (
     <ArkDialog.Root
@@ -29,7 +40,10 @@ export function Dialog({ open, onOpenChange, title, label, closable = true, chil
       <Portal>
         <ArkDialog.Backdrop className={classes.backdrop} />
         <ArkDialog.Positioner className={classes.positioner}>
-          <ArkDialog.Content className={classes.content} aria-label={title ? undefined : label}>
+          <ArkDialog.Content
+            className={cx(classes.content, contentClassName)}
+            aria-label={title ? undefined : label}
+          >
             {title ? <ArkDialog.Title className={classes.title}>{title}</ArkDialog.Title> : null}
             {children}
             {closable ? (

@@ -1,51 +1,25 @@
 import { useQuery } from '@tanstack/react-query';
 import { useNavigate, useRouteContext } from '@tanstack/react-router';
-import type { RewardStats, UserStats } from '../../../../contract/stats';
+import type { UserStats } from '../../../../contract/stats';
 import { css } from '../../../../styled-system/css';
 import { profileQueryOptions } from '../../../api/profile';
 import { rewardStatsQueryOptions, userStatsQueryOptions } from '../../../api/stats';
 import { LogoSpinner } from '../../../components/logo-spinner';
+import { REWARD_CARDS, type StatCardDef } from '../../../components/reward-stats-grid';
 import { StatCard } from '../../../components/stat-card';
 import { TopBar } from '../../../components/top-bar';
 import { queryErrorMessage } from '../../../lib/error-message';
-import { formatCount, formatNaira, formatPercent, fullName } from '../../../lib/format';
+import { formatCount, fullName } from '../../../lib/format';
 
 /** Shown until the profile arrives. */
 export const PLACEHOLDER_NAME = 'Admin User';
 
-type Card<T> = { title: string; value: (stats: T) => string };
+type Card<T> = StatCardDef<T>;
 
 const USER_CARDS: Card<UserStats>[] = [
   { title: 'Total Partners', value: (s) => formatCount(s.totalPartners) },
   { title: 'Total Clients', value: (s) => formatCount(s.totalClients) },
   { title: 'Total Staff', value: (s) => formatCount(s.totalStaff) },
-];
-
-/** SPEC section 2, in order. */
-const REWARD_CARDS: Card<RewardStats>[] = [
-  { title: 'Total Giftcards Issued', value: (s) => formatCount(s.totalIssuedGiftcardsCount) },
-  { title: 'Total Giftcards Amount', value: (s) => formatNaira(s.totalIssuedGiftcardsAmount) },
-  { title: 'Total Redeemed Giftcards', value: (s) => formatNaira(s.totalRedeemedIssuedGiftcards) },
-  { title: 'Total Coupons Issued', value: (s) => formatCount(s.totalIssuedCouponsCount) },
-  { title: 'Total Coupons Redeemed', value: (s) => formatCount(s.totalRedeemedCouponsCount) },
-  { title: 'Average Coupon Discount (%)', value: (s) => formatPercent(s.averageCouponDiscount) },
-  { title: 'Coupon Redemption Rate', value: (s) => formatPercent(s.couponRedemptionRate) },
-  {
-    title: 'Discounted Subscriptions Issued',
-    value: (s) => formatCount(s.totalIssuedDiscountedSubscriptions),
-  },
-  {
-    title: 'Avg Discounted Subscription (%)',
-    value: (s) => formatPercent(s.averageDiscountedSubscriptionPercentage),
-  },
-  {
-    title: 'Discounted Subscriptions Redeemed',
-    value: (s) => formatCount(s.totalRedeemedDiscountedSubscriptions),
-  },
-  {
-    title: 'Discounted Subscription Redemption Rate',
-    value: (s) => formatPercent(s.discountedSubscriptionRedemptionRate),
-  },
 ];
 
 const gridClass = css({

@@ -1,0 +1,50 @@
+import type { Visit } from '../../contract/visits';
+import { css } from '../../styled-system/css';
+import { formatNaira } from '../lib/format';
+import { ImageMagnifier } from './ui/image-magnifier';
+
+/** 'Rice, 2 x ₦1,500.00' */
+export const itemLine = (item: Visit['visitItems'][number]): string =>
+  `${item.name}, ${item.quantity} x ${formatNaira(item.price)}`;
+
+/** The items bought on a visit: name, quantity x price. */
+export function VisitItems({
+  items,
+  label = 'Items bought',
+}: {
+  items: Visit['visitItems'];
+  label?: string;
+}) {
+  if (items.length === 0)
+    return <p className={css({ fontSize: 'sm', color: 'fg.muted' })}>No items recorded.</p>;
+  return (
+    <ul aria-label={label} className={css({ display: 'flex', flexDirection: 'column', gap: '1.5' })}>
+      {items.map((item) => (
+        <li
+          key={item.id}
+          className={css({
+            display: 'flex',
+            justifyContent: 'space-between',
+            gap: '4',
+            fontSize: 'sm',
+            py: '1.5',
+            borderBottomWidth: '1px',
+            borderColor: 'border.default',
+            _last: { borderBottomWidth: '0' },
+          })}
+        >
+          <span>{item.name}</span>
+          <span className={css({ color: 'fg.muted', whiteSpace: 'nowrap' })}>
+            {item.quantity} x {formatNaira(item.price)}
+          </span>
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+/** The receipt image (enlarges in the magnifier), or a note that there is none. */
+export function ReceiptImage({ src }: { src: string | null }) {
+  if (!src) return <p className={css({ fontSize: 'sm', color: 'fg.muted' })}>No receipt image.</p>;
+  return <ImageMagnifier src={src} alt="Receipt image" />;
+}

@@ -1,0 +1,102 @@
+import { useQuery } from '@tanstack/react-query';
+import { getRouteApi, Link } from '@tanstack/react-router';
+import { useCallback } from 'react';
+import type { Customer } from '../../../../../contract/customers';
+import { css } from '../../../../../styled-system/css';
+import { customerListQueryOptions } from '../../../../api/customers';
+import { type DataColumn, DataTable, dataColumnHelper } from '../../../../components/data-table';
+import { ForbiddenState, isForbidden } from '../../../../components/forbidden-state';
+import { PageBody, PageHeader } from '../../../../components/page-header';
+import { Avatar } from '../../../../components/ui/avatar';
+import { Tabs } from '../../../../components/ui/tabs';
+import { formatDate, fullName } from '../../../../lib/format';
+import { applyListChange, applyTabChange, type ListChange } from '../../../../lib/list-search';
+import { type ClientTab, clientStatusOfTab } from './client-search';
+
+const route = getRouteApi('/dashboard/clients/');
+const col = dataColumnHelper<Customer>();
+const nowrap = css({ whiteSpace: 'nowrap' });
+
+const columns: DataColumn<Customer>[] = col.columns([
+  col.accessor('firstName', {
+    header: 'Name',
+    enableSorting: true,
+    cell: ({ row }) => {
+      const name = fullName(row.original.firstName, row.original.lastName);
+      return (
+        <span className={css({ display: 'inline-flex', alignItems: 'center', gap: '3' })}>
+          <Avatar name={name} src={row.original.imageUrl} size="sm" />
+          <Link
+            to="/dashboard/clients/$clientId"
+            params={{ clientId: row.original.id }}
+            className={css({
+              fontWeight: 'semibold',
+              color: 'brand.700',
+              whiteSpace: 'nowrap',
+              _hover: { textDecoration: 'underline' },
+            })}
+          >
+            {name}
+          </Link>
+        </span>
+      );
+    },
+  }),
+  col.accessor('email', { header: 'Email', enableSorting: true }),
+  col.accessor('address', { header: 'Location', cell: ({ getValue }) => getValue() || '-' }),
+  col.accessor('createdAt', {
+    header: 'Created',
+    enableSorting: true,
+    cell: ({ getValue }) => <span className={nowrap}>{formatDate(getValue())}</span>,
+  }),
+]);
+
+const TAB_LABELS: Record<ClientTab, string> = { active: 'Active Customers', blocked: 'Blocked Customers' };
+
+/** /dashboard/clients: the customer list with Active/Blocked tabs in the URL; rows open the detail. */
+export function ClientsScreen() {
+  const search = route.useSearch();
+  const navigate = route.useNavigate();
+  const onChange = useCallback(
+    (change: ListChange) => void navigate({ search: (prev) => applyListChange(prev, change) }),
+    [navigate],
+  );
+  return (
+    <PageBody>
+      <PageHeader title="Clients / Manage Clients" />
+      <Tabs
+        label="Customer status"
+        value={search.activeTab}
+        onValueChange={(activeTab) =>
+          void navigate({ search: (prev) => applyTabChange(prev, activeTab, { keepSearchAndSort: true }) })
+        }
+        items={(Object.keys(TAB_LABELS) as ClientTab[]).map((tab) => ({
+          value: tab,
+          label: TAB_LABELS[tab],
+          content: <ClientList onChange={onChange} />,
+        }))}
+      />
+    </PageBody>
+  );
+}
+
+function ClientList({ onChange }: { onChange: (change: ListChange) => void }) {
+  const search = route.useSearch();
+  const list = useQuery(customerListQueryOptions({ ...search, status: clientStatusOfTab(search.activeTab) }));
+  if (isForbidden(list.error)) return <ForbiddenState />;
+  return (
+    <DataTable
+      label="Customers"
+      columns={columns}
+      records={list.data?.records}
+      totalCount={list.data?.meta.totalCount}
+      isPending={list.isPending}
+      isFetching={list.isPlaceholderData}
+      error={list.error}
+      state={search}
+      onChange={onChange}
+      searchLabel="Search customers"
+      getRowId={(c) => String(c.id)}
+    />
+  );
+}

@@ -1,0 +1,127 @@
+import { useForm } from '@tanstack/react-form';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { getRouteApi, useNavigate } from '@tanstack/react-router';
+import { type Customer, customerMessages } from '../../../../../contract/customers';
+import { css } from '../../../../../styled-system/css';
+import { customerDetailQueryOptions, customerKeys, updateCustomer } from '../../../../api/customers';
+import { ForbiddenState, isForbidden } from '../../../../components/forbidden-state';
+import { FormCard, formActions, formGrid } from '../../../../components/form-card';
+import { LogoSpinner } from '../../../../components/logo-spinner';
+import { PageBody, PageHeader } from '../../../../components/page-header';
+import { Button } from '../../../../components/ui/button';
+import { TextField } from '../../../../components/ui/field';
+import { Spinner } from '../../../../components/ui/spinner';
+import { notify } from '../../../../components/ui/toast';
+import {
+  customerFormOf,
+  customerFormSchema,
+  hasCustomerChanges,
+  toCustomerUpdate,
+} from '../../../../lib/customer-form';
+import { authErrorMessage, queryErrorMessage } from '../../../../lib/error-message';
+import { firstError, validateOnChangeAndBlur } from '../../../../lib/form';
+import { fullName } from '../../../../lib/format';
+
+const route = getRouteApi('/dashboard/clients/$clientId/edit');
+
+/** /dashboard/clients/{id}/edit: first name, last name, address; only non-empty changes are sent. */
+export function EditClientScreen() {
+  const { clientId } = route.useParams();
+  const navigate = useNavigate();
+  const customer = useQuery(customerDetailQueryOptions(clientId));
+  const back = () => void navigate({ to: '/dashboard/clients/$clientId', params: { clientId } });
+  return (
+    <PageBody>
+      <PageHeader
+        title="Edit Client"
+        {...(customer.data
+          ? {
+              subtitle: `${fullName(customer.data.firstName, customer.data.lastName)} · ${customer.data.email}`,
+            }
+          : {})}
+        actions={
+          <Button variant="outline" onClick={back}>
+            Back
+          </Button>
+        }
+      />
+      {customer.isPending ? (
+        <LogoSpinner label="Loading client" />
+      ) : isForbidden(customer.error) ? (
+        <ForbiddenState />
+      ) : customer.error ? (
+        <p role="alert" className={css({ color: 'red.700' })}>
+          {queryErrorMessage(customer.error)}
+        </p>
+      ) : (
+        <EditClientForm key={customer.data.id} customer={customer.data} />
+      )}
+    </PageBody>
+  );
+}
+
+export function EditClientForm({ customer }: { customer: Customer }) {
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const update = useMutation({
+    mutationFn: updateCustomer,
+    onSuccess: () => {
+      notify.success(customerMessages.updated);
+      void queryClient.invalidateQueries({ queryKey: customerKeys.all });
+      void navigate({ to: '/dashboard/clients' });
+    },
+    onError: (error) => notify.error(authErrorMessage(error)),
+  });
+  const form = useForm({
+    defaultValues: customerFormOf(customer),
+    validationLogic: validateOnChangeAndBlur,
+    validators: { onChange: customerFormSchema },
+    onSubmit: ({ value }) => {
+      const body = toCustomerUpdate(value, customer);
+      if (!hasCustomerChanges(body)) notify.info('No changes to save');
+      else update.mutate(body);
+    },
+  });
+  const fields = [
+    { name: 'firstName', label: 'First Name' },
+    { name: 'lastName', label: 'Last Name' },
+    { name: 'address', label: 'Address' },
+  ] as const;
+
+  return (
+    <FormCard label="Edit client">
+      <form
+        noValidate
+        onSubmit={(event) => {
+          event.preventDefault();
+          void form.handleSubmit();
+        }}
+      >
+        <div className={formGrid}>
+          {fields.map(({ name, label }) => (
+            <form.Field key={name} name={name}>
+              {(field) => (
+                <TextField
+                  label={label}
+                  name={field.name}
+                  autoComplete="off"
+                  value={field.state.value}
+                  onChange={(e) => field.handleChange(e.target.value)}
+                  onBlur={field.handleBlur}
+                  error={firstError(field.state.meta)}
+                />
+              )}
+            </form.Field>
+          ))}
+        </div>
+        <div className={formActions}>
+          {update.isPending ? (
+            <Spinner label="Saving client" className={css({ color: 'brand.700' })} />
+          ) : (
+            <Button type="submit">Submit</Button>
+          )}
+        </div>
+      </form>
+    </FormCard>
+  );
+}

@@ -1,0 +1,33 @@
+import { createFileRoute } from '@tanstack/react-router';
+import { z } from 'zod';
+import { eligibleUserDetailQueryOptions } from '../../../../api/visits';
+import { RouteErrorState } from '../../../../components/forbidden-state';
+import { todayIso } from '../../../../lib/format';
+import { parseIdParam } from '../../../../lib/id-param';
+import { requirePermission } from '../../../../lib/use-can';
+import { EligibleUserScreen } from '../-components/eligible-user-screen';
+
+/** /dashboard/eligibility/user/{id}?partnerId=&date=YYYY-MM-DD */
+const searchSchema = z.object({
+  partnerId: z.coerce.number().int().positive().optional().catch(undefined),
+  date: z.iso.date().optional().catch(undefined),
+});
+
+export const Route = createFileRoute('/dashboard/eligibility/user/$userId')({
+  params: {
+    parse: ({ userId }) => ({ userId: parseIdParam(userId) }),
+    stringify: ({ userId }) => ({ userId: String(userId) }),
+  },
+  validateSearch: searchSchema,
+  beforeLoad: requirePermission('visits.view'),
+  loaderDeps: ({ search }) => search,
+  loader: ({ context: { queryClient }, params, deps }) => {
+    if (deps.partnerId) {
+      void queryClient.prefetchQuery(
+        eligibleUserDetailQueryOptions(params.userId, deps.partnerId, deps.date ?? todayIso()),
+      );
+    }
+  },
+  errorComponent: RouteErrorState,
+  component: EligibleUserScreen,
+});

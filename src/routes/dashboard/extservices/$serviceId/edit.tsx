@@ -1,0 +1,19 @@
+import { createFileRoute } from '@tanstack/react-router';
+import { extendedServiceDetailQueryOptions } from '../../../../api/extended-services';
+import { RouteErrorState } from '../../../../components/forbidden-state';
+import { parseIdParam } from '../../../../lib/id-param';
+import { requirePermission } from '../../../../lib/use-can';
+import { EditExtServiceScreen } from '../-components/extservice-form-screens';
+
+export const Route = createFileRoute('/dashboard/extservices/$serviceId/edit')({
+  params: {
+    parse: ({ serviceId }) => ({ serviceId: parseIdParam(serviceId) }),
+    stringify: ({ serviceId }) => ({ serviceId: String(serviceId) }),
+  },
+  beforeLoad: requirePermission('extended_services.update'),
+  loader: ({ context: { queryClient }, params }) => {
+    void queryClient.prefetchQuery(extendedServiceDetailQueryOptions(params.serviceId));
+  },
+  errorComponent: RouteErrorState,
+  component: EditExtServiceScreen,
+});

@@ -1,0 +1,194 @@
+import { useForm } from '@tanstack/react-form';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { getRouteApi, useNavigate } from '@tanstack/react-router';
+import type { z } from 'zod';
+import { customerMessages } from '../../../../../contract/customers';
+import type { ExtendedService } from '../../../../../contract/extended-services';
+import { partnerMessages } from '../../../../../contract/partners';
+import { css } from '../../../../../styled-system/css';
+import {
+  createExtendedService,
+  extendedServiceDetailQueryOptions,
+  extendedServiceKeys,
+  updateExtendedService,
+} from '../../../../api/extended-services';
+import { ForbiddenState, isForbidden } from '../../../../components/forbidden-state';
+import { FormCard, formActions } from '../../../../components/form-card';
+import { LogoSpinner } from '../../../../components/logo-spinner';
+import { PageBody, PageHeader } from '../../../../components/page-header';
+import { Button } from '../../../../components/ui/button';
+import { TextField } from '../../../../components/ui/field';
+import { Spinner } from '../../../../components/ui/spinner';
+import { notify } from '../../../../components/ui/toast';
+import { authErrorMessage, queryErrorMessage } from '../../../../lib/error-message';
+import {
+  addExtendedServiceFormSchema,
+  type ExtendedServiceFormValues,
+  editExtendedServiceFormSchema,
+  emptyExtendedServiceForm,
+  extendedServiceFormOf,
+  hasExtendedServiceChanges,
+  toExtendedServiceUpdate,
+} from '../../../../lib/extended-service-form';
+import { firstError, validateOnChangeAndBlur } from '../../../../lib/form';
+
+/** SPEC section 4: adding a service says 'Partner added successfully'; editing one 'Record updated successfully'. */
+export const SERVICE_ADDED = partnerMessages.added;
+export const SERVICE_UPDATED = customerMessages.updated;
+
+function BackToList() {
+  const navigate = useNavigate();
+  return (
+    <Button variant="outline" onClick={() => void navigate({ to: '/dashboard/extservices' })}>
+      Back
+    </Button>
+  );
+}
+
+/** /dashboard/extservices/add: title and description required. */
+export function AddExtServiceScreen() {
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const create = useMutation({
+    mutationFn: createExtendedService,
+    onSuccess: () => {
+      notify.success(SERVICE_ADDED);
+      void queryClient.invalidateQueries({ queryKey: extendedServiceKeys.all });
+      void navigate({ to: '/dashboard/extservices' });
+    },
+    onError: (error) => notify.error(authErrorMessage(error)),
+  });
+  return (
+    <PageBody>
+      <PageHeader title="Add Service" actions={<BackToList />} />
+      <ExtServiceForm
+        label="Add extended service"
+        defaultValues={emptyExtendedServiceForm}
+        schema={addExtendedServiceFormSchema}
+        pending={create.isPending}
+        onSubmit={(values) =>
+          create.mutate({ title: values.title.trim(), description: values.description.trim() })
+        }
+      />
+    </PageBody>
+  );
+}
+
+const editRoute = getRouteApi('/dashboard/extservices/$serviceId/edit');
+
+/** /dashboard/extservices/{id}/edit: all optional; only changed, non-empty fields are sent. */
+export function EditExtServiceScreen() {
+  const { serviceId } = editRoute.useParams();
+  const service = useQuery(extendedServiceDetailQueryOptions(serviceId));
+  return (
+    <PageBody>
+      <PageHeader title="Edit Service" actions={<BackToList />} />
+      {service.isPending ? (
+        <LogoSpinner label="Loading service" />
+      ) : isForbidden(service.error) ? (
+        <ForbiddenState />
+      ) : service.error ? (
+        <p role="alert" className={css({ color: 'red.700' })}>
+          {queryErrorMessage(service.error)}
+        </p>
+      ) : (
+        <EditExtServiceForm key={service.data.id} service={service.data} />
+      )}
+    </PageBody>
+  );
+}
+
+function EditExtServiceForm({ service }: { service: ExtendedService }) {
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const update = useMutation({
+    mutationFn: updateExtendedService,
+    onSuccess: () => {
+      notify.success(SERVICE_UPDATED);
+      void queryClient.invalidateQueries({ queryKey: extendedServiceKeys.all });
+      void navigate({ to: '/dashboard/extservices' });
+    },
+    onError: (error) => notify.error(authErrorMessage(error)),
+  });
+  return (
+    <ExtServiceForm
+      label="Edit extended service"
+      defaultValues={extendedServiceFormOf(service)}
+      schema={editExtendedServiceFormSchema}
+      pending={update.isPending}
+      onSubmit={(values) => {
+        const body = toExtendedServiceUpdate(values, service);
+        if (!hasExtendedServiceChanges(body)) notify.info('No changes to save');
+        else update.mutate(body);
+      }}
+    />
+  );
+}
+
+function ExtServiceForm({
+  label,
+  defaultValues,
+  schema,
+  pending,
+  onSubmit,
+}: {
+  label: string;
+  defaultValues: ExtendedServiceFormValues;
+  schema: z.ZodType<unknown, ExtendedServiceFormValues>;
+  pending: boolean;
+  onSubmit: (values: ExtendedServiceFormValues) => void;
+}) {
+  const form = useForm({
+    defaultValues,
+    validationLogic: validateOnChangeAndBlur,
+    validators: { onChange: schema },
+    onSubmit: ({ value }) => onSubmit(value),
+  });
+  return (
+    <FormCard label={label}>
+      <form
+        noValidate
+        onSubmit={(event) => {
+          event.preventDefault();
+          void form.handleSubmit();
+        }}
+      >
+        <div className={css({ display: 'flex', flexDirection: 'column', gap: '4' })}>
+          <form.Field name="title">
+            {(field) => (
+              <TextField
+                label="Title"
+                name={field.name}
+                autoComplete="off"
+                value={field.state.value}
+                onChange={(e) => field.handleChange(e.target.value)}
+                onBlur={field.handleBlur}
+                error={firstError(field.state.meta)}
+              />
+            )}
+          </form.Field>
+          <form.Field name="description">
+            {(field) => (
+              <TextField
+                label="Description"
+                name={field.name}
+                multiline
+                value={field.state.value}
+                onChange={(e) => field.handleChange(e.target.value)}
+                onBlur={field.handleBlur}
+                error={firstError(field.state.meta)}
+              />
+            )}
+          </form.Field>
+        </div>
+        <div className={formActions}>
+          {pending ? (
+            <Spinner label="Saving service" className={css({ color: 'brand.700' })} />
+          ) : (
+            <Button type="submit">Submit</Button>
+          )}
+        </div>
+      </form>
+    </FormCard>
+  );
+}

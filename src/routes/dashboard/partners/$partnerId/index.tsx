@@ -1,0 +1,22 @@
+import { createFileRoute, stripSearchParams } from '@tanstack/react-router';
+import { partnerDetailQueryOptions } from '../../../../api/partners';
+import { RouteErrorState } from '../../../../components/forbidden-state';
+import { parseIdParam } from '../../../../lib/id-param';
+import { requirePermission } from '../../../../lib/use-can';
+import { PartnerDetailScreen } from '../-components/partner-detail-screen';
+import { PARTNER_DETAIL_DEFAULTS, partnerDetailSearchSchema } from '../-components/partner-search';
+
+export const Route = createFileRoute('/dashboard/partners/$partnerId/')({
+  params: {
+    parse: ({ partnerId }) => ({ partnerId: parseIdParam(partnerId) }),
+    stringify: ({ partnerId }) => ({ partnerId: String(partnerId) }),
+  },
+  validateSearch: partnerDetailSearchSchema,
+  search: { middlewares: [stripSearchParams(PARTNER_DETAIL_DEFAULTS)] },
+  beforeLoad: requirePermission('partners.view'),
+  loader: ({ context: { queryClient }, params }) => {
+    void queryClient.prefetchQuery(partnerDetailQueryOptions(params.partnerId));
+  },
+  errorComponent: RouteErrorState,
+  component: PartnerDetailScreen,
+});

@@ -1,0 +1,101 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { getRouteApi, useNavigate } from '@tanstack/react-router';
+import { useMemo } from 'react';
+import { type Partner, partnerMessages, type UpdatePartnerBody } from '../../../../../contract/partners';
+import { css } from '../../../../../styled-system/css';
+import { partnerDetailQueryOptions, partnerKeys, updatePartner } from '../../../../api/partners';
+import { ForbiddenState, isForbidden } from '../../../../components/forbidden-state';
+import { LogoSpinner } from '../../../../components/logo-spinner';
+import { PageBody, PageHeader } from '../../../../components/page-header';
+import { Button } from '../../../../components/ui/button';
+import { notify } from '../../../../components/ui/toast';
+import { authErrorMessage, queryErrorMessage } from '../../../../lib/error-message';
+import { fileToBase64 } from '../../../../lib/form';
+import {
+  editPartnerFormOf,
+  editPartnerFormSchema,
+  hasPartnerChanges,
+  toPartnerUpdate,
+} from '../../../../lib/partner-form';
+import { PartnerForm } from './partner-form';
+
+const route = getRouteApi('/dashboard/partners/$partnerId/edit');
+
+/** /dashboard/partners/{id}/edit: all optional, prefilled; only changed fields are sent. */
+export function EditPartnerScreen() {
+  const { partnerId } = route.useParams();
+  const navigate = useNavigate();
+  const partner = useQuery(partnerDetailQueryOptions(partnerId));
+  const back = () => void navigate({ to: '/dashboard/partners/$partnerId', params: { partnerId } });
+
+  return (
+    <PageBody>
+      <PageHeader
+        title="Edit Partner"
+        {...(partner.data ? { subtitle: `${partner.data.organizationName} · ${partner.data.email}` } : {})}
+        actions={
+          <Button variant="outline" onClick={back}>
+            Back
+          </Button>
+        }
+      />
+      {partner.isPending ? (
+        <LogoSpinner label="Loading partner" />
+      ) : isForbidden(partner.error) ? (
+        <ForbiddenState />
+      ) : partner.error ? (
+        <p role="alert" className={css({ color: 'red.700' })}>
+          {queryErrorMessage(partner.error)}
+        </p>
+      ) : (
+        <EditPartnerForm key={partner.data.id} partner={partner.data} />
+      )}
+    </PageBody>
+  );
+}
+
+function EditPartnerForm({ partner }: { partner: Partner }) {
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const schema = useMemo(() => editPartnerFormSchema(partner), [partner]);
+  const update = useMutation({
+    mutationFn: (body: UpdatePartnerBody) => updatePartner(body),
+    onSuccess: () => {
+      // SPEC section 4: partner edit returns to the list with 'Partner added successfully'.
+      notify.success(partnerMessages.added);
+      void queryClient.invalidateQueries({ queryKey: partnerKeys.all });
+      void navigate({ to: '/dashboard/partners' });
+    },
+    onError: (error) => notify.error(authErrorMessage(error)),
+  });
+
+  return (
+    <>
+      {partner.coverImage ? (
+        <div className={css({ mb: '4', display: 'flex', alignItems: 'center', gap: '3' })}>
+          <img
+            src={partner.coverImage}
+            alt="Current cover"
+            className={css({ w: '24', h: '16', objectFit: 'cover', borderRadius: 'md' })}
+          />
+          <span className={css({ fontSize: 'sm', color: 'fg.muted' })}>Current cover image</span>
+        </div>
+      ) : null}
+      <PartnerForm
+        mode="edit"
+        defaultValues={editPartnerFormOf(partner)}
+        schema={schema}
+        pending={update.isPending}
+        onSubmit={(values) =>
+          void toPartnerUpdate(values, partner, fileToBase64).then(
+            (body) => {
+              if (!hasPartnerChanges(body)) notify.info('No changes to save');
+              else update.mutate(body);
+            },
+            (error: unknown) => notify.error(authErrorMessage(error)),
+          )
+        }
+      />
+    </>
+  );
+}

@@ -1,0 +1,51 @@
+import { z } from 'zod';
+import type { AccountStatus } from '../../../../../contract/list';
+import { partnerSortKeys } from '../../../../../contract/partners';
+import { rewardSortKeys } from '../../../../../contract/rewards';
+import { eligibleSortKeys, visitSortKeys } from '../../../../../contract/visits';
+import { tabbedListSearchSchema } from '../../../../lib/list-search';
+
+/** SPEC section 2: tabs Active Partners (ACTIVE) and Blocked Partners (BLOCKED). */
+export const PARTNER_TABS = ['active', 'blocked'] as const;
+export type PartnerTab = (typeof PARTNER_TABS)[number];
+export const statusOfTab = (tab: PartnerTab): AccountStatus => (tab === 'blocked' ? 'BLOCKED' : 'ACTIVE');
+
+/** /dashboard/partners?activeTab=active|blocked&page=&pageSize=&search=&sortBy=&sortOrder= */
+export const partnerSearchSchema = tabbedListSearchSchema({
+  tabs: PARTNER_TABS,
+  sortKeys: partnerSortKeys,
+  defaultSort: { sortBy: 'createdAt', sortOrder: 'desc' },
+});
+
+export const PARTNER_LIST_DEFAULTS = {
+  activeTab: 'active',
+  page: 1,
+  pageSize: 10,
+  search: '',
+  sortBy: 'createdAt',
+  sortOrder: 'desc',
+} as const;
+
+/** The four tabs of the partner detail. */
+export const PARTNER_DETAIL_TABS = ['visits', 'rewards', 'eligible', 'analytics'] as const;
+export type PartnerDetailTab = (typeof PARTNER_DETAIL_TABS)[number];
+
+const detailSortKeys = [...new Set([...visitSortKeys, ...rewardSortKeys, ...eligibleSortKeys])] as [
+  string,
+  ...string[],
+];
+
+/**
+ * /dashboard/partners/{id}?activeTab=visits|rewards|eligible|analytics&page=&pageSize=&sortBy=
+ * &sortOrder=&date=YYYY-MM-DD. The list state belongs to the active tab (a tab change resets it);
+ * `date` is the Eligible users date, today when absent.
+ */
+export const partnerDetailSearchSchema = tabbedListSearchSchema({
+  tabs: PARTNER_DETAIL_TABS,
+  sortKeys: detailSortKeys,
+}).extend({
+  date: z.iso.date().optional().catch(undefined),
+});
+export type PartnerDetailSearch = z.output<typeof partnerDetailSearchSchema>;
+
+export const PARTNER_DETAIL_DEFAULTS = { activeTab: 'visits', page: 1, pageSize: 10, search: '' } as const;

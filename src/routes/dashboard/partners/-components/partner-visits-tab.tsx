@@ -1,0 +1,80 @@
+import { useQuery } from '@tanstack/react-query';
+import { getRouteApi, Link } from '@tanstack/react-router';
+import { useCallback } from 'react';
+import { type Visit, visitSortKeys } from '../../../../../contract/visits';
+import { css } from '../../../../../styled-system/css';
+import { partnerVisitsQueryOptions } from '../../../../api/visits';
+import { type DataColumn, DataTable, dataColumnHelper } from '../../../../components/data-table';
+import { ForbiddenState, isForbidden } from '../../../../components/forbidden-state';
+import { formatDate, formatNaira, fullName } from '../../../../lib/format';
+import { applyListChange, type ListChange, withListSort } from '../../../../lib/list-search';
+
+const route = getRouteApi('/dashboard/partners/$partnerId/');
+const col = dataColumnHelper<Visit>();
+
+export const tableLink = css({
+  fontWeight: 'semibold',
+  color: 'brand.700',
+  whiteSpace: 'nowrap',
+  _hover: { textDecoration: 'underline' },
+  _focusVisible: { outline: '2px solid', outlineColor: 'border.focus', outlineOffset: '2px' },
+});
+const nowrap = css({ whiteSpace: 'nowrap' });
+
+const columns: DataColumn<Visit>[] = col.columns([
+  col.accessor((v) => fullName(v.user.firstName, v.user.lastName), {
+    id: 'userName',
+    header: 'User',
+    enableSorting: true,
+    cell: ({ getValue }) => <span className={nowrap}>{getValue()}</span>,
+  }),
+  col.accessor('attendantName', { id: 'attendantName', header: 'Location', enableSorting: true }),
+  col.accessor('visitDate', {
+    header: 'Visit Date',
+    enableSorting: true,
+    cell: ({ getValue }) => <span className={nowrap}>{formatDate(getValue())}</span>,
+  }),
+  col.accessor('totalAmount', {
+    header: 'Total Amount',
+    enableSorting: true,
+    meta: { align: 'end' },
+    cell: ({ getValue }) => <span className={nowrap}>{formatNaira(getValue())}</span>,
+  }),
+  col.display({
+    id: 'actions',
+    header: 'Details',
+    meta: { align: 'end' },
+    cell: ({ row }) => (
+      <Link to="/dashboard/visits/$visitId" params={{ visitId: row.original.id }} className={tableLink}>
+        View
+      </Link>
+    ),
+  }),
+]);
+
+/** The Visits tab: user, Location (attendant), visit date, total amount, link; paged, sortable. */
+export function PartnerVisitsTab({ partnerId }: { partnerId: number }) {
+  const search = route.useSearch();
+  const navigate = route.useNavigate();
+  const state = withListSort(search, visitSortKeys, { sortBy: 'visitDate', sortOrder: 'desc' });
+  const list = useQuery(partnerVisitsQueryOptions({ ...state, partnerId }));
+  const onChange = useCallback(
+    (change: ListChange) => void navigate({ search: (prev) => applyListChange(prev, change) }),
+    [navigate],
+  );
+  if (isForbidden(list.error)) return <ForbiddenState />;
+  return (
+    <DataTable
+      label="Visits"
+      columns={columns}
+      records={list.data?.records}
+      totalCount={list.data?.meta.totalCount}
+      isPending={list.isPending}
+      isFetching={list.isPlaceholderData}
+      error={list.error}
+      state={state}
+      onChange={onChange}
+      getRowId={(visit) => String(visit.id)}
+    />
+  );
+}

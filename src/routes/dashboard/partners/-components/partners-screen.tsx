@@ -1,0 +1,156 @@
+import { useQuery } from '@tanstack/react-query';
+import { getRouteApi, Link, useNavigate } from '@tanstack/react-router';
+import { useCallback } from 'react';
+import type { Partner } from '../../../../../contract/partners';
+import { css } from '../../../../../styled-system/css';
+import { partnerListQueryOptions, partnerStatsQueryOptions } from '../../../../api/partners';
+import { type DataColumn, DataTable, dataColumnHelper } from '../../../../components/data-table';
+import { ForbiddenState, isForbidden } from '../../../../components/forbidden-state';
+import { PageBody, PageHeader } from '../../../../components/page-header';
+import { StatCard } from '../../../../components/stat-card';
+import { Button } from '../../../../components/ui/button';
+import { Tabs } from '../../../../components/ui/tabs';
+import { formatCount, formatDate, fullName, truncate } from '../../../../lib/format';
+import { applyListChange, applyTabChange, type ListChange } from '../../../../lib/list-search';
+import { useCan } from '../../../../lib/use-can';
+import { type PartnerTab, statusOfTab } from './partner-search';
+
+const route = getRouteApi('/dashboard/partners/');
+const col = dataColumnHelper<Partner>();
+
+/** SPEC section 9: the extended services text of a row is cut at 30 characters. */
+export const SERVICES_TEXT_MAX = 30;
+
+export const servicesText = (partner: Pick<Partner, 'partnerExtendedServices'>): string =>
+  partner.partnerExtendedServices.map((s) => s.title).join(', ');
+
+/** The services cell: cut at 30 characters with an ellipsis, the full text in the title. */
+export function ServicesCell({ partner }: { partner: Pick<Partner, 'partnerExtendedServices'> }) {
+  const text = servicesText(partner);
+  if (!text) return <span>-</span>;
+  return (
+    <span title={text} className={css({ whiteSpace: 'nowrap' })}>
+      {truncate(text, SERVICES_TEXT_MAX)}
+    </span>
+  );
+}
+
+const nowrap = css({ whiteSpace: 'nowrap' });
+const rowLink = css({
+  fontWeight: 'semibold',
+  color: 'brand.700',
+  whiteSpace: 'nowrap',
+  _hover: { textDecoration: 'underline' },
+  _focusVisible: { outline: '2px solid', outlineColor: 'border.focus', outlineOffset: '2px' },
+});
+
+export const partnerColumns: DataColumn<Partner>[] = col.columns([
+  col.accessor('organizationName', {
+    header: 'Organization',
+    enableSorting: true,
+    cell: ({ row }) => (
+      <Link to="/dashboard/partners/$partnerId" params={{ partnerId: row.original.id }} className={rowLink}>
+        {row.original.organizationName}
+      </Link>
+    ),
+  }),
+  col.accessor('firstName', {
+    header: 'Name',
+    enableSorting: true,
+    cell: ({ row }) => (
+      <span className={nowrap}>{fullName(row.original.firstName, row.original.lastName)}</span>
+    ),
+  }),
+  col.accessor('email', { header: 'Email', enableSorting: true }),
+  col.display({
+    id: 'services',
+    header: 'Extended Services',
+    cell: ({ row }) => <ServicesCell partner={row.original} />,
+  }),
+  col.accessor('createdAt', {
+    header: 'Created',
+    enableSorting: true,
+    cell: ({ getValue }) => <span className={nowrap}>{formatDate(getValue())}</span>,
+  }),
+]);
+
+const TAB_LABELS: Record<PartnerTab, string> = { active: 'Active Partners', blocked: 'Blocked Partners' };
+
+/** /dashboard/partners: stats header, Active/Blocked tabs in the URL, Add Partner. */
+export function PartnersScreen() {
+  const search = route.useSearch();
+  const navigate = route.useNavigate();
+  const goTo = useNavigate();
+  const can = useCan();
+  const onChange = useCallback(
+    (change: ListChange) => void navigate({ search: (prev) => applyListChange(prev, change) }),
+    [navigate],
+  );
+
+  return (
+    <PageBody>
+      <PageHeader
+        title="Partners / Manage Partners"
+        actions={
+          can('partners.create') ? (
+            <Button onClick={() => void goTo({ to: '/dashboard/partners/add' })}>Add Partner</Button>
+          ) : null
+        }
+      />
+      <PartnerStatsHeader />
+      <Tabs
+        label="Partner status"
+        value={search.activeTab}
+        onValueChange={(activeTab) =>
+          void navigate({ search: (prev) => applyTabChange(prev, activeTab, { keepSearchAndSort: true }) })
+        }
+        items={(Object.keys(TAB_LABELS) as PartnerTab[]).map((tab) => ({
+          value: tab,
+          label: TAB_LABELS[tab],
+          content: <PartnerList onChange={onChange} />,
+        }))}
+      />
+    </PageBody>
+  );
+}
+
+function PartnerStatsHeader() {
+  const stats = useQuery(partnerStatsQueryOptions());
+  const value = (n: number | undefined) => (n === undefined ? '…' : formatCount(n));
+  return (
+    <section
+      aria-label="Partner statistics"
+      className={css({
+        display: 'grid',
+        gridTemplateColumns: { base: '1fr', sm: 'repeat(3, minmax(0, 1fr))' },
+        gap: '4',
+        mb: '6',
+      })}
+    >
+      <StatCard title="Total Partners" value={value(stats.data?.totalPartners)} />
+      <StatCard title="Active Partners" value={value(stats.data?.activePartners)} />
+      <StatCard title="Blocked Partners" value={value(stats.data?.blockedPartners)} />
+    </section>
+  );
+}
+
+function PartnerList({ onChange }: { onChange: (change: ListChange) => void }) {
+  const search = route.useSearch();
+  const list = useQuery(partnerListQueryOptions({ ...search, status: statusOfTab(search.activeTab) }));
+  if (isForbidden(list.error)) return <ForbiddenState />;
+  return (
+    <DataTable
+      label="Partners"
+      columns={partnerColumns}
+      records={list.data?.records}
+      totalCount={list.data?.meta.totalCount}
+      isPending={list.isPending}
+      isFetching={list.isPlaceholderData}
+      error={list.error}
+      state={search}
+      onChange={onChange}
+      searchLabel="Search partners"
+      getRowId={(partner) => String(partner.id)}
+    />
+  );
+}
