@@ -46,3 +46,77 @@ export const partnerRewardsQuerySchema = listQuerySchema.extend({
   status: rewardStatusSchema.optional(),
   sortBy: z.enum(rewardSortKeys).optional(),
 });
+
+export const rewardMessages = {
+  issuedAmountNumber: 'Issued amount must be a number',
+  issuedAmountPositive: 'Issued amount must be a positive number',
+  percentageNumber: 'Percentage Discount must be a number',
+  percentagePositive: 'Percentage Discount must be a positive number',
+  percentageMax: 'Percentage Discount cannot exceed 100',
+  rewardTypeRequired: 'Reward type is required',
+  promotionalImageRequired: 'Promotional image is required',
+  titleRequired: 'Title is required',
+  descriptionRequired: 'Description is required',
+  issued: 'Reward successfully issued',
+  invalidAmount: 'Please enter a valid amount.',
+  networkRequired: 'This needs a network connection. Nothing was sent; try again when you are back online.',
+} as const;
+
+/** SPEC section 9 defaults. */
+export const DEFAULT_GIFTCARD_AMOUNT = 2000;
+export const DEFAULT_COUPON_DISCOUNT = 10;
+
+/** Money on the wire: a JSON number, positive, at most 2 decimals, finite and bounded. */
+export const moneyAmount = (numberMessage: string, positiveMessage: string) =>
+  z
+    .number({ error: numberMessage })
+    .finite({ error: numberMessage })
+    .positive({ error: positiveMessage })
+    .max(100_000_000, { error: 'Amount is too large' })
+    .refine((n) => Math.abs(Math.round(n * 100) - n * 100) < 1e-6, {
+      error: 'Amount can have at most 2 decimals',
+    });
+
+/**
+ * POST /partners/rewards/issue-reward. issuedAmount only for GIFTCARD, percentageDiscount only for
+ * COUPON (the other is ignored). Status is always Active on creation.
+ */
+export const issueRewardBodySchema = z
+  .object({
+    rewardType: rewardTypeSchema,
+    rewardTypeCategory: rewardCategorySchema.optional(),
+    issuedAmount: moneyAmount(
+      rewardMessages.issuedAmountNumber,
+      rewardMessages.issuedAmountPositive,
+    ).optional(),
+    percentageDiscount: z
+      .number({ error: rewardMessages.percentageNumber })
+      .finite({ error: rewardMessages.percentageNumber })
+      .positive({ error: rewardMessages.percentagePositive })
+      .max(100, { error: rewardMessages.percentageMax })
+      .optional(),
+    expiryDate: z.iso.date({ error: 'expiryDate must be a date (YYYY-MM-DD)' }).optional(),
+    promotionalImage: z
+      .string({ error: rewardMessages.promotionalImageRequired })
+      .min(1, { error: rewardMessages.promotionalImageRequired })
+      .max(7_000_000, { error: 'Image must be at most 5 MiB' }),
+    title: z
+      .string({ error: rewardMessages.titleRequired })
+      .trim()
+      .min(1, { error: rewardMessages.titleRequired })
+      .max(120),
+    description: z
+      .string({ error: rewardMessages.descriptionRequired })
+      .trim()
+      .min(1, { error: rewardMessages.descriptionRequired })
+      .max(2000),
+    /** The customer's id. */
+    issuedTo: idField('issuedTo'),
+    /** Admins name the partner; partner staff always issue for their own partner. */
+    partnerId: idField('partnerId').optional(),
+    /** Issued from the points modal: claims the customer's unclaimed points at that partner. */
+    byPoints: z.boolean().optional(),
+    status: z.literal('Active').optional(),
+  })
+  .strict();
+export type IssueRewardBody = z.infer<typeof issueRewardBodySchema>;
