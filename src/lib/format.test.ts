@@ -34,3 +34,13 @@ describe('format', () => {
     expect(initials('Ada Obi')).toBe('AO');
   });
 });
+
+describe('truncate and todayIso', () => {
+  it('cuts text longer than the limit and adds an ellipsis', async () => {
+    const { truncate, todayIso } = await import('./format');
+    expect(truncate('a'.repeat(61), 60)).toBe(`${'a'.repeat(60)}…`);
+    expect(truncate('a'.repeat(60), 60)).toBe('a'.repeat(60));
+    expect(truncate(null, 30)).toBe('');
+    expect(todayIso(new Date(2026, 0, 5, 23, 59))).toBe('2026-01-05');
+  });
+});
