@@ -63,3 +63,11 @@ export const clientInternetInfoSchema = z.object({
   renewalDate: z.string(),
 });
 export type ClientInternetInfo = z.infer<typeof clientInternetInfoSchema>;
+
+/** Server answers of the client calls, word for word. */
+export const customerServerMessages = {
+  notFound: 'Customer not found',
+  blocked: 'Client blocked successfully',
+  unblocked: 'Client unblocked successfully',
+  deleted: 'Client deleted successfully',
+} as const;

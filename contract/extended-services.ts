@@ -47,3 +47,11 @@ export const updateExtendedServiceBodySchema = z.object({
 export type UpdateExtendedServiceBody = z.infer<typeof updateExtendedServiceBodySchema>;
 
 export const extendedServiceIdParamSchema = z.object({ extendedServiceId: idField('extendedServiceId') });
+
+/** Server answers of the extended-service calls, word for word. */
+export const extendedServiceServerMessages = {
+  notFound: 'Extended service not found',
+  created: 'Extended service added successfully',
+  updated: 'Record updated successfully',
+  deleted: 'Extended service deleted successfully',
+} as const;

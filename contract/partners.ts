@@ -116,3 +116,16 @@ export const partnerStatusBodySchema = z.object({
 export const partnerIdParamSchema = z.object({ partnerId: idField('partnerId') });
 export const partnerIdQuerySchema = z.object({ partnerId: idField('partnerId') });
 
+export const PARTNER_WELCOME_MAIL_SUBJECT = 'Welcome to the Reward Club partner network';
+
+/** Server answers of the partner calls the SPA and e2e tests may rely on, word for word. */
+export const partnerServerMessages = {
+  notFound: 'Partner not found',
+  emailTaken: 'A partner with this email already exists',
+  unknownServicesPrefix: 'Unknown extended services:',
+  updated: 'Record updated successfully',
+  blocked: 'Partner blocked successfully',
+  unblocked: 'Partner unblocked successfully',
+  deleted: 'Partner deleted successfully',
+  otherPartner: 'You can only see your own partner',
+} as const;

@@ -117,3 +117,16 @@ export const pointsEligibleUserSchema = z.object({
 export type PointsEligibleUser = z.infer<typeof pointsEligibleUserSchema>;
 /** GET admin/partners/visits/eligible-users-bypoints?partnerId= (paged). */
 export const pointsEligibleQuerySchema = listQuerySchema.extend({ partnerId: idField('partnerId') });
+
+/** Server answers of the visit and eligibility calls, word for word. */
+export const visitServerMessages = {
+  recorded: 'Visit recorded successfully',
+  notFound: 'Visit not found',
+  partnerNotFound: 'Partner not found',
+  partnerBlocked: 'Partner is blocked',
+  customerNotFound: 'Customer not found',
+  customerBlocked: 'Customer is blocked',
+  futureDate: 'Visit date cannot be in the future',
+  totalTooLarge: 'The total of the items is too large',
+  noVisits: 'No visits by this customer at this partner in the 30 days up to this date',
+} as const;

@@ -11,12 +11,16 @@ import { INVALID_JSON } from './http/validate';
 import { describeError, silentLogger } from './log';
 import { activityRoutes } from './routes/activities';
 import { authRoutes } from './routes/auth';
+import { clientInfoRoutes, customerRoutes } from './routes/customers';
+import { extendedServiceRoutes } from './routes/extended-services';
 import { fileRoutes } from './routes/files';
 import { partnerRoutes } from './routes/partners';
 import { PROFILE_BODY_LIMIT, profileRoutes } from './routes/profile';
+import { partnerRewardRoutes } from './routes/rewards';
 import { roleRoutes } from './routes/roles';
 import { staffRoutes } from './routes/staff';
 import { systemRoutes } from './routes/system';
+import { recordVisitRoutes, visitRoutes } from './routes/visits';
 
 export const API_BASE = '/api/v1';
 export const DEFAULT_BODY_LIMIT = 1024 * 1024;
@@ -24,8 +28,16 @@ export const BODY_TOO_LARGE = 'Request body is too large';
 export const ROUTE_NOT_FOUND = 'Route not found';
 export const INTERNAL_ERROR = 'Internal server error';
 
+/** Bodies carrying one base64 image (a 5 MiB image is ~7 MB of base64). */
+export const IMAGE_BODY_LIMIT = 8 * 1024 * 1024;
+
 /** Routes that take more than 1 MiB (base64 images). Keyed `METHOD path`. */
-const largeBodyRoutes = new Map<string, number>([[`PATCH ${API_BASE}/user/profile`, PROFILE_BODY_LIMIT]]);
+const largeBodyRoutes = new Map<string, number>([
+  [`PATCH ${API_BASE}/user/profile`, PROFILE_BODY_LIMIT],
+  [`POST ${API_BASE}/admin/partners/invite`, IMAGE_BODY_LIMIT],
+  [`PATCH ${API_BASE}/admin/partners/update-record`, IMAGE_BODY_LIMIT],
+  [`POST ${API_BASE}/user/visits`, IMAGE_BODY_LIMIT],
+]);
 
 function bodyLimits(): MiddlewareHandler {
   const tooLarge = (limit: number) => () => {
@@ -64,7 +76,13 @@ export function createApp(deps: AppDeps) {
     .route('/admin', staffRoutes(ctx))
     .route('/admin/user', roleRoutes(ctx))
     .route('/admin/user', activityRoutes(ctx))
+    .route('/admin/partners/extended-services', extendedServiceRoutes(ctx))
+    .route('/admin/partners/visits', visitRoutes(ctx))
+    .route('/admin/partners/rewards', partnerRewardRoutes(ctx))
     .route('/admin/partners', partnerRoutes(ctx))
+    .route('/admin/user/customers', customerRoutes(ctx))
+    .route('/user/internet', clientInfoRoutes(ctx))
+    .route('/user/visits', recordVisitRoutes(ctx))
     .route('/files', fileRoutes(ctx));
 
   const app = new Hono<AppEnv>({ strict: false }).route(API_BASE, api);

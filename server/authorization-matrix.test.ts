@@ -56,6 +56,51 @@ const ACCESS: Record<string, Entry> = {
   'DELETE /api/v1/admin/user/delete-role/:roleId': { access: 'roles.delete' },
   'GET /api/v1/admin/user/activities': { access: 'activities.view' },
   'GET /api/v1/files/:hash': { access: 'public' },
+  'GET /api/v1/admin/partners': { access: 'partners.view' },
+  'GET /api/v1/admin/partners/stats': { access: 'partners.view' },
+  'GET /api/v1/admin/partners/stats/partner': { access: 'partners.view', query: '?partnerId=1' },
+  'GET /api/v1/admin/partners/:partnerId{[0-9]+}': { access: 'partners.view' },
+  'POST /api/v1/admin/partners/invite': { access: 'partners.create' },
+  'PATCH /api/v1/admin/partners/update-record': { access: 'partners.update', json: { partnerId: 999_999 } },
+  'PATCH /api/v1/admin/partners/update-status': {
+    access: 'partners.update',
+    json: { partnerId: 999_999, accountStatus: 'BLOCKED' },
+  },
+  'DELETE /api/v1/admin/partners/:partnerId{[0-9]+}': { access: 'partners.delete' },
+  'GET /api/v1/admin/partners/extended-services': { access: 'extended_services.view' },
+  'GET /api/v1/admin/partners/extended-services/:extendedServiceId{[0-9]+}': {
+    access: 'extended_services.view',
+  },
+  'POST /api/v1/admin/partners/extended-services': { access: 'extended_services.create' },
+  'PATCH /api/v1/admin/partners/extended-services': {
+    access: 'extended_services.update',
+    json: { extendedServiceId: 999_999, title: 'Nope' },
+  },
+  'DELETE /api/v1/admin/partners/extended-services/:extendedServiceId{[0-9]+}': {
+    access: 'extended_services.delete',
+  },
+  'GET /api/v1/admin/partners/visits': { access: 'visits.view', query: '?partnerId=1' },
+  'GET /api/v1/admin/partners/visits/:visitId{[0-9]+}': { access: 'visits.view' },
+  'GET /api/v1/admin/partners/visits/reward-eligible-users': { access: 'visits.view', query: '?partnerId=1' },
+  'GET /api/v1/admin/partners/visits/reward-eligible-users/:userId{[0-9]+}': {
+    access: 'visits.view',
+    query: '?partnerId=1',
+  },
+  'GET /api/v1/admin/partners/visits/eligible-users-bypoints': {
+    access: 'visits.view',
+    query: '?partnerId=1',
+  },
+  'GET /api/v1/admin/partners/rewards': { access: 'rewards.view', query: '?partnerId=1' },
+  'GET /api/v1/admin/user/customers': { access: 'clients.view' },
+  'GET /api/v1/admin/user/customers/:customerId{[0-9]+}': { access: 'clients.view' },
+  'PATCH /api/v1/admin/user/customers': { access: 'clients.update', json: { customerId: 999_999 } },
+  'PATCH /api/v1/admin/user/customers/status': {
+    access: 'clients.update',
+    json: { customerId: 999_999, accountStatus: 'BLOCKED' },
+  },
+  'DELETE /api/v1/admin/user/customers/:customerId{[0-9]+}': { access: 'clients.delete' },
+  'GET /api/v1/user/internet/client_info': { access: 'clients.view', query: '?client_id=1' },
+  'POST /api/v1/user/visits': { access: 'visits.create' },
 };
 
 type Caller = 'superAdmin' | 'lackingPermission' | 'anonymous' | 'expiredToken' | 'refreshAsAccess';
@@ -76,7 +121,8 @@ const lacking = new Map<string, { email: string; password: string }>();
 let noPermissions: { email: string; password: string };
 
 /** A concrete path for a route pattern. */
-const concrete = (path: string) => path.replace(':hash', 'a'.repeat(64)).replace(/:[A-Za-z]+/g, '999999');
+const concrete = (path: string) =>
+  path.replace(':hash', 'a'.repeat(64)).replace(/:[A-Za-z]+(\{[^}]*\})?/g, '999999');
 
 beforeAll(async () => {
   superAdmin = await createSuperAdmin(t.db);

@@ -62,7 +62,32 @@ export const partners = pgTable(
     updatedAt: ts('updated_at').notNull().defaultNow(),
     deletedAt: ts('deleted_at'),
   },
-  (t) => [index('partners_status_created_idx').on(t.accountStatus, t.createdAt)],
+  (t) => {
+    const live = sql`${t.deletedAt} is null`;
+    return [
+      // One live partner per contact email; a deleted partner's address can be added again.
+      uniqueIndex('partners_email_uq').on(sql`lower(${t.email})`).where(live),
+      // The partner list (docs/decisions/005-partner-queries.md): always filtered by status, so each
+      // sort order is a btree led by account_status with id as the tie-breaker, live rows only.
+      index('partners_live_status_created_idx').on(t.accountStatus, t.createdAt, t.id).where(live),
+      index('partners_live_status_org_idx')
+        .on(t.accountStatus, sql`lower(${t.organizationName})`, t.id)
+        .where(live),
+      index('partners_live_status_first_name_idx')
+        .on(t.accountStatus, sql`lower(${t.firstName})`, t.id)
+        .where(live),
+      index('partners_live_status_last_name_idx')
+        .on(t.accountStatus, sql`lower(${t.lastName})`, t.id)
+        .where(live),
+      index('partners_live_status_email_idx').on(t.accountStatus, sql`lower(${t.email})`, t.id).where(live),
+      index('partners_search_trgm_idx')
+        .using(
+          'gin',
+          sql`(${t.organizationName} || ' ' || ${t.firstName} || ' ' || ${t.lastName} || ' ' || ${t.email}) gin_trgm_ops`,
+        )
+        .where(live),
+    ];
+  },
 );
 
 /** Staff who sign in to the console: admins (userType ADMIN) and partner staff (PARTNER, tied to a partner). */
@@ -132,20 +157,47 @@ export const customers = pgTable(
     updatedAt: ts('updated_at').notNull().defaultNow(),
     deletedAt: ts('deleted_at'),
   },
-  (t) => [
-    uniqueIndex('customers_email_uq').on(sql`lower(${t.email})`),
-    index('customers_status_created_idx').on(t.accountStatus, t.createdAt),
-  ],
+  (t) => {
+    const live = sql`${t.deletedAt} is null`;
+    return [
+      uniqueIndex('customers_email_uq').on(sql`lower(${t.email})`),
+      // The client list, as the partner list: status first, id as the tie-breaker, live rows only.
+      index('customers_live_status_created_idx').on(t.accountStatus, t.createdAt, t.id).where(live),
+      index('customers_live_status_first_name_idx')
+        .on(t.accountStatus, sql`lower(${t.firstName})`, t.id)
+        .where(live),
+      index('customers_live_status_last_name_idx')
+        .on(t.accountStatus, sql`lower(${t.lastName})`, t.id)
+        .where(live),
+      index('customers_live_status_email_idx').on(t.accountStatus, sql`lower(${t.email})`, t.id).where(live),
+      index('customers_search_trgm_idx')
+        .using('gin', sql`(${t.firstName} || ' ' || ${t.lastName} || ' ' || ${t.email}) gin_trgm_ops`)
+        .where(live),
+    ];
+  },
 );
 
-export const extendedServices = pgTable('extended_services', {
-  id: id(),
-  title: text('title').notNull(),
-  description: text('description').notNull(),
-  createdAt: ts('created_at').notNull().defaultNow(),
-  updatedAt: ts('updated_at').notNull().defaultNow(),
-  deletedAt: ts('deleted_at'),
-});
+export const extendedServices = pgTable(
+  'extended_services',
+  {
+    id: id(),
+    title: text('title').notNull(),
+    description: text('description').notNull(),
+    createdAt: ts('created_at').notNull().defaultNow(),
+    updatedAt: ts('updated_at').notNull().defaultNow(),
+    deletedAt: ts('deleted_at'),
+  },
+  (t) => {
+    const live = sql`${t.deletedAt} is null`;
+    return [
+      index('extended_services_live_created_idx').on(t.createdAt, t.id).where(live),
+      index('extended_services_live_title_idx').on(sql`lower(${t.title})`, t.id).where(live),
+      index('extended_services_search_trgm_idx')
+        .using('gin', sql`(${t.title} || ' ' || ${t.description}) gin_trgm_ops`)
+        .where(live),
+    ];
+  },
+);
 
 export const partnerExtendedServices = pgTable(
   'partner_extended_services',
@@ -157,7 +209,10 @@ export const partnerExtendedServices = pgTable(
       .notNull()
       .references(() => extendedServices.id),
   },
-  (t) => [primaryKey({ columns: [t.partnerId, t.extendedServiceId] })],
+  (t) => [
+    primaryKey({ columns: [t.partnerId, t.extendedServiceId] }),
+    index('partner_extended_services_service_idx').on(t.extendedServiceId, t.partnerId),
+  ],
 );
 
 export const visits = pgTable(
@@ -177,8 +232,13 @@ export const visits = pgTable(
     createdAt: ts('created_at').notNull().defaultNow(),
   },
   (t) => [
-    index('visits_partner_date_idx').on(t.partnerId, t.visitDate),
+    // The visits tab: one btree per sort order, led by partner_id, id as the tie-breaker.
+    index('visits_partner_date_id_idx').on(t.partnerId, t.visitDate, t.id),
+    index('visits_partner_total_idx').on(t.partnerId, t.totalAmount, t.id),
+    index('visits_partner_attendant_idx').on(t.partnerId, sql`lower(${t.attendantName})`, t.id),
+    // One customer's visits at a partner in a window (eligibility detail, points).
     index('visits_partner_customer_date_idx').on(t.partnerId, t.customerId, t.visitDate),
+    index('visits_customer_idx').on(t.customerId),
   ],
 );
 
@@ -229,7 +289,8 @@ export const rewards = pgTable(
     redeemedAt: ts('redeemed_at'),
   },
   (t) => [
-    index('rewards_partner_created_idx').on(t.partnerId, t.createdAt),
+    index('rewards_partner_created_idx').on(t.partnerId, t.createdAt, t.id),
+    index('rewards_partner_customer_idx').on(t.partnerId, t.customerId),
     index('rewards_customer_idx').on(t.customerId),
   ],
 );

@@ -40,6 +40,24 @@ export const actions = {
   updatedStaff: (name: string, changes: string[]) =>
     changes.length ? `Updated staff ${name} (${changes.join(', ')})` : `Updated staff ${name}`,
   deletedStaff: (name: string) => `Deleted staff ${name}`,
+  addedPartner: (org: string) => `Added partner ${org}`,
+  updatedPartner: (org: string, changes: string[]) =>
+    changes.length ? `Updated partner ${org} (${changes.join(', ')})` : `Updated partner ${org}`,
+  blockedPartner: (org: string) => `Blocked partner ${org}`,
+  unblockedPartner: (org: string) => `Unblocked partner ${org}`,
+  deletedPartner: (org: string) => `Deleted partner ${org}`,
+  updatedClient: (name: string, changes: string[]) =>
+    changes.length ? `Updated client ${name} (${changes.join(', ')})` : `Updated client ${name}`,
+  blockedClient: (name: string) => `Blocked client ${name}`,
+  unblockedClient: (name: string) => `Unblocked client ${name}`,
+  deletedClient: (name: string) => `Deleted client ${name}`,
+  createdService: (title: string) => `Created extended service ${title}`,
+  updatedService: (title: string, previousTitle?: string) =>
+    previousTitle && previousTitle !== title
+      ? `Updated extended service ${title} (renamed from ${previousTitle})`
+      : `Updated extended service ${title}`,
+  deletedService: (title: string) => `Deleted extended service ${title}`,
+  recordedVisit: (customer: string, org: string) => `Recorded a visit for ${customer} at ${org}`,
 } as const;
 
 /** A staff member as an event's actor. */

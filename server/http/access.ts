@@ -113,3 +113,11 @@ export function createGuards(deps: AppDeps): Guards {
       ),
   };
 }
+
+/**
+ * Partner staff (users tied to a partner) see and act only at their own partner (DESIGN.md section 3);
+ * admins see every partner.
+ */
+export function assertPartnerScope(user: AuthUser, partnerId: number, message: string = FORBIDDEN): void {
+  if (user.partnerId != null && user.partnerId !== partnerId) throw new ApiError(403, message);
+}

@@ -47,6 +47,16 @@ const rejectNul = (value: unknown) => {
   if (field) throw new ApiError(400, VALIDATION_FAILED, [{ fieldName: field, message: NUL_CHARACTER }]);
 };
 
+/** The contract's message for a base64 image whose text alone is over the 5 MiB cap. */
+export const IMAGE_TOO_LARGE_MESSAGE = 'Image must be at most 5 MiB';
+
+/**
+ * 413 when an image field is too large (the same status the decoder gives a 5 MiB image that slips
+ * under the text cap), else 400. The other field errors still travel with it.
+ */
+const statusOf = (error: z.ZodError) =>
+  error.issues.some((i) => i.code === 'too_big' && i.message === IMAGE_TOO_LARGE_MESSAGE) ? 413 : 400;
+
 const jsonMedia = /^application\/([\w.-]+\+)?json$/i;
 
 /**
@@ -77,7 +87,9 @@ export const jsonBody =
     }
     rejectNul(value);
     const result = schema.safeParse(value);
-    if (!result.success) throw new ApiError(400, VALIDATION_FAILED, toFieldErrors(result.error));
+    if (!result.success) {
+      throw new ApiError(statusOf(result.error), VALIDATION_FAILED, toFieldErrors(result.error));
+    }
     c.req.addValidatedData('json', result.data as object);
     await next();
   };

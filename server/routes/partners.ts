@@ -1,12 +1,387 @@
+import { and, eq, isNull, type SQL, sql } from 'drizzle-orm';
 import { Hono } from 'hono';
+import {
+  createPartnerBodySchema,
+  partnerServerMessages as msg,
+  PARTNER_WELCOME_MAIL_SUBJECT,
+  type PartnerStats,
+  partnerIdParamSchema,
+  partnerIdQuerySchema,
+  partnerListQuerySchema,
+  partnerMessages,
+  partnerStatusBodySchema,
+  updatePartnerBodySchema,
+} from '../../contract/partners';
+import type { DbOrTx } from '../db/client';
+import { sqlState, UNIQUE_VIOLATION } from '../db/errors';
+import { executeRows } from '../db/rows';
+import { partnerExtendedServices, partners, passwordResetCodes, users } from '../db/schema';
 import { rewardStats } from '../domain/analytics';
+import { actions, actorOfAuthUser, recordEvent, requestMeta } from '../domain/events';
+import { storeFile } from '../domain/images';
+import {
+  findLivePartner,
+  missingServices,
+  type PartnerRow,
+  partnerColumns,
+  toPartner,
+} from '../domain/partners';
+import { revokeAllForUser } from '../domain/sessions';
+import { fullName } from '../domain/users';
+import { assertPartnerScope } from '../http/access';
 import type { AppEnv, RouteContext } from '../http/context';
-import { ok } from '../http/errors';
+import { ApiError, fieldError, ok } from '../http/errors';
+import { imageField } from '../http/images';
+import { type ListSpec, listPage } from '../http/list';
+import { jsonBody, pathParams, queryParams } from '../http/validate';
 
-/** /admin/partners: partners and their reward figures. */
+/** Kept equal to the expression of the trigram index partners_search_trgm_idx (schema.ts). */
+const partnerSearch = sql`(${partners.organizationName} || ' ' || ${partners.firstName} || ' ' || ${partners.lastName} || ' ' || ${partners.email})`;
+
+const partnerList: ListSpec<'organizationName' | 'firstName' | 'lastName' | 'email' | 'createdAt'> = {
+  sortColumns: {
+    organizationName: sql`lower(${partners.organizationName})`,
+    firstName: sql`lower(${partners.firstName})`,
+    lastName: sql`lower(${partners.lastName})`,
+    email: sql`lower(${partners.email})`,
+    createdAt: partners.createdAt,
+  },
+  defaultSort: { by: 'createdAt', order: 'desc' },
+  tieBreaker: partners.id,
+  searchTarget: partnerSearch,
+  dateColumn: partners.createdAt,
+};
+
+/** A partner's contact email is unique among live partners: the unique index decides a race. */
+async function uniqueEmail<T>(work: () => Promise<T>): Promise<T> {
+  try {
+    return await work();
+  } catch (err) {
+    if (sqlState(err) === UNIQUE_VIOLATION) throw fieldError('email', msg.emailTaken, 409);
+    throw err;
+  }
+}
+
+async function assertEmailFree(db: DbOrTx, email: string) {
+  const [clash] = await db
+    .select({ id: partners.id })
+    .from(partners)
+    .where(and(sql`lower(${partners.email}) = ${email.toLowerCase()}`, isNull(partners.deletedAt)))
+    .limit(1);
+  if (clash) throw fieldError('email', msg.emailTaken, 409);
+}
+
+async function assertServices(tx: DbOrTx, ids: readonly number[]) {
+  const missing = await missingServices(tx, ids);
+  if (missing.length) {
+    throw fieldError('extendedServiceIds', `${msg.unknownServicesPrefix} ${missing.join(', ')}`);
+  }
+}
+
+export function partnerWelcomeMail(p: { email: string; firstName: string; organizationName: string }) {
+  return {
+    to: p.email,
+    subject: PARTNER_WELCOME_MAIL_SUBJECT,
+    text: [
+      `Hello ${p.firstName},`,
+      '',
+      `${p.organizationName} is now a partner of the Reward Club.`,
+      '',
+      'Club members who visit you can now earn rewards: gift cards, coupons and discounted fiber',
+      'subscriptions. Your staff will receive their own invitations to the partner console, each with',
+      'a set-password code, from the Reward Club team.',
+      '',
+      'Reward Club',
+    ].join('\n'),
+  };
+}
+
+/** /admin/partners: partners, their figures, and the partner's analytics. */
 export function partnerRoutes(ctx: RouteContext) {
-  const { db, guards } = ctx;
-  return new Hono<AppEnv>().get('/stats/reward', guards.requirePermission('dashboard.view'), async (c) =>
-    ok(c, await rewardStats(db)),
-  );
+  const { db, clock, config, guards, mailer } = ctx;
+  const notFound = () => new ApiError(404, msg.notFound);
+  const load = async (tx: DbOrTx, id: number, lock = false): Promise<PartnerRow> => {
+    const row = await findLivePartner(tx, id, lock);
+    if (!row) throw notFound();
+    return row;
+  };
+
+  return new Hono<AppEnv>()
+    .get('/stats/reward', guards.requirePermission('dashboard.view'), async (c) =>
+      ok(c, await rewardStats(db)),
+    )
+    .get('/stats', guards.requirePermission('partners.view'), async (c) => {
+      const [row] = await executeRows<Record<string, number>>(
+        db,
+        sql`select count(*)::int as "totalPartners",
+              (count(*) filter (where account_status = 'ACTIVE'))::int as "activePartners",
+              (count(*) filter (where account_status = 'BLOCKED'))::int as "blockedPartners"
+            from partners where deleted_at is null`,
+      );
+      const stats: PartnerStats = {
+        totalPartners: Number(row?.totalPartners ?? 0),
+        activePartners: Number(row?.activePartners ?? 0),
+        blockedPartners: Number(row?.blockedPartners ?? 0),
+      };
+      return ok(c, stats);
+    })
+    .get(
+      '/stats/partner',
+      guards.requirePermission('partners.view'),
+      queryParams(partnerIdQuerySchema),
+      async (c) => {
+        const { partnerId } = c.req.valid('query');
+        assertPartnerScope(c.get('user'), partnerId, msg.otherPartner);
+        await load(db, partnerId);
+        return ok(c, await rewardStats(db, { partnerId }));
+      },
+    )
+    .get('/', guards.requirePermission('partners.view'), queryParams(partnerListQuerySchema), async (c) => {
+      const q = c.req.valid('query');
+      const data = await listPage(partnerList, q, {
+        filters: [isNull(partners.deletedAt), eq(partners.accountStatus, q.status)],
+        rows: async (p) =>
+          (
+            await db
+              .select(partnerColumns)
+              .from(partners)
+              .where(p.where)
+              .orderBy(...p.orderBy)
+              .limit(p.limit)
+              .offset(p.offset)
+          ).map((r) => toPartner(r as PartnerRow)),
+        count: async (where: SQL | undefined) => {
+          const [row] = await db.select({ n: sql<number>`count(*)::int` }).from(partners).where(where);
+          return Number(row?.n ?? 0);
+        },
+      });
+      return ok(c, data);
+    })
+    .get(
+      '/:partnerId{[0-9]+}',
+      guards.requirePermission('partners.view'),
+      pathParams(partnerIdParamSchema),
+      async (c) => {
+        const { partnerId } = c.req.valid('param');
+        assertPartnerScope(c.get('user'), partnerId, msg.otherPartner);
+        return ok(c, toPartner(await load(db, partnerId)));
+      },
+    )
+    .post(
+      '/invite',
+      guards.requirePermission('partners.create'),
+      jsonBody(createPartnerBodySchema),
+      async (c) => {
+        const actor = c.get('user');
+        const body = c.req.valid('json');
+        const now = clock();
+        const meta = requestMeta(c, config.trustProxy);
+        const cover = imageField('coverImage', body.coverImage, partnerMessages.coverImageNotImage);
+        await assertEmailFree(db, body.email);
+        // Everything or nothing: the file, the partner, its services, the mail and the event.
+        const id = await uniqueEmail(() =>
+          db.transaction(async (tx) => {
+            await assertServices(tx, body.extendedServiceIds);
+            const coverImage = await storeFile(tx, cover.bytes, cover.mime, now);
+            const [created] = await tx
+              .insert(partners)
+              .values({
+                firstName: body.firstName,
+                lastName: body.lastName,
+                email: body.email,
+                phone: body.phone,
+                organizationName: body.organizationName,
+                address: body.address,
+                coverImage,
+                minSpendToQualify: body.minSpendToQualify,
+                createdAt: now,
+                updatedAt: now,
+              })
+              .returning({ id: partners.id });
+            const partnerId = created!.id;
+            await tx
+              .insert(partnerExtendedServices)
+              .values(
+                [...new Set(body.extendedServiceIds)].map((extendedServiceId) => ({
+                  partnerId,
+                  extendedServiceId,
+                })),
+              );
+            await mailer.enqueue(tx, partnerWelcomeMail(body), now);
+            await recordEvent(tx, {
+              actor: actorOfAuthUser(actor),
+              action: actions.addedPartner(body.organizationName),
+              entity: 'partner',
+              entityId: partnerId,
+              payload: {
+                email: body.email,
+                minSpendToQualify: body.minSpendToQualify,
+                extendedServiceIds: body.extendedServiceIds,
+                coverImage,
+              },
+              meta,
+              at: now,
+            });
+            return partnerId;
+          }),
+        );
+        mailer.kick();
+        return ok(c, toPartner(await load(db, id)), partnerMessages.added, 201);
+      },
+    )
+    .patch(
+      '/update-record',
+      guards.requirePermission('partners.update'),
+      jsonBody(updatePartnerBodySchema),
+      async (c) => {
+        const actor = c.get('user');
+        const body = c.req.valid('json');
+        const now = clock();
+        const meta = requestMeta(c, config.trustProxy);
+        const cover =
+          body.coverImage !== undefined
+            ? imageField('coverImage', body.coverImage, partnerMessages.coverImageNotImage)
+            : undefined;
+        await load(db, body.partnerId);
+        await db.transaction(async (tx) => {
+          const before = await load(tx, body.partnerId, true);
+          const changes: Partial<typeof partners.$inferInsert> = {};
+          const changed: string[] = [];
+          const set = <K extends 'firstName' | 'lastName' | 'organizationName' | 'address' | 'phone'>(
+            key: K,
+            label: string,
+          ) => {
+            const value = body[key];
+            if (value !== undefined && value !== before[key]) {
+              changes[key] = value;
+              changed.push(label);
+            }
+          };
+          set('firstName', 'first name');
+          set('lastName', 'last name');
+          set('organizationName', 'organization name');
+          set('address', 'address');
+          set('phone', 'phone');
+          if (body.minSpendToQualify !== undefined && body.minSpendToQualify !== before.minSpendToQualify) {
+            changes.minSpendToQualify = body.minSpendToQualify;
+            changed.push('minimum spend');
+          }
+          if (cover) {
+            const url = await storeFile(tx, cover.bytes, cover.mime, now);
+            if (url !== before.coverImage) {
+              changes.coverImage = url;
+              changed.push('cover image');
+            }
+          }
+          if (body.extendedServiceIds !== undefined) {
+            const next = [...new Set(body.extendedServiceIds)].sort((a, b) => a - b);
+            const current = toPartner(before).extendedServiceIds.sort((a, b) => a - b);
+            if (next.join(',') !== current.join(',')) {
+              await assertServices(tx, next);
+              await tx
+                .delete(partnerExtendedServices)
+                .where(eq(partnerExtendedServices.partnerId, before.id));
+              await tx
+                .insert(partnerExtendedServices)
+                .values(next.map((extendedServiceId) => ({ partnerId: before.id, extendedServiceId })));
+              changed.push('extended services');
+            }
+          }
+          if (changed.length === 0) return;
+          await tx
+            .update(partners)
+            .set({ ...changes, updatedAt: now })
+            .where(eq(partners.id, before.id));
+          await recordEvent(tx, {
+            actor: actorOfAuthUser(actor),
+            action: actions.updatedPartner(changes.organizationName ?? before.organizationName, changed),
+            entity: 'partner',
+            entityId: before.id,
+            payload: {
+              fields: changed,
+              ...(changes.organizationName ? { previousName: before.organizationName } : {}),
+              ...(body.extendedServiceIds ? { extendedServiceIds: body.extendedServiceIds } : {}),
+            },
+            meta,
+            at: now,
+          });
+        });
+        return ok(c, toPartner(await load(db, body.partnerId)), msg.updated);
+      },
+    )
+    .patch(
+      '/update-status',
+      guards.requirePermission('partners.update'),
+      jsonBody(partnerStatusBodySchema),
+      async (c) => {
+        const actor = c.get('user');
+        const { partnerId, accountStatus } = c.req.valid('json');
+        const now = clock();
+        const meta = requestMeta(c, config.trustProxy);
+        await db.transaction(async (tx) => {
+          const before = await load(tx, partnerId, true);
+          if (before.accountStatus === accountStatus) return;
+          await tx.update(partners).set({ accountStatus, updatedAt: now }).where(eq(partners.id, partnerId));
+          await recordEvent(tx, {
+            actor: actorOfAuthUser(actor),
+            action:
+              accountStatus === 'BLOCKED'
+                ? actions.blockedPartner(before.organizationName)
+                : actions.unblockedPartner(before.organizationName),
+            entity: 'partner',
+            entityId: partnerId,
+            payload: { accountStatus, previousStatus: before.accountStatus },
+            meta,
+            at: now,
+          });
+        });
+        return ok(
+          c,
+          toPartner(await load(db, partnerId)),
+          accountStatus === 'BLOCKED' ? msg.blocked : msg.unblocked,
+        );
+      },
+    )
+    .delete(
+      '/:partnerId{[0-9]+}',
+      guards.requirePermission('partners.delete'),
+      pathParams(partnerIdParamSchema),
+      async (c) => {
+        const actor = c.get('user');
+        const { partnerId } = c.req.valid('param');
+        const now = clock();
+        const meta = requestMeta(c, config.trustProxy);
+        await db.transaction(async (tx) => {
+          const partner = await load(tx, partnerId, true);
+          // Soft delete: hidden from lists and figures; visits, rewards and the event log keep it.
+          await tx.update(partners).set({ deletedAt: now, updatedAt: now }).where(eq(partners.id, partnerId));
+          // Its staff go with it: their accounts end, their sessions and unused codes stop working.
+          const staff = await tx
+            .update(users)
+            .set({ deletedAt: now, updatedAt: now })
+            .where(and(eq(users.partnerId, partnerId), isNull(users.deletedAt)))
+            .returning({ id: users.id, firstName: users.firstName, lastName: users.lastName });
+          for (const s of staff) {
+            await revokeAllForUser(tx, s.id, now);
+            await tx
+              .update(passwordResetCodes)
+              .set({ usedAt: now })
+              .where(and(eq(passwordResetCodes.userId, s.id), isNull(passwordResetCodes.usedAt)));
+          }
+          await recordEvent(tx, {
+            actor: actorOfAuthUser(actor),
+            action: actions.deletedPartner(partner.organizationName),
+            entity: 'partner',
+            entityId: partnerId,
+            payload: {
+              email: partner.email,
+              staffRemoved: staff.map((s) => ({ id: s.id, name: fullName(s) })),
+            },
+            meta,
+            at: now,
+          });
+        });
+        return ok(c, null, msg.deleted);
+      },
+    );
 }

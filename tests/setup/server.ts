@@ -9,10 +9,21 @@ import type { Envelope } from '../../contract/envelope';
 import { ALL_PERMISSION_NAMES, SUPER_ADMIN_ROLE } from '../../contract/permissions';
 import { API_BASE, type App, createApp } from '../../server/app';
 import { type Database, type Db, openDatabase } from '../../server/db/client';
-import { roles, users } from '../../server/db/schema';
+import {
+  customers,
+  extendedServices,
+  partnerExtendedServices,
+  partners,
+  rewards,
+  roles,
+  users,
+  visitItems,
+  visits,
+} from '../../server/db/schema';
 import { createPasswordHasher, TEST_PASSWORD_HASHING } from '../../server/domain/passwords';
 import type { AppConfig } from '../../server/http/context';
 import { silentLogger } from '../../server/log';
+import { solidPng } from '../../server/seed/png';
 import { createMailer, fileMailbox, type Mailer } from '../../server/mail';
 
 /** A clock the tests move by hand. */
@@ -236,4 +247,107 @@ export async function signIn(t: TestServer, email: string, password: string): Pr
   const res = await t.request<Tokens>('POST', '/admin/auth/login', { json: { email, password } });
   if (res.status !== 200 || !res.body.data) throw new Error(`sign-in failed: ${res.status} ${res.text}`);
   return { accessToken: res.body.data.accessToken, refreshToken: res.body.data.refreshToken };
+}
+
+/** A small valid PNG as base64 (without a data-URL prefix), as the SPA sends images. */
+export const PNG_BASE64 = solidPng(8, 6, [30, 120, 200]).toString('base64');
+
+let fixtureSeq = 0;
+
+export async function createExtendedService(db: Db, opts: { title?: string; description?: string } = {}) {
+  fixtureSeq++;
+  const [row] = await db
+    .insert(extendedServices)
+    .values({
+      title: opts.title ?? `Service ${fixtureSeq}`,
+      description: opts.description ?? `Description of service ${fixtureSeq}`,
+    })
+    .returning();
+  return row!;
+}
+
+export async function createPartner(
+  db: Db,
+  opts: Partial<typeof partners.$inferInsert> & { serviceIds?: number[] } = {},
+) {
+  fixtureSeq++;
+  const { serviceIds, ...values } = opts;
+  const [row] = await db
+    .insert(partners)
+    .values({
+      firstName: 'Cass',
+      lastName: 'Okafor',
+      email: `partner${fixtureSeq}-${randomBytes(3).toString('hex')}@partners.test`,
+      phone: '08031234567',
+      organizationName: `Partner ${fixtureSeq}`,
+      address: '1 Allen Avenue, Ikeja, Lagos',
+      minSpendToQualify: 10_000,
+      ...values,
+    })
+    .returning();
+  if (serviceIds?.length) {
+    await db
+      .insert(partnerExtendedServices)
+      .values(serviceIds.map((extendedServiceId) => ({ partnerId: row!.id, extendedServiceId })));
+  }
+  return row!;
+}
+
+export async function createCustomer(db: Db, opts: Partial<typeof customers.$inferInsert> = {}) {
+  fixtureSeq++;
+  const [row] = await db
+    .insert(customers)
+    .values({
+      firstName: 'Tunde',
+      lastName: `Bakare${fixtureSeq}`,
+      email: `customer${fixtureSeq}-${randomBytes(3).toString('hex')}@mail.test`,
+      address: '5 Bode Thomas Street, Surulere, Lagos',
+      fiberPlan: 'Fiber Home 50',
+      fiberSpeedMbps: 50,
+      fiberMonthlyFee: 25_000,
+      fiberRenewalDate: new Date('2026-04-01T00:00:00.000Z'),
+      ...opts,
+    })
+    .returning();
+  return row!;
+}
+
+/** A visit with one item worth `amount`, straight into the database. */
+export async function createVisit(
+  db: Db,
+  opts: { partnerId: number; customerId: number; visitDate: Date; amount: number; attendantName?: string },
+) {
+  const [row] = await db
+    .insert(visits)
+    .values({
+      partnerId: opts.partnerId,
+      customerId: opts.customerId,
+      attendantName: opts.attendantName ?? 'Bisi',
+      visitDate: opts.visitDate,
+      totalAmount: opts.amount,
+      createdAt: opts.visitDate,
+    })
+    .returning();
+  await db.insert(visitItems).values({ visitId: row!.id, name: 'Jollof rice', quantity: 1, price: opts.amount });
+  return row!;
+}
+
+export async function createReward(
+  db: Db,
+  opts: Partial<typeof rewards.$inferInsert> & { partnerId: number; customerId: number },
+) {
+  fixtureSeq++;
+  const [row] = await db
+    .insert(rewards)
+    .values({
+      rewardType: 'GIFTCARD',
+      code: `T-${fixtureSeq}-${randomBytes(3).toString('hex')}`,
+      title: 'Gift card',
+      description: 'A test reward',
+      issuedAmount: 5_000,
+      balance: 5_000,
+      ...opts,
+    })
+    .returning();
+  return row!;
 }

@@ -1,0 +1,230 @@
+import { and, eq, isNull, type SQL, sql } from 'drizzle-orm';
+import { Hono } from 'hono';
+import {
+  type ClientInternetInfo,
+  type Customer,
+  clientInfoQuerySchema,
+  customerIdParamSchema,
+  customerListQuerySchema,
+  customerMessages,
+  customerStatusBodySchema,
+  customerServerMessages as msg,
+  updateCustomerBodySchema,
+} from '../../contract/customers';
+import type { DbOrTx } from '../db/client';
+import { customers } from '../db/schema';
+import { actions, actorOfAuthUser, recordEvent, requestMeta } from '../domain/events';
+import { fullName } from '../domain/users';
+import type { AppEnv, RouteContext } from '../http/context';
+import { ApiError, ok } from '../http/errors';
+import { type ListSpec, listPage } from '../http/list';
+import { jsonBody, pathParams, queryParams } from '../http/validate';
+
+/** Kept equal to the expression of the trigram index customers_search_trgm_idx (schema.ts). */
+const customerSearch = sql`(${customers.firstName} || ' ' || ${customers.lastName} || ' ' || ${customers.email})`;
+
+const customerList: ListSpec<'firstName' | 'lastName' | 'email' | 'createdAt'> = {
+  sortColumns: {
+    firstName: sql`lower(${customers.firstName})`,
+    lastName: sql`lower(${customers.lastName})`,
+    email: sql`lower(${customers.email})`,
+    createdAt: customers.createdAt,
+  },
+  defaultSort: { by: 'createdAt', order: 'desc' },
+  tieBreaker: customers.id,
+  searchTarget: customerSearch,
+  dateColumn: customers.createdAt,
+};
+
+type CustomerRow = typeof customers.$inferSelect;
+
+const toCustomer = (r: CustomerRow): Customer => ({
+  id: r.id,
+  firstName: r.firstName,
+  lastName: r.lastName,
+  email: r.email,
+  phone: r.phone,
+  address: r.address,
+  imageUrl: r.imageUrl,
+  accountStatus: r.accountStatus,
+  createdAt: r.createdAt.toISOString(),
+  updatedAt: r.updatedAt.toISOString(),
+});
+
+async function findLiveCustomer(db: DbOrTx, id: number, lock = false): Promise<CustomerRow | undefined> {
+  const query = db
+    .select()
+    .from(customers)
+    .where(and(eq(customers.id, id), isNull(customers.deletedAt)))
+    .limit(1);
+  const [row] = lock ? await query.for('update') : await query;
+  return row;
+}
+
+const notFound = () => new ApiError(404, msg.notFound);
+
+async function loadCustomer(db: DbOrTx, id: number, lock = false): Promise<CustomerRow> {
+  const row = await findLiveCustomer(db, id, lock);
+  if (!row) throw notFound();
+  return row;
+}
+
+/** /admin/user/customers: the club's customers (clients). Delete is soft; history is kept. */
+export function customerRoutes(ctx: RouteContext) {
+  const { db, clock, config, guards } = ctx;
+
+  return new Hono<AppEnv>()
+    .get('/', guards.requirePermission('clients.view'), queryParams(customerListQuerySchema), async (c) => {
+      const q = c.req.valid('query');
+      const data = await listPage(customerList, q, {
+        filters: [isNull(customers.deletedAt), eq(customers.accountStatus, q.status)],
+        rows: async (p) =>
+          (
+            await db
+              .select()
+              .from(customers)
+              .where(p.where)
+              .orderBy(...p.orderBy)
+              .limit(p.limit)
+              .offset(p.offset)
+          ).map(toCustomer),
+        count: async (where: SQL | undefined) => {
+          const [row] = await db.select({ n: sql<number>`count(*)::int` }).from(customers).where(where);
+          return Number(row?.n ?? 0);
+        },
+      });
+      return ok(c, data);
+    })
+    .get(
+      '/:customerId{[0-9]+}',
+      guards.requirePermission('clients.view'),
+      pathParams(customerIdParamSchema),
+      async (c) => ok(c, toCustomer(await loadCustomer(db, c.req.valid('param').customerId))),
+    )
+    .patch('/', guards.requirePermission('clients.update'), jsonBody(updateCustomerBodySchema), async (c) => {
+      const actor = c.get('user');
+      const body = c.req.valid('json');
+      const now = clock();
+      const meta = requestMeta(c, config.trustProxy);
+      await loadCustomer(db, body.customerId);
+      await db.transaction(async (tx) => {
+        const before = await loadCustomer(tx, body.customerId, true);
+        const changes: Partial<typeof customers.$inferInsert> = {};
+        const changed: string[] = [];
+        if (body.firstName !== undefined && body.firstName !== before.firstName) {
+          changes.firstName = body.firstName;
+          changed.push('first name');
+        }
+        if (body.lastName !== undefined && body.lastName !== before.lastName) {
+          changes.lastName = body.lastName;
+          changed.push('last name');
+        }
+        if (body.address !== undefined && body.address !== before.address) {
+          changes.address = body.address;
+          changed.push('address');
+        }
+        if (changed.length === 0) return;
+        await tx
+          .update(customers)
+          .set({ ...changes, updatedAt: now })
+          .where(eq(customers.id, before.id));
+        await recordEvent(tx, {
+          actor: actorOfAuthUser(actor),
+          action: actions.updatedClient(fullName({ ...before, ...changes }), changed),
+          entity: 'customer',
+          entityId: before.id,
+          payload: { fields: Object.keys(changes) },
+          meta,
+          at: now,
+        });
+      });
+      return ok(c, toCustomer(await loadCustomer(db, body.customerId)), customerMessages.updated);
+    })
+    .patch(
+      '/status',
+      guards.requirePermission('clients.update'),
+      jsonBody(customerStatusBodySchema),
+      async (c) => {
+        const actor = c.get('user');
+        const { customerId, accountStatus } = c.req.valid('json');
+        const now = clock();
+        const meta = requestMeta(c, config.trustProxy);
+        await db.transaction(async (tx) => {
+          const before = await loadCustomer(tx, customerId, true);
+          if (before.accountStatus === accountStatus) return;
+          await tx
+            .update(customers)
+            .set({ accountStatus, updatedAt: now })
+            .where(eq(customers.id, customerId));
+          await recordEvent(tx, {
+            actor: actorOfAuthUser(actor),
+            action:
+              accountStatus === 'BLOCKED'
+                ? actions.blockedClient(fullName(before))
+                : actions.unblockedClient(fullName(before)),
+            entity: 'customer',
+            entityId: customerId,
+            payload: { accountStatus, previousStatus: before.accountStatus },
+            meta,
+            at: now,
+          });
+        });
+        return ok(
+          c,
+          toCustomer(await loadCustomer(db, customerId)),
+          accountStatus === 'BLOCKED' ? msg.blocked : msg.unblocked,
+        );
+      },
+    )
+    .delete(
+      '/:customerId{[0-9]+}',
+      guards.requirePermission('clients.delete'),
+      pathParams(customerIdParamSchema),
+      async (c) => {
+        const actor = c.get('user');
+        const { customerId } = c.req.valid('param');
+        const now = clock();
+        const meta = requestMeta(c, config.trustProxy);
+        await db.transaction(async (tx) => {
+          const customer = await loadCustomer(tx, customerId, true);
+          // Soft delete: hidden from lists and figures; visits, rewards and the event log keep them.
+          await tx
+            .update(customers)
+            .set({ deletedAt: now, updatedAt: now })
+            .where(eq(customers.id, customerId));
+          await recordEvent(tx, {
+            actor: actorOfAuthUser(actor),
+            action: actions.deletedClient(fullName(customer)),
+            entity: 'customer',
+            entityId: customerId,
+            payload: { email: customer.email },
+            meta,
+            at: now,
+          });
+        });
+        return ok(c, null, msg.deleted);
+      },
+    );
+}
+
+/** /user/internet/client_info?client_id=: the customer's fiber account. */
+export function clientInfoRoutes(ctx: RouteContext) {
+  const { db, guards } = ctx;
+  return new Hono<AppEnv>().get(
+    '/client_info',
+    guards.requirePermission('clients.view'),
+    queryParams(clientInfoQuerySchema),
+    async (c) => {
+      const row = await loadCustomer(db, c.req.valid('query').client_id);
+      const info: ClientInternetInfo = {
+        customerId: row.id,
+        plan: row.fiberPlan,
+        speedMbps: row.fiberSpeedMbps,
+        monthlyFee: Number(row.fiberMonthlyFee),
+        status: row.fiberStatus,
+        renewalDate: row.fiberRenewalDate.toISOString(),
+      };
+      return ok(c, info);
+    },
+  );
+}

@@ -1,0 +1,204 @@
+import { and, eq, isNull, type SQL, sql } from 'drizzle-orm';
+import { Hono } from 'hono';
+import {
+  createExtendedServiceBodySchema,
+  type ExtendedService,
+  extendedServiceIdParamSchema,
+  extendedServiceListQuerySchema,
+  extendedServiceServerMessages as msg,
+  updateExtendedServiceBodySchema,
+} from '../../contract/extended-services';
+import type { DbOrTx } from '../db/client';
+import { extendedServices, partnerExtendedServices } from '../db/schema';
+import { actions, actorOfAuthUser, recordEvent, requestMeta } from '../domain/events';
+import type { AppEnv, RouteContext } from '../http/context';
+import { ApiError, ok } from '../http/errors';
+import { type ListSpec, listPage } from '../http/list';
+import { jsonBody, pathParams, queryParams } from '../http/validate';
+
+/** Kept equal to the expression of the trigram index extended_services_search_trgm_idx (schema.ts). */
+const serviceSearch = sql`(${extendedServices.title} || ' ' || ${extendedServices.description})`;
+
+/** Live partners offering the service (spelled out: see roles.ts on unqualified names). */
+const partnerCount = sql<number>`(select count(*) from partner_extended_services ps join partners p on p.id = ps.partner_id
+  where ps.extended_service_id = "extended_services"."id" and p.deleted_at is null)::int`;
+
+const serviceColumns = {
+  id: extendedServices.id,
+  title: extendedServices.title,
+  description: extendedServices.description,
+  createdAt: extendedServices.createdAt,
+  partnerCount,
+};
+
+type ServiceRow = { id: number; title: string; description: string; createdAt: Date; partnerCount: number };
+
+const toService = (r: ServiceRow): ExtendedService => ({
+  id: r.id,
+  title: r.title,
+  description: r.description,
+  createdAt: r.createdAt.toISOString(),
+  partnerCount: Number(r.partnerCount),
+});
+
+const serviceList: ListSpec<'title' | 'createdAt'> = {
+  sortColumns: { title: sql`lower(${extendedServices.title})`, createdAt: extendedServices.createdAt },
+  defaultSort: { by: 'createdAt', order: 'desc' },
+  tieBreaker: extendedServices.id,
+  searchTarget: serviceSearch,
+  dateColumn: extendedServices.createdAt,
+};
+
+async function findService(db: DbOrTx, id: number, lock = false): Promise<ServiceRow | undefined> {
+  const query = db
+    .select(serviceColumns)
+    .from(extendedServices)
+    .where(and(eq(extendedServices.id, id), isNull(extendedServices.deletedAt)))
+    .limit(1);
+  const [row] = lock ? await query.for('update', { of: extendedServices }) : await query;
+  return row;
+}
+
+/**
+ * /admin/partners/extended-services: the services partners offer. Delete is soft and unlinks the
+ * service from its partners in the same transaction (the event keeps which partners had it).
+ */
+export function extendedServiceRoutes(ctx: RouteContext) {
+  const { db, clock, config, guards } = ctx;
+  const notFound = () => new ApiError(404, msg.notFound);
+  const load = async (tx: DbOrTx, id: number, lock = false) => {
+    const row = await findService(tx, id, lock);
+    if (!row) throw notFound();
+    return row;
+  };
+
+  return new Hono<AppEnv>()
+    .get(
+      '/',
+      guards.requirePermission('extended_services.view'),
+      queryParams(extendedServiceListQuerySchema),
+      async (c) => {
+        const q = c.req.valid('query');
+        const data = await listPage(serviceList, q, {
+          filters: [isNull(extendedServices.deletedAt)],
+          rows: async (p) =>
+            (
+              await db
+                .select(serviceColumns)
+                .from(extendedServices)
+                .where(p.where)
+                .orderBy(...p.orderBy)
+                .limit(p.limit)
+                .offset(p.offset)
+            ).map(toService),
+          count: async (where: SQL | undefined) => {
+            const [row] = await db
+              .select({ n: sql<number>`count(*)::int` })
+              .from(extendedServices)
+              .where(where);
+            return Number(row?.n ?? 0);
+          },
+        });
+        return ok(c, data);
+      },
+    )
+    .get(
+      '/:extendedServiceId{[0-9]+}',
+      guards.requirePermission('extended_services.view'),
+      pathParams(extendedServiceIdParamSchema),
+      async (c) => ok(c, toService(await load(db, c.req.valid('param').extendedServiceId))),
+    )
+    .post(
+      '/',
+      guards.requirePermission('extended_services.create'),
+      jsonBody(createExtendedServiceBodySchema),
+      async (c) => {
+        const actor = c.get('user');
+        const body = c.req.valid('json');
+        const now = clock();
+        const meta = requestMeta(c, config.trustProxy);
+        const id = await db.transaction(async (tx) => {
+          const [created] = await tx
+            .insert(extendedServices)
+            .values({ title: body.title, description: body.description, createdAt: now, updatedAt: now })
+            .returning({ id: extendedServices.id });
+          await recordEvent(tx, {
+            actor: actorOfAuthUser(actor),
+            action: actions.createdService(body.title),
+            entity: 'extended_service',
+            entityId: created!.id,
+            payload: { title: body.title },
+            meta,
+            at: now,
+          });
+          return created!.id;
+        });
+        return ok(c, toService(await load(db, id)), msg.created, 201);
+      },
+    )
+    .patch(
+      '/',
+      guards.requirePermission('extended_services.update'),
+      jsonBody(updateExtendedServiceBodySchema),
+      async (c) => {
+        const actor = c.get('user');
+        const body = c.req.valid('json');
+        const now = clock();
+        const meta = requestMeta(c, config.trustProxy);
+        await db.transaction(async (tx) => {
+          const before = await load(tx, body.extendedServiceId, true);
+          const changes: Partial<typeof extendedServices.$inferInsert> = {};
+          if (body.title !== undefined && body.title !== before.title) changes.title = body.title;
+          if (body.description !== undefined && body.description !== before.description)
+            changes.description = body.description;
+          if (Object.keys(changes).length === 0) return;
+          await tx
+            .update(extendedServices)
+            .set({ ...changes, updatedAt: now })
+            .where(eq(extendedServices.id, before.id));
+          await recordEvent(tx, {
+            actor: actorOfAuthUser(actor),
+            action: actions.updatedService(changes.title ?? before.title, before.title),
+            entity: 'extended_service',
+            entityId: before.id,
+            payload: { fields: Object.keys(changes), previousTitle: before.title },
+            meta,
+            at: now,
+          });
+        });
+        return ok(c, toService(await load(db, body.extendedServiceId)), msg.updated);
+      },
+    )
+    .delete(
+      '/:extendedServiceId{[0-9]+}',
+      guards.requirePermission('extended_services.delete'),
+      pathParams(extendedServiceIdParamSchema),
+      async (c) => {
+        const actor = c.get('user');
+        const { extendedServiceId } = c.req.valid('param');
+        const now = clock();
+        const meta = requestMeta(c, config.trustProxy);
+        await db.transaction(async (tx) => {
+          const service = await load(tx, extendedServiceId, true);
+          await tx
+            .update(extendedServices)
+            .set({ deletedAt: now, updatedAt: now })
+            .where(eq(extendedServices.id, extendedServiceId));
+          const unlinked = await tx
+            .delete(partnerExtendedServices)
+            .where(eq(partnerExtendedServices.extendedServiceId, extendedServiceId))
+            .returning({ partnerId: partnerExtendedServices.partnerId });
+          await recordEvent(tx, {
+            actor: actorOfAuthUser(actor),
+            action: actions.deletedService(service.title),
+            entity: 'extended_service',
+            entityId: extendedServiceId,
+            payload: { title: service.title, unlinkedPartnerIds: unlinked.map((u) => u.partnerId) },
+            meta,
+            at: now,
+          });
+        });
+        return ok(c, null, msg.deleted);
+      },
+    );
+}

@@ -1,0 +1,416 @@
+import { and, eq, isNull, type SQL, sql } from 'drizzle-orm';
+import { Hono } from 'hono';
+import { searchOf } from '../../contract/list';
+import {
+  createVisitBodySchema,
+  type EligibleUser,
+  type EligibleUserDetail,
+  eligibleUserDetailQuerySchema,
+  eligibleUserIdParamSchema,
+  eligibleUsersQuerySchema,
+  visitServerMessages as msg,
+  type PointsEligibleUser,
+  pointsEligibleQuerySchema,
+  type Visit,
+  visitIdParamSchema,
+  visitListQuerySchema,
+} from '../../contract/visits';
+import type { DbOrTx } from '../db/client';
+import { executeRows } from '../db/rows';
+import { customers, partners, visitItems, visits } from '../db/schema';
+import { eligibilityVerdict, eligibilityWindow, lagosDate, type Window } from '../domain/eligibility';
+import { actions, actorOfAuthUser, recordEvent, requestMeta } from '../domain/events';
+import { storeFile } from '../domain/images';
+import { findLivePartner, type PartnerRow, parseJson } from '../domain/partners';
+import { NAIRA_PER_POINT } from '../domain/points';
+import { fullName } from '../domain/users';
+import { assertPartnerScope } from '../http/access';
+import type { AppEnv, AuthUser, RouteContext } from '../http/context';
+import { ApiError, fieldError, ok } from '../http/errors';
+import { imageField } from '../http/images';
+import { type ListSpec, listPage } from '../http/list';
+import { jsonBody, pathParams, queryParams } from '../http/validate';
+
+/** numeric(14,2): at most 999,999,999,999.99 naira. */
+const MAX_TOTAL_KOBO = 99_999_999_999_999n;
+/** A visit may be recorded a little ahead of the server clock (clock skew), never later. */
+const FUTURE_TOLERANCE_MS = 5 * 60 * 1000;
+
+const isoOf = (col: SQL | unknown) =>
+  sql`to_char(${col} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
+
+const userName = sql`lower(${customers.firstName} || ' ' || ${customers.lastName})`;
+
+/** One visit with its customer, partner and items (one correlated subquery per row of the page). */
+const visitSelect = sql`select ${visits.id} as id, ${customers.id} as "customerId", ${customers.firstName} as "firstName",
+  ${customers.lastName} as "lastName", ${visits.attendantName} as "attendantName", ${isoOf(visits.visitDate)} as "visitDate",
+  ${visits.totalAmount}::text as "totalAmount", ${visits.receiptImage} as "receiptImage",
+  ${partners.id} as "partnerId", ${partners.organizationName} as "organizationName",
+  (select coalesce(json_agg(json_build_object('id', i.id, 'name', i.name, 'quantity', i.quantity, 'price', i.price) order by i.id), '[]'::json)
+     from visit_items i where i.visit_id = ${visits.id}) as items
+  from ${visits} join ${customers} on ${customers.id} = ${visits.customerId} join ${partners} on ${partners.id} = ${visits.partnerId}`;
+
+type VisitRow = {
+  id: number;
+  customerId: number;
+  firstName: string;
+  lastName: string;
+  attendantName: string;
+  visitDate: string;
+  totalAmount: string;
+  receiptImage: string | null;
+  partnerId: number;
+  organizationName: string;
+  items: unknown;
+};
+
+const toVisit = (r: VisitRow): Visit => ({
+  id: Number(r.id),
+  user: { id: Number(r.customerId), firstName: r.firstName, lastName: r.lastName },
+  attendantName: r.attendantName,
+  visitDate: r.visitDate,
+  totalAmount: Number(r.totalAmount),
+  partner: { id: Number(r.partnerId), organizationName: r.organizationName },
+  imageUrl: r.receiptImage,
+  visitItems: parseJson<{ id: number; name: string; quantity: number; price: number | string }[]>(
+    r.items,
+    [],
+  ).map((i) => ({ id: Number(i.id), name: i.name, quantity: Number(i.quantity), price: Number(i.price) })),
+});
+
+const visitSearch = sql`(${customers.firstName} || ' ' || ${customers.lastName} || ' ' || ${visits.attendantName})`;
+
+const visitList: ListSpec<'visitDate' | 'totalAmount' | 'userName' | 'attendantName'> = {
+  sortColumns: {
+    visitDate: visits.visitDate,
+    totalAmount: visits.totalAmount,
+    userName,
+    attendantName: sql`lower(${visits.attendantName})`,
+  },
+  defaultSort: { by: 'visitDate', order: 'desc' },
+  tieBreaker: visits.id,
+  searchTarget: visitSearch,
+  dateColumn: visits.visitDate,
+};
+
+const spendTotal = sql`"spend"."total"`;
+const eligibleList: ListSpec<'userName' | 'totalSpent'> = {
+  sortColumns: { userName, totalSpent: spendTotal },
+  defaultSort: { by: 'userName', order: 'asc' },
+  tieBreaker: customers.id,
+  searchTarget: sql`(${customers.firstName} || ' ' || ${customers.lastName} || ' ' || ${customers.email})`,
+};
+
+const pointsList: ListSpec<'points'> = {
+  sortColumns: { points: sql`"balance"."unclaimed"` },
+  defaultSort: { by: 'points', order: 'desc' },
+  tieBreaker: customers.id,
+  searchTarget: sql`(${customers.firstName} || ' ' || ${customers.lastName} || ' ' || ${customers.email})`,
+};
+
+const orderSql = (orderBy: SQL[]) => sql.join(orderBy, sql`, `);
+const whereSql = (where: SQL | undefined) => (where ? sql`where ${where}` : sql``);
+
+/** Each customer's spend at the partner inside the window: one GROUP BY over the partner's visits. */
+const spendCte = (partnerId: number, w: Window) => sql`with spend as (
+  select ${visits.customerId} as customer_id, sum(${visits.totalAmount}) as total
+  from ${visits}
+  where ${visits.partnerId} = ${partnerId} and ${visits.visitDate} >= ${w.start.toISOString()}::timestamptz and ${visits.visitDate} < ${w.endExclusive.toISOString()}::timestamptz
+  group by ${visits.customerId})`;
+
+/**
+ * Each customer's unclaimed points at the partner: 1 per ₦100, rounded down per visit
+ * (server/domain/points.ts), less the points rewards issued there by points claimed.
+ */
+const balanceCte = (partnerId: number) => sql`with earned as (
+    select customer_id, sum(floor(total_amount / ${NAIRA_PER_POINT}))::bigint as points
+    from visits where partner_id = ${partnerId} group by customer_id
+  ), claimed as (
+    select customer_id, sum(points_claimed)::bigint as points
+    from rewards where partner_id = ${partnerId} and points_claimed > 0 group by customer_id
+  ), balance as (
+    select e.customer_id, e.points - coalesce(c.points, 0) as unclaimed
+    from earned e left join claimed c on c.customer_id = e.customer_id
+  )`;
+
+async function findVisits(db: DbOrTx, where: SQL, orderBy: SQL[] = [sql`${visits.id}`], limit?: number) {
+  const rows = await executeRows<VisitRow>(
+    db,
+    sql`${visitSelect} where ${where} order by ${orderSql(orderBy)} ${limit ? sql`limit ${limit}` : sql``}`,
+  );
+  return rows.map(toVisit);
+}
+
+/** POST /user/visits: a partner records a customer's visit. */
+export function recordVisitRoutes(ctx: RouteContext) {
+  const { db, clock, config, guards } = ctx;
+  return new Hono<AppEnv>().post(
+    '/',
+    guards.requirePermission('visits.create'),
+    jsonBody(createVisitBodySchema),
+    async (c) => {
+      const actor = c.get('user');
+      const body = c.req.valid('json');
+      const now = clock();
+      const meta = requestMeta(c, config.trustProxy);
+      assertPartnerScope(actor, body.partnerId);
+      const visitDate = new Date(body.visitDate);
+      if (visitDate.getTime() > now.getTime() + FUTURE_TOLERANCE_MS)
+        throw fieldError('visitDate', msg.futureDate);
+      // Exact: kobo as big integers (quantity x price can reach 10^12 naira per item).
+      const totalKobo = body.items.reduce(
+        (sum, i) => sum + BigInt(i.quantity) * BigInt(Math.round(i.price * 100)),
+        0n,
+      );
+      if (totalKobo > MAX_TOTAL_KOBO) throw fieldError('items', msg.totalTooLarge);
+      const totalAmount = Number(totalKobo) / 100;
+      const receipt =
+        body.receiptImage !== undefined ? imageField('receiptImage', body.receiptImage) : undefined;
+
+      const id = await db.transaction(async (tx) => {
+        // Share locks: a concurrent delete or block of either waits for this visit.
+        const [partner] = await tx
+          .select({ id: partners.id, org: partners.organizationName, status: partners.accountStatus })
+          .from(partners)
+          .where(and(eq(partners.id, body.partnerId), isNull(partners.deletedAt)))
+          .for('share');
+        if (!partner) throw fieldError('partnerId', msg.partnerNotFound, 404);
+        if (partner.status !== 'ACTIVE') throw fieldError('partnerId', msg.partnerBlocked);
+        const [customer] = await tx
+          .select({
+            id: customers.id,
+            firstName: customers.firstName,
+            lastName: customers.lastName,
+            status: customers.accountStatus,
+          })
+          .from(customers)
+          .where(and(eq(customers.id, body.customerId), isNull(customers.deletedAt)))
+          .for('share');
+        if (!customer) throw fieldError('customerId', msg.customerNotFound, 404);
+        if (customer.status !== 'ACTIVE') throw fieldError('customerId', msg.customerBlocked);
+
+        const receiptImage = receipt ? await storeFile(tx, receipt.bytes, receipt.mime, now) : null;
+        const [created] = await tx
+          .insert(visits)
+          .values({
+            partnerId: partner.id,
+            customerId: customer.id,
+            attendantName: body.attendantName,
+            visitDate,
+            totalAmount: Number(totalKobo) / 100,
+            receiptImage,
+            createdAt: now,
+          })
+          .returning({ id: visits.id });
+        await tx.insert(visitItems).values(
+          body.items.map((i) => ({
+            visitId: created!.id,
+            name: i.name,
+            quantity: i.quantity,
+            price: i.price,
+          })),
+        );
+        await recordEvent(tx, {
+          actor: actorOfAuthUser(actor),
+          action: actions.recordedVisit(fullName(customer), partner.org),
+          entity: 'visit',
+          entityId: created!.id,
+          payload: {
+            partnerId: partner.id,
+            customerId: customer.id,
+            totalAmount,
+            items: body.items.length,
+          },
+          meta,
+          at: now,
+        });
+        return created!.id;
+      });
+      const [visit] = await findVisits(db, sql`${visits.id} = ${id}`);
+      return ok(c, visit!, msg.recorded, 201);
+    },
+  );
+}
+
+/** /admin/partners/visits: a partner's visits, its eligible customers and their points. */
+export function visitRoutes(ctx: RouteContext) {
+  const { db, clock, guards } = ctx;
+
+  /** The partner the query names: live, and the caller's own when they are partner staff. */
+  const partnerFor = async (user: AuthUser, partnerId: number): Promise<PartnerRow> => {
+    assertPartnerScope(user, partnerId);
+    const partner = await findLivePartner(db, partnerId);
+    if (!partner) throw new ApiError(404, msg.partnerNotFound);
+    return partner;
+  };
+
+  return new Hono<AppEnv>()
+    .get('/', guards.requirePermission('visits.view'), queryParams(visitListQuerySchema), async (c) => {
+      const q = c.req.valid('query');
+      const partner = await partnerFor(c.get('user'), q.partnerId);
+      const searching = searchOf(q) !== undefined;
+      const data = await listPage(visitList, q, {
+        filters: [sql`${visits.partnerId} = ${partner.id}`],
+        rows: async (p) =>
+          (
+            await executeRows<VisitRow>(
+              db,
+              sql`${visitSelect} ${whereSql(p.where)} order by ${orderSql(p.orderBy)} limit ${p.limit} offset ${p.offset}`,
+            )
+          ).map(toVisit),
+        count: async (where) => {
+          // The customer join only when the search needs the name.
+          const from = searching
+            ? sql`${visits} join ${customers} on ${customers.id} = ${visits.customerId}`
+            : sql`${visits}`;
+          const [row] = await executeRows<{ n: number }>(
+            db,
+            sql`select count(*)::int as n from ${from} ${whereSql(where)}`,
+          );
+          return Number(row?.n ?? 0);
+        },
+      });
+      return ok(c, data);
+    })
+    .get(
+      '/:visitId{[0-9]+}',
+      guards.requirePermission('visits.view'),
+      pathParams(visitIdParamSchema),
+      async (c) => {
+        const user = c.get('user');
+        const [visit] = await findVisits(db, sql`${visits.id} = ${c.req.valid('param').visitId}`);
+        if (!visit || (user.partnerId != null && user.partnerId !== visit.partner.id)) {
+          throw new ApiError(404, msg.notFound);
+        }
+        return ok(c, visit);
+      },
+    )
+    .get(
+      '/reward-eligible-users',
+      guards.requirePermission('visits.view'),
+      queryParams(eligibleUsersQuerySchema),
+      async (c) => {
+        const q = c.req.valid('query');
+        const partner = await partnerFor(c.get('user'), q.partnerId);
+        const window = eligibilityWindow(q.date ?? lagosDate(clock()));
+        const data = await listPage(eligibleList, q, {
+          filters: [isNull(customers.deletedAt)],
+          rows: async (p) => {
+            const rows = await executeRows<{
+              id: number;
+              firstName: string;
+              lastName: string;
+              total: string;
+            }>(
+              db,
+              sql`${spendCte(partner.id, window)}
+                select ${customers.id} as id, ${customers.firstName} as "firstName", ${customers.lastName} as "lastName",
+                  spend.total::text as total
+                from spend join ${customers} on ${customers.id} = spend.customer_id
+                ${whereSql(p.where)} order by ${orderSql(p.orderBy)} limit ${p.limit} offset ${p.offset}`,
+            );
+            return rows.map(
+              (r): EligibleUser => ({
+                user: { id: Number(r.id), firstName: r.firstName, lastName: r.lastName },
+                totalSpent: Number(r.total),
+                ...eligibilityVerdict(r.total, partner.minSpendToQualify),
+              }),
+            );
+          },
+          count: async (where) => {
+            const [row] = await executeRows<{ n: number }>(
+              db,
+              sql`${spendCte(partner.id, window)}
+                select count(*)::int as n from spend join ${customers} on ${customers.id} = spend.customer_id
+                ${whereSql(where)}`,
+            );
+            return Number(row?.n ?? 0);
+          },
+        });
+        return ok(c, data);
+      },
+    )
+    .get(
+      '/reward-eligible-users/:userId{[0-9]+}',
+      guards.requirePermission('visits.view'),
+      pathParams(eligibleUserIdParamSchema),
+      queryParams(eligibleUserDetailQuerySchema),
+      async (c) => {
+        const q = c.req.valid('query');
+        const { userId } = c.req.valid('param');
+        const partner = await partnerFor(c.get('user'), q.partnerId);
+        const window = eligibilityWindow(q.date ?? lagosDate(clock()));
+        const inWindow = sql`${visits.partnerId} = ${partner.id} and ${visits.customerId} = ${userId}
+          and ${visits.visitDate} >= ${window.start.toISOString()}::timestamptz and ${visits.visitDate} < ${window.endExclusive.toISOString()}::timestamptz
+          and ${customers.deletedAt} is null`;
+        const visitHistory = await findVisits(db, inWindow, [
+          sql`${visits.visitDate} desc`,
+          sql`${visits.id} desc`,
+        ]);
+        const first = visitHistory[0];
+        if (!first) throw new ApiError(404, msg.noVisits);
+        const [sum] = await executeRows<{ total: string }>(
+          db,
+          sql`select coalesce(sum(${visits.totalAmount}), 0)::text as total from ${visits}
+            where ${visits.partnerId} = ${partner.id} and ${visits.customerId} = ${userId}
+            and ${visits.visitDate} >= ${window.start.toISOString()}::timestamptz and ${visits.visitDate} < ${window.endExclusive.toISOString()}::timestamptz`,
+        );
+        const total = sum?.total ?? '0';
+        const detail: EligibleUserDetail = {
+          user: first.user,
+          totalSpent: Number(total),
+          ...eligibilityVerdict(total, partner.minSpendToQualify),
+          visitHistory,
+        };
+        return ok(c, detail);
+      },
+    )
+    .get(
+      '/eligible-users-bypoints',
+      guards.requirePermission('visits.view'),
+      queryParams(pointsEligibleQuerySchema),
+      async (c) => {
+        const q = c.req.valid('query');
+        const partner = await partnerFor(c.get('user'), q.partnerId);
+        const from = sql`from balance join ${customers} on ${customers.id} = balance.customer_id`;
+        const data = await listPage(
+          pointsList,
+          { ...q, sortBy: undefined },
+          {
+            filters: [sql`balance.unclaimed > 0`, isNull(customers.deletedAt)],
+            rows: async (p) =>
+              (
+                await executeRows<{
+                  id: number;
+                  firstName: string;
+                  lastName: string;
+                  email: string;
+                  points: string;
+                }>(
+                  db,
+                  sql`${balanceCte(partner.id)}
+                  select ${customers.id} as id, ${customers.firstName} as "firstName", ${customers.lastName} as "lastName",
+                    ${customers.email} as email, balance.unclaimed::text as points
+                  ${from} ${whereSql(p.where)} order by ${orderSql(p.orderBy)} limit ${p.limit} offset ${p.offset}`,
+                )
+              ).map(
+                (r): PointsEligibleUser => ({
+                  id: Number(r.id),
+                  name: fullName(r),
+                  email: r.email,
+                  totalUnclaimedPoints: Number(r.points),
+                }),
+              ),
+            count: async (where) => {
+              const [row] = await executeRows<{ n: number }>(
+                db,
+                sql`${balanceCte(partner.id)} select count(*)::int as n ${from} ${whereSql(where)}`,
+              );
+              return Number(row?.n ?? 0);
+            },
+          },
+        );
+        return ok(c, data);
+      },
+    );
+}
