@@ -1,7 +1,7 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { getRouteApi, useNavigate } from '@tanstack/react-router';
 import { useState } from 'react';
-import { type Customer, customerMessages } from '../../../../../contract/customers';
+import { type Customer, customerMessages, customerServerMessages } from '../../../../../contract/customers';
 import type { AccountStatus } from '../../../../../contract/list';
 import { css } from '../../../../../styled-system/css';
 import {
@@ -28,9 +28,9 @@ import { useCan } from '../../../../lib/use-can';
 
 const route = getRouteApi('/dashboard/clients/$clientId/');
 
-export const CLIENT_DELETED = 'Client deleted successfully';
-export const CLIENT_BLOCKED = 'Client blocked successfully';
-export const CLIENT_UNBLOCKED = 'Client unblocked successfully';
+export const CLIENT_DELETED = customerServerMessages.deleted;
+export const CLIENT_BLOCKED = customerServerMessages.blocked;
+export const CLIENT_UNBLOCKED = customerServerMessages.unblocked;
 
 /** /dashboard/clients/{id}: the customer, their fiber account, Edit, Delete, Block/Unblock. */
 export function ClientDetailScreen() {

@@ -1,7 +1,10 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { getRouteApi, Link, useNavigate } from '@tanstack/react-router';
 import { useCallback, useMemo, useState } from 'react';
-import type { ExtendedService } from '../../../../../contract/extended-services';
+import {
+  type ExtendedService,
+  extendedServiceServerMessages,
+} from '../../../../../contract/extended-services';
 import { css, cx } from '../../../../../styled-system/css';
 import { button } from '../../../../../styled-system/recipes';
 import {
@@ -25,7 +28,7 @@ const col = dataColumnHelper<ExtendedService>();
 
 /** SPEC section 9: descriptions are cut at 60 characters in the table. */
 export const DESCRIPTION_MAX = 60;
-export const SERVICE_DELETED = 'Extended service deleted successfully';
+export const SERVICE_DELETED = extendedServiceServerMessages.deleted;
 
 const actionLink = cx(button({ variant: 'ghost', size: 'sm' }), css({ color: 'brand.700' }));
 

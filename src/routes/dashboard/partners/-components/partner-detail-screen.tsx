@@ -2,7 +2,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { getRouteApi, useNavigate } from '@tanstack/react-router';
 import { useState } from 'react';
 import type { AccountStatus } from '../../../../../contract/list';
-import { type Partner, partnerMessages } from '../../../../../contract/partners';
+import { type Partner, partnerMessages, partnerServerMessages } from '../../../../../contract/partners';
 import { css } from '../../../../../styled-system/css';
 import {
   deletePartner,
@@ -34,9 +34,9 @@ import { PartnerVisitsTab } from './partner-visits-tab';
 
 const route = getRouteApi('/dashboard/partners/$partnerId/');
 
-export const PARTNER_DELETED = 'Partner deleted successfully';
-export const PARTNER_BLOCKED = 'Partner blocked successfully';
-export const PARTNER_UNBLOCKED = 'Partner unblocked successfully';
+export const PARTNER_DELETED = partnerServerMessages.deleted;
+export const PARTNER_BLOCKED = partnerServerMessages.blocked;
+export const PARTNER_UNBLOCKED = partnerServerMessages.unblocked;
 
 /** /dashboard/partners/{id}: summary, Edit, Delete, Block/Unblock and the four tabs. */
 export function PartnerDetailScreen() {
