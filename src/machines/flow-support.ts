@@ -1,0 +1,65 @@
+/**
+ * Reading a failed effect without knowing HTTP: the API layer throws errors that carry a `status`
+ * (0 when no response arrived), a `message` and field `errors`. Machines only duck-type them.
+ */
+
+export interface FieldErrorLike {
+  fieldName: string;
+  message: string;
+}
+
+const record = (value: unknown): Record<string, unknown> | null =>
+  value !== null && typeof value === 'object' ? (value as Record<string, unknown>) : null;
+
+/** HTTP status of a failed call; 0 when no response arrived; undefined for anything else. */
+export function errorStatus(error: unknown): number | undefined {
+  const status = record(error)?.status;
+  return typeof status === 'number' ? status : undefined;
+}
+
+export function fieldErrorsOf(error: unknown): FieldErrorLike[] {
+  const errors = record(error)?.errors;
+  if (!Array.isArray(errors)) return [];
+  return errors.filter(
+    (e): e is FieldErrorLike =>
+      typeof record(e)?.fieldName === 'string' && typeof record(e)?.message === 'string',
+  );
+}
+
+const messageOf = (error: unknown): string => {
+  if (typeof error === 'string') return error;
+  const message = record(error)?.message;
+  return typeof message === 'string' ? message : '';
+};
+
+/**
+ * SPEC section 8 for a form's failure: the field errors joined as 'fieldName:message' with commas,
+ * else the response message (a network failure reads 'Network Error'), else 'An error occurred'.
+ */
+export function errorText(error: unknown): string {
+  const fields = fieldErrorsOf(error);
+  if (fields.length > 0) return fields.map((e) => `${e.fieldName}:${e.message}`).join(',');
+  return messageOf(error) || 'An error occurred';
+}
+
+/** The first message about one field, else the whole message (e.g. the OTP check's 400). */
+export function fieldMessage(error: unknown, fieldName: string): string {
+  return fieldErrorsOf(error).find((e) => e.fieldName === fieldName)?.message ?? errorText(error);
+}
+
+/** '… 3 attempts left' → 3 (the OTP check puts the count in its message); null when absent. */
+export function attemptsLeftOf(error: unknown): number | null {
+  const texts = [messageOf(error), ...fieldErrorsOf(error).map((e) => e.message)];
+  for (const text of texts) {
+    const match = /(\d+)\s+(?:attempts?|tries|try)\s+(?:left|remaining)/i.exec(text);
+    if (match) return Number(match[1]);
+  }
+  return null;
+}
+
+/** The browser's online/offline events, forwarded by the UI (`navigator.onLine` gives the start value). */
+export type NetworkEvent = { type: 'network.offline' } | { type: 'network.online' };
+
+/** Where a machine starts: the given flag, else `navigator.onLine`, else online. */
+export const startsOnline = (flag: boolean | undefined): boolean =>
+  flag ?? (typeof navigator === 'undefined' ? true : navigator.onLine !== false);

@@ -1,0 +1,163 @@
+import { type ActorRefFrom, assign, fromPromise, setup } from 'xstate';
+import { type IssueRewardBody, type Reward, rewardMessages } from '../../contract/rewards';
+import { errorText, fieldErrorsOf, type NetworkEvent, startsOnline } from './flow-support';
+import { newIdempotencyKey } from './idempotency-key';
+import {
+  type IssueErrors,
+  type IssueField,
+  type IssueTarget,
+  type IssueValues,
+  initialIssueValues,
+  toIssueRewardBody,
+  validateIssueValues,
+} from './issue-reward-form';
+
+/**
+ * The Issue Reward form (SPEC sections 4 and 5): editing with the defaults of SPEC section 9, a
+ * submit only with valid values and a target customer, then success ('Reward successfully issued')
+ * or failure (SPEC section 8). Issuing needs the network: offline, it is refused and not queued.
+ * Submitting again after a failure, with nothing changed, repeats the same attempt (same key).
+ */
+
+export interface IssueRewardInput extends IssueTarget {
+  online?: boolean;
+}
+
+export interface IssueRewardContext {
+  target: IssueTarget;
+  values: IssueValues;
+  /** Fields whose errors are shown (left once, or everything after a submit). */
+  touched: IssueField[];
+  errors: IssueErrors;
+  online: boolean;
+  idempotencyKey: string | null;
+  error: string | null;
+  reward: Reward | null;
+}
+
+export type IssueRewardEvent =
+  | { type: 'issue.change'; values: Partial<IssueValues> }
+  | { type: 'issue.blur'; field: IssueField }
+  | { type: 'issue.submit' }
+  | NetworkEvent;
+
+export interface IssueRewardOutput {
+  reward: Reward | null;
+  message: string;
+}
+
+export const NO_TARGET_MESSAGE = 'Choose the customer to issue the reward to.';
+const ALL_FIELDS = Object.keys(initialIssueValues()) as IssueField[];
+
+const notProvided = (name: string) => () => Promise.reject(new Error(`${name} is not provided`));
+
+export const issueRewardMachine = setup({
+  types: {
+    context: {} as IssueRewardContext,
+    events: {} as IssueRewardEvent,
+    input: {} as IssueRewardInput,
+    output: {} as IssueRewardOutput,
+  },
+  actors: {
+    issueReward: fromPromise<Reward, { body: IssueRewardBody; idempotencyKey: string }>(
+      notProvided('issueReward'),
+    ),
+  },
+  actions: {
+    change: assign(({ context, event }) => {
+      if (event.type !== 'issue.change') return {};
+      const values = { ...context.values, ...event.values };
+      return { values, errors: validateIssueValues(values), error: null };
+    }),
+    touch: assign({
+      touched: ({ context, event }) =>
+        event.type === 'issue.blur' && !context.touched.includes(event.field)
+          ? [...context.touched, event.field]
+          : context.touched,
+      errors: ({ context }) => validateIssueValues(context.values),
+    }),
+    showAllErrors: assign({
+      touched: () => [...ALL_FIELDS],
+      errors: ({ context }) => validateIssueValues(context.values),
+    }),
+    refuseOffline: assign({ error: rewardMessages.networkRequired }),
+    refuseNoTarget: assign({ error: NO_TARGET_MESSAGE }),
+    newAttempt: assign({ idempotencyKey: () => newIdempotencyKey(), error: null }),
+    showFailure: assign(({ context, event }) => {
+      const error = (event as { error?: unknown }).error;
+      // Field errors from the server go under their fields as well.
+      const errors: IssueErrors = { ...context.errors };
+      const touched = [...context.touched];
+      for (const e of fieldErrorsOf(error)) {
+        if (ALL_FIELDS.includes(e.fieldName as IssueField)) {
+          errors[e.fieldName as IssueField] = e.message;
+          if (!touched.includes(e.fieldName as IssueField)) touched.push(e.fieldName as IssueField);
+        }
+      }
+      return { error: errorText(error), errors, touched };
+    }),
+  },
+  guards: {
+    isOffline: ({ context }) => !context.online,
+    isInvalid: ({ context }) => Object.keys(validateIssueValues(context.values)).length > 0,
+    hasNoTarget: ({ context }) => !context.target.issuedTo,
+  },
+}).createMachine({
+  id: 'issueReward',
+  context: ({ input }) => ({
+    target: { issuedTo: input.issuedTo, partnerId: input.partnerId, byPoints: input.byPoints },
+    values: initialIssueValues(),
+    touched: [],
+    errors: validateIssueValues(initialIssueValues()),
+    online: startsOnline(input.online),
+    idempotencyKey: null,
+    error: null,
+    reward: null,
+  }),
+  initial: 'editing',
+  on: {
+    'network.offline': { actions: assign({ online: false }) },
+    'network.online': { actions: assign({ online: true }) },
+  },
+  states: {
+    editing: {
+      on: {
+        'issue.change': { actions: 'change' },
+        'issue.blur': { actions: 'touch' },
+        'issue.submit': [
+          { guard: 'isInvalid', actions: 'showAllErrors' },
+          { guard: 'hasNoTarget', actions: 'refuseNoTarget' },
+          { guard: 'isOffline', actions: 'refuseOffline' },
+          { target: 'submitting', actions: 'newAttempt' },
+        ],
+      },
+    },
+    submitting: {
+      invoke: {
+        id: 'issueReward',
+        src: 'issueReward',
+        input: ({ context }) => ({
+          body: toIssueRewardBody(context.values, context.target),
+          idempotencyKey: context.idempotencyKey ?? '',
+        }),
+        onDone: { target: 'success', actions: assign({ reward: ({ event }) => event.output }) },
+        onError: { target: 'failure', actions: 'showFailure' },
+      },
+    },
+    // The form stays on screen with the error; a change is a new attempt, a submit repeats this one.
+    failure: {
+      on: {
+        'issue.change': { target: 'editing', actions: 'change' },
+        'issue.blur': { actions: 'touch' },
+        'issue.submit': [
+          { guard: 'isOffline', actions: 'refuseOffline' },
+          { target: 'submitting', actions: assign({ error: null }) },
+        ],
+      },
+    },
+    success: { type: 'final' },
+  },
+  output: ({ context }) => ({ reward: context.reward, message: rewardMessages.issued }),
+});
+
+export type IssueRewardActor = ActorRefFrom<typeof issueRewardMachine>;

@@ -1,0 +1,12 @@
+import { describeFlowPaths, flowModels, flowPathsOf, plannedCoverage } from './flow-paths';
+
+/** `npm run flows`: every generated path of every flow machine, as numbered readable steps. */
+for (const model of flowModels) {
+  const paths = flowPathsOf(model);
+  const coverage = plannedCoverage(model, paths);
+  console.log(describeFlowPaths(model, paths));
+  console.log(
+    `  covers ${coverage.states.covered.length}/${coverage.states.total.length} states, ` +
+      `${coverage.transitions.covered.length}/${coverage.transitions.total.length} transitions\n`,
+  );
+}
