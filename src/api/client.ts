@@ -38,6 +38,8 @@ export interface RequestOptions {
   body?: unknown;
   query?: Query;
   auth?: Auth;
+  /** Extra request headers (e.g. `Idempotency-Key` on money calls). */
+  headers?: Record<string, string>;
 }
 
 export interface Result<T> {
@@ -120,6 +122,7 @@ export function createApiClient({
   async function once(method: Method, path: string, options: RequestOptions, token: string | null) {
     let w = base.url(path + queryString(options.query));
     if (token) w = w.auth(`Bearer ${token}`);
+    if (options.headers) w = w.headers(options.headers);
     if (options.body !== undefined) w = w.json(options.body as object);
     try {
       const text = await w.fetch(method).text();

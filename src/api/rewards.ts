@@ -1,8 +1,19 @@
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
-import type { z } from 'zod';
+import { z } from 'zod';
 import { listSchema } from '../../contract/envelope';
-import { rewardSchema, rewardSortKeys } from '../../contract/rewards';
+import {
+  type getRewardBodySchema,
+  type initiateRedemptionBodySchema,
+  initiateRedemptionResponseSchema,
+  otpValidityResponseSchema,
+  type RedemptionResult,
+  type redeemCouponBodySchema,
+  type redeemGiftcardBodySchema,
+  redemptionResultSchema,
+} from '../../contract/redemption';
+import { type IssueRewardBody, type Reward, rewardSchema, rewardSortKeys } from '../../contract/rewards';
 import { type ListState, toListQuery } from '../lib/list-search';
+import { newIdempotencyKey } from '../machines/idempotency-key';
 import { api } from './client';
 
 export const rewardListSchema = listSchema(rewardSchema);
@@ -33,3 +44,133 @@ export const partnerRewardsQueryOptions = (params: PartnerRewardsParams) =>
     placeholderData: keepPreviousData,
     staleTime: 10_000,
   });
+
+// ---- Partner-side rewards: issue and OTP-guarded redemption (SPEC section 7) --------------------
+
+export { newIdempotencyKey };
+
+const stringListSchema = z.array(z.string());
+
+export const rewardTypeKeys = {
+  types: () => [...rewardKeys.all, 'types'] as const,
+  categories: () => [...rewardKeys.all, 'categories'] as const,
+};
+
+/** GET /partners/reward-types: ['GIFTCARD', 'COUPON']. */
+export const rewardTypesQueryOptions = () =>
+  queryOptions({
+    queryKey: rewardTypeKeys.types(),
+    queryFn: () => api().get('/partners/reward-types', stringListSchema),
+    staleTime: 60 * 60_000,
+  });
+
+/** GET /partners/reward-type-categories: ['GENERAL', 'DISCOUNTED_SUBSCRIPTION']. */
+export const rewardTypeCategoriesQueryOptions = () =>
+  queryOptions({
+    queryKey: rewardTypeKeys.categories(),
+    queryFn: () => api().get('/partners/reward-type-categories', stringListSchema),
+    staleTime: 60 * 60_000,
+  });
+
+/** POST /partners/rewards/get-reward: a reward by its code and customer. */
+export const getReward = (body: z.input<typeof getRewardBodySchema>): Promise<Reward> =>
+  api().post('/partners/rewards/get-reward', rewardSchema, { body });
+
+/** POST /partners/rewards/initiate-reward-redemption-auth: mails the customer a 6-digit code. */
+export const initiateRedemption = (body: z.input<typeof initiateRedemptionBodySchema>) =>
+  api().post('/partners/rewards/initiate-reward-redemption-auth', initiateRedemptionResponseSchema, { body });
+
+/** POST /partners/rewards/redemption-auth-otp-validity-check: 400 when wrong, 429 when locked. */
+export const checkRedemptionOtp = (body: { userId: number; otp: string }) =>
+  api().post('/partners/rewards/redemption-auth-otp-validity-check', otpValidityResponseSchema, { body });
+
+/** A redemption's answer: the result and the server's message (shown after success). */
+export interface RedemptionOutcome {
+  result: RedemptionResult;
+  message: string;
+}
+
+const idempotent = (idempotencyKey: string) => ({ 'Idempotency-Key': idempotencyKey });
+
+/**
+ * POST /partners/rewards/redeem-giftcard. The caller owns the attempt: it passes the same key when
+ * it retries the same attempt (the server then answers with the first result), a new one otherwise.
+ */
+export const redeemGiftcard = async (
+  body: z.input<typeof redeemGiftcardBodySchema>,
+  idempotencyKey: string = newIdempotencyKey(),
+): Promise<RedemptionOutcome> => {
+  const { data, message } = await api().send(
+    'POST',
+    '/partners/rewards/redeem-giftcard',
+    redemptionResultSchema,
+    {
+      body,
+      headers: idempotent(idempotencyKey),
+    },
+  );
+  return { result: data, message };
+};
+
+/** POST /partners/rewards/redeem-coupon (single use). */
+export const redeemCoupon = async (
+  body: z.input<typeof redeemCouponBodySchema>,
+  idempotencyKey: string = newIdempotencyKey(),
+): Promise<RedemptionOutcome> => {
+  const { data, message } = await api().send(
+    'POST',
+    '/partners/rewards/redeem-coupon',
+    redemptionResultSchema,
+    {
+      body,
+      headers: idempotent(idempotencyKey),
+    },
+  );
+  return { result: data, message };
+};
+
+export interface RedeemRewardRequest {
+  rewardType: 'GIFTCARD' | 'COUPON';
+  userId: number;
+  code: string;
+  otp: string;
+  amountToRedeem?: number;
+  idempotencyKey: string;
+}
+
+/** The redeem machines' `redeemReward` effect: the gift-card or the coupon call, by type. */
+export const redeemReward = ({
+  rewardType,
+  userId,
+  code,
+  otp,
+  amountToRedeem,
+  idempotencyKey,
+}: RedeemRewardRequest) =>
+  rewardType === 'GIFTCARD'
+    ? redeemGiftcard({ userId, code, otp, amountToRedeem: amountToRedeem ?? 0 }, idempotencyKey)
+    : redeemCoupon({ userId, code, otp }, idempotencyKey);
+
+/** POST /partners/rewards/issue-reward (status Active). */
+export const issueReward = (
+  body: IssueRewardBody,
+  idempotencyKey: string = newIdempotencyKey(),
+): Promise<Reward> =>
+  api().post('/partners/rewards/issue-reward', rewardSchema, { body, headers: idempotent(idempotencyKey) });
+
+/**
+ * A customer's rewards at one partner (the guided redemption's pick list): the partner's list,
+ * filtered here by customer, Active first.
+ */
+export const fetchCustomerRewards = async ({
+  partnerId,
+  userId,
+}: {
+  partnerId: number;
+  userId: number;
+}): Promise<Reward[]> => {
+  const list = await fetchPartnerRewards({ partnerId, page: 1, pageSize: 100, search: '' });
+  return list.records
+    .filter((r) => r.user.id === userId)
+    .sort((a, b) => Number(b.status === 'Active') - Number(a.status === 'Active'));
+};
