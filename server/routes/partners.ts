@@ -199,14 +199,12 @@ export function partnerRoutes(ctx: RouteContext) {
               })
               .returning({ id: partners.id });
             const partnerId = created!.id;
-            await tx
-              .insert(partnerExtendedServices)
-              .values(
-                [...new Set(body.extendedServiceIds)].map((extendedServiceId) => ({
-                  partnerId,
-                  extendedServiceId,
-                })),
-              );
+            await tx.insert(partnerExtendedServices).values(
+              [...new Set(body.extendedServiceIds)].map((extendedServiceId) => ({
+                partnerId,
+                extendedServiceId,
+              })),
+            );
             await mailer.enqueue(tx, partnerWelcomeMail(body), now);
             await recordEvent(tx, {
               actor: actorOfAuthUser(actor),

@@ -194,3 +194,57 @@ describe('dashboard figures on the seeded data equal direct SQL counts', () => {
     });
   });
 });
+
+describe('the partner, client and visit screens have believable data', () => {
+  let token: string;
+  const get = <T>(path: string) => t.request<T>('GET', path, { token });
+  beforeAll(async () => {
+    token = (await signIn(t, DEMO_ADMIN.email, DEMO_ADMIN.password)).accessToken;
+  });
+
+  it('every partner has a cover image that is served; a third of the visits have receipts', async () => {
+    const list = await get<{ records: { coverImage: string | null }[] }>('/admin/partners?pageSize=100');
+    expect(list.body.data!.records.length).toBe(DEMO_COUNTS.partners - DEMO_COUNTS.blockedPartners);
+    for (const p of list.body.data!.records) expect(p.coverImage).toMatch(/^\/api\/v1\/files\/[0-9a-f]{64}$/);
+    const res = await t.app.request(list.body.data!.records[0]!.coverImage!);
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-type')).toBe('image/png');
+    const withReceipt = await one(t.db, sql`select count(*) from visits where receipt_image is not null`);
+    expect(withReceipt).toBeGreaterThan(DEMO_COUNTS.visits / 4);
+  });
+
+  it('today, several partners have both eligible and not eligible customers', async () => {
+    const partners = await executeRows<{ id: number }>(
+      t.db,
+      sql`select id from partners where account_status = 'ACTIVE' order by id limit 8`,
+    );
+    let both = 0;
+    for (const p of partners) {
+      const res = await get<{ records: { isEligible: boolean }[] }>(
+        `/admin/partners/visits/reward-eligible-users?partnerId=${p.id}&pageSize=100`,
+      );
+      expect(res.status).toBe(200);
+      const verdicts = new Set(res.body.data!.records.map((r) => r.isEligible));
+      if (verdicts.has(true) && verdicts.has(false)) both++;
+    }
+    expect(both).toBeGreaterThanOrEqual(5);
+  });
+
+  it('customers have unclaimed points; some points were claimed by rewards; every tab has rows', async () => {
+    expect(await one(t.db, sql`select count(*) from rewards where points_claimed > 0`)).toBeGreaterThan(5);
+    const [p] = await executeRows<{ id: number }>(t.db, sql`select id from partners order by id limit 1`);
+    const points = await get<{ records: { totalUnclaimedPoints: number }[] }>(
+      `/admin/partners/visits/eligible-users-bypoints?partnerId=${p!.id}`,
+    );
+    expect(points.body.data!.records.length).toBeGreaterThan(0);
+    const visits = await get<{ meta: { totalCount: number } }>(`/admin/partners/visits?partnerId=${p!.id}`);
+    expect(visits.body.data!.meta.totalCount).toBeGreaterThan(20);
+    const rewards = await get<{ meta: { totalCount: number } }>(`/admin/partners/rewards?partnerId=${p!.id}`);
+    expect(rewards.body.data!.meta.totalCount).toBeGreaterThan(3);
+    const services = await get<{ records: { partnerCount: number }[] }>('/admin/partners/extended-services');
+    expect(services.body.data!.records.some((s) => s.partnerCount > 0)).toBe(true);
+    for (const action of ['Added partner Eko Grill House', 'Created extended service Home Delivery']) {
+      expect(await one(t.db, sql`select count(*) from events where action = ${action}`), action).toBe(1);
+    }
+  });
+});

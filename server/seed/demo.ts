@@ -15,8 +15,12 @@ import {
   visitItems,
   visits,
 } from '../db/schema';
+import { eligibilityWindow, inWindow, lagosDate } from '../domain/eligibility';
 import { ADMIN_ORGANIZATION, ipLocation } from '../domain/events';
+import { storeFile } from '../domain/images';
 import { createPasswordHasher, type PasswordHasher } from '../domain/passwords';
+import { pointsForVisit } from '../domain/points';
+import { type Rgb, solidPng } from './png';
 
 /** The demo sign-in, printed by `npm start` and used by the e2e tests. */
 export const DEMO_ADMIN = { email: 'admin@rewardclub.ng', password: 'RewardClub#2026' } as const;
@@ -366,6 +370,29 @@ const STAFF: readonly {
   { first: 'Musa', last: 'Abubakar', role: 'Partner Staff', partnerIndex: 2 },
 ];
 
+/** Cover colours by category (drawn in code: solid PNGs with a darker band). */
+const COVER_COLOURS: Record<Category, Rgb> = {
+  restaurant: [214, 96, 48],
+  grocery: [76, 155, 82],
+  cinema: [88, 64, 160],
+  fitness: [32, 128, 196],
+  spa: [196, 120, 170],
+  retail: [230, 170, 40],
+  auto: [90, 100, 112],
+  pharmacy: [40, 170, 160],
+};
+
+/** Partners whose Eligible users tab shows both Yes and No today (indexes into PARTNERS). */
+const ELIGIBILITY_SHOWCASE = [0, 1, 2, 4, 5, 6] as const;
+/** Per showcase partner: customers made eligible today (2 visits each) and not eligible (1 visit each). */
+const SHOWCASE_ELIGIBLE = 3;
+const SHOWCASE_NOT_ELIGIBLE = 3;
+const SHOWCASE_VISITS = ELIGIBILITY_SHOWCASE.length * (SHOWCASE_ELIGIBLE * 2 + SHOWCASE_NOT_ELIGIBLE);
+/** Rewards issued 'by points' (they claim part of the customer's points at that partner). */
+const POINTS_REWARDS = 12;
+
+const shade = ([r, g, b]: Rgb, f: number): Rgb => [Math.round(r * f), Math.round(g * f), Math.round(b * f)];
+
 const slug = (s: string) =>
   s
     .toLowerCase()
@@ -440,6 +467,19 @@ export async function seedDemo(db: DbOrTx, opts: SeedOptions = {}): Promise<Seed
       )
       .returning({ id: extendedServices.id });
 
+    // Cover images (one per partner, a shade of its category's colour) and a few receipt images
+    const coverUrls: string[] = [];
+    for (const [i, p] of PARTNERS.entries()) {
+      const colour = shade(COVER_COLOURS[p.category], 0.75 + (i % 5) * 0.06);
+      const png = solidPng(160, 90, colour, { color: shade(colour, 0.8), every: 6 + (i % 4) });
+      coverUrls.push(await storeFile(tx, png, 'image/png', daysAgo(360 - i * 9, 10)));
+    }
+    const receiptUrls: string[] = [];
+    for (let i = 0; i < 6; i++) {
+      const png = solidPng(90 + i * 4, 160, [250, 250, 246], { color: [150, 150, 150], every: 7 + i });
+      receiptUrls.push(await storeFile(tx, png, 'image/png', daysAgo(120, 9)));
+    }
+
     // Partners
     const partnerRows = await tx
       .insert(partners)
@@ -454,6 +494,7 @@ export async function seedDemo(db: DbOrTx, opts: SeedOptions = {}): Promise<Seed
             phone: `0${r.pick(['803', '805', '806', '807', '808', '809', '810', '813', '816', '903'])}${String(r.int(0, 9_999_999)).padStart(7, '0')}`,
             organizationName: p.name,
             address: `${r.int(1, 120)} ${r.pick(STREETS)}, ${p.area}, ${p.city}`,
+            coverImage: coverUrls[i]!,
             minSpendToQualify: 10000 + r.int(0, 16) * 2500,
             accountStatus: BLOCKED_PARTNERS.has(i) ? ('BLOCKED' as const) : ('ACTIVE' as const),
             createdAt: daysAgo(360 - i * 9, 10),
@@ -550,7 +591,7 @@ export async function seedDemo(db: DbOrTx, opts: SeedOptions = {}): Promise<Seed
     // Visits with items, over the last 120 days (mostly at active partners)
     const activePartnerIdx = PARTNERS.map((_, i) => i).filter((i) => !BLOCKED_PARTNERS.has(i));
     const attendants = PARTNERS.map(() => [r.pick(FIRST_NAMES), r.pick(FIRST_NAMES), r.pick(FIRST_NAMES)]);
-    const visitPlans = Array.from({ length: DEMO_COUNTS.visits }, () => {
+    const visitPlans = Array.from({ length: DEMO_COUNTS.visits - SHOWCASE_VISITS }, () => {
       const pi = r.chance(0.92) ? r.pick(activePartnerIdx) : r.int(0, PARTNERS.length - 1);
       const items = Array.from({ length: r.int(1, 5) }, () => {
         const [name, price] = r.pick(CATALOGUE[PARTNERS[pi]!.category]);
@@ -564,17 +605,59 @@ export async function seedDemo(db: DbOrTx, opts: SeedOptions = {}): Promise<Seed
         items,
       };
     });
+    // The Eligible users tab, today: at each showcase partner, customers over the minimum spend in the
+    // 30-day window (two visits each) and customers who visited without reaching it (one cheap visit,
+    // chosen among those with no other visit there in the window).
+    const today = eligibilityWindow(lagosDate(now));
+    for (const pi of ELIGIBILITY_SHOWCASE) {
+      const min = partnerRows[pi]!.minSpend;
+      const menu = [...CATALOGUE[PARTNERS[pi]!.category]].sort((a, b) => a[1] - b[1]);
+      const visitedHere = new Set(
+        visitPlans
+          .filter((v) => v.partnerIndex === pi && inWindow(today, v.visitDate))
+          .map((v) => v.customer.id),
+      );
+      const fresh = customerRows.filter((c, i) => i % 14 !== 13 && !visitedHere.has(c.id));
+      for (let k = 0; k < SHOWCASE_ELIGIBLE + SHOWCASE_NOT_ELIGIBLE; k++) {
+        const customer = fresh[(pi * 7 + k * 11) % fresh.length]!;
+        const eligible = k < SHOWCASE_ELIGIBLE;
+        const visitsHere = eligible ? 2 : 1;
+        for (let n = 0; n < visitsHere; n++) {
+          // Eligible: each visit is worth over half the minimum. Not eligible: the cheapest item once.
+          const items: { name: string; quantity: number; price: number }[] = [];
+          if (eligible) {
+            let sum = 0;
+            while (sum * 2 <= min) {
+              const [name, price] = menu[(k + n + items.length) % menu.length]!;
+              items.push({ name, quantity: 1, price });
+              sum += price;
+            }
+          } else {
+            const [name, price] = menu[0]!;
+            items.push({ name, quantity: 1, price });
+          }
+          visitPlans.push({
+            partnerIndex: pi,
+            customer,
+            attendantName: attendants[pi]![n % 3]!,
+            visitDate: daysAgo(1 + ((k * 5 + n * 3) % 20)),
+            items,
+          });
+        }
+      }
+    }
     visitPlans.sort((a, b) => a.visitDate.getTime() - b.visitDate.getTime());
     await insertChunked(visitPlans, 400, async (chunk) => {
       const ids = await tx
         .insert(visits)
         .values(
-          chunk.map((v) => ({
+          chunk.map((v, j) => ({
             partnerId: partnerRows[v.partnerIndex]!.id,
             customerId: v.customer.id,
             attendantName: v.attendantName,
             visitDate: v.visitDate,
             totalAmount: money2(v.items.reduce((sum, it) => sum + it.quantity * it.price, 0)),
+            receiptImage: j % 3 === 0 ? receiptUrls[v.customer.id % receiptUrls.length]! : null,
             createdAt: v.visitDate,
           })),
         )
@@ -627,6 +710,32 @@ export async function seedDemo(db: DbOrTx, opts: SeedOptions = {}): Promise<Seed
         customer: r.pick(customerRows),
       };
     });
+    // Rewards issued by points: they go to the customers with the most points at a partner and claim
+    // half of them, so the 'By Points Accumulated' modal shows claimed and unclaimed balances.
+    const earned = new Map<string, { pi: number; customer: (typeof customerRows)[number]; points: number }>();
+    for (const v of visitPlans) {
+      if (BLOCKED_PARTNERS.has(v.partnerIndex)) continue;
+      const key = `${v.partnerIndex}:${v.customer.id}`;
+      const total = v.items.reduce((sum, it) => sum + it.quantity * it.price, 0);
+      const entry = earned.get(key) ?? { pi: v.partnerIndex, customer: v.customer, points: 0 };
+      entry.points += pointsForVisit(total);
+      earned.set(key, entry);
+    }
+    const topPoints = [...earned.values()]
+      .sort((a, b) => b.points - a.points || a.pi - b.pi || a.customer.id - b.customer.id)
+      .slice(0, POINTS_REWARDS);
+    const pointsClaimed = new Map<number, number>();
+    topPoints.forEach((top, k) => {
+      const i = k * 20 + 3; // a gift card (i % 20 < 8)
+      rewardPlans[i]!.pi = top.pi;
+      rewardPlans[i]!.customer = top.customer;
+      pointsClaimed.set(i, Math.floor(top.points / 2));
+    });
+    // Two rewards past their expiry whose stored status was never updated: lists read them as Expired.
+    for (const i of [9, 29]) {
+      const p = rewardPlans[i]!;
+      if (p.status === 'Expired' && p.redemptions.length === 0) p.status = 'Active';
+    }
     const rewardRows = await tx
       .insert(rewards)
       .values(
@@ -655,6 +764,7 @@ export async function seedDemo(db: DbOrTx, opts: SeedOptions = {}): Promise<Seed
             percentageDiscount: p.discount,
             balance: p.amount === null ? null : money2(p.amount - spent),
             status: p.status as 'Active' | 'Redeemed' | 'Expired',
+            pointsClaimed: pointsClaimed.get(i) ?? 0,
             issuedBy: r.pick(issuers),
             createdAt: p.created,
             updatedAt: p.created,
@@ -833,6 +943,45 @@ export async function seedDemo(db: DbOrTx, opts: SeedOptions = {}): Promise<Seed
       action: 'Updated role Support',
       entity: 'role',
       entityId: String(roleId('Support')),
+    });
+    // How the partners, services and blocks came to be.
+    EXTENDED_SERVICES.forEach(([title], i) => {
+      eventRows.push({
+        ...adminActor,
+        at: new Date(daysAgo(380 - i * 7, 11).getTime() + 60_000),
+        action: `Created extended service ${title}`,
+        entity: 'extended_service',
+        entityId: String(serviceRows[i]!.id),
+      });
+    });
+    partnerRows.forEach((p, i) => {
+      const addedAt = daysAgo(360 - i * 9, 10);
+      eventRows.push({
+        ...adminActor,
+        at: new Date(addedAt.getTime() + 60_000),
+        action: `Added partner ${p.organizationName}`,
+        entity: 'partner',
+        entityId: String(p.id),
+      });
+      if (BLOCKED_PARTNERS.has(i)) {
+        eventRows.push({
+          ...adminActor,
+          at: daysAgo(20 + i, 14),
+          action: `Blocked partner ${p.organizationName}`,
+          entity: 'partner',
+          entityId: String(p.id),
+        });
+      }
+    });
+    customerRows.forEach((c, i) => {
+      if (i % 14 !== 13) return;
+      eventRows.push({
+        ...adminActor,
+        at: daysAgo(10 + (i % 30), 13),
+        action: `Blocked client ${c.firstName} ${c.lastName}`,
+        entity: 'customer',
+        entityId: String(c.id),
+      });
     });
     eventRows.sort((a, b) => a.at!.getTime() - b.at!.getTime());
     await insertChunked(eventRows, 500, (chunk) => tx.insert(events).values(chunk));

@@ -27,7 +27,12 @@ export type Rgb = readonly [number, number, number];
  * A valid PNG drawn in code (no files from the network): a solid colour, optionally with horizontal
  * stripes of a second colour every `stripe` rows (receipts look like receipts). 8-bit RGB, no filter.
  */
-export function solidPng(width: number, height: number, color: Rgb, stripes?: { color: Rgb; every: number }): Buffer {
+export function solidPng(
+  width: number,
+  height: number,
+  color: Rgb,
+  stripes?: { color: Rgb; every: number },
+): Buffer {
   const header = Buffer.alloc(13);
   header.writeUInt32BE(width, 0);
   header.writeUInt32BE(height, 4);

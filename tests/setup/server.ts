@@ -23,8 +23,8 @@ import {
 import { createPasswordHasher, TEST_PASSWORD_HASHING } from '../../server/domain/passwords';
 import type { AppConfig } from '../../server/http/context';
 import { silentLogger } from '../../server/log';
-import { solidPng } from '../../server/seed/png';
 import { createMailer, fileMailbox, type Mailer } from '../../server/mail';
+import { solidPng } from '../../server/seed/png';
 
 /** A clock the tests move by hand. */
 export type TestClock = (() => Date) & { advance: (ms: number) => void; set: (d: Date) => void };
@@ -328,7 +328,9 @@ export async function createVisit(
       createdAt: opts.visitDate,
     })
     .returning();
-  await db.insert(visitItems).values({ visitId: row!.id, name: 'Jollof rice', quantity: 1, price: opts.amount });
+  await db
+    .insert(visitItems)
+    .values({ visitId: row!.id, name: 'Jollof rice', quantity: 1, price: opts.amount });
   return row!;
 }
 
