@@ -74,13 +74,14 @@ function ClientDetail({ customer }: { customer: Customer }) {
 
   const remove = useMutation({
     mutationFn: () => deleteCustomer(customer.id),
-    onSuccess: () => {
+    onSuccess: async () => {
       setConfirming(false);
       notify.success(CLIENT_DELETED);
+      // Leave the screen first, so nothing refetches the deleted client.
+      await navigate({ to: '/dashboard/clients' });
       queryClient.removeQueries({ queryKey: customerKeys.detail(customer.id) });
       void queryClient.invalidateQueries({ queryKey: customerKeys.all });
       void queryClient.invalidateQueries({ queryKey: statsKeys.all });
-      toList();
     },
     onError: (error) => {
       setConfirming(false);

@@ -80,13 +80,14 @@ function PartnerDetail({ partner }: { partner: Partner }) {
 
   const remove = useMutation({
     mutationFn: () => deletePartner(partner.id),
-    onSuccess: () => {
+    onSuccess: async () => {
       setConfirming(false);
       notify.success(PARTNER_DELETED);
+      // Leave the screen first, so nothing refetches the deleted partner.
+      await navigate({ to: '/dashboard/partners' });
       queryClient.removeQueries({ queryKey: partnerKeys.detail(partner.id) });
       void queryClient.invalidateQueries({ queryKey: partnerKeys.all });
       void queryClient.invalidateQueries({ queryKey: statsKeys.all });
-      toList();
     },
     onError: (error) => {
       setConfirming(false);

@@ -48,7 +48,7 @@ const columns: DataColumn<Reward>[] = col.columns([
   }),
   col.accessor('rewardTypeCategory', {
     header: 'Reward Category',
-    cell: ({ row }) => <span className={nowrap}>{CATEGORY_LABELS[row.original.rewardTypeCategory]}</span>,
+    cell: ({ row }) => CATEGORY_LABELS[row.original.rewardTypeCategory],
   }),
   col.accessor('status', { header: 'Status', enableSorting: true }),
 ]);
