@@ -1,0 +1,57 @@
+import { useActorRef, useSelector } from '@xstate/react';
+import { useEffect } from 'react';
+import type { AnyStateMachine } from 'xstate';
+import type { OtpActor } from '../../machines/otp.machine';
+import type { RedeemableReward, RedeemOutcome } from '../../machines/redeem.machine';
+import { notify } from '../ui/toast';
+import { OtpModal } from './otp-modal';
+import { liveRedeemMachine } from './redeem-effects';
+import { RedeemModal } from './redeem-modal';
+import { useNetworkEvents } from './use-network-events';
+
+export interface RedeemRewardProps {
+  reward: RedeemableReward;
+  /** After success: the message is shown here; the caller closes and goes to /dashboard/rewards. */
+  onRedeemed: (outcome: RedeemOutcome) => void;
+  onClose: () => void;
+  /** The redeem machine with its effects (tests pass fakes); the real calls by default. */
+  machine?: AnyStateMachine;
+}
+
+/**
+ * SPEC section 4 'Redemption': sends the code, the OTP modal, then the Redeem modal; on success the
+ * server's message is shown and `onRedeemed` runs (the caller navigates to /dashboard/rewards).
+ */
+export function RedeemReward({
+  reward,
+  onRedeemed,
+  onClose,
+  machine = liveRedeemMachine,
+}: RedeemRewardProps) {
+  const actor = useActorRef(machine as typeof liveRedeemMachine, { input: { reward } });
+  useNetworkEvents(actor);
+  const status = useSelector(actor, (s) => s.status);
+  const state = useSelector(actor, (s) => s.value);
+  const otp = useSelector(actor, (s) => s.children.otp as OtpActor | undefined);
+
+  useEffect(() => {
+    actor.send({ type: 'redeem.start' });
+  }, [actor]);
+
+  useEffect(() => {
+    if (status !== 'done') return;
+    const outcome = actor.getSnapshot().output;
+    if (outcome) {
+      notify.success(outcome.message || 'Reward redeemed');
+      onRedeemed(outcome);
+    } else {
+      onClose();
+    }
+  }, [status, actor, onRedeemed, onClose]);
+
+  if (status === 'done') return null;
+  if (state === 'enteringCode' && otp) {
+    return <OtpModal actor={otp} onCancel={() => actor.send({ type: 'redeem.cancel' })} />;
+  }
+  return <RedeemModal actor={actor} />;
+}

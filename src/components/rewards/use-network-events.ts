@@ -1,0 +1,17 @@
+import { useEffect } from 'react';
+
+/** Forwards the browser's online/offline events to a flow actor (money steps need the network). */
+export function useNetworkEvents(actor: {
+  send: (event: { type: 'network.online' | 'network.offline' }) => void;
+}) {
+  useEffect(() => {
+    const online = () => actor.send({ type: 'network.online' });
+    const offline = () => actor.send({ type: 'network.offline' });
+    window.addEventListener('online', online);
+    window.addEventListener('offline', offline);
+    return () => {
+      window.removeEventListener('online', online);
+      window.removeEventListener('offline', offline);
+    };
+  }, [actor]);
+}
