@@ -25,6 +25,7 @@ export async function rewardStats(db: DbOrTx, opts: { partnerId?: number } = {})
       select l.reward_id, -sum(l.amount) as redeemed
       from reward_ledger l
       where l.kind in ('REDEEM', 'REVERSAL')
+        and ${opts.partnerId === undefined ? sql`true` : sql`l.reward_id in (select r.id from rewards r where ${scope})`}
       group by l.reward_id
     ),
     agg as (

@@ -93,12 +93,12 @@ describe('POST /user/visits', () => {
   });
 
   it('bad input is a 400 per field; unknown partner or customer a 404 per field; nothing is written', async () => {
-    const before = async () => ({
+    const tally = async () => ({
       visits: (await t.db.select({ n: count() }).from(visits))[0]!.n,
       items: (await t.db.select({ n: count() }).from(visitItems))[0]!.n,
       files: (await t.db.select({ n: count() }).from(files))[0]!.n,
     });
-    const start = await before();
+    const start = await tally();
     const blockedPartner = await createPartner(t.db, { accountStatus: 'BLOCKED' });
     const blockedCustomer = await createCustomer(t.db, { accountStatus: 'BLOCKED' });
     const deletedCustomer = await createCustomer(t.db, { deletedAt: new Date() });
@@ -155,7 +155,7 @@ describe('POST /user/visits', () => {
     ]);
     const huge = await record(visitBody({ receiptImage: 'A'.repeat(20 * 1000 * 1000) }));
     expect(huge.status).toBe(413);
-    expect(await before()).toEqual(start);
+    expect(await tally()).toEqual(start);
   });
 
   it('partner staff record visits only at their own partner', async () => {
