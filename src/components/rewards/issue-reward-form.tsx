@@ -1,0 +1,148 @@
+import { useActorRef, useSelector } from '@xstate/react';
+import { useEffect, useState } from 'react';
+import type { AnyStateMachine } from 'xstate';
+import type { Reward } from '../../../contract/rewards';
+import { css } from '../../../styled-system/css';
+import { fileToBase64 } from '../../lib/form';
+import { IMAGE_ACCEPT, IMAGE_TOO_LARGE, isImageFile, MAX_IMAGE_BYTES } from '../../lib/image-file';
+import type { IssueRewardInput } from '../../machines/issue-reward.machine';
+import type { IssueField } from '../../machines/issue-reward-form';
+import { Button } from '../ui/button';
+import { TextField } from '../ui/field';
+import { SelectField } from '../ui/select';
+import { Spinner } from '../ui/spinner';
+import { notify } from '../ui/toast';
+import { liveIssueRewardMachine } from './redeem-effects';
+import { useNetworkEvents } from './use-network-events';
+
+const TYPE_OPTIONS = [
+  { value: 'GIFTCARD', label: 'Gift card' },
+  { value: 'COUPON', label: 'Coupon' },
+] as const;
+const CATEGORY_OPTIONS = [
+  { value: 'GENERAL', label: 'General' },
+  { value: 'DISCOUNTED_SUBSCRIPTION', label: 'Discounted subscription' },
+] as const;
+
+export interface IssueRewardFormProps {
+  /** The customer (and partner) the reward is for; the form submits only with a customer. */
+  target: IssueRewardInput;
+  /** After 'Reward successfully issued': the caller goes to /dashboard/eligibility (SPEC section 4). */
+  onIssued: (reward: Reward | null) => void;
+  onCancel?: () => void;
+  /** The issueReward machine with its effects (tests pass fakes); the real call by default. */
+  machine?: AnyStateMachine;
+}
+
+/** The Issue Reward form (SPEC section 5), driven by the issueReward machine. */
+export function IssueRewardForm({
+  target,
+  onIssued,
+  onCancel,
+  machine = liveIssueRewardMachine,
+}: IssueRewardFormProps) {
+  const actor = useActorRef(machine as typeof liveIssueRewardMachine, { input: target });
+  useNetworkEvents(actor);
+  const snapshot = useSelector(actor, (s) => s);
+  const { values, errors, touched, error } = snapshot.context;
+  const [imageError, setImageError] = useState<string | undefined>();
+  const submitting = snapshot.matches('submitting');
+
+  useEffect(() => {
+    if (snapshot.status !== 'done') return;
+    notify.success(snapshot.output?.message ?? 'Reward successfully issued');
+    onIssued(snapshot.output?.reward ?? null);
+  }, [snapshot.status, snapshot.output, onIssued]);
+
+  const shown = (field: IssueField) => (touched.includes(field) ? errors[field] : undefined);
+  const bind = (field: Exclude<IssueField, 'promotionalImage' | 'rewardType' | 'rewardTypeCategory'>) => ({
+    value: values[field],
+    error: shown(field),
+    onChange: (e: { target: { value: string } }) =>
+      actor.send({ type: 'issue.change', values: { [field]: e.target.value } }),
+    onBlur: () => actor.send({ type: 'issue.blur', field }),
+  });
+
+  return (
+    <form
+      noValidate
+      aria-label="Issue reward"
+      onSubmit={(e) => {
+        e.preventDefault();
+        actor.send({ type: 'issue.submit' });
+      }}
+      className={css({ display: 'flex', flexDir: 'column', gap: '4' })}
+    >
+      <SelectField
+        label="Reward type"
+        placeholder="Choose a reward type"
+        options={TYPE_OPTIONS}
+        value={values.rewardType}
+        error={shown('rewardType')}
+        onChange={(e) =>
+          actor.send({
+            type: 'issue.change',
+            values: { rewardType: e.target.value as typeof values.rewardType },
+          })
+        }
+        onBlur={() => actor.send({ type: 'issue.blur', field: 'rewardType' })}
+      />
+      <SelectField
+        label="Reward category (optional)"
+        placeholder="No category"
+        options={CATEGORY_OPTIONS}
+        value={values.rewardTypeCategory}
+        onChange={(e) =>
+          actor.send({
+            type: 'issue.change',
+            values: { rewardTypeCategory: e.target.value as typeof values.rewardTypeCategory },
+          })
+        }
+      />
+      {values.rewardType === 'GIFTCARD' ? (
+        <TextField label="Issued amount (₦)" inputMode="decimal" {...bind('issuedAmount')} />
+      ) : null}
+      {values.rewardType === 'COUPON' ? (
+        <TextField label="Percentage discount (%)" inputMode="decimal" {...bind('percentageDiscount')} />
+      ) : null}
+      <TextField label="Title" {...bind('title')} />
+      <TextField label="Description" multiline {...bind('description')} />
+      <TextField label="Expiry date (optional)" type="date" {...bind('expiryDate')} />
+      <TextField
+        label="Promotional image"
+        type="file"
+        accept={IMAGE_ACCEPT}
+        error={imageError ?? shown('promotionalImage')}
+        onChange={async (e) => {
+          const file = e.target.files?.[0];
+          setImageError(undefined);
+          if (!file) {
+            actor.send({ type: 'issue.change', values: { promotionalImage: '' } });
+          } else if (!isImageFile(file)) {
+            setImageError('Choose a PNG, JPEG or WebP image');
+            actor.send({ type: 'issue.change', values: { promotionalImage: '' } });
+          } else if (file.size > MAX_IMAGE_BYTES) {
+            setImageError(IMAGE_TOO_LARGE);
+            actor.send({ type: 'issue.change', values: { promotionalImage: '' } });
+          } else {
+            actor.send({ type: 'issue.change', values: { promotionalImage: await fileToBase64(file) } });
+          }
+          actor.send({ type: 'issue.blur', field: 'promotionalImage' });
+        }}
+      />
+      {error ? (
+        <p role="alert" className={css({ color: 'red.400', fontSize: 'sm' })}>
+          {error}
+        </p>
+      ) : null}
+      <div className={css({ display: 'flex', justifyContent: 'flex-end', alignItems: 'center', gap: '2' })}>
+        {onCancel ? (
+          <Button variant="outline" onClick={onCancel} disabled={submitting}>
+            Cancel
+          </Button>
+        ) : null}
+        {submitting ? <Spinner label="Issuing" /> : <Button type="submit">Submit</Button>}
+      </div>
+    </form>
+  );
+}
