@@ -2,9 +2,13 @@ import { createToaster, Toast, Toaster } from '@ark-ui/react/toast';
 import { toast as toastRecipe } from '../../../styled-system/recipes';
 import { CloseIcon } from '../icons';
 
-/** SPEC sections 8 and 9: toasts top-right, 5000 ms, 300 ms collapse; errors are red. */
+/**
+ * SPEC sections 8 and 9: toasts top-right, 5000 ms, 300 ms collapse; errors are red. They sit below
+ * the page header, so a toast never covers the header's actions (Edit, Block, Delete) for 5 seconds.
+ */
 export const toaster = createToaster({
   placement: 'top-end',
+  offsets: { top: '6rem', right: '1rem', bottom: '1rem', left: '1rem' },
   duration: 5000,
   removeDelay: 300,
   gap: 12,
