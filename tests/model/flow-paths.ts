@@ -2,6 +2,9 @@ import type { AnyMachineSnapshot, EventObject } from 'xstate';
 import type { RedemptionResult } from '../../contract/redemption';
 import type { Reward } from '../../contract/rewards';
 import { formatNaira } from '../../src/lib/format';
+import type { GuidedContext, GuidedProgress } from '../../src/machines/guided-redemption.machine';
+import { guidedRedemptionMachine } from '../../src/machines/guided-redemption.machine';
+import { freshGuidedContext } from '../../src/machines/guided-redemption-progress';
 import { issueRewardMachine } from '../../src/machines/issue-reward.machine';
 import { type IssueValues, validateIssueValues } from '../../src/machines/issue-reward-form';
 import { type OtpContext, otpMachine } from '../../src/machines/otp.machine';
@@ -349,7 +352,174 @@ export const issueRewardModel: FlowModel<typeof issueRewardMachine> = {
   },
 };
 
-export const flowModels = [otpModel, redeemModel, issueRewardModel] as FlowModel[];
+// ---- guided redemption ---------------------------------------------------------------------------
+
+export const customer42 = { id: 42, firstName: 'Ngozi', lastName: 'Eze', email: 'ngozi@mail.ng' };
+const partnerReward = (id: number, rewardType: 'GIFTCARD' | 'COUPON', status: Reward['status']): Reward => ({
+  ...issuedReward,
+  id,
+  rewardType,
+  code: `${rewardType === 'GIFTCARD' ? 'GC' : 'CP'}-${id}`,
+  issuedAmount: rewardType === 'GIFTCARD' ? 5000 : null,
+  percentageDiscount: rewardType === 'COUPON' ? 10 : null,
+  balance: rewardType === 'GIFTCARD' ? 5000 : null,
+  status,
+});
+export const customerRewards = [
+  partnerReward(11, 'GIFTCARD', 'Active'),
+  partnerReward(12, 'COUPON', 'Active'),
+  partnerReward(13, 'COUPON', 'Redeemed'),
+];
+const stored = (step: GuidedProgress['step'], extra: Partial<GuidedContext> = {}): GuidedProgress => ({
+  step,
+  context: {
+    ...freshGuidedContext(3),
+    customer: customer42,
+    rewards: customerRewards,
+    reward: customerRewards[0] ?? null,
+    ...extra,
+  },
+});
+/** Progress as stored before a reload, one per resumable step. */
+export const storedProgress = {
+  pickReward: stored('pickReward', { reward: null }),
+  sendCode: stored('sendCode'),
+  confirm: stored('confirm', { amountText: '250', idempotencyKey: 'stored-key-1', keyAmount: '250' }),
+  receipt: stored('receipt', { amountText: '250', outcome: redeemedGiftcard }),
+};
+
+type GuidedCtx = GuidedContext;
+const guidedAmountClass = (c: GuidedCtx) => {
+  if (!c.amountText) return 'empty';
+  if (!/^\d+(\.\d{1,2})?$/.test(c.amountText) || Number(c.amountText) <= 0) return 'invalid';
+  return c.reward?.balance != null && Number(c.amountText) > c.reward.balance ? 'over' : 'valid';
+};
+
+export const guidedRedemptionModel: FlowModel<typeof guidedRedemptionMachine> = {
+  name: 'guidedRedemption',
+  title: 'Guided redemption for partner staff (/dashboard/redeem)',
+  machine: guidedRedemptionMachine,
+  starts: [{ label: 'Partner staff', input: { partnerId: 3, online: true } }],
+  events: (s) => {
+    const c = s.context as GuidedCtx;
+    return [
+      { type: 'guided.resume', progress: null },
+      ...Object.values(storedProgress).map((progress) => ({ type: 'guided.resume', progress })),
+      { type: 'guided.search', text: 'ngozi' },
+      { type: 'guided.search', text: ' ' },
+      { type: 'guided.pickCustomer', customer: customer42 },
+      { type: 'guided.pickReward', rewardId: 11 },
+      { type: 'guided.pickReward', rewardId: 12 },
+      { type: 'guided.pickReward', rewardId: 13 },
+      { type: 'guided.sendCode' },
+      { type: 'guided.amount', text: '250' },
+      { type: 'guided.amount', text: '0' },
+      { type: 'guided.amount', text: '9000' },
+      { type: 'guided.next' },
+      { type: 'guided.confirm' },
+      { type: 'guided.retry' },
+      { type: 'guided.back' },
+      { type: 'guided.restart' },
+      ...network,
+      done('findCustomers', [customer42]),
+      fail('findCustomers', networkError),
+      done('loadRewards', customerRewards),
+      fail('loadRewards', networkError),
+      done('sendCode', codeSent),
+      fail('sendCode', networkError),
+      ...(c.online ? [done('otp', { otp: THE_CODE })] : []),
+      done('redeemReward', c.reward?.rewardType === 'COUPON' ? redeemedCoupon : redeemedGiftcard),
+      fail('redeemReward', networkError),
+    ] as EventObject[];
+  },
+  abstract: (s) => {
+    const c = s.context as GuidedCtx;
+    return {
+      online: c.online,
+      reward: c.reward?.rewardType ?? null,
+      rewards: c.rewards.length > 0,
+      amount: guidedAmountClass(c),
+    };
+  },
+  eventCase: (e) => {
+    const ev = e as EventObject & { progress?: GuidedProgress | null; error?: { status?: number } };
+    if (e.type === 'guided.resume') return `resume ${ev.progress?.step ?? 'none'}`;
+    const {
+      type,
+      output: _o,
+      error,
+      ...rest
+    } = e as EventObject & { output?: unknown; error?: { status?: number } };
+    return `${type} ${JSON.stringify(rest)} ${error?.status ?? ''}`;
+  },
+  extraGoals: (step) => {
+    const c = step.state.context as GuidedCtx;
+    return String(step.state.value) === 'receipt' ? [`receipt ${c.reward?.rewardType}`] : [];
+  },
+  describeEvent: (e) => {
+    const ev = e as EventObject & Record<string, unknown>;
+    switch (e.type) {
+      case 'guided.resume': {
+        const progress = ev.progress as GuidedProgress | null;
+        return progress ? `reload the page at the ${progress.step} step` : 'open the page (nothing stored)';
+      }
+      case 'guided.search':
+        return `search customers for "${ev.text}"`;
+      case 'guided.pickCustomer':
+        return 'pick Ngozi Eze';
+      case 'guided.pickReward':
+        return `pick reward ${ev.rewardId === 11 ? 'GC-11 (gift card)' : ev.rewardId === 12 ? 'CP-12 (coupon)' : 'CP-13 (already redeemed)'}`;
+      case 'guided.sendCode':
+        return 'press Send code';
+      case 'guided.amount':
+        return `type the amount ${ev.text}`;
+      case 'guided.next':
+        return 'press Next';
+      case 'guided.confirm':
+        return 'press Confirm';
+      case 'guided.retry':
+        return 'press Try again';
+      case 'guided.back':
+        return 'press Back';
+      case 'guided.restart':
+        return 'press Start over';
+      case 'xstate.done.actor.findCustomers':
+        return 'the search finds Ngozi Eze';
+      case 'xstate.done.actor.loadRewards':
+        return "the customer's 3 rewards load";
+      case 'xstate.done.actor.sendCode':
+        return `the code goes to ${codeSent.sentTo}`;
+      case 'xstate.done.actor.otp':
+        return `type ${THE_CODE} in the code boxes, the server accepts it`;
+      case 'xstate.done.actor.redeemReward':
+        return 'the server redeems';
+      default:
+        if (e.type.startsWith('xstate.error.actor.')) return `${e.type.slice(19)} fails (Network Error)`;
+        return networkWords(e.type) ?? e.type;
+    }
+  },
+  describeState: (s) => {
+    const c = s.context as GuidedCtx;
+    const where: Record<string, string> = {
+      restoring: 'reading the stored progress',
+      findCustomer: `find customer${c.customers.length ? ` (${c.customers.length} found)` : ''}`,
+      searching: 'searching',
+      loadingRewards: 'loading rewards',
+      pickReward: `pick a reward (${c.rewards.length} listed)`,
+      sendCode: `send the code for ${c.reward?.code ?? ''}`,
+      sendingCode: 'sending the code',
+      enterCode: 'enter the code',
+      amount: `amount "${c.amountText}"${c.amountError ? ` ("${c.amountError}")` : ''}`,
+      confirm: `confirm ${c.reward?.code ?? ''}${c.amountText ? ` for ${c.amountText}` : ''}`,
+      redeeming: 'redeeming',
+      failed: 'failed, Try again keeps the same request key',
+      receipt: `receipt ("${c.outcome?.message ?? ''}")`,
+    };
+    return `${where[String(s.value)] ?? String(s.value)}${offlineNote(s)}${errorNote(s)}`;
+  },
+};
+
+export const flowModels = [otpModel, redeemModel, issueRewardModel, guidedRedemptionModel] as FlowModel[];
 
 /** Every model with its generated paths (computed once per process). */
 const cache = new Map<string, FlowPath[]>();

@@ -1,0 +1,270 @@
+import { type ActorRefFrom, assign, fromPromise, sendTo, setup } from 'xstate';
+import { redeemAmountInput } from '../../contract/redemption';
+import { type Reward, rewardMessages } from '../../contract/rewards';
+import { errorText, startsOnline } from './flow-support';
+import {
+  type CustomerHit,
+  freshGuidedContext,
+  type GuidedContext,
+  type GuidedEvent,
+  type GuidedInput,
+  type GuidedStep,
+} from './guided-redemption-progress';
+import { newIdempotencyKey } from './idempotency-key';
+import { type CodeSent, otpMachine } from './otp.machine';
+import { overBalanceMessage, type RedeemOutcome, type RedeemRequest } from './redeem.machine';
+
+export type { CustomerHit, GuidedContext, GuidedProgress, GuidedStep } from './guided-redemption-progress';
+export { toGuidedProgress } from './guided-redemption-progress';
+
+/**
+ * Guided redemption for partner staff: find the customer, pick the reward, send the code, enter it,
+ * the amount (gift card), confirm, receipt. The caller stores `toGuidedProgress(snapshot)` after every
+ * transition and, on start, sends it back with `guided.resume`, so a reload resumes at the same step. The progress
+ * never holds the one-time code: a step past the code resumes at the code (the customer still has
+ * it), with the amount and the idempotency key kept, so a redemption cut off by the reload is
+ * retried as the same attempt.
+ */
+
+const notProvided = (name: string) => () => Promise.reject(new Error(`${name} is not provided`));
+
+export const guidedRedemptionMachine = setup({
+  types: {
+    context: {} as GuidedContext,
+    events: {} as GuidedEvent,
+    input: {} as GuidedInput,
+  },
+  actors: {
+    findCustomers: fromPromise<CustomerHit[], { search: string }>(notProvided('findCustomers')),
+    loadRewards: fromPromise<Reward[], { partnerId: number; userId: number }>(notProvided('loadRewards')),
+    sendCode: fromPromise<CodeSent, { userId: number; code: string }>(notProvided('sendCode')),
+    otp: otpMachine,
+    redeemReward: fromPromise<RedeemOutcome, RedeemRequest>(notProvided('redeemReward')),
+  },
+  actions: {
+    refuseOffline: assign({ error: rewardMessages.networkRequired }),
+    showError: assign({ error: ({ event }) => errorText((event as { error?: unknown }).error) }),
+    clearError: assign({ error: null }),
+    restart: assign(({ context }) => freshGuidedContext(context.partnerId)),
+    /** Same reward and amount as the key's attempt: keep the key; otherwise a new attempt. */
+    resume: assign(({ context, event }) =>
+      event.type === 'guided.resume' && event.progress
+        ? { ...event.progress.context, partnerId: context.partnerId }
+        : {},
+    ),
+    keyForAttempt: assign(({ context }) =>
+      context.idempotencyKey && context.keyAmount === context.amountText
+        ? { error: null }
+        : { idempotencyKey: newIdempotencyKey(), keyAmount: context.amountText, error: null },
+    ),
+  },
+  guards: {
+    isOffline: ({ context }) => !context.online,
+    wasAt: ({ event }, params: { steps: GuidedStep[] }) =>
+      event.type === 'guided.resume' && event.progress !== null && params.steps.includes(event.progress.step),
+    hasSearchText: ({ event }) => event.type === 'guided.search' && event.text.trim().length > 0,
+    isRedeemable: ({ context, event }) =>
+      event.type === 'guided.pickReward' &&
+      context.rewards.some((r) => r.id === event.rewardId && r.status === 'Active'),
+    isGiftcard: ({ context }) => context.reward?.rewardType === 'GIFTCARD',
+    isAmountInvalid: ({ context }) => !redeemAmountInput.safeParse(context.amountText).success,
+    isOverBalance: ({ context }) =>
+      context.reward?.balance != null && Number(context.amountText.trim()) > context.reward.balance,
+  },
+}).createMachine({
+  id: 'guided',
+  context: ({ input }) => ({
+    ...freshGuidedContext(input.partnerId),
+    partnerId: input.partnerId,
+    otp: null,
+    online: startsOnline(input.online),
+  }),
+  initial: 'restoring',
+  on: {
+    'network.offline': { actions: assign({ online: false }) },
+    'network.online': { actions: assign({ online: true }) },
+    'guided.restart': { target: '.findCustomer', actions: 'restart' },
+  },
+  states: {
+    // Waits for the stored progress (read from IndexedDB by the caller), then resumes there;
+    // steps past the code resume at the code.
+    restoring: {
+      on: {
+        'guided.resume': [
+          {
+            guard: { type: 'wasAt', params: { steps: ['pickReward'] } },
+            target: 'loadingRewards',
+            actions: 'resume',
+          },
+          {
+            guard: { type: 'wasAt', params: { steps: ['sendCode'] } },
+            target: 'sendCode',
+            actions: 'resume',
+          },
+          {
+            guard: { type: 'wasAt', params: { steps: ['enterCode', 'amount', 'confirm'] } },
+            target: 'enterCode',
+            actions: 'resume',
+          },
+          { guard: { type: 'wasAt', params: { steps: ['receipt'] } }, target: 'receipt', actions: 'resume' },
+          { target: 'findCustomer' },
+        ],
+      },
+    },
+    findCustomer: {
+      on: {
+        'guided.search': {
+          guard: 'hasSearchText',
+          target: 'searching',
+          actions: assign({ search: ({ event }) => event.text }),
+        },
+        'guided.pickCustomer': {
+          target: 'loadingRewards',
+          actions: assign({ customer: ({ event }) => event.customer, reward: null, error: null }),
+        },
+      },
+    },
+    searching: {
+      invoke: {
+        id: 'findCustomers',
+        src: 'findCustomers',
+        input: ({ context }) => ({ search: context.search }),
+        onDone: {
+          target: 'findCustomer',
+          actions: assign({ customers: ({ event }) => event.output, error: null }),
+        },
+        onError: { target: 'findCustomer', actions: 'showError' },
+      },
+    },
+    loadingRewards: {
+      invoke: {
+        id: 'loadRewards',
+        src: 'loadRewards',
+        input: ({ context }) => ({ partnerId: context.partnerId, userId: context.customer?.id ?? 0 }),
+        onDone: {
+          target: 'pickReward',
+          actions: assign({ rewards: ({ event }) => event.output, error: null }),
+        },
+        onError: { target: 'pickReward', actions: 'showError' },
+      },
+    },
+    pickReward: {
+      on: {
+        'guided.pickReward': {
+          guard: 'isRedeemable',
+          target: 'sendCode',
+          actions: assign({
+            reward: ({ context, event }) => context.rewards.find((r) => r.id === event.rewardId) ?? null,
+            amountText: '',
+            idempotencyKey: null,
+            keyAmount: null,
+            error: null,
+          }),
+        },
+        'guided.retry': 'loadingRewards',
+        'guided.back': { target: 'findCustomer', actions: 'clearError' },
+      },
+    },
+    sendCode: {
+      on: {
+        'guided.sendCode': [
+          { guard: 'isOffline', actions: 'refuseOffline' },
+          { target: 'sendingCode', actions: 'clearError' },
+        ],
+        'guided.back': { target: 'pickReward', actions: 'clearError' },
+      },
+    },
+    sendingCode: {
+      invoke: {
+        id: 'sendCode',
+        src: 'sendCode',
+        input: ({ context }) => ({ userId: context.customer?.id ?? 0, code: context.reward?.code ?? '' }),
+        onDone: { target: 'enterCode', actions: assign({ sentTo: ({ event }) => event.output.sentTo }) },
+        onError: { target: 'sendCode', actions: 'showError' },
+      },
+    },
+    enterCode: {
+      invoke: {
+        id: 'otp',
+        src: 'otp',
+        input: ({ context }) => ({
+          userId: context.customer?.id ?? 0,
+          code: context.reward?.code ?? '',
+          sentTo: context.sentTo,
+          online: context.online,
+        }),
+        onDone: [
+          {
+            guard: 'isGiftcard',
+            target: 'amount',
+            actions: assign({ otp: ({ event }) => event.output.otp }),
+          },
+          { target: 'confirm', actions: [assign({ otp: ({ event }) => event.output.otp }), 'keyForAttempt'] },
+        ],
+      },
+      on: {
+        'network.offline': {
+          actions: [assign({ online: false }), sendTo('otp', { type: 'network.offline' })],
+        },
+        'network.online': { actions: [assign({ online: true }), sendTo('otp', { type: 'network.online' })] },
+        'guided.back': 'sendCode',
+      },
+    },
+    amount: {
+      on: {
+        'guided.amount': { actions: assign({ amountText: ({ event }) => event.text, amountError: null }) },
+        'guided.next': [
+          { guard: 'isAmountInvalid', actions: assign({ amountError: rewardMessages.invalidAmount }) },
+          {
+            guard: 'isOverBalance',
+            actions: assign({
+              amountError: ({ context }) => overBalanceMessage(context.reward?.balance ?? 0),
+            }),
+          },
+          { target: 'confirm', actions: 'keyForAttempt' },
+        ],
+        // Another reward needs another code.
+        'guided.back': { target: 'pickReward', actions: assign({ otp: null }) },
+      },
+    },
+    confirm: {
+      on: {
+        'guided.confirm': [{ guard: 'isOffline', actions: 'refuseOffline' }, { target: 'redeeming' }],
+        'guided.back': [
+          { guard: 'isGiftcard', target: 'amount', actions: 'clearError' },
+          { target: 'pickReward', actions: assign({ otp: null, error: null }) },
+        ],
+      },
+    },
+    redeeming: {
+      invoke: {
+        id: 'redeemReward',
+        src: 'redeemReward',
+        input: ({ context }) => ({
+          rewardType: context.reward?.rewardType ?? 'COUPON',
+          userId: context.customer?.id ?? 0,
+          code: context.reward?.code ?? '',
+          otp: context.otp ?? '',
+          ...(context.reward?.rewardType === 'GIFTCARD'
+            ? { amountToRedeem: Number(context.amountText.trim()) }
+            : {}),
+          idempotencyKey: context.idempotencyKey ?? '',
+        }),
+        onDone: { target: 'receipt', actions: assign({ outcome: ({ event }) => event.output, otp: null }) },
+        onError: { target: 'failed', actions: 'showError' },
+      },
+    },
+    failed: {
+      on: {
+        'guided.retry': [
+          { guard: 'isOffline', actions: 'refuseOffline' },
+          { target: 'redeeming', actions: 'clearError' },
+        ],
+        'guided.back': { target: 'confirm', actions: 'clearError' },
+      },
+    },
+    receipt: {},
+  },
+});
+
+export type GuidedRedemptionActor = ActorRefFrom<typeof guidedRedemptionMachine>;
