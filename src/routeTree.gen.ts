@@ -24,6 +24,7 @@ import { Route as DashboardExtservicesIndexRouteImport } from './routes/dashboar
 import { Route as DashboardExtservicesAddRouteImport } from './routes/dashboard/extservices/add'
 import { Route as DashboardPartnersIndexRouteImport } from './routes/dashboard/partners/index'
 import { Route as DashboardPartnersAddRouteImport } from './routes/dashboard/partners/add'
+import { Route as DashboardRedeemIndexRouteImport } from './routes/dashboard/redeem/index'
 import { Route as DashboardRewardsIndexRouteImport } from './routes/dashboard/rewards/index'
 import { Route as DashboardRolesAddRouteImport } from './routes/dashboard/roles/add'
 import { Route as DashboardStaffIndexRouteImport } from './routes/dashboard/staff/index'
@@ -114,6 +115,11 @@ const DashboardPartnersIndexRoute = DashboardPartnersIndexRouteImport.update({
 const DashboardPartnersAddRoute = DashboardPartnersAddRouteImport.update({
   id: '/partners/add',
   path: '/partners/add',
+  getParentRoute: () => DashboardRoute,
+} as any)
+const DashboardRedeemIndexRoute = DashboardRedeemIndexRouteImport.update({
+  id: '/redeem/',
+  path: '/redeem/',
   getParentRoute: () => DashboardRoute,
 } as any)
 const DashboardRewardsIndexRoute = DashboardRewardsIndexRouteImport.update({
@@ -209,6 +215,7 @@ export interface FileRoutesByFullPath {
   '/dashboard/eligibility/': typeof DashboardEligibilityIndexRoute
   '/dashboard/extservices/': typeof DashboardExtservicesIndexRoute
   '/dashboard/partners/': typeof DashboardPartnersIndexRoute
+  '/dashboard/redeem/': typeof DashboardRedeemIndexRoute
   '/dashboard/rewards/': typeof DashboardRewardsIndexRoute
   '/dashboard/staff/': typeof DashboardStaffIndexRoute
   '/dashboard/clients/$clientId/edit': typeof DashboardClientsClientIdEditRoute
@@ -238,6 +245,7 @@ export interface FileRoutesByTo {
   '/dashboard/eligibility': typeof DashboardEligibilityIndexRoute
   '/dashboard/extservices': typeof DashboardExtservicesIndexRoute
   '/dashboard/partners': typeof DashboardPartnersIndexRoute
+  '/dashboard/redeem': typeof DashboardRedeemIndexRoute
   '/dashboard/rewards': typeof DashboardRewardsIndexRoute
   '/dashboard/staff': typeof DashboardStaffIndexRoute
   '/dashboard/clients/$clientId/edit': typeof DashboardClientsClientIdEditRoute
@@ -269,6 +277,7 @@ export interface FileRoutesById {
   '/dashboard/eligibility/': typeof DashboardEligibilityIndexRoute
   '/dashboard/extservices/': typeof DashboardExtservicesIndexRoute
   '/dashboard/partners/': typeof DashboardPartnersIndexRoute
+  '/dashboard/redeem/': typeof DashboardRedeemIndexRoute
   '/dashboard/rewards/': typeof DashboardRewardsIndexRoute
   '/dashboard/staff/': typeof DashboardStaffIndexRoute
   '/dashboard/clients/$clientId/edit': typeof DashboardClientsClientIdEditRoute
@@ -301,6 +310,7 @@ export interface FileRouteTypes {
     | '/dashboard/eligibility/'
     | '/dashboard/extservices/'
     | '/dashboard/partners/'
+    | '/dashboard/redeem/'
     | '/dashboard/rewards/'
     | '/dashboard/staff/'
     | '/dashboard/clients/$clientId/edit'
@@ -330,6 +340,7 @@ export interface FileRouteTypes {
     | '/dashboard/eligibility'
     | '/dashboard/extservices'
     | '/dashboard/partners'
+    | '/dashboard/redeem'
     | '/dashboard/rewards'
     | '/dashboard/staff'
     | '/dashboard/clients/$clientId/edit'
@@ -360,6 +371,7 @@ export interface FileRouteTypes {
     | '/dashboard/eligibility/'
     | '/dashboard/extservices/'
     | '/dashboard/partners/'
+    | '/dashboard/redeem/'
     | '/dashboard/rewards/'
     | '/dashboard/staff/'
     | '/dashboard/clients/$clientId/edit'
@@ -488,6 +500,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof DashboardPartnersAddRouteImport
       parentRoute: typeof DashboardRoute
     }
+    '/dashboard/redeem/': {
+      id: '/dashboard/redeem/'
+      path: '/redeem'
+      fullPath: '/dashboard/redeem/'
+      preLoaderRoute: typeof DashboardRedeemIndexRouteImport
+      parentRoute: typeof DashboardRoute
+    }
     '/dashboard/rewards/': {
       id: '/dashboard/rewards/'
       path: '/rewards'
@@ -595,6 +614,7 @@ interface DashboardRouteChildren {
   DashboardEligibilityIndexRoute: typeof DashboardEligibilityIndexRoute
   DashboardExtservicesIndexRoute: typeof DashboardExtservicesIndexRoute
   DashboardPartnersIndexRoute: typeof DashboardPartnersIndexRoute
+  DashboardRedeemIndexRoute: typeof DashboardRedeemIndexRoute
   DashboardRewardsIndexRoute: typeof DashboardRewardsIndexRoute
   DashboardStaffIndexRoute: typeof DashboardStaffIndexRoute
   DashboardClientsClientIdEditRoute: typeof DashboardClientsClientIdEditRoute
@@ -620,6 +640,7 @@ const DashboardRouteChildren: DashboardRouteChildren = {
   DashboardEligibilityIndexRoute: DashboardEligibilityIndexRoute,
   DashboardExtservicesIndexRoute: DashboardExtservicesIndexRoute,
   DashboardPartnersIndexRoute: DashboardPartnersIndexRoute,
+  DashboardRedeemIndexRoute: DashboardRedeemIndexRoute,
   DashboardRewardsIndexRoute: DashboardRewardsIndexRoute,
   DashboardStaffIndexRoute: DashboardStaffIndexRoute,
   DashboardClientsClientIdEditRoute: DashboardClientsClientIdEditRoute,

@@ -1,5 +1,13 @@
 import { fromPromise } from 'xstate';
-import { checkRedemptionOtp, initiateRedemption, issueReward, redeemReward } from '../../api/rewards';
+import { fetchCustomers } from '../../api/customers';
+import {
+  checkRedemptionOtp,
+  fetchCustomerRewards,
+  initiateRedemption,
+  issueReward,
+  redeemReward,
+} from '../../api/rewards';
+import { guidedRedemptionMachine } from '../../machines/guided-redemption.machine';
 import { issueRewardMachine } from '../../machines/issue-reward.machine';
 import { otpMachine } from '../../machines/otp.machine';
 import { redeemMachine } from '../../machines/redeem.machine';
@@ -30,5 +38,20 @@ export const liveRedeemMachine = redeemMachine.provide({
 export const liveIssueRewardMachine = issueRewardMachine.provide({
   actors: {
     issueReward: fromPromise(({ input }) => issueReward(input.body, input.idempotencyKey)),
+  },
+});
+
+export const liveGuidedRedemptionMachine = guidedRedemptionMachine.provide({
+  actors: {
+    findCustomers: fromPromise(async ({ input }: { input: { search: string } }) => {
+      const list = await fetchCustomers({ status: 'ACTIVE', page: 1, pageSize: 10, search: input.search });
+      return list.records.map(({ id, firstName, lastName, email }) => ({ id, firstName, lastName, email }));
+    }),
+    loadRewards: fromPromise(({ input }: { input: { partnerId: number; userId: number } }) =>
+      fetchCustomerRewards(input),
+    ),
+    sendCode,
+    otp: liveOtpMachine,
+    redeemReward: fromPromise(({ input }) => redeemReward(input)),
   },
 });
