@@ -16,4 +16,7 @@ export const base64ImageField = (requiredMessage: string) =>
     .max(7_000_000, { error: 'Image must be at most 5 MiB' });
 
 /** A calendar date, YYYY-MM-DD. */
-export const dateField = (name: string) => z.iso.date({ error: `${name} must be a date (YYYY-MM-DD)` });
+export const dateField = (name: string) =>
+  z.iso
+    .date({ error: `${name} must be a date (YYYY-MM-DD)` })
+    .refine((d) => d >= '1900-01-01', { error: `${name} must be on or after 1900-01-01` });

@@ -6,6 +6,15 @@ export type PageSize = (typeof PAGE_SIZES)[number];
 
 const pageSizeMessage = `pageSize must be one of ${PAGE_SIZES.join(', ')}`;
 
+/** The earliest date a filter takes: before it, instants fall outside what the database can store. */
+export const EARLIEST_DATE = '1900-01-01';
+
+/** A calendar date (YYYY-MM-DD) from 1900 on. */
+export const listDate = (name: string) =>
+  z.iso
+    .date({ error: `${name} must be a date (YYYY-MM-DD)` })
+    .refine((d) => d >= EARLIEST_DATE, { error: `${name} must be on or after ${EARLIEST_DATE}` });
+
 /**
  * Query of every list call: pageNumber (a string from '1'), pageSize, searchText or search,
  * sortBy and sortOrder (sorting spans all pages), optional dates. Empty values count as absent.
@@ -25,8 +34,8 @@ export const listQuerySchema = z.object({
   search: z.string().trim().max(100, { error: 'search must be at most 100 characters' }).optional(),
   sortBy: z.string().max(40).optional(),
   sortOrder: z.enum(['asc', 'desc'], { error: "sortOrder must be 'asc' or 'desc'" }).optional(),
-  startDate: z.iso.date({ error: 'startDate must be a date (YYYY-MM-DD)' }).optional(),
-  endDate: z.iso.date({ error: 'endDate must be a date (YYYY-MM-DD)' }).optional(),
+  startDate: listDate('startDate').optional(),
+  endDate: listDate('endDate').optional(),
 });
 export type ListQuery = z.infer<typeof listQuerySchema>;
 

@@ -236,7 +236,8 @@ export const visits = pgTable(
     index('visits_partner_date_id_idx').on(t.partnerId, t.visitDate, t.id),
     index('visits_partner_total_idx').on(t.partnerId, t.totalAmount, t.id),
     index('visits_partner_attendant_idx').on(t.partnerId, sql`lower(${t.attendantName})`, t.id),
-    // One customer's visits at a partner in a window (eligibility detail, points).
+    // One customer's visits at a partner in a window (eligibility detail, points); migration 0005
+    // adds INCLUDE (total_amount), which drizzle cannot declare, for index-only scans.
     index('visits_partner_customer_date_idx').on(t.partnerId, t.customerId, t.visitDate),
     index('visits_customer_idx').on(t.customerId),
   ],

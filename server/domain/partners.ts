@@ -1,31 +1,9 @@
-import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
+import { and, eq, inArray, isNull } from 'drizzle-orm';
 import type { Partner } from '../../contract/partners';
 import type { DbOrTx } from '../db/client';
-import { extendedServices, partners } from '../db/schema';
+import { extendedServices, partnerExtendedServices, partners } from '../db/schema';
 
 type ServiceRef = { id: number; title: string };
-
-/** JSON from either driver (one parses json columns, a cast may come back as text). */
-export const parseJson = <T>(v: unknown, fallback: T): T => {
-  if (v == null) return fallback;
-  if (typeof v === 'string') {
-    try {
-      return JSON.parse(v) as T;
-    } catch {
-      return fallback;
-    }
-  }
-  return v as T;
-};
-
-/**
- * The live extended services of the partner on the current row, as JSON. Spelled out: in a select
- * list drizzle leaves column names unqualified, which inside this subquery would bind to the inner tables.
- */
-const partnerServicesJson = sql<unknown>`coalesce((
-  select json_agg(json_build_object('id', s.id, 'title', s.title) order by s.id)
-  from partner_extended_services ps join extended_services s on s.id = ps.extended_service_id
-  where ps.partner_id = "partners"."id" and s.deleted_at is null), '[]'::json)`;
 
 export const partnerColumns = {
   id: partners.id,
@@ -40,7 +18,6 @@ export const partnerColumns = {
   accountStatus: partners.accountStatus,
   createdAt: partners.createdAt,
   updatedAt: partners.updatedAt,
-  services: partnerServicesJson,
 };
 
 export type PartnerRow = {
@@ -56,14 +33,44 @@ export type PartnerRow = {
   accountStatus: 'ACTIVE' | 'BLOCKED';
   createdAt: Date;
   updatedAt: Date;
-  services: unknown;
 };
 
-export function toPartner(row: PartnerRow): Partner {
-  const services = parseJson<ServiceRef[]>(row.services, []).map((s) => ({
-    id: Number(s.id),
-    title: s.title,
-  }));
+/**
+ * The live extended services of some partners, by partner id: one query for a whole page (not a
+ * subquery per row, which PostgreSQL would also run for every row an OFFSET skips).
+ */
+export async function servicesOf(
+  db: DbOrTx,
+  partnerIds: readonly number[],
+): Promise<Map<number, ServiceRef[]>> {
+  const out = new Map<number, ServiceRef[]>(partnerIds.map((id) => [id, []]));
+  if (partnerIds.length === 0) return out;
+  const rows = await db
+    .select({
+      partnerId: partnerExtendedServices.partnerId,
+      id: extendedServices.id,
+      title: extendedServices.title,
+    })
+    .from(partnerExtendedServices)
+    .innerJoin(extendedServices, eq(extendedServices.id, partnerExtendedServices.extendedServiceId))
+    .where(
+      and(inArray(partnerExtendedServices.partnerId, [...partnerIds]), isNull(extendedServices.deletedAt)),
+    )
+    .orderBy(partnerExtendedServices.partnerId, extendedServices.id);
+  for (const r of rows) out.get(r.partnerId)?.push({ id: r.id, title: r.title });
+  return out;
+}
+
+/** Rows of a page with their services. */
+export async function toPartners(db: DbOrTx, rows: PartnerRow[]): Promise<Partner[]> {
+  const services = await servicesOf(
+    db,
+    rows.map((r) => r.id),
+  );
+  return rows.map((r) => toPartner(r, services.get(r.id) ?? []));
+}
+
+export function toPartner(row: PartnerRow, services: ServiceRef[]): Partner {
   return {
     id: row.id,
     firstName: row.firstName,
@@ -80,6 +87,11 @@ export function toPartner(row: PartnerRow): Partner {
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),
   };
+}
+
+/** One partner with its services. */
+export async function partnerWithServices(db: DbOrTx, row: PartnerRow): Promise<Partner> {
+  return (await toPartners(db, [row]))[0]!;
 }
 
 /** A live (not deleted) partner, any status; optionally locked for the rest of the transaction. */

@@ -272,6 +272,11 @@ describe('GET /admin/partners, /stats, /{partnerId}', () => {
     const sorted = await get<ListData<Partner>>('/admin/partners?sortBy=organizationName&pageSize=100');
     const names = sorted.body.data!.records.map((p) => p.organizationName.toLowerCase());
     expect(names).toEqual([...names].sort());
+    const ancient = await get('/admin/partners?startDate=0001-01-01&endDate=9999-12-31');
+    expect(ancient.status).toBe(400);
+    expect(ancient.body.errors).toEqual([
+      { fieldName: 'startDate', message: 'startDate must be on or after 1900-01-01' },
+    ]);
     const bad = await get('/admin/partners?sortBy=password&status=GONE&pageSize=7');
     expect(bad.status).toBe(400);
     expect(bad.body.errors.map((e) => e.fieldName).sort()).toEqual(['pageSize', 'sortBy', 'status']);

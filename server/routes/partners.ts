@@ -24,7 +24,9 @@ import {
   missingServices,
   type PartnerRow,
   partnerColumns,
-  toPartner,
+  partnerWithServices,
+  servicesOf,
+  toPartners,
 } from '../domain/partners';
 import { revokeAllForUser } from '../domain/sessions';
 import { fullName } from '../domain/users';
@@ -141,15 +143,16 @@ export function partnerRoutes(ctx: RouteContext) {
       const data = await listPage(partnerList, q, {
         filters: [isNull(partners.deletedAt), eq(partners.accountStatus, q.status)],
         rows: async (p) =>
-          (
+          toPartners(
+            db,
             await db
               .select(partnerColumns)
               .from(partners)
               .where(p.where)
               .orderBy(...p.orderBy)
               .limit(p.limit)
-              .offset(p.offset)
-          ).map((r) => toPartner(r as PartnerRow)),
+              .offset(p.offset),
+          ),
         count: async (where: SQL | undefined) => {
           const [row] = await db.select({ n: sql<number>`count(*)::int` }).from(partners).where(where);
           return Number(row?.n ?? 0);
@@ -164,7 +167,7 @@ export function partnerRoutes(ctx: RouteContext) {
       async (c) => {
         const { partnerId } = c.req.valid('param');
         assertPartnerScope(c.get('user'), partnerId, msg.otherPartner);
-        return ok(c, toPartner(await load(db, partnerId)));
+        return ok(c, await partnerWithServices(db, await load(db, partnerId)));
       },
     )
     .post(
@@ -224,7 +227,7 @@ export function partnerRoutes(ctx: RouteContext) {
           }),
         );
         mailer.kick();
-        return ok(c, toPartner(await load(db, id)), partnerMessages.added, 201);
+        return ok(c, await partnerWithServices(db, await load(db, id)), partnerMessages.added, 201);
       },
     )
     .patch(
@@ -273,7 +276,7 @@ export function partnerRoutes(ctx: RouteContext) {
           }
           if (body.extendedServiceIds !== undefined) {
             const next = [...new Set(body.extendedServiceIds)].sort((a, b) => a - b);
-            const current = toPartner(before).extendedServiceIds.sort((a, b) => a - b);
+            const current = ((await servicesOf(tx, [before.id])).get(before.id) ?? []).map((x) => x.id);
             if (next.join(',') !== current.join(',')) {
               await assertServices(tx, next);
               await tx
@@ -304,7 +307,7 @@ export function partnerRoutes(ctx: RouteContext) {
             at: now,
           });
         });
-        return ok(c, toPartner(await load(db, body.partnerId)), msg.updated);
+        return ok(c, await partnerWithServices(db, await load(db, body.partnerId)), msg.updated);
       },
     )
     .patch(
@@ -335,7 +338,7 @@ export function partnerRoutes(ctx: RouteContext) {
         });
         return ok(
           c,
-          toPartner(await load(db, partnerId)),
+          await partnerWithServices(db, await load(db, partnerId)),
           accountStatus === 'BLOCKED' ? msg.blocked : msg.unblocked,
         );
       },

@@ -362,6 +362,28 @@ describe('eligibility: GET /admin/partners/visits/reward-eligible-users', () => 
     expect(bad.status).toBe(400);
     expect(bad.body.errors[0]?.fieldName).toBe('date');
     expect((await list('&date=2026-02-30')).status).toBe(400);
+    expect((await list('&date=0001-01-01')).status).toBe(400); // before 1900: a 400, not a database error
+    expect((await list('&date=9999-12-31')).status).toBe(200);
+  });
+
+  it('a page past the end is empty with the true total; deleted customers are left out', async () => {
+    const past = await list('&date=2026-03-31&pageNumber=3');
+    expect(past.body.data).toMatchObject({ records: [], meta: { totalCount: 3, pageNumber: 3 } });
+    const gone = await createCustomer(t.db, {
+      firstName: 'Gone',
+      lastName: 'Customer',
+      deletedAt: new Date(),
+    });
+    await createVisit(t.db, {
+      partnerId: p.id,
+      customerId: gone.id,
+      visitDate: lagos('2026-03-20T12:00:00'),
+      amount: 20_000,
+    });
+    expect((await list('&date=2026-03-31')).body.data!.meta.totalCount).toBe(3);
+    const search = await list('&date=2026-03-31&searchText=equal');
+    expect(search.body.data!.records.map((r) => r.user.firstName)).toEqual(['Equal']);
+    expect(search.body.data!.meta.totalCount).toBe(1);
   });
 
   it('detail: the same verdict with the window’s visits, newest first; 404 when none', async () => {

@@ -1,5 +1,6 @@
-import { and, eq, isNull, type SQL, sql } from 'drizzle-orm';
+import { and, eq, inArray, isNull, type SQL, sql } from 'drizzle-orm';
 import { Hono } from 'hono';
+import type { ListData } from '../../contract/envelope';
 import { searchOf } from '../../contract/list';
 import {
   createVisitBodySchema,
@@ -21,14 +22,14 @@ import { customers, partners, visitItems, visits } from '../db/schema';
 import { eligibilityVerdict, eligibilityWindow, lagosDate, type Window } from '../domain/eligibility';
 import { actions, actorOfAuthUser, recordEvent, requestMeta } from '../domain/events';
 import { storeFile } from '../domain/images';
-import { findLivePartner, type PartnerRow, parseJson } from '../domain/partners';
+import { findLivePartner, type PartnerRow } from '../domain/partners';
 import { NAIRA_PER_POINT } from '../domain/points';
 import { fullName } from '../domain/users';
 import { assertPartnerScope } from '../http/access';
 import type { AppEnv, AuthUser, RouteContext } from '../http/context';
 import { ApiError, fieldError, ok } from '../http/errors';
 import { imageField } from '../http/images';
-import { type ListSpec, listPage } from '../http/list';
+import { type ListParams, type ListPlan, type ListSpec, listPage, planList } from '../http/list';
 import { jsonBody, pathParams, queryParams } from '../http/validate';
 
 /** numeric(14,2): at most 999,999,999,999.99 naira. */
@@ -41,13 +42,11 @@ const isoOf = (col: SQL | unknown) =>
 
 const userName = sql`lower(${customers.firstName} || ' ' || ${customers.lastName})`;
 
-/** One visit with its customer, partner and items (one correlated subquery per row of the page). */
+/** Visits with their customer and partner; the items follow in one query per page (`withItems`). */
 const visitSelect = sql`select ${visits.id} as id, ${customers.id} as "customerId", ${customers.firstName} as "firstName",
   ${customers.lastName} as "lastName", ${visits.attendantName} as "attendantName", ${isoOf(visits.visitDate)} as "visitDate",
   ${visits.totalAmount}::text as "totalAmount", ${visits.receiptImage} as "receiptImage",
-  ${partners.id} as "partnerId", ${partners.organizationName} as "organizationName",
-  (select coalesce(json_agg(json_build_object('id', i.id, 'name', i.name, 'quantity', i.quantity, 'price', i.price) order by i.id), '[]'::json)
-     from visit_items i where i.visit_id = ${visits.id}) as items
+  ${partners.id} as "partnerId", ${partners.organizationName} as "organizationName"
   from ${visits} join ${customers} on ${customers.id} = ${visits.customerId} join ${partners} on ${partners.id} = ${visits.partnerId}`;
 
 type VisitRow = {
@@ -61,10 +60,11 @@ type VisitRow = {
   receiptImage: string | null;
   partnerId: number;
   organizationName: string;
-  items: unknown;
 };
 
-const toVisit = (r: VisitRow): Visit => ({
+type Item = Visit['visitItems'][number];
+
+const toVisit = (r: VisitRow, items: Item[]): Visit => ({
   id: Number(r.id),
   user: { id: Number(r.customerId), firstName: r.firstName, lastName: r.lastName },
   attendantName: r.attendantName,
@@ -72,11 +72,32 @@ const toVisit = (r: VisitRow): Visit => ({
   totalAmount: Number(r.totalAmount),
   partner: { id: Number(r.partnerId), organizationName: r.organizationName },
   imageUrl: r.receiptImage,
-  visitItems: parseJson<{ id: number; name: string; quantity: number; price: number | string }[]>(
-    r.items,
-    [],
-  ).map((i) => ({ id: Number(i.id), name: i.name, quantity: Number(i.quantity), price: Number(i.price) })),
+  visitItems: items,
 });
+
+/**
+ * The rows of a page with their items, in one query (a subquery per row would also run for every
+ * row an OFFSET skips).
+ */
+async function withItems(db: DbOrTx, rows: VisitRow[]): Promise<Visit[]> {
+  const ids = rows.map((r) => Number(r.id));
+  const items = new Map<number, Item[]>(ids.map((id) => [id, []]));
+  if (ids.length) {
+    const found = await db
+      .select({
+        visitId: visitItems.visitId,
+        id: visitItems.id,
+        name: visitItems.name,
+        quantity: visitItems.quantity,
+        price: visitItems.price,
+      })
+      .from(visitItems)
+      .where(inArray(visitItems.visitId, ids))
+      .orderBy(visitItems.visitId, visitItems.id);
+    for (const { visitId, ...item } of found) items.get(visitId)?.push(item);
+  }
+  return rows.map((r) => toVisit(r, items.get(Number(r.id)) ?? []));
+}
 
 const visitSearch = sql`(${customers.firstName} || ' ' || ${customers.lastName} || ' ' || ${visits.attendantName})`;
 
@@ -111,6 +132,15 @@ const pointsList: ListSpec<'points'> = {
 const orderSql = (orderBy: SQL[]) => sql.join(orderBy, sql`, `);
 const whereSql = (where: SQL | undefined) => (where ? sql`where ${where}` : sql``);
 
+/**
+ * The customer of a spend row, looked up by primary key. `offset 0` keeps the subquery from being
+ * flattened into a join: otherwise, past a few thousand spenders, the planner hashes a sequential
+ * scan of every customer (docs/decisions/005-partner-queries.md).
+ */
+const customerOf = (row: 'spend' | 'balance') =>
+  sql`(select c.id, c.first_name, c.last_name, c.email, c.deleted_at from customers c
+  where c.id = ${sql.raw(row)}.customer_id offset 0) customers`;
+
 /** Each customer's spend at the partner inside the window: one GROUP BY over the partner's visits. */
 const spendCte = (partnerId: number, w: Window) => sql`with spend as (
   select ${visits.customerId} as customer_id, sum(${visits.totalAmount}) as total
@@ -133,12 +163,44 @@ const balanceCte = (partnerId: number) => sql`with earned as (
     from earned e left join claimed c on c.customer_id = e.customer_id
   )`;
 
+const TOTAL = sql`(count(*) over ())::int as "totalCount"`;
+
+/**
+ * A page over an aggregate (eligible users, points): every group is computed before the first can be
+ * sorted, so there is no early stop to lose and the page carries its total (`TOTAL`, a window count)
+ * in the same query, instead of a second query that would aggregate everything again. A page past
+ * the end has no row to carry it and asks `count`.
+ */
+async function aggregatePage<K extends string, R extends Record<string, unknown>, T>(
+  db: DbOrTx,
+  spec: ListSpec<K>,
+  q: ListParams<K>,
+  opts: {
+    filters: (SQL | undefined)[];
+    rows: (p: ListPlan) => SQL;
+    count: (where: SQL | undefined) => SQL;
+    map: (r: R) => T;
+  },
+): Promise<ListData<T>> {
+  const plan = planList(spec, q, opts.filters);
+  const rows = await executeRows<R & { totalCount: number }>(db, opts.rows(plan));
+  let totalCount = Number(rows[0]?.totalCount ?? 0);
+  if (rows.length === 0 && plan.offset > 0) {
+    const [row] = await executeRows<{ n: number }>(db, opts.count(plan.where));
+    totalCount = Number(row?.n ?? 0);
+  }
+  return {
+    records: rows.map(opts.map),
+    meta: { totalCount, pageNumber: q.pageNumber, pageSize: q.pageSize },
+  };
+}
+
 async function findVisits(db: DbOrTx, where: SQL, orderBy: SQL[] = [sql`${visits.id}`], limit?: number) {
   const rows = await executeRows<VisitRow>(
     db,
     sql`${visitSelect} where ${where} order by ${orderSql(orderBy)} ${limit ? sql`limit ${limit}` : sql``}`,
   );
-  return rows.map(toVisit);
+  return withItems(db, rows);
 }
 
 /** POST /user/visits: a partner records a customer's visit. */
@@ -252,12 +314,13 @@ export function visitRoutes(ctx: RouteContext) {
       const data = await listPage(visitList, q, {
         filters: [sql`${visits.partnerId} = ${partner.id}`],
         rows: async (p) =>
-          (
+          withItems(
+            db,
             await executeRows<VisitRow>(
               db,
               sql`${visitSelect} ${whereSql(p.where)} order by ${orderSql(p.orderBy)} limit ${p.limit} offset ${p.offset}`,
-            )
-          ).map(toVisit),
+            ),
+          ),
         count: async (where) => {
           // The customer join only when the search needs the name.
           const from = searching
@@ -293,39 +356,20 @@ export function visitRoutes(ctx: RouteContext) {
         const q = c.req.valid('query');
         const partner = await partnerFor(c.get('user'), q.partnerId);
         const window = eligibilityWindow(q.date ?? lagosDate(clock()));
-        const data = await listPage(eligibleList, q, {
+        const from = sql`from spend cross join lateral ${customerOf('spend')}`;
+        const data = await aggregatePage(db, eligibleList, q, {
           filters: [isNull(customers.deletedAt)],
-          rows: async (p) => {
-            const rows = await executeRows<{
-              id: number;
-              firstName: string;
-              lastName: string;
-              total: string;
-            }>(
-              db,
-              sql`${spendCte(partner.id, window)}
-                select ${customers.id} as id, ${customers.firstName} as "firstName", ${customers.lastName} as "lastName",
-                  spend.total::text as total
-                from spend join ${customers} on ${customers.id} = spend.customer_id
-                ${whereSql(p.where)} order by ${orderSql(p.orderBy)} limit ${p.limit} offset ${p.offset}`,
-            );
-            return rows.map(
-              (r): EligibleUser => ({
-                user: { id: Number(r.id), firstName: r.firstName, lastName: r.lastName },
-                totalSpent: Number(r.total),
-                ...eligibilityVerdict(r.total, partner.minSpendToQualify),
-              }),
-            );
-          },
-          count: async (where) => {
-            const [row] = await executeRows<{ n: number }>(
-              db,
-              sql`${spendCte(partner.id, window)}
-                select count(*)::int as n from spend join ${customers} on ${customers.id} = spend.customer_id
-                ${whereSql(where)}`,
-            );
-            return Number(row?.n ?? 0);
-          },
+          rows: (p) => sql`${spendCte(partner.id, window)}
+            select ${customers.id} as id, ${customers.firstName} as "firstName", ${customers.lastName} as "lastName",
+              spend.total::text as total, ${TOTAL}
+            ${from} ${whereSql(p.where)} order by ${orderSql(p.orderBy)} limit ${p.limit} offset ${p.offset}`,
+          count: (where) =>
+            sql`${spendCte(partner.id, window)} select count(*)::int as n ${from} ${whereSql(where)}`,
+          map: (r: { id: number; firstName: string; lastName: string; total: string }): EligibleUser => ({
+            user: { id: Number(r.id), firstName: r.firstName, lastName: r.lastName },
+            totalSpent: Number(r.total),
+            ...eligibilityVerdict(r.total, partner.minSpendToQualify),
+          }),
         });
         return ok(c, data);
       },
@@ -372,42 +416,26 @@ export function visitRoutes(ctx: RouteContext) {
       async (c) => {
         const q = c.req.valid('query');
         const partner = await partnerFor(c.get('user'), q.partnerId);
-        const from = sql`from balance join ${customers} on ${customers.id} = balance.customer_id`;
-        const data = await listPage(
+        const from = sql`from balance cross join lateral ${customerOf('balance')}`;
+        const data = await aggregatePage(
+          db,
           pointsList,
           { ...q, sortBy: undefined },
           {
             filters: [sql`balance.unclaimed > 0`, isNull(customers.deletedAt)],
-            rows: async (p) =>
-              (
-                await executeRows<{
-                  id: number;
-                  firstName: string;
-                  lastName: string;
-                  email: string;
-                  points: string;
-                }>(
-                  db,
-                  sql`${balanceCte(partner.id)}
-                  select ${customers.id} as id, ${customers.firstName} as "firstName", ${customers.lastName} as "lastName",
-                    ${customers.email} as email, balance.unclaimed::text as points
-                  ${from} ${whereSql(p.where)} order by ${orderSql(p.orderBy)} limit ${p.limit} offset ${p.offset}`,
-                )
-              ).map(
-                (r): PointsEligibleUser => ({
-                  id: Number(r.id),
-                  name: fullName(r),
-                  email: r.email,
-                  totalUnclaimedPoints: Number(r.points),
-                }),
-              ),
-            count: async (where) => {
-              const [row] = await executeRows<{ n: number }>(
-                db,
-                sql`${balanceCte(partner.id)} select count(*)::int as n ${from} ${whereSql(where)}`,
-              );
-              return Number(row?.n ?? 0);
-            },
+            rows: (p) => sql`${balanceCte(partner.id)}
+              select ${customers.id} as id, ${customers.firstName} as "firstName", ${customers.lastName} as "lastName",
+                ${customers.email} as email, balance.unclaimed::text as points, ${TOTAL}
+              ${from} ${whereSql(p.where)} order by ${orderSql(p.orderBy)} limit ${p.limit} offset ${p.offset}`,
+            count: (where) =>
+              sql`${balanceCte(partner.id)} select count(*)::int as n ${from} ${whereSql(where)}`,
+            map: (r: { id: number; firstName: string; lastName: string; email: string; points: string }) =>
+              ({
+                id: Number(r.id),
+                name: fullName(r),
+                email: r.email,
+                totalUnclaimedPoints: Number(r.points),
+              }) satisfies PointsEligibleUser,
           },
         );
         return ok(c, data);
