@@ -113,6 +113,15 @@ async function main() {
     });
   });
 
+  server.on('error', (err: NodeJS.ErrnoException) => {
+    const reason =
+      err.code === 'EADDRINUSE'
+        ? `Port ${env.port} is already in use. Stop the other program or set PORT to a free port.`
+        : `The server could not listen on port ${env.port}: ${err.message}`;
+    process.stderr.write(`${reason}\n`);
+    void database.close().finally(() => process.exit(1));
+  });
+
   let stopping = false;
   const shutdown = (signal: string) => {
     if (stopping) return;
