@@ -98,6 +98,14 @@ export const InboxIcon = (p: IconProps) => (
   </Svg>
 );
 
+export const GiftIcon = (p: IconProps) => (
+  <Svg {...p}>
+    <rect x="3" y="8" width="18" height="4" rx="1" />
+    <path d="M12 8v13M19 12v7a2 2 0 0 1-2 2H7a2 2 0 0 1-2-2v-7" />
+    <path d="M7.5 8a2.5 2.5 0 0 1 0-5C11 3 12 8 12 8s1-5 4.5-5a2.5 2.5 0 0 1 0 5" />
+  </Svg>
+);
+
 /** The club mark: a fiber ring around a star. */
 export const LogoMark = ({ size = 32, ...props }: IconProps) => (
   <svg width={size} height={size} viewBox="0 0 32 32" aria-hidden="true" focusable="false" {...props}>

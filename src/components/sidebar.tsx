@@ -7,6 +7,7 @@ import { can } from '../lib/permissions';
 import {
   ActivityIcon,
   BuildingIcon,
+  GiftIcon,
   HomeIcon,
   LayersIcon,
   LogoMark,
@@ -21,6 +22,7 @@ interface MenuEntry {
     | '/dashboard'
     | '/dashboard/staff'
     | '/dashboard/partners'
+    | '/dashboard/redeem'
     | '/dashboard/clients'
     | '/dashboard/extservices'
     | '/dashboard/activities';
@@ -28,11 +30,16 @@ interface MenuEntry {
   icon: ComponentType<{ size?: number }>;
 }
 
-/** SPEC section 2: the sidebar menu, in order; entries the user may not view are hidden. */
+/**
+ * SPEC section 2: the sidebar menu, in order; entries the user may not use are hidden. 'Redeem
+ * Reward' (rewards.redeem) sits right after Partner: partner staff, who redeem at the counter, find
+ * it next to their partner, and the SPEC order of the other entries is unchanged.
+ */
 export const MENU: MenuEntry[] = [
   { label: 'Dashboard', to: '/dashboard', permission: 'dashboard.view', icon: HomeIcon },
   { label: 'Staff & Role', to: '/dashboard/staff', permission: 'staff.view', icon: UsersIcon },
   { label: 'Partner', to: '/dashboard/partners', permission: 'partners.view', icon: BuildingIcon },
+  { label: 'Redeem Reward', to: '/dashboard/redeem', permission: 'rewards.redeem', icon: GiftIcon },
   { label: 'Client', to: '/dashboard/clients', permission: 'clients.view', icon: UserIcon },
   {
     label: 'Extended Services',

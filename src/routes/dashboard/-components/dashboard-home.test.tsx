@@ -176,4 +176,31 @@ describe('Sidebar', () => {
         .map((a) => a.textContent),
     ).toEqual(['Dashboard', 'Staff & Role', 'Partner', 'Client', 'Extended Services', 'Activity Log']);
   });
+
+  it('adds Redeem Reward after Partner for a user who may redeem', async () => {
+    const permissions = ['dashboard.view', 'partners.view', 'clients.view', 'rewards.redeem'];
+    await renderInRouter(() => <Sidebar user={{ ...session.user, permissions }} onLogout={() => {}} />);
+    const nav = await screen.findByRole('navigation', { name: 'Main' });
+    expect(
+      within(nav)
+        .getAllByRole('link')
+        .map((a) => a.textContent),
+    ).toEqual(['Dashboard', 'Partner', 'Redeem Reward', 'Client']);
+    expect(within(nav).getByRole('link', { name: 'Redeem Reward' })).toHaveAttribute(
+      'href',
+      '/dashboard/redeem',
+    );
+  });
+
+  it('shows Redeem Reward alone to partner staff who may only redeem', async () => {
+    await renderInRouter(() => (
+      <Sidebar user={{ ...session.user, permissions: ['rewards.redeem'] }} onLogout={() => {}} />
+    ));
+    const nav = await screen.findByRole('navigation', { name: 'Main' });
+    expect(
+      within(nav)
+        .getAllByRole('link')
+        .map((a) => a.textContent),
+    ).toEqual(['Redeem Reward']);
+  });
 });

@@ -10,14 +10,20 @@ import { Button } from '../../../../components/ui/button';
 import { TextField } from '../../../../components/ui/field';
 import { formatNaira, fullName, todayIso } from '../../../../lib/format';
 import { applyListChange, type ListChange, withListSort } from '../../../../lib/list-search';
+import { useCan } from '../../../../lib/use-can';
 import { tableLink } from './partner-visits-tab';
 import { PointsEligibleDialog } from './points-eligible-dialog';
+import { IssueRewardButton, IssueRewardDialog, type IssueTarget } from './reward-actions';
 
 const route = getRouteApi('/dashboard/partners/$partnerId/');
 const col = dataColumnHelper<EligibleUser>();
 const nowrap = css({ whiteSpace: 'nowrap' });
 
-function eligibleColumns(partnerId: number, date: string): DataColumn<EligibleUser>[] {
+function eligibleColumns(
+  partnerId: number,
+  date: string,
+  onIssue: ((user: EligibleUser) => void) | null,
+): DataColumn<EligibleUser>[] {
   return col.columns([
     col.accessor((u) => fullName(u.user.firstName, u.user.lastName), {
       id: 'userName',
@@ -33,6 +39,23 @@ function eligibleColumns(partnerId: number, date: string): DataColumn<EligibleUs
       meta: { align: 'end' },
       cell: ({ getValue }) => <span className={nowrap}>{formatNaira(getValue())}</span>,
     }),
+    ...(onIssue
+      ? [
+          col.display({
+            id: 'issue',
+            header: 'Reward',
+            meta: { align: 'end' },
+            // Only an eligible customer can be issued a reward from this list (SPEC section 2).
+            cell: ({ row }) =>
+              row.original.isEligible ? (
+                <IssueRewardButton
+                  name={fullName(row.original.user.firstName, row.original.user.lastName)}
+                  onClick={() => onIssue(row.original)}
+                />
+              ) : null,
+          }),
+        ]
+      : []),
     col.display({
       id: 'actions',
       header: 'Details',
@@ -53,16 +76,36 @@ function eligibleColumns(partnerId: number, date: string): DataColumn<EligibleUs
 
 /**
  * The Eligible users tab: a date (today unless the URL names one), each customer's spend at this
- * partner in the 30 days up to it, Yes/No, and the 'By Points Accumulated' modal.
+ * partner in the 30 days up to it, Yes/No, and the 'By Points Accumulated' modal. With rewards.issue,
+ * each eligible row (and each row of the points modal) has an 'Issue Reward' action.
  */
 export function PartnerEligibleTab({ partnerId }: { partnerId: number }) {
   const search = route.useSearch();
   const navigate = route.useNavigate();
+  const can = useCan();
+  const canIssue = can('rewards.issue');
   const [pointsOpen, setPointsOpen] = useState(false);
+  const [issueTarget, setIssueTarget] = useState<IssueTarget | null>(null);
+  const closeIssue = useCallback(() => setIssueTarget(null), []);
   const date = search.date ?? todayIso();
   const state = withListSort(search, eligibleSortKeys, { sortBy: 'totalSpent', sortOrder: 'desc' });
   const list = useQuery(eligibleUsersQueryOptions({ ...state, partnerId, date }));
-  const columns = useMemo(() => eligibleColumns(partnerId, date), [partnerId, date]);
+  const columns = useMemo(
+    () =>
+      eligibleColumns(
+        partnerId,
+        date,
+        canIssue
+          ? (u) =>
+              setIssueTarget({
+                partnerId,
+                issuedTo: u.user.id,
+                name: fullName(u.user.firstName, u.user.lastName),
+              })
+          : null,
+      ),
+    [partnerId, date, canIssue],
+  );
   const onChange = useCallback(
     (change: ListChange) => void navigate({ search: (prev) => applyListChange(prev, change) }),
     [navigate],
@@ -106,7 +149,21 @@ export function PartnerEligibleTab({ partnerId }: { partnerId: number }) {
           </div>
         }
       />
-      <PointsEligibleDialog partnerId={partnerId} open={pointsOpen} onOpenChange={setPointsOpen} />
+      <PointsEligibleDialog
+        partnerId={partnerId}
+        open={pointsOpen}
+        onOpenChange={setPointsOpen}
+        onIssue={
+          canIssue
+            ? (u) => {
+                // One dialog at a time: the points modal gives way to the Issue Reward form.
+                setPointsOpen(false);
+                setIssueTarget({ partnerId, issuedTo: u.id, name: u.name, byPoints: true });
+              }
+            : undefined
+        }
+      />
+      <IssueRewardDialog target={issueTarget} onClose={closeIssue} />
     </>
   );
 }

@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { getRouteApi } from '@tanstack/react-router';
-import { useCallback } from 'react';
+import { useCallback, useMemo, useState } from 'react';
 import { type Reward, rewardSortKeys } from '../../../../../contract/rewards';
 import { css } from '../../../../../styled-system/css';
 import { partnerRewardsQueryOptions } from '../../../../api/rewards';
@@ -8,6 +8,8 @@ import { type DataColumn, DataTable, dataColumnHelper } from '../../../../compon
 import { ForbiddenState, isForbidden } from '../../../../components/forbidden-state';
 import { formatDate, formatNaira, fullName } from '../../../../lib/format';
 import { applyListChange, type ListChange, withListSort } from '../../../../lib/list-search';
+import { useCan } from '../../../../lib/use-can';
+import { RedeemButton, RedeemRewardFlow } from './reward-actions';
 
 const route = getRouteApi('/dashboard/partners/$partnerId/');
 const col = dataColumnHelper<Reward>();
@@ -22,7 +24,7 @@ const CATEGORY_LABELS: Record<Reward['rewardTypeCategory'], string> = {
   DISCOUNTED_SUBSCRIPTION: 'Discounted Subscription',
 };
 
-const columns: DataColumn<Reward>[] = col.columns([
+const baseColumns: DataColumn<Reward>[] = col.columns([
   col.accessor((r) => fullName(r.user.firstName, r.user.lastName), {
     id: 'userName',
     header: 'User',
@@ -53,10 +55,34 @@ const columns: DataColumn<Reward>[] = col.columns([
   col.accessor('status', { header: 'Status', enableSorting: true }),
 ]);
 
-/** The Rewards tab: the rewards this partner issued; paged. */
+/** Only an Active reward can be redeemed (an Expired or Redeemed one is refused by the server). */
+export const isRedeemable = (reward: Reward) => reward.status === 'Active';
+
+const columnsWithRedeem = (onRedeem: (reward: Reward) => void): DataColumn<Reward>[] => [
+  ...baseColumns,
+  col.display({
+    id: 'redeem',
+    header: 'Action',
+    meta: { align: 'end' },
+    cell: ({ row }) =>
+      isRedeemable(row.original) ? (
+        <RedeemButton code={row.original.code} onClick={() => onRedeem(row.original)} />
+      ) : null,
+  }),
+];
+
+/**
+ * The Rewards tab: the rewards this partner issued; paged. With rewards.redeem, an Active reward has
+ * a 'Redeem' action: the OTP modal, then the Redeem modal (gift-card amount or coupon).
+ */
 export function PartnerRewardsTab({ partnerId }: { partnerId: number }) {
   const search = route.useSearch();
   const navigate = route.useNavigate();
+  const can = useCan();
+  const canRedeem = can('rewards.redeem');
+  const [redeeming, setRedeeming] = useState<Reward | null>(null);
+  const closeRedeem = useCallback(() => setRedeeming(null), []);
+  const columns = useMemo(() => (canRedeem ? columnsWithRedeem(setRedeeming) : baseColumns), [canRedeem]);
   const state = withListSort(search, rewardSortKeys, { sortBy: 'createdAt', sortOrder: 'desc' });
   const list = useQuery(partnerRewardsQueryOptions({ ...state, partnerId }));
   const onChange = useCallback(
@@ -65,17 +91,20 @@ export function PartnerRewardsTab({ partnerId }: { partnerId: number }) {
   );
   if (isForbidden(list.error)) return <ForbiddenState />;
   return (
-    <DataTable
-      label="Rewards"
-      columns={columns}
-      records={list.data?.records}
-      totalCount={list.data?.meta.totalCount}
-      isPending={list.isPending}
-      isFetching={list.isPlaceholderData}
-      error={list.error}
-      state={state}
-      onChange={onChange}
-      getRowId={(reward) => String(reward.id)}
-    />
+    <>
+      <DataTable
+        label="Rewards"
+        columns={columns}
+        records={list.data?.records}
+        totalCount={list.data?.meta.totalCount}
+        isPending={list.isPending}
+        isFetching={list.isPlaceholderData}
+        error={list.error}
+        state={state}
+        onChange={onChange}
+        getRowId={(reward) => String(reward.id)}
+      />
+      <RedeemRewardFlow partnerId={partnerId} reward={redeeming} onClose={closeRedeem} />
+    </>
   );
 }

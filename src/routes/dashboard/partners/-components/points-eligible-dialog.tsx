@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { useCallback, useState } from 'react';
+import { useCallback, useMemo, useRef, useState } from 'react';
 import type { PointsEligibleUser } from '../../../../../contract/visits';
 import { css } from '../../../../../styled-system/css';
 import { pointsEligibleQueryOptions } from '../../../../api/visits';
@@ -12,11 +12,12 @@ import {
   type ListChange,
   type ListState,
 } from '../../../../lib/list-search';
+import { IssueRewardButton } from './reward-actions';
 
 export const POINTS_DIALOG_TITLE = 'Eligible Users For Reward By Accumulated Points';
 
 const col = dataColumnHelper<PointsEligibleUser>();
-const columns: DataColumn<PointsEligibleUser>[] = col.columns([
+const baseColumns: DataColumn<PointsEligibleUser>[] = col.columns([
   col.accessor('id', { header: 'ID' }),
   col.accessor('name', {
     header: 'Name',
@@ -30,6 +31,16 @@ const columns: DataColumn<PointsEligibleUser>[] = col.columns([
   }),
 ]);
 
+const columnsWithIssue = (onIssue: (user: PointsEligibleUser) => void): DataColumn<PointsEligibleUser>[] => [
+  ...baseColumns,
+  col.display({
+    id: 'issue',
+    header: 'Reward',
+    meta: { align: 'end' },
+    cell: ({ row }) => <IssueRewardButton name={row.original.name} onClick={() => onIssue(row.original)} />,
+  }),
+];
+
 const initial: ListState = { page: 1, pageSize: DEFAULT_PAGE_SIZE, search: '' };
 
 /** The modal of customers with unclaimed points at this partner (1 point per ₦100 spent). */
@@ -37,10 +48,13 @@ export function PointsEligibleDialog({
   partnerId,
   open,
   onOpenChange,
+  onIssue,
 }: {
   partnerId: number;
   open: boolean;
   onOpenChange: (open: boolean) => void;
+  /** With rewards.issue: each row gets 'Issue Reward' (byPoints: true). */
+  onIssue?: (user: PointsEligibleUser) => void;
 }) {
   return (
     <Dialog
@@ -49,13 +63,27 @@ export function PointsEligibleDialog({
       title={POINTS_DIALOG_TITLE}
       contentClassName={css({ md: { w: '48rem' } })}
     >
-      <PointsTable partnerId={partnerId} />
+      <PointsTable partnerId={partnerId} onIssue={onIssue} />
     </Dialog>
   );
 }
 
 /** The modal's paging is its own (a modal is not a place in the URL); it starts over when reopened. */
-function PointsTable({ partnerId }: { partnerId: number }) {
+function PointsTable({
+  partnerId,
+  onIssue,
+}: {
+  partnerId: number;
+  onIssue?: (user: PointsEligibleUser) => void;
+}) {
+  // The handler only changes with the permission; keep the columns as stable as that.
+  const hasIssue = onIssue !== undefined;
+  const issueRef = useRef(onIssue);
+  issueRef.current = onIssue;
+  const columns = useMemo(
+    () => (hasIssue ? columnsWithIssue((u) => issueRef.current?.(u)) : baseColumns),
+    [hasIssue],
+  );
   const [state, setState] = useState<ListState>(initial);
   const list = useQuery(pointsEligibleQueryOptions({ ...state, partnerId }));
   const onChange = useCallback((change: ListChange) => setState((prev) => applyListChange(prev, change)), []);
