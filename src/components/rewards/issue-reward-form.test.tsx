@@ -1,25 +1,32 @@
-import { render, screen, waitFor } from '@testing-library/react';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { fromPromise } from 'xstate';
 import type { IssueRewardBody, Reward } from '../../../contract/rewards';
+import { rewardTypeKeys } from '../../api/rewards';
 import { issueRewardMachine } from '../../machines/issue-reward.machine';
 import { IssueRewardForm } from './issue-reward-form';
 
 const reward = { id: 12, code: 'GC-NEW1' } as Reward;
 
-function renderForm(issuedTo: number | null = 42) {
+function renderForm(issuedTo: number | null = 42, lists?: { types?: string[]; categories?: string[] }) {
   const issue = vi.fn(async (_: { body: IssueRewardBody; idempotencyKey: string }) => reward);
   const onIssued = vi.fn();
   const machine = issueRewardMachine.provide({
     actors: { issueReward: fromPromise(({ input }) => issue(input)) },
   });
+  const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+  if (lists?.types) queryClient.setQueryData(rewardTypeKeys.types(), lists.types);
+  if (lists?.categories) queryClient.setQueryData(rewardTypeKeys.categories(), lists.categories);
   render(
-    <IssueRewardForm
-      target={{ issuedTo, partnerId: 3, online: true }}
-      onIssued={onIssued}
-      machine={machine}
-    />,
+    <QueryClientProvider client={queryClient}>
+      <IssueRewardForm
+        target={{ issuedTo, partnerId: 3, online: true }}
+        onIssued={onIssued}
+        machine={machine}
+      />
+    </QueryClientProvider>,
   );
   return { issue, onIssued };
 }
@@ -70,5 +77,23 @@ describe('IssueRewardForm', () => {
     await user.type(percent, '0');
     await user.tab();
     expect(screen.getByText('Percentage Discount must be a positive number')).toBeInTheDocument();
+  });
+
+  const optionValues = (label: string) =>
+    within(screen.getByLabelText(label))
+      .getAllByRole('option')
+      .map((o) => (o as HTMLOptionElement).value);
+
+  it("offers the server's reward types and categories", () => {
+    renderForm(42, { types: ['COUPON'], categories: ['DISCOUNTED_SUBSCRIPTION', 'SOMETHING_NEW'] });
+    expect(optionValues('Reward type')).toEqual(['', 'COUPON']);
+    expect(optionValues('Reward category (optional)')).toEqual(['', 'DISCOUNTED_SUBSCRIPTION']);
+  });
+
+  it('falls back to the fixed lists when the server lists are not there', async () => {
+    renderForm();
+    // No API client in this test: the queries fail, the fixed lists stay.
+    await waitFor(() => expect(optionValues('Reward type')).toEqual(['', 'GIFTCARD', 'COUPON']));
+    expect(optionValues('Reward category (optional)')).toEqual(['', 'GENERAL', 'DISCOUNTED_SUBSCRIPTION']);
   });
 });

@@ -1,28 +1,40 @@
+import { useQuery } from '@tanstack/react-query';
 import { useActorRef, useSelector } from '@xstate/react';
 import { useEffect, useState } from 'react';
 import type { AnyStateMachine } from 'xstate';
 import type { Reward } from '../../../contract/rewards';
 import { css } from '../../../styled-system/css';
+import { rewardTypeCategoriesQueryOptions, rewardTypesQueryOptions } from '../../api/rewards';
 import { fileToBase64 } from '../../lib/form';
 import { IMAGE_ACCEPT, IMAGE_TOO_LARGE, isImageFile, MAX_IMAGE_BYTES } from '../../lib/image-file';
 import type { IssueRewardInput } from '../../machines/issue-reward.machine';
 import type { IssueField } from '../../machines/issue-reward-form';
 import { Button } from '../ui/button';
 import { TextField } from '../ui/field';
-import { SelectField } from '../ui/select';
+import { SelectField, type SelectOption } from '../ui/select';
 import { Spinner } from '../ui/spinner';
 import { notify } from '../ui/toast';
 import { liveIssueRewardMachine } from './redeem-effects';
 import { useNetworkEvents } from './use-network-events';
 
-const TYPE_OPTIONS = [
-  { value: 'GIFTCARD', label: 'Gift card' },
-  { value: 'COUPON', label: 'Coupon' },
-] as const;
-const CATEGORY_OPTIONS = [
-  { value: 'GENERAL', label: 'General' },
-  { value: 'DISCOUNTED_SUBSCRIPTION', label: 'Discounted subscription' },
-] as const;
+const TYPE_LABELS: Record<Reward['rewardType'], string> = { GIFTCARD: 'Gift card', COUPON: 'Coupon' };
+const CATEGORY_LABELS: Record<Reward['rewardTypeCategory'], string> = {
+  GENERAL: 'General',
+  DISCOUNTED_SUBSCRIPTION: 'Discounted subscription',
+};
+
+/**
+ * The select's options from a server list (GET /partners/reward-types or …-categories): the values
+ * this form knows how to send, in the server's order; the fixed list while it loads or on error.
+ */
+export function optionsFrom<T extends string>(
+  labels: Record<T, string>,
+  fromServer: readonly string[] | undefined,
+): SelectOption[] {
+  const known = (fromServer ?? []).filter((v): v is T => Object.hasOwn(labels, v));
+  const values = known.length > 0 ? known : (Object.keys(labels) as T[]);
+  return values.map((value) => ({ value, label: labels[value] }));
+}
 
 export interface IssueRewardFormProps {
   /** The customer (and partner) the reward is for; the form submits only with a customer. */
@@ -34,7 +46,10 @@ export interface IssueRewardFormProps {
   machine?: AnyStateMachine;
 }
 
-/** The Issue Reward form (SPEC section 5), driven by the issueReward machine. */
+/**
+ * The Issue Reward form (SPEC section 5), driven by the issueReward machine. The type and category
+ * choices come from the server's lists when they answer.
+ */
 export function IssueRewardForm({
   target,
   onIssued,
@@ -47,6 +62,10 @@ export function IssueRewardForm({
   const { values, errors, touched, error } = snapshot.context;
   const [imageError, setImageError] = useState<string | undefined>();
   const submitting = snapshot.matches('submitting');
+  const types = useQuery({ ...rewardTypesQueryOptions(), retry: false });
+  const categories = useQuery({ ...rewardTypeCategoriesQueryOptions(), retry: false });
+  const typeOptions = optionsFrom(TYPE_LABELS, types.data);
+  const categoryOptions = optionsFrom(CATEGORY_LABELS, categories.data);
 
   useEffect(() => {
     if (snapshot.status !== 'done') return;
@@ -76,7 +95,7 @@ export function IssueRewardForm({
       <SelectField
         label="Reward type"
         placeholder="Choose a reward type"
-        options={TYPE_OPTIONS}
+        options={typeOptions}
         value={values.rewardType}
         error={shown('rewardType')}
         onChange={(e) =>
@@ -90,7 +109,7 @@ export function IssueRewardForm({
       <SelectField
         label="Reward category (optional)"
         placeholder="No category"
-        options={CATEGORY_OPTIONS}
+        options={categoryOptions}
         value={values.rewardTypeCategory}
         onChange={(e) =>
           actor.send({
