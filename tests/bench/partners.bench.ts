@@ -290,15 +290,24 @@ const EXPLAINED: [string, string][] = [
     `select id from visits where partner_id = ${BUSY} order by total_amount desc, id desc limit 10`,
   ],
   [
-    'eligible users busy',
+    'eligible users busy (page with its window count)',
     `with spend as (select customer_id, sum(total_amount) as total from visits where partner_id = ${BUSY} and visit_date >= '${window.start}' and visit_date < '${window.end}' group by customer_id)
-     select c.id, spend.total from spend join customers c on c.id = spend.customer_id where c.deleted_at is null order by lower(c.first_name || ' ' || c.last_name), c.id limit 10`,
+     select customers.id, spend.total, count(*) over () from spend
+     cross join lateral (select c.id, c.first_name, c.last_name, c.email, c.deleted_at from customers c where c.id = spend.customer_id offset 0) customers
+     where customers.deleted_at is null order by lower(customers.first_name || ' ' || customers.last_name), customers.id limit 10`,
   ],
   [
-    'points busy',
+    'points busy (page with its window count)',
     `with earned as (select customer_id, sum(floor(total_amount / 100))::bigint as points from visits where partner_id = ${BUSY} group by customer_id),
-     claimed as (select customer_id, sum(points_claimed)::bigint as points from rewards where partner_id = ${BUSY} and points_claimed > 0 group by customer_id)
-     select e.customer_id, e.points - coalesce(c.points, 0) as unclaimed from earned e left join claimed c on c.customer_id = e.customer_id order by 2 desc limit 10`,
+     claimed as (select customer_id, sum(points_claimed)::bigint as points from rewards where partner_id = ${BUSY} and points_claimed > 0 group by customer_id),
+     balance as (select e.customer_id, e.points - coalesce(c.points, 0) as unclaimed from earned e left join claimed c on c.customer_id = e.customer_id)
+     select customers.id, balance.unclaimed, count(*) over () from balance
+     cross join lateral (select c.id, c.first_name, c.last_name, c.email, c.deleted_at from customers c where c.id = balance.customer_id offset 0) customers
+     where balance.unclaimed > 0 and customers.deleted_at is null order by balance.unclaimed desc, customers.id desc limit 10`,
+  ],
+  [
+    'visits tab busy by userName',
+    `select visits.id from visits join customers on customers.id = visits.customer_id where visits.partner_id = ${BUSY} order by lower(customers.first_name || ' ' || customers.last_name), visits.id limit 10`,
   ],
 ];
 
