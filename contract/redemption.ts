@@ -64,3 +64,19 @@ export const redeemAmountInput = z
   .trim()
   .regex(/^\d+(\.\d{1,2})?$/, { error: rewardMessages.invalidAmount })
   .refine((s) => Number(s) > 0, { error: rewardMessages.invalidAmount });
+
+/** The answer of POST /partners/rewards/reverse-redemption. */
+export const reversalResultSchema = z.object({
+  rewardId: z.number().int(),
+  /** The new REVERSAL ledger row. */
+  ledgerEntryId: z.number().int(),
+  reversedEntryId: z.number().int(),
+  code: z.string(),
+  rewardType: z.enum(['GIFTCARD', 'COUPON']),
+  amountReversed: z.number(),
+  balance: z.number().nullable(),
+  status: z.enum(['Active', 'Redeemed', 'Expired']),
+  reason: z.string(),
+  reversedAt: z.string(),
+});
+export type ReversalResult = z.infer<typeof reversalResultSchema>;

@@ -120,3 +120,39 @@ export const issueRewardBodySchema = z
   })
   .strict();
 export type IssueRewardBody = z.infer<typeof issueRewardBodySchema>;
+
+/** Server answers of the partner-side reward calls (SPEC section 7). */
+export const rewardServerMessages = {
+  notFound: 'Reward not found',
+  partnerRequired: 'partnerId is required',
+  noPoints: 'This customer has no unclaimed points at this partner',
+  expiryInPast: 'expiryDate must be today or later',
+  expired: 'This reward has expired and cannot be redeemed',
+  alreadyRedeemed: 'This reward has already been redeemed',
+  notGiftcard: 'This reward is not a gift card',
+  notCoupon: 'This reward is not a coupon',
+  overBalance: (balance: string) => `The amount is more than the balance of ${balance}`,
+  giftcardRedeemed: 'Gift card redeemed successfully',
+  couponRedeemed: 'Coupon redeemed successfully',
+  codeSent: 'Redemption code sent',
+  codeValid: 'The code is correct',
+  reversed: 'Redemption reversed',
+  entryNotFound: 'Ledger entry not found',
+  notARedemption: 'Only a redemption can be reversed',
+  alreadyReversed: 'This redemption was already reversed',
+} as const;
+
+export const REWARD_TYPES = rewardTypeSchema.options;
+export const REWARD_TYPE_CATEGORIES = rewardCategorySchema.options;
+
+/** ?partnerId= on the partner-side figures: optional for admins; partner staff get their own. */
+export const partnerScopeQuerySchema = z.object({ partnerId: idField('partnerId').optional() });
+
+/** GET /partners/rewards/redeemed-giftcard-balance. */
+export const giftcardBalanceSchema = z.object({
+  /** Naira redeemed from gift cards, net of reversals. */
+  totalRedeemed: z.number(),
+  /** Naira left on Active, unexpired gift cards. */
+  outstandingBalance: z.number(),
+});
+export type GiftcardBalance = z.infer<typeof giftcardBalanceSchema>;

@@ -16,7 +16,8 @@ import { extendedServiceRoutes } from './routes/extended-services';
 import { fileRoutes } from './routes/files';
 import { partnerRoutes } from './routes/partners';
 import { PROFILE_BODY_LIMIT, profileRoutes } from './routes/profile';
-import { partnerRewardRoutes } from './routes/rewards';
+import { redemptionRoutes } from './routes/redemption';
+import { partnerRewardRoutes, partnerSideRewardRoutes } from './routes/rewards';
 import { roleRoutes } from './routes/roles';
 import { staffRoutes } from './routes/staff';
 import { systemRoutes } from './routes/system';
@@ -37,6 +38,7 @@ const largeBodyRoutes = new Map<string, number>([
   [`POST ${API_BASE}/admin/partners/invite`, IMAGE_BODY_LIMIT],
   [`PATCH ${API_BASE}/admin/partners/update-record`, IMAGE_BODY_LIMIT],
   [`POST ${API_BASE}/user/visits`, IMAGE_BODY_LIMIT],
+  [`POST ${API_BASE}/partners/rewards/issue-reward`, IMAGE_BODY_LIMIT],
 ]);
 
 function bodyLimits(): MiddlewareHandler {
@@ -83,6 +85,8 @@ export function createApp(deps: AppDeps) {
     .route('/admin/user/customers', customerRoutes(ctx))
     .route('/user/internet', clientInfoRoutes(ctx))
     .route('/user/visits', recordVisitRoutes(ctx))
+    .route('/partners/rewards', redemptionRoutes(ctx))
+    .route('/partners', partnerSideRewardRoutes(ctx))
     .route('/files', fileRoutes(ctx));
 
   const app = new Hono<AppEnv>({ strict: false }).route(API_BASE, api);

@@ -101,6 +101,32 @@ const ACCESS: Record<string, Entry> = {
   'DELETE /api/v1/admin/user/customers/:customerId{[0-9]+}': { access: 'clients.delete' },
   'GET /api/v1/user/internet/client_info': { access: 'clients.view', query: '?client_id=1' },
   'POST /api/v1/user/visits': { access: 'visits.create' },
+  'GET /api/v1/partners/reward-types': { access: 'authenticated' },
+  'GET /api/v1/partners/reward-type-categories': { access: 'authenticated' },
+  'GET /api/v1/partners/stats/reward': { access: 'rewards.view' },
+  'GET /api/v1/partners/rewards/redeemed-giftcard-balance': { access: 'rewards.view' },
+  'POST /api/v1/partners/rewards/get-reward': { access: 'rewards.view', json: { userId: 999_999, code: 'GC-NOPE' } },
+  'POST /api/v1/partners/rewards/issue-reward': { access: 'rewards.issue' },
+  'POST /api/v1/partners/rewards/initiate-reward-redemption-auth': {
+    access: 'rewards.redeem',
+    json: { userId: 999_999, code: 'GC-NOPE' },
+  },
+  'POST /api/v1/partners/rewards/redemption-auth-otp-validity-check': {
+    access: 'rewards.redeem',
+    json: { userId: 999_999, otp: '123456' },
+  },
+  'POST /api/v1/partners/rewards/redeem-giftcard': {
+    access: 'rewards.redeem',
+    json: { userId: 999_999, code: 'GC-NOPE', amountToRedeem: 100, otp: '123456' },
+  },
+  'POST /api/v1/partners/rewards/redeem-coupon': {
+    access: 'rewards.redeem',
+    json: { userId: 999_999, code: 'CP-NOPE', otp: '123456' },
+  },
+  'POST /api/v1/partners/rewards/reverse-redemption': {
+    access: 'rewards.reverse',
+    json: { ledgerEntryId: 999_999, reason: 'Matrix test' },
+  },
 };
 
 type Caller = 'superAdmin' | 'lackingPermission' | 'anonymous' | 'expiredToken' | 'refreshAsAccess';

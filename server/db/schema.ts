@@ -308,9 +308,68 @@ export const rewardLedger = pgTable(
     amount: money('amount').notNull(),
     reason: text('reason'),
     actorId: integer('actor_id').references(() => users.id),
+    /** A REVERSAL names the REDEEM row it gives back; the unique index lets each be reversed once. */
+    reversesId: integer('reverses_id'),
     at: ts('at').notNull().defaultNow(),
   },
-  (t) => [index('reward_ledger_reward_idx').on(t.rewardId)],
+  (t) => [
+    index('reward_ledger_reward_idx').on(t.rewardId),
+    uniqueIndex('reward_ledger_reverses_uq').on(t.reversesId).where(sql`${t.reversesId} is not null`),
+  ],
+);
+
+/**
+ * Redemption codes (docs/decisions/007-ledger-and-otp.md): 6 digits mailed to the customer, stored as
+ * an HMAC, valid 5 minutes, single use, at most 5 wrong tries; a new code replaces the customer's
+ * earlier ones (replaced_at).
+ */
+export const redemptionOtps = pgTable(
+  'redemption_otps',
+  {
+    id: id(),
+    rewardId: integer('reward_id')
+      .notNull()
+      .references(() => rewards.id),
+    customerId: integer('customer_id')
+      .notNull()
+      .references(() => customers.id),
+    codeHash: text('code_hash').notNull(),
+    expiresAt: ts('expires_at').notNull(),
+    attempts: integer('attempts').notNull().default(0),
+    usedAt: ts('used_at'),
+    replacedAt: ts('replaced_at'),
+    mailId: integer('mail_id'),
+    requestedBy: integer('requested_by').references(() => users.id),
+    createdAt: ts('created_at').notNull().defaultNow(),
+  },
+  (t) => [
+    index('redemption_otps_customer_idx').on(t.customerId, t.createdAt),
+    index('redemption_otps_reward_created_idx').on(t.rewardId, t.createdAt),
+  ],
+);
+
+/**
+ * Idempotency-Key of money calls: the first request stores its answer in its own transaction; a
+ * repeat (same user, same key, same request) gets that answer back and changes nothing.
+ */
+export const idempotencyKeys = pgTable(
+  'idempotency_keys',
+  {
+    id: id(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id),
+    key: text('key').notNull(),
+    route: text('route').notNull(),
+    requestHash: text('request_hash').notNull(),
+    responseStatus: integer('response_status'),
+    responseBody: jsonb('response_body'),
+    createdAt: ts('created_at').notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('idempotency_keys_user_key_uq').on(t.userId, t.key),
+    index('idempotency_keys_created_idx').on(t.createdAt),
+  ],
 );
 
 export const refreshTokens = pgTable(

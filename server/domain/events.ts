@@ -58,6 +58,18 @@ export const actions = {
       : `Updated extended service ${title}`,
   deletedService: (title: string) => `Deleted extended service ${title}`,
   recordedVisit: (customer: string, org: string) => `Recorded a visit for ${customer} at ${org}`,
+  issuedReward: (kind: string, code: string, customer: string, org: string) =>
+    `Issued ${kind} ${code} to ${customer} at ${org}`,
+  sentRedemptionCode: (code: string, customer: string) => `Sent a redemption code for ${code} to ${customer}`,
+  redemptionCodeNotSent: (code: string) => `Could not send a redemption code for ${code}; it was withdrawn`,
+  wrongRedemptionCode: (customer: string, attempt: number) =>
+    `Wrong redemption code for ${customer} (attempt ${attempt} of 5)`,
+  redeemedGiftcard: (amount: string, code: string, customer: string) =>
+    `Redeemed ${amount} from gift card ${code} of ${customer}`,
+  redeemedCoupon: (code: string, customer: string) => `Redeemed coupon ${code} of ${customer}`,
+  rewardExpired: (code: string) => `Reward ${code} expired`,
+  reversedRedemption: (amount: string, code: string, reason: string) =>
+    `Reversed a redemption of ${amount} on ${code}: ${reason}`,
 } as const;
 
 /** A staff member as an event's actor. */

@@ -342,8 +342,8 @@ describe('GET /admin/partners, /stats, /{partnerId}', () => {
     const own = (await signIn(t, staff.email, staff.password)).accessToken;
     expect((await get(`/admin/partners/${listed.active.id}`, own)).status).toBe(200);
     const other = await get(`/admin/partners/${listed.blocked.id}`, own);
-    expect(other.status).toBe(403);
-    expect(other.body.message).toBe(msg.otherPartner);
+    expect(other.status).toBe(404);
+    expect(other.body.message).toBe(msg.notFound);
   });
 });
 

@@ -133,7 +133,7 @@ export function partnerRoutes(ctx: RouteContext) {
       queryParams(partnerIdQuerySchema),
       async (c) => {
         const { partnerId } = c.req.valid('query');
-        assertPartnerScope(c.get('user'), partnerId, msg.otherPartner);
+        assertPartnerScope(c.get('user'), partnerId, msg.notFound);
         await load(db, partnerId);
         return ok(c, await rewardStats(db, { partnerId }));
       },
@@ -166,7 +166,7 @@ export function partnerRoutes(ctx: RouteContext) {
       pathParams(partnerIdParamSchema),
       async (c) => {
         const { partnerId } = c.req.valid('param');
-        assertPartnerScope(c.get('user'), partnerId, msg.otherPartner);
+        assertPartnerScope(c.get('user'), partnerId, msg.notFound);
         return ok(c, await partnerWithServices(db, await load(db, partnerId)));
       },
     )

@@ -1,14 +1,45 @@
-import { eq, type SQL, sql } from 'drizzle-orm';
+import { and, eq, isNull, type SQL, sql } from 'drizzle-orm';
 import { Hono } from 'hono';
 import { partnerServerMessages } from '../../contract/partners';
-import { partnerRewardsQuerySchema, type Reward } from '../../contract/rewards';
-import { customers, partners, rewards } from '../db/schema';
+import { getRewardBodySchema } from '../../contract/redemption';
+import {
+  DEFAULT_COUPON_DISCOUNT,
+  DEFAULT_GIFTCARD_AMOUNT,
+  type GiftcardBalance,
+  issueRewardBodySchema,
+  partnerRewardsQuerySchema,
+  partnerScopeQuerySchema,
+  REWARD_TYPE_CATEGORIES,
+  REWARD_TYPES,
+  type Reward,
+  rewardMessages,
+  rewardServerMessages as rmsg,
+} from '../../contract/rewards';
+import { visitServerMessages as vmsg } from '../../contract/visits';
+import { sqlState, UNIQUE_VIOLATION } from '../db/errors';
+import { executeRows } from '../db/rows';
+import { customers, partners, rewardLedger, rewards } from '../db/schema';
+import { rewardStats } from '../domain/analytics';
+import { actions, actorOfAuthUser, recordEvent, requestMeta } from '../domain/events';
+import { runIdempotent } from '../domain/idempotency';
+import { storeFile } from '../domain/images';
 import { findLivePartner } from '../domain/partners';
-import { assertPartnerScope } from '../http/access';
-import type { AppEnv, RouteContext } from '../http/context';
-import { ApiError, ok } from '../http/errors';
+import { NAIRA_PER_POINT } from '../domain/points';
+import {
+  expiryEndOfDay,
+  findScopedReward,
+  generateRewardCode,
+  rewardById,
+  toReward,
+} from '../domain/rewards';
+import { fullName } from '../domain/users';
+import { assertPartnerScope, PARTNER_NOT_FOUND, partnerScope, scopedPartnerId } from '../http/access';
+import type { AppEnv, AuthUser, RouteContext } from '../http/context';
+import { ApiError, fieldError, ok } from '../http/errors';
+import { idempotencyKeyOf, respond, success } from '../http/idempotency';
+import { imageField } from '../http/images';
 import { type ListSpec, listPage } from '../http/list';
-import { queryParams } from '../http/validate';
+import { jsonBody, queryParams } from '../http/validate';
 
 type RewardStatus = Reward['status'];
 
@@ -97,4 +128,193 @@ export function partnerRewardRoutes(ctx: RouteContext) {
       return ok(c, data);
     },
   );
+}
+
+/**
+ * /partners: the partner-side reward calls of SPEC section 7 (issue, look up, figures, types). The
+ * OTP-guarded redemption is in ./redemption.ts. Every call works inside the caller's partner scope
+ * (server/http/access.ts `partnerScope`): partner staff only at their own partner, 404 elsewhere.
+ */
+export function partnerSideRewardRoutes(ctx: RouteContext) {
+  const { db, clock, config, guards } = ctx;
+
+  /** The partner a figure is asked for: admins every partner or ?partnerId=, staff their own. */
+  const figureScope = async (user: AuthUser, partnerId?: number) => {
+    const scope = scopedPartnerId(user, partnerId);
+    if (scope !== null && !(await findLivePartner(db, scope))) throw new ApiError(404, PARTNER_NOT_FOUND);
+    return scope;
+  };
+
+  return new Hono<AppEnv>()
+    .get('/reward-types', guards.authenticated(), (c) => ok(c, [...REWARD_TYPES]))
+    .get('/reward-type-categories', guards.authenticated(), (c) => ok(c, [...REWARD_TYPE_CATEGORIES]))
+    .get(
+      '/stats/reward',
+      guards.requirePermission('rewards.view'),
+      queryParams(partnerScopeQuerySchema),
+      async (c) => {
+        const scope = await figureScope(c.get('user'), c.req.valid('query').partnerId);
+        return ok(c, await rewardStats(db, scope === null ? {} : { partnerId: scope }));
+      },
+    )
+    .get(
+      '/rewards/redeemed-giftcard-balance',
+      guards.requirePermission('rewards.view'),
+      queryParams(partnerScopeQuerySchema),
+      async (c) => {
+        const scope = await figureScope(c.get('user'), c.req.valid('query').partnerId);
+        const now = clock().toISOString();
+        const inScope = scope === null ? sql`true` : sql`r.partner_id = ${scope}`;
+        const [row] = await executeRows<{ redeemed: string; outstanding: string }>(
+          db,
+          sql`select
+            (select coalesce(-sum(l.amount), 0) from reward_ledger l join rewards r on r.id = l.reward_id
+              where r.reward_type = 'GIFTCARD' and l.kind in ('REDEEM', 'REVERSAL') and ${inScope})::numeric(14, 2)::text as redeemed,
+            (select coalesce(sum(r.balance), 0) from rewards r
+              where r.reward_type = 'GIFTCARD' and r.status = 'Active'
+                and (r.expiry_date is null or r.expiry_date > ${now}::timestamptz) and ${inScope})::numeric(14, 2)::text as outstanding`,
+        );
+        const data: GiftcardBalance = {
+          totalRedeemed: Number(row?.redeemed ?? 0),
+          outstandingBalance: Number(row?.outstanding ?? 0),
+        };
+        return ok(c, data);
+      },
+    )
+    .post(
+      '/rewards/get-reward',
+      guards.requirePermission('rewards.view'),
+      jsonBody(getRewardBodySchema),
+      async (c) => {
+        const body = c.req.valid('json');
+        const row = await findScopedReward(db, {
+          code: body.code,
+          customerId: body.userId,
+          scope: partnerScope(c.get('user')),
+        });
+        if (!row) throw new ApiError(404, rmsg.notFound);
+        return ok(c, toReward(row, clock()));
+      },
+    )
+    .post(
+      '/rewards/issue-reward',
+      guards.requirePermission('rewards.issue'),
+      jsonBody(issueRewardBodySchema),
+      async (c) => {
+        const actor = c.get('user');
+        const body = c.req.valid('json');
+        const key = idempotencyKeyOf(c);
+        const now = clock();
+        const meta = requestMeta(c, config.trustProxy);
+        const scope = partnerScope(actor);
+        if (scope === null && body.partnerId === undefined)
+          throw fieldError('partnerId', rmsg.partnerRequired);
+        const partnerId = scopedPartnerId(actor, body.partnerId)!;
+        const image = imageField('promotionalImage', body.promotionalImage);
+        const expiryDate = body.expiryDate ? expiryEndOfDay(body.expiryDate) : null;
+        if (expiryDate && expiryDate.getTime() <= now.getTime())
+          throw fieldError('expiryDate', rmsg.expiryInPast);
+        const giftcard = body.rewardType === 'GIFTCARD';
+        const issuedAmount = giftcard ? (body.issuedAmount ?? DEFAULT_GIFTCARD_AMOUNT) : null;
+        const percentageDiscount = giftcard ? null : (body.percentageDiscount ?? DEFAULT_COUPON_DISCOUNT);
+
+        const run = () =>
+          runIdempotent(db, { key, userId: actor.id, route: 'issue-reward', body, now }, async (tx) => {
+            const [partner] = await tx
+              .select({ id: partners.id, org: partners.organizationName, status: partners.accountStatus })
+              .from(partners)
+              .where(and(eq(partners.id, partnerId), isNull(partners.deletedAt)))
+              .for('share');
+            if (!partner) throw new ApiError(404, PARTNER_NOT_FOUND);
+            if (partner.status !== 'ACTIVE') throw fieldError('partnerId', vmsg.partnerBlocked);
+            // The customer row lock serialises issues for one customer: points are claimed once.
+            const [customer] = await tx
+              .select({
+                id: customers.id,
+                firstName: customers.firstName,
+                lastName: customers.lastName,
+                status: customers.accountStatus,
+              })
+              .from(customers)
+              .where(and(eq(customers.id, body.issuedTo), isNull(customers.deletedAt)))
+              .for('update');
+            if (!customer) throw fieldError('issuedTo', vmsg.customerNotFound, 404);
+            if (customer.status !== 'ACTIVE') throw fieldError('issuedTo', vmsg.customerBlocked);
+            let pointsClaimed = 0;
+            if (body.byPoints) {
+              const [pts] = await executeRows<{ unclaimed: string }>(
+                tx,
+                sql`select (coalesce((select sum(floor(total_amount / ${NAIRA_PER_POINT})) from visits
+                    where partner_id = ${partner.id} and customer_id = ${customer.id}), 0)
+                  - coalesce((select sum(points_claimed) from rewards
+                    where partner_id = ${partner.id} and customer_id = ${customer.id}), 0))::bigint::text as unclaimed`,
+              );
+              pointsClaimed = Math.max(0, Number(pts?.unclaimed ?? 0));
+              if (pointsClaimed <= 0) throw fieldError('byPoints', rmsg.noPoints, 409);
+            }
+            const promotionalImage = await storeFile(tx, image.bytes, image.mime, now);
+            const code = generateRewardCode(body.rewardType);
+            const [created] = await tx
+              .insert(rewards)
+              .values({
+                partnerId: partner.id,
+                customerId: customer.id,
+                rewardType: body.rewardType,
+                rewardTypeCategory: body.rewardTypeCategory ?? 'GENERAL',
+                code,
+                title: body.title,
+                description: body.description,
+                promotionalImage,
+                expiryDate,
+                issuedAmount,
+                percentageDiscount,
+                balance: issuedAmount,
+                status: 'Active',
+                pointsClaimed,
+                issuedBy: actor.id,
+                createdAt: now,
+                updatedAt: now,
+              })
+              .returning({ id: rewards.id });
+            const rewardId = created!.id;
+            if (giftcard) {
+              await tx
+                .insert(rewardLedger)
+                .values({ rewardId, kind: 'ISSUE', amount: issuedAmount!, actorId: actor.id, at: now });
+            }
+            await recordEvent(tx, {
+              actor: actorOfAuthUser(actor),
+              action: actions.issuedReward(
+                giftcard ? 'gift card' : 'coupon',
+                code,
+                fullName(customer),
+                partner.org,
+              ),
+              entity: 'reward',
+              entityId: rewardId,
+              payload: {
+                rewardType: body.rewardType,
+                rewardTypeCategory: body.rewardTypeCategory ?? 'GENERAL',
+                partnerId: partner.id,
+                customerId: customer.id,
+                issuedAmount,
+                percentageDiscount,
+                pointsClaimed,
+                expiryDate: expiryDate?.toISOString() ?? null,
+              },
+              meta,
+              at: now,
+            });
+            const reward = toReward((await rewardById(tx, rewardId))!, now);
+            return success(reward, rewardMessages.issued, 201);
+          });
+        try {
+          return respond(c, await run());
+        } catch (err) {
+          // A reward code clash (1 in 10^12 per pair) rolls back; the client retries with its key.
+          if (sqlState(err) === UNIQUE_VIOLATION) throw new ApiError(409, 'Please try again');
+          throw err;
+        }
+      },
+    );
 }

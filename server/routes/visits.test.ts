@@ -162,8 +162,8 @@ describe('POST /user/visits', () => {
     const role = await createRole(t.db, 'Recorder', ['visits.create', 'visits.view']);
     const staff = await createUser(t.db, { roleId: role.id, userType: 'PARTNER', partnerId: other.id });
     const own = (await signIn(t, staff.email, staff.password)).accessToken;
-    expect((await record(visitBody(), own)).status).toBe(403);
-    expect((await get(`/admin/partners/visits?partnerId=${partner.id}`, own)).status).toBe(403);
+    expect((await record(visitBody(), own)).status).toBe(404);
+    expect((await get(`/admin/partners/visits?partnerId=${partner.id}`, own)).status).toBe(404);
     expect((await record(visitBody({ partnerId: other.id }), own)).status).toBe(201);
   });
 });

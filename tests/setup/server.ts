@@ -23,7 +23,7 @@ import {
 import { createPasswordHasher, TEST_PASSWORD_HASHING } from '../../server/domain/passwords';
 import type { AppConfig } from '../../server/http/context';
 import { silentLogger } from '../../server/log';
-import { createMailer, fileMailbox, type Mailer } from '../../server/mail';
+import { createMailer, fileMailbox, type Mailer, type MailTransport } from '../../server/mail';
 import { solidPng } from '../../server/seed/png';
 
 /** A clock the tests move by hand. */
@@ -54,8 +54,14 @@ export type RequestOptions = {
 
 export const testHasher = createPasswordHasher(TEST_PASSWORD_HASHING);
 
-/** Opens a fresh, migrated database: in-memory PGlite, or a new database on TEST_DATABASE_URL. */
-export async function openTestDatabase(): Promise<Database> {
+/** Whether this run's server tests use PostgreSQL (TEST_DATABASE_URL) rather than PGlite. */
+export const isPostgres = Boolean(process.env.TEST_DATABASE_URL);
+
+/**
+ * Opens a fresh, migrated database: in-memory PGlite, or a new database on TEST_DATABASE_URL with a
+ * pool of `max` connections (concurrency tests ask for 20 or more).
+ */
+export async function openTestDatabase(opts: { max?: number } = {}): Promise<Database> {
   const serverUrl = process.env.TEST_DATABASE_URL;
   if (!serverUrl) return openDatabase({ kind: 'pglite' });
   const name = `rc_test_${process.pid}_${randomBytes(4).toString('hex')}`;
@@ -67,7 +73,7 @@ export async function openTestDatabase(): Promise<Database> {
   }
   const url = new URL(serverUrl);
   url.pathname = `/${name}`;
-  const database = await openDatabase({ kind: 'postgres', url: url.toString(), max: 10 });
+  const database = await openDatabase({ kind: 'postgres', url: url.toString(), max: opts.max ?? 10 });
   return {
     ...database,
     close: async () => {
@@ -97,16 +103,24 @@ export type TestServer = {
   lastResetCode: (to: string) => Promise<string | undefined>;
   /** The set-password code of the last staff invitation mailed to an address. */
   lastInviteCode: (to: string) => Promise<string | undefined>;
+  /** The 6-digit redemption code of the last OTP mail to an address. */
+  lastOtp: (to: string) => Promise<string | undefined>;
   close: () => Promise<void>;
 };
 
-export type TestServerOptions = { config?: Partial<AppConfig> };
+export type TestServerOptions = {
+  config?: Partial<AppConfig>;
+  /** PostgreSQL pool size (default 10). */
+  poolSize?: number;
+  /** Replaces the file mailbox (e.g. a failing transport); mails() then reads nothing. */
+  transport?: MailTransport;
+};
 
 export async function createTestServer(opts: TestServerOptions = {}): Promise<TestServer> {
-  const database = await openTestDatabase();
+  const database = await openTestDatabase({ max: opts.poolSize });
   const clock = createTestClock();
   const mailDir = mkdtempSync(join(tmpdir(), 'rc-mail-'));
-  const mailer = createMailer({ db: database.db, transport: fileMailbox(mailDir), clock, log: silentLogger });
+  const mailer = createMailer({ db: database.db, transport: opts.transport ?? fileMailbox(mailDir), clock, log: silentLogger });
   const config: AppConfig = {
     jwtSecret: randomBytes(32).toString('hex'),
     accessTokenTtlSeconds: 900,
@@ -164,6 +178,7 @@ export async function createTestServer(opts: TestServerOptions = {}): Promise<Te
     mails,
     lastResetCode: (to) => lastCode(to, /^Your reset code is: ([A-Z0-9]+)$/m),
     lastInviteCode: (to) => lastCode(to, /^Your set-password code is: ([A-Z0-9]+)$/m),
+    lastOtp: (to) => lastCode(to, /^Your redemption code is: ([0-9]{6})$/m),
     close: async () => {
       await mailer.idle();
       await database.close();

@@ -1,0 +1,90 @@
+import { createHash } from 'node:crypto';
+import { and, eq } from 'drizzle-orm';
+import type { Db, Tx } from '../db/client';
+import { idempotencyKeys } from '../db/schema';
+
+/**
+ * Idempotency-Key on money calls (DESIGN.md section 2, docs/decisions/007-ledger-and-otp.md).
+ *
+ * The key row is inserted FIRST, inside the transaction of the work, with ON CONFLICT DO NOTHING.
+ * A concurrent duplicate's insert waits on the unique index until the first transaction ends: on
+ * commit it finds the stored answer and returns it; on rollback its own insert goes through and it
+ * runs the work itself. So two requests with one key never both execute, and the answer is stored
+ * in the same transaction as the change it describes.
+ */
+export const IDEMPOTENCY_HEADER = 'Idempotency-Key';
+export const idempotencyMessages = {
+  mismatch: 'Idempotency-Key was used with a different request',
+  inProgress: 'A request with this Idempotency-Key is in progress',
+  invalid: 'Idempotency-Key must be 1 to 200 visible characters',
+} as const;
+
+/** 1..200 visible ASCII characters (UUIDs, ULIDs, anything a client makes). */
+export const isValidIdempotencyKey = (key: string) => /^[\x21-\x7e]{1,200}$/.test(key);
+
+/** Stable JSON (sorted keys), so the same body in another key order is the same request. */
+export function canonicalJson(value: unknown): string {
+  if (Array.isArray(value)) return `[${value.map(canonicalJson).join(',')}]`;
+  if (value && typeof value === 'object') {
+    return `{${Object.keys(value)
+      .sort()
+      .filter((k) => (value as Record<string, unknown>)[k] !== undefined)
+      .map((k) => `${JSON.stringify(k)}:${canonicalJson((value as Record<string, unknown>)[k])}`)
+      .join(',')}}`;
+  }
+  return JSON.stringify(value) ?? 'null';
+}
+
+export const requestHash = (route: string, body: unknown) =>
+  createHash('sha256')
+    .update(`${route}\n${canonicalJson(body)}`)
+    .digest('hex');
+
+/** What a money call answers. `store: false` commits the work but does not keep the answer (a refusal). */
+export type Answer = { status: number; body: unknown; store: boolean };
+
+export type IdempotencyOutcome =
+  | { kind: 'fresh'; answer: Answer }
+  | { kind: 'replay'; status: number; body: unknown }
+  | { kind: 'mismatch' }
+  | { kind: 'inProgress' };
+
+/**
+ * Runs `work` in one transaction guarded by the key (or plainly, without a key). A thrown error
+ * rolls everything back, the key row included, so a retry runs again.
+ */
+export async function runIdempotent(
+  db: Db,
+  o: { key: string | undefined; userId: number; route: string; body: unknown; now: Date },
+  work: (tx: Tx) => Promise<Answer>,
+): Promise<IdempotencyOutcome> {
+  if (!o.key) return { kind: 'fresh', answer: await db.transaction((tx) => work(tx as Tx)) };
+  const key = o.key;
+  const hash = requestHash(o.route, o.body);
+  return db.transaction(async (raw) => {
+    const tx = raw as Tx;
+    const inserted = await tx
+      .insert(idempotencyKeys)
+      .values({ userId: o.userId, key, route: o.route, requestHash: hash, createdAt: o.now })
+      .onConflictDoNothing()
+      .returning({ id: idempotencyKeys.id });
+    const mine = and(eq(idempotencyKeys.userId, o.userId), eq(idempotencyKeys.key, key));
+    if (inserted.length === 0) {
+      const [row] = await tx.select().from(idempotencyKeys).where(mine).limit(1);
+      if (!row) return { kind: 'inProgress' } as const;
+      if (row.route !== o.route || row.requestHash !== hash) return { kind: 'mismatch' } as const;
+      if (row.responseStatus == null) return { kind: 'inProgress' } as const;
+      return { kind: 'replay', status: row.responseStatus, body: row.responseBody } as const;
+    }
+    const answer = await work(tx);
+    if (answer.store) {
+      await tx
+        .update(idempotencyKeys)
+        .set({ responseStatus: answer.status, responseBody: answer.body as object })
+        .where(mine);
+    } else {
+      await tx.delete(idempotencyKeys).where(mine);
+    }
+    return { kind: 'fresh', answer } as const;
+  });
+}

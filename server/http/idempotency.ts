@@ -1,0 +1,51 @@
+import type { Context } from 'hono';
+import type { ContentfulStatusCode } from 'hono/utils/http-status';
+import {
+  type Answer,
+  IDEMPOTENCY_HEADER,
+  type IdempotencyOutcome,
+  idempotencyMessages,
+  isValidIdempotencyKey,
+} from '../domain/idempotency';
+import { ApiError, envelope } from './errors';
+
+/** The request's Idempotency-Key (optional); a malformed one is a 400. */
+export function idempotencyKeyOf(c: Context): string | undefined {
+  const key = c.req.header(IDEMPOTENCY_HEADER);
+  if (key === undefined) return undefined;
+  if (!isValidIdempotencyKey(key)) {
+    throw new ApiError(400, idempotencyMessages.invalid, [
+      { fieldName: IDEMPOTENCY_HEADER, message: idempotencyMessages.invalid },
+    ]);
+  }
+  return key;
+}
+
+export const success = (data: unknown, message: string, status = 200): Answer => ({
+  status,
+  body: envelope(true, data, message),
+  store: true,
+});
+
+/** A refusal whose side effects (a counted attempt, a lazily persisted expiry) must still commit. */
+export const refusal = (status: number, message: string, fieldName?: string): Answer => ({
+  status,
+  body: envelope(false, null, message, fieldName ? [{ fieldName, message }] : []),
+  store: false,
+});
+
+/** The HTTP answer of an idempotent call: the fresh answer, the stored one (marked), or 422/409. */
+export function respond(c: Context, outcome: IdempotencyOutcome): Response {
+  switch (outcome.kind) {
+    case 'fresh':
+      return c.json(outcome.answer.body as object, outcome.answer.status as ContentfulStatusCode);
+    case 'replay':
+      return c.json(outcome.body as object, outcome.status as ContentfulStatusCode, {
+        'Idempotent-Replayed': 'true',
+      });
+    case 'mismatch':
+      throw new ApiError(422, idempotencyMessages.mismatch);
+    case 'inProgress':
+      throw new ApiError(409, idempotencyMessages.inProgress);
+  }
+}
