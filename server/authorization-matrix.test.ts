@@ -105,7 +105,10 @@ const ACCESS: Record<string, Entry> = {
   'GET /api/v1/partners/reward-type-categories': { access: 'authenticated' },
   'GET /api/v1/partners/stats/reward': { access: 'rewards.view' },
   'GET /api/v1/partners/rewards/redeemed-giftcard-balance': { access: 'rewards.view' },
-  'POST /api/v1/partners/rewards/get-reward': { access: 'rewards.view', json: { userId: 999_999, code: 'GC-NOPE' } },
+  'POST /api/v1/partners/rewards/get-reward': {
+    access: 'rewards.view',
+    json: { userId: 999_999, code: 'GC-NOPE' },
+  },
   'POST /api/v1/partners/rewards/issue-reward': { access: 'rewards.issue' },
   'POST /api/v1/partners/rewards/initiate-reward-redemption-auth': {
     access: 'rewards.redeem',
