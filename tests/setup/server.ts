@@ -120,7 +120,12 @@ export async function createTestServer(opts: TestServerOptions = {}): Promise<Te
   const database = await openTestDatabase({ max: opts.poolSize });
   const clock = createTestClock();
   const mailDir = mkdtempSync(join(tmpdir(), 'rc-mail-'));
-  const mailer = createMailer({ db: database.db, transport: opts.transport ?? fileMailbox(mailDir), clock, log: silentLogger });
+  const mailer = createMailer({
+    db: database.db,
+    transport: opts.transport ?? fileMailbox(mailDir),
+    clock,
+    log: silentLogger,
+  });
   const config: AppConfig = {
     jwtSecret: randomBytes(32).toString('hex'),
     accessTokenTtlSeconds: 900,

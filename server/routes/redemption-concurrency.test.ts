@@ -1,0 +1,188 @@
+import { and, eq, sql } from 'drizzle-orm';
+import { beforeAll, describe, expect, it } from 'vitest';
+import type { Reward } from '../../contract/rewards';
+import {
+  createCustomer,
+  createPartner,
+  createRole,
+  createUser,
+  isPostgres,
+  PNG_BASE64,
+  type Res,
+  setupTestServer,
+  signIn,
+} from '../../tests/setup/server';
+import { redemptionOtps, rewardLedger, rewards } from '../db/schema';
+import { canonicalJson } from '../domain/idempotency';
+import { ledgerBalance } from '../domain/ledger';
+import { hashOtp, OTP_TTL_MS } from '../domain/otp';
+
+/**
+ * Concurrency guarantees of issue 5, run ONLY on PostgreSQL: PGlite runs one transaction at a time
+ * (a single WASM connection), so there every "parallel" request is serialised and a missing lock
+ * could never show. With TEST_DATABASE_URL set these run on a pool of 25 connections.
+ */
+const t = setupTestServer({ poolSize: 25 });
+let token: string;
+let customer: { id: number };
+
+const post = (path: string, json: unknown, key?: string): Promise<Res> =>
+  t.request('POST', `/partners/rewards/${path}`, {
+    json,
+    token,
+    headers: key ? { 'Idempotency-Key': key } : {},
+  });
+
+const issue = async (body: Record<string, unknown>): Promise<Reward> => {
+  const res = await t.request<Reward>('POST', '/partners/rewards/issue-reward', {
+    token,
+    json: {
+      title: 'Load',
+      description: 'Concurrency',
+      promotionalImage: PNG_BASE64,
+      issuedTo: customer.id,
+      ...body,
+    },
+  });
+  expect(res.status, res.text).toBe(201);
+  return res.body.data!;
+};
+
+/** Live codes written straight to the table (each request needs its own single-use code). */
+async function plantCodes(rewardId: number, codes: string[]) {
+  const now = t.clock();
+  await t.db.insert(redemptionOtps).values(
+    codes.map((code) => ({
+      rewardId,
+      customerId: customer.id,
+      codeHash: hashOtp(t.config.jwtSecret, customer.id, code),
+      expiresAt: new Date(now.getTime() + OTP_TTL_MS),
+      createdAt: now,
+    })),
+  );
+}
+
+const codesFrom = (start: number, n: number) => Array.from({ length: n }, (_, i) => String(start + i));
+const count = (results: Res[], status: number) => results.filter((r) => r.status === status).length;
+
+describe.runIf(!isPostgres)('concurrency (PostgreSQL only)', () => {
+  it('is skipped on PGlite', () => {
+    console.log('concurrency tests skipped: PGlite runs one transaction at a time; set TEST_DATABASE_URL');
+  });
+});
+
+// PGlite serialises transactions, so only PostgreSQL can show a missing lock or guard.
+describe.runIf(isPostgres)('concurrency on PostgreSQL', () => {
+  beforeAll(async () => {
+    const partner = await createPartner(t.db);
+    const role = await createRole(t.db, 'Cashier', ['rewards.view', 'rewards.issue', 'rewards.redeem']);
+    const staff = await createUser(t.db, { roleId: role.id, userType: 'PARTNER', partnerId: partner.id });
+    token = (await signIn(t, staff.email, staff.password)).accessToken;
+    customer = await createCustomer(t.db);
+  });
+
+  it('50 parallel redemptions of ₦300 from a ₦10,000 card: exactly 33 succeed, balance 100 = ledger', async () => {
+    const card = await issue({ rewardType: 'GIFTCARD', issuedAmount: 10_000 });
+    const codes = codesFrom(100_000, 50);
+    await plantCodes(card.id, codes);
+    const results = await Promise.all(
+      codes.map((otp, i) =>
+        post(
+          'redeem-giftcard',
+          { userId: customer.id, code: card.code, amountToRedeem: 300, otp },
+          `par-${i}`,
+        ),
+      ),
+    );
+    const [row] = await t.db.select().from(rewards).where(eq(rewards.id, card.id));
+    const ledger = await ledgerBalance(t.db, card.id);
+    console.log(
+      `50 parallel redemptions of 300 from 10,000: ${count(results, 200)} succeeded, ${count(results, 409)} refused (409), balance ${row!.balance}, ledger sum ${ledger}`,
+    );
+    expect(count(results, 200)).toBe(33);
+    expect(count(results, 409)).toBe(17);
+    expect(row!.balance).toBe(100);
+    expect(ledger).toBe(100);
+  });
+
+  it('one Idempotency-Key sent 20 times in parallel makes one ledger row, one answer', async () => {
+    const card = await issue({ rewardType: 'GIFTCARD', issuedAmount: 5_000 });
+    await plantCodes(card.id, ['200000']);
+    const body = { userId: customer.id, code: card.code, amountToRedeem: 250, otp: '200000' };
+    const results = await Promise.all(
+      Array.from({ length: 20 }, () => post('redeem-giftcard', body, 'one-key')),
+    );
+    const rows = await t.db
+      .select()
+      .from(rewardLedger)
+      .where(and(eq(rewardLedger.rewardId, card.id), eq(rewardLedger.kind, 'REDEEM')));
+    const replayed = results.filter((r) => r.headers.get('Idempotent-Replayed') === 'true').length;
+    console.log(
+      `one key x20 in parallel: ${rows.length} REDEEM ledger row(s), ${count(results, 200)} answers 200 (${replayed} replayed)`,
+    );
+    expect(rows).toHaveLength(1);
+    expect(count(results, 200)).toBe(20);
+    // The same answer (jsonb keeps the stored body's keys in its own order, so compare values).
+    expect(new Set(results.map((r) => canonicalJson(r.body))).size).toBe(1);
+    expect(await ledgerBalance(t.db, card.id)).toBe(4_750);
+  });
+
+  it('one valid code used by 10 parallel redeem calls redeems once', async () => {
+    const card = await issue({ rewardType: 'GIFTCARD', issuedAmount: 5_000 });
+    await plantCodes(card.id, ['300000']);
+    const results = await Promise.all(
+      Array.from({ length: 10 }, (_, i) =>
+        post(
+          'redeem-giftcard',
+          { userId: customer.id, code: card.code, amountToRedeem: 100, otp: '300000' },
+          `otp-${i}`,
+        ),
+      ),
+    );
+    console.log(
+      `one code x10 redeem calls: ${count(results, 200)} succeeded, ${count(results, 400)} refused (400)`,
+    );
+    expect(count(results, 200)).toBe(1);
+    expect(count(results, 400)).toBe(9);
+    expect(await ledgerBalance(t.db, card.id)).toBe(4_900);
+  });
+
+  it('50 parallel wrong guesses: at most 5 are evaluated, the rest are locked out', async () => {
+    const card = await issue({ rewardType: 'GIFTCARD', issuedAmount: 1_000 });
+    await plantCodes(card.id, ['400000']);
+    const guesses = codesFrom(500_000, 50);
+    const results = await Promise.all(
+      guesses.map((otp) => post('redemption-auth-otp-validity-check', { userId: customer.id, otp })),
+    );
+    const [otp] = await t.db.select().from(redemptionOtps).where(eq(redemptionOtps.rewardId, card.id));
+    console.log(
+      `50 parallel wrong guesses: ${count(results, 400)} evaluated (400), ${count(results, 429)} locked (429), attempts counted ${otp!.attempts}`,
+    );
+    expect(count(results, 400)).toBeLessThanOrEqual(5);
+    expect(count(results, 400) + count(results, 429)).toBe(50);
+    expect(otp!.attempts).toBe(5);
+    const right = await post('redemption-auth-otp-validity-check', { userId: customer.id, otp: '400000' });
+    expect(right.status).toBe(429);
+  });
+
+  it('a coupon redeemed 20 times in parallel (each with its own valid code) succeeds once', async () => {
+    const coupon = await issue({ rewardType: 'COUPON' });
+    const codes = codesFrom(600_000, 20);
+    await plantCodes(coupon.id, codes);
+    const results = await Promise.all(
+      codes.map((otp, i) =>
+        post('redeem-coupon', { userId: customer.id, code: coupon.code, otp }, `cp-${i}`),
+      ),
+    );
+    const [{ n }] = (await t.db
+      .select({ n: sql<number>`count(*)::int` })
+      .from(rewardLedger)
+      .where(and(eq(rewardLedger.rewardId, coupon.id), eq(rewardLedger.kind, 'REDEEM')))) as [{ n: number }];
+    console.log(
+      `coupon x20 in parallel: ${count(results, 200)} succeeded, ${count(results, 409)} refused (409)`,
+    );
+    expect(count(results, 200)).toBe(1);
+    expect(count(results, 409)).toBe(19);
+    expect(n).toBe(1);
+  });
+});
