@@ -1,55 +1,68 @@
-import { readFileSync } from 'node:fs';
 import { expect, test } from '@playwright/test';
-import { DEMO_ADMIN, EXPECTED_FIGURES_FILE } from './support/env';
+import { DEMO_ADMIN, E2E_PORT, E2E_TMP } from './support/env';
 import type { DashboardFigures } from './support/figures';
 import { count, naira, signIn } from './support/fixtures';
+import { type RunningServer, startSeededServer } from './support/server';
 
-const figures: DashboardFigures = JSON.parse(readFileSync(EXPECTED_FIGURES_FILE, 'utf8'));
+test.describe('on a club no other spec has touched', () => {
+  // Other specs add, edit and delete records on the shared server; the figures need a fresh club.
+  let pristine: RunningServer;
+  let figures: DashboardFigures;
+  test.beforeAll(async () => {
+    ({ server: pristine, figures } = await startSeededServer({
+      port: E2E_PORT + 2,
+      dataDir: `${E2E_TMP}pristine`,
+    }));
+  });
+  test.afterAll(async () => {
+    await pristine?.stop();
+  });
 
-test('the demo admin signs in and sees the figures the database holds', async ({ page }) => {
-  await page.goto('/');
-  await expect(page.getByText('Reward Club - Admin').first()).toBeVisible();
-  await expect(page.getByRole('heading', { name: 'Welcome, enter details to continue' })).toBeVisible();
+  test('the demo admin signs in and sees the figures the database holds', async ({ page }) => {
+    await page.goto(`${pristine.url}/`);
+    await expect(page.getByText('Reward Club - Admin').first()).toBeVisible();
+    await expect(page.getByRole('heading', { name: 'Welcome, enter details to continue' })).toBeVisible();
 
-  await page.getByPlaceholder('Enter your email').fill(DEMO_ADMIN.email);
-  await page.getByPlaceholder('Enter your password').fill(DEMO_ADMIN.password);
-  await page.getByRole('button', { name: 'Sign in' }).click();
+    await page.getByPlaceholder('Enter your email').fill(DEMO_ADMIN.email);
+    await page.getByPlaceholder('Enter your password').fill(DEMO_ADMIN.password);
+    await page.getByRole('button', { name: 'Sign in' }).click();
 
-  await expect(page).toHaveURL(/\/dashboard$/);
-  await expect(page.getByText('Login successful')).toHaveCount(1);
+    await expect(page).toHaveURL(/\/dashboard$/);
+    await expect(page.getByText('Login successful')).toHaveCount(1);
 
-  const card = (title: string) => page.getByRole('group', { name: title, exact: true });
-  await expect(card('Total Partners')).toContainText(count(figures.totalPartners));
-  await expect(card('Total Clients')).toContainText(count(figures.totalClients));
-  await expect(card('Total Staff')).toContainText(count(figures.totalStaff));
-  await expect(card('Total Giftcards Issued')).toContainText(count(figures.totalIssuedGiftcardsCount));
-  await expect(card('Total Giftcards Amount')).toContainText(naira(figures.totalIssuedGiftcardsAmount));
-  await expect(card('Total Redeemed Giftcards')).toContainText(naira(figures.totalRedeemedIssuedGiftcards));
-  await expect(card('Total Coupons Issued')).toContainText(count(figures.totalIssuedCouponsCount));
-  await expect(card('Total Coupons Redeemed')).toContainText(count(figures.totalRedeemedCouponsCount));
-  await expect(card('Discounted Subscriptions Issued')).toContainText(
-    count(figures.totalIssuedDiscountedSubscriptions),
-  );
-  await expect(card('Discounted Subscriptions Redeemed')).toContainText(
-    count(figures.totalRedeemedDiscountedSubscriptions),
-  );
-  // Real data, not an empty club.
-  expect(figures.totalPartners).toBeGreaterThan(0);
-  expect(figures.totalIssuedGiftcardsCount).toBeGreaterThan(0);
+    const card = (title: string) => page.getByRole('group', { name: title, exact: true });
+    await expect(card('Total Partners')).toContainText(count(figures.totalPartners));
+    await expect(card('Total Clients')).toContainText(count(figures.totalClients));
+    await expect(card('Total Staff')).toContainText(count(figures.totalStaff));
+    await expect(card('Total Giftcards Issued')).toContainText(count(figures.totalIssuedGiftcardsCount));
+    await expect(card('Total Giftcards Amount')).toContainText(naira(figures.totalIssuedGiftcardsAmount));
+    await expect(card('Total Redeemed Giftcards')).toContainText(naira(figures.totalRedeemedIssuedGiftcards));
+    await expect(card('Total Coupons Issued')).toContainText(count(figures.totalIssuedCouponsCount));
+    await expect(card('Total Coupons Redeemed')).toContainText(count(figures.totalRedeemedCouponsCount));
+    await expect(card('Discounted Subscriptions Issued')).toContainText(
+      count(figures.totalIssuedDiscountedSubscriptions),
+    );
+    await expect(card('Discounted Subscriptions Redeemed')).toContainText(
+      count(figures.totalRedeemedDiscountedSubscriptions),
+    );
+    // Real data, not an empty club.
+    expect(figures.totalPartners).toBeGreaterThan(0);
+    expect(figures.totalIssuedGiftcardsCount).toBeGreaterThan(0);
 
-  // Cards are 90 px high (SPEC section 9).
-  const box = await card('Total Partners').boundingBox();
-  expect(Math.round(box?.height ?? 0)).toBe(90);
+    // Cards are 90 px high (SPEC section 9).
+    const box = await card('Total Partners').boundingBox();
+    expect(Math.round(box?.height ?? 0)).toBe(90);
 
-  // The session is kept under the `admin` key.
-  const stored = await page.evaluate(() => JSON.parse(localStorage.getItem('admin') ?? 'null'));
-  expect(stored?.accessToken).toBeTruthy();
-  expect(stored?.refreshToken).toBeTruthy();
+    // The session is kept under the `admin` key.
+    const stored = await page.evaluate(() => JSON.parse(localStorage.getItem('admin') ?? 'null'));
+    expect(stored?.accessToken).toBeTruthy();
+    expect(stored?.refreshToken).toBeTruthy();
 
-  // 'Login successful' shows once: a reload does not repeat it.
-  await page.reload();
-  await expect(page.getByRole('group', { name: 'Total Partners', exact: true })).toBeVisible();
-  await expect(page.getByText('Login successful')).toHaveCount(0);
+    // 'Login successful' shows once: a reload does not repeat it.
+    await page.reload();
+    await expect(page.getByRole('group', { name: 'Total Partners', exact: true })).toBeVisible();
+    await expect(page.getByText('Login successful')).toHaveCount(0);
+  });
 });
 
 test('a wrong password shows a red toast and stays on the sign-in screen', async ({ page }) => {

@@ -6,6 +6,5 @@ export const REPO_ROOT = fileURLToPath(new URL('../../../', import.meta.url));
 /** Where the e2e servers keep their databases and mailboxes; wiped at every run. */
 export const E2E_TMP = fileURLToPath(new URL('../../.tmp/e2e/', import.meta.url));
 export const MAIN_DATA_DIR = `${E2E_TMP}main`;
-export const EXPECTED_FIGURES_FILE = `${E2E_TMP}expected-figures.json`;
 
 export const DEMO_ADMIN = { email: 'admin@rewardclub.ng', password: 'RewardClub#2026' } as const;

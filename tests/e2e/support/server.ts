@@ -62,3 +62,23 @@ export async function startServer(opts: {
     },
   };
 }
+
+/**
+ * Seeds the demo data into a fresh embedded database, reads the dashboard figures from it with
+ * plain SQL, then starts the real server on it: a club no other spec has touched.
+ */
+export async function startSeededServer(opts: { port: number; dataDir: string }) {
+  const { openDatabase } = await import('../../../server/db/client');
+  const { seedDemo } = await import('../../../server/seed/demo');
+  const { readDashboardFigures } = await import('./figures');
+  const database = await openDatabase({ kind: 'pglite', dataDir: `${opts.dataDir}/db` });
+  let figures: Awaited<ReturnType<typeof readDashboardFigures>>;
+  try {
+    await seedDemo(database.db);
+    figures = await readDashboardFigures(database.db);
+  } finally {
+    await database.close();
+  }
+  const server = await startServer(opts);
+  return { server, figures };
+}
