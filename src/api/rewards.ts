@@ -11,7 +11,15 @@ import {
   type redeemGiftcardBodySchema,
   redemptionResultSchema,
 } from '../../contract/redemption';
-import { type IssueRewardBody, type Reward, rewardSchema, rewardSortKeys } from '../../contract/rewards';
+import {
+  type GiftcardBalance,
+  giftcardBalanceSchema,
+  type IssueRewardBody,
+  type Reward,
+  rewardSchema,
+  rewardSortKeys,
+} from '../../contract/rewards';
+import { type RewardStats, rewardStatsSchema } from '../../contract/stats';
 import { type ListState, toListQuery } from '../lib/list-search';
 import { newIdempotencyKey } from '../machines/idempotency-key';
 import { api } from './client';
@@ -50,6 +58,34 @@ export const partnerRewardsQueryOptions = (params: PartnerRewardsParams) =>
 export { newIdempotencyKey };
 
 const stringListSchema = z.array(z.string());
+
+/** Partner-side figures: club-wide for admins (or one partner by id), their own partner for staff. */
+export const rewardFigureKeys = {
+  all: () => [...rewardKeys.all, 'figures'] as const,
+  giftcardBalance: (partnerId?: number) =>
+    [...rewardFigureKeys.all(), 'giftcard-balance', partnerId ?? null] as const,
+  stats: (partnerId?: number) => [...rewardFigureKeys.all(), 'stats', partnerId ?? null] as const,
+};
+
+const scopeQuery = (partnerId?: number) => (partnerId === undefined ? {} : { query: { partnerId } });
+
+/** GET /partners/rewards/redeemed-giftcard-balance: naira redeemed from gift cards and still left on them. */
+export const giftcardBalanceQueryOptions = (partnerId?: number) =>
+  queryOptions({
+    queryKey: rewardFigureKeys.giftcardBalance(partnerId),
+    queryFn: (): Promise<GiftcardBalance> =>
+      api().get('/partners/rewards/redeemed-giftcard-balance', giftcardBalanceSchema, scopeQuery(partnerId)),
+    staleTime: 10_000,
+  });
+
+/** GET /partners/stats/reward: the reward figures in the caller's scope. */
+export const partnerRewardStatsQueryOptions = (partnerId?: number) =>
+  queryOptions({
+    queryKey: rewardFigureKeys.stats(partnerId),
+    queryFn: (): Promise<RewardStats> =>
+      api().get('/partners/stats/reward', rewardStatsSchema, scopeQuery(partnerId)),
+    staleTime: 10_000,
+  });
 
 export const rewardTypeKeys = {
   types: () => [...rewardKeys.all, 'types'] as const,

@@ -4,17 +4,28 @@ import type { OtpActor } from '../../machines/otp.machine';
 import { Dialog } from '../ui/dialog';
 import { OtpInput } from './otp-input';
 
+export const OTP_MODAL_TITLE = "Enter the customer's code";
+
 /** The OTP modal: where the code went, the six boxes, Submit and 'Send a new code'. */
 export function OtpModal({ actor, onCancel }: { actor: OtpActor; onCancel: () => void }) {
+  return (
+    <Dialog open onOpenChange={(open) => !open && onCancel()} title={OTP_MODAL_TITLE}>
+      <OtpModalBody actor={actor} />
+    </Dialog>
+  );
+}
+
+/** The OTP modal's content, for a dialog that also hosts the next step (RedeemReward). */
+export function OtpModalBody({ actor }: { actor: OtpActor }) {
   const sentTo = useSelector(actor, (s) => s.context.sentTo);
   return (
-    <Dialog open onOpenChange={(open) => !open && onCancel()} title="Enter the customer's code">
+    <>
       <p className={css({ fontSize: 'sm', color: 'fg.muted', mb: '4' })}>
         {sentTo
           ? `We sent a 6-digit code to ${sentTo}. Ask the customer for it.`
           : 'Ask the customer for the 6-digit code we sent them.'}
       </p>
       <OtpInput actor={actor} />
-    </Dialog>
+    </>
   );
 }

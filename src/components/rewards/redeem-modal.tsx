@@ -15,15 +15,36 @@ const alert = css({ color: 'red.400', fontSize: 'sm', mt: '3' });
  * decimals, at most the balance), a coupon for a confirmation. Also shows sending, failure and retry.
  */
 export function RedeemModal({ actor }: { actor: RedeemActor }) {
+  const busy = useSelector(actor, (s) => isBusy(s.value));
+  const title = useSelector(actor, (s) => redeemModalTitle(s.context.reward.rewardType));
+  return (
+    <Dialog
+      open
+      onOpenChange={(open) => !open && !busy && actor.send({ type: 'redeem.cancel' })}
+      title={title}
+      closable={!busy}
+    >
+      <RedeemModalBody actor={actor} />
+    </Dialog>
+  );
+}
+
+export const redeemModalTitle = (rewardType: 'GIFTCARD' | 'COUPON') =>
+  rewardType === 'GIFTCARD' ? 'Redeem gift card' : 'Redeem coupon';
+
+/** Sending the code or redeeming: the modal cannot be closed meanwhile. */
+export const isBusy = (state: unknown) => state === 'sendingCode' || state === 'redeeming';
+
+/** The Redeem modal's content, for a dialog that also hosts the OTP step (RedeemReward). */
+export function RedeemModalBody({ actor }: { actor: RedeemActor }) {
   const state = useSelector(actor, (s) => s.value);
   const context = useSelector(actor, (s) => s.context);
   const { reward } = context;
   const cancel = () => actor.send({ type: 'redeem.cancel' });
-  const busy = state === 'sendingCode' || state === 'redeeming';
-  const title = reward.rewardType === 'GIFTCARD' ? 'Redeem gift card' : 'Redeem coupon';
+  const busy = isBusy(state);
 
   return (
-    <Dialog open onOpenChange={(open) => !open && !busy && cancel()} title={title} closable={!busy}>
+    <>
       <p className={css({ fontSize: 'sm', color: 'fg.muted' })}>
         Code <strong>{reward.code}</strong>
         {reward.balance !== null ? <> · balance {formatNaira(reward.balance)}</> : null}
@@ -100,6 +121,6 @@ export function RedeemModal({ actor }: { actor: RedeemActor }) {
           </div>
         </div>
       ) : null}
-    </Dialog>
+    </>
   );
 }

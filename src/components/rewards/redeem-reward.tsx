@@ -3,10 +3,11 @@ import { useEffect } from 'react';
 import type { AnyStateMachine } from 'xstate';
 import type { OtpActor } from '../../machines/otp.machine';
 import type { RedeemableReward, RedeemOutcome } from '../../machines/redeem.machine';
+import { Dialog } from '../ui/dialog';
 import { notify } from '../ui/toast';
-import { OtpModal } from './otp-modal';
+import { OTP_MODAL_TITLE, OtpModalBody } from './otp-modal';
 import { liveRedeemMachine } from './redeem-effects';
-import { RedeemModal } from './redeem-modal';
+import { isBusy, RedeemModalBody, redeemModalTitle } from './redeem-modal';
 import { useNetworkEvents } from './use-network-events';
 
 export interface RedeemRewardProps {
@@ -19,7 +20,8 @@ export interface RedeemRewardProps {
 }
 
 /**
- * SPEC section 4 'Redemption': sends the code, the OTP modal, then the Redeem modal; on success the
+ * SPEC section 4 'Redemption': sends the code, the OTP modal, then the Redeem modal (one dialog whose
+ * content follows the flow); on success the
  * server's message is shown and `onRedeemed` runs (the caller navigates to /dashboard/rewards).
  */
 export function RedeemReward({
@@ -50,8 +52,18 @@ export function RedeemReward({
   }, [status, actor, onRedeemed, onClose]);
 
   if (status === 'done') return null;
-  if (state === 'enteringCode' && otp) {
-    return <OtpModal actor={otp} onCancel={() => actor.send({ type: 'redeem.cancel' })} />;
-  }
-  return <RedeemModal actor={actor} />;
+  // One dialog for the whole flow: swapping dialogs would move focus out of the new one as the old
+  // one unmounts, and the new one would take that for a dismissal.
+  const entering = state === 'enteringCode' && otp;
+  const busy = isBusy(state);
+  return (
+    <Dialog
+      open
+      onOpenChange={(open) => !open && !busy && actor.send({ type: 'redeem.cancel' })}
+      title={entering ? OTP_MODAL_TITLE : redeemModalTitle(reward.rewardType)}
+      closable={!busy}
+    >
+      {entering ? <OtpModalBody actor={otp} /> : <RedeemModalBody actor={actor} />}
+    </Dialog>
+  );
 }

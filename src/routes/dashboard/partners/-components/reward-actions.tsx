@@ -4,7 +4,7 @@ import { useCallback } from 'react';
 import type { Reward } from '../../../../../contract/rewards';
 import { css } from '../../../../../styled-system/css';
 import { partnerKeys } from '../../../../api/partners';
-import { rewardKeys } from '../../../../api/rewards';
+import { rewardFigureKeys, rewardKeys } from '../../../../api/rewards';
 import { statsKeys } from '../../../../api/stats';
 import { visitKeys } from '../../../../api/visits';
 import { IssueRewardForm } from '../../../../components/rewards/issue-reward-form';
@@ -52,7 +52,7 @@ export function invalidateRewardQueries(queryClient: QueryClient, partnerId: num
   void queryClient.invalidateQueries({ queryKey: [...visitKeys.all, 'points'] });
   void queryClient.invalidateQueries({ queryKey: partnerKeys.analytics(partnerId) });
   void queryClient.invalidateQueries({ queryKey: statsKeys.all });
-  void queryClient.invalidateQueries({ queryKey: [...rewardKeys.all, 'redeemed-giftcard-balance'] });
+  void queryClient.invalidateQueries({ queryKey: rewardFigureKeys.all() });
 }
 
 /**
