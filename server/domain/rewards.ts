@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { and, eq, isNull, type SQL, sql } from 'drizzle-orm';
+import { and, eq, inArray, isNull, type SQL, sql } from 'drizzle-orm';
 import type { Reward } from '../../contract/rewards';
 import type { DbOrTx } from '../db/client';
 import { customers, partners, rewards } from '../db/schema';
@@ -95,7 +95,8 @@ export async function findScopedReward(
   o: { code: string; customerId: number; scope: number | null; lock?: boolean },
 ): Promise<RewardRow | undefined> {
   const where = and(
-    eq(rewards.code, normalizeRewardCode(o.code)),
+    // Issued codes are upper case; a code typed in lower case still finds them (older codes as stored).
+    inArray(rewards.code, [...new Set([o.code.trim(), normalizeRewardCode(o.code)])]),
     eq(rewards.customerId, o.customerId),
     isNull(customers.deletedAt),
     o.scope === null ? undefined : eq(rewards.partnerId, o.scope),

@@ -30,7 +30,7 @@ import {
 } from '../domain/partners';
 import { revokeAllForUser } from '../domain/sessions';
 import { fullName } from '../domain/users';
-import { assertPartnerScope } from '../http/access';
+import { assertPartnerScope, partnerScope } from '../http/access';
 import type { AppEnv, RouteContext } from '../http/context';
 import { ApiError, fieldError, ok } from '../http/errors';
 import { imageField } from '../http/images';
@@ -109,9 +109,11 @@ export function partnerRoutes(ctx: RouteContext) {
   };
 
   return new Hono<AppEnv>()
-    .get('/stats/reward', guards.requirePermission('dashboard.view'), async (c) =>
-      ok(c, await rewardStats(db)),
-    )
+    .get('/stats/reward', guards.requirePermission('dashboard.view'), async (c) => {
+      // Partner staff see their own partner's figures, never the club's.
+      const scope = partnerScope(c.get('user'));
+      return ok(c, await rewardStats(db, scope === null ? {} : { partnerId: scope }));
+    })
     .get('/stats', guards.requirePermission('partners.view'), async (c) => {
       const [row] = await executeRows<Record<string, number>>(
         db,
@@ -141,7 +143,12 @@ export function partnerRoutes(ctx: RouteContext) {
     .get('/', guards.requirePermission('partners.view'), queryParams(partnerListQuerySchema), async (c) => {
       const q = c.req.valid('query');
       const data = await listPage(partnerList, q, {
-        filters: [isNull(partners.deletedAt), eq(partners.accountStatus, q.status)],
+        filters: [
+          isNull(partners.deletedAt),
+          eq(partners.accountStatus, q.status),
+          // Partner staff list only their own partner.
+          partnerScope(c.get('user')) === null ? undefined : eq(partners.id, partnerScope(c.get('user'))!),
+        ],
         rows: async (p) =>
           toPartners(
             db,
