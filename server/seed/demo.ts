@@ -669,11 +669,26 @@ export async function seedDemo(db: DbOrTx, opts: SeedOptions = {}): Promise<Seed
 
     // Rewards of every type, category and status, with the gift-card ledger and cached balances
     const issuers = [admin!.id, ...staffRows.filter((s) => s.partnerId).map((s) => s.id)];
+    // The first GUARANTEED plans are Active gift cards and coupons at the partner staff's partners
+    // (indices 0 to 2), for active customers, so the guided redemption always has something to redeem.
+    const GUARANTEED = 6;
+    const staffPartners = [0, 1, 2].filter((pi) => !BLOCKED_PARTNERS.has(pi));
     const rewardPlans = Array.from({ length: DEMO_COUNTS.rewards }, (_, i) => {
-      const kind = i % 20 < 8 ? 'GIFTCARD' : i % 20 < 15 ? 'COUPON' : 'SUBSCRIPTION';
-      const status = r.chance(0.5) ? 'Active' : r.chance(0.6) ? 'Redeemed' : 'Expired';
+      const guaranteed = i < GUARANTEED && staffPartners.length > 0;
+      const kind = guaranteed
+        ? i % 2 === 0
+          ? 'GIFTCARD'
+          : 'COUPON'
+        : i % 20 < 8
+          ? 'GIFTCARD'
+          : i % 20 < 15
+            ? 'COUPON'
+            : 'SUBSCRIPTION';
+      const drawnStatus = r.chance(0.5) ? 'Active' : r.chance(0.6) ? 'Redeemed' : 'Expired';
+      const status = guaranteed ? 'Active' : drawnStatus;
       const created = daysAgo(r.int(1, 119));
-      const pi = r.pick(activePartnerIdx);
+      const drawnPartner = r.pick(activePartnerIdx);
+      const pi = guaranteed ? staffPartners[i % staffPartners.length]! : drawnPartner;
       const amount = kind === 'GIFTCARD' ? r.int(4, 100) * 500 : null;
       const discount =
         kind === 'COUPON' ? r.int(1, 6) * 5 : kind === 'SUBSCRIPTION' ? r.int(2, 10) * 5 : null;
@@ -707,7 +722,7 @@ export async function seedDemo(db: DbOrTx, opts: SeedOptions = {}): Promise<Seed
         discount,
         redemptions,
         expiry,
-        customer: r.pick(customerRows),
+        customer: guaranteed ? customerRows[i]! : r.pick(customerRows),
       };
     });
     // Rewards issued by points: they go to the customers with the most points at a partner and claim
