@@ -80,3 +80,6 @@ export const reversalResultSchema = z.object({
   reversedAt: z.string(),
 });
 export type ReversalResult = z.infer<typeof reversalResultSchema>;
+
+/** Shown when a code took its 5 wrong tries: the server's 429 and the OTP modal say the same. */
+export const OTP_LOCKED_MESSAGE = 'Too many wrong codes. Send a new code.';

@@ -1,5 +1,6 @@
 import { createHmac, randomInt, timingSafeEqual } from 'node:crypto';
 import { and, desc, eq, gt, isNull, lt, sql } from 'drizzle-orm';
+import { OTP_LOCKED_MESSAGE } from '../../contract/redemption';
 import type { DbOrTx } from '../db/client';
 import { redemptionOtps } from '../db/schema';
 
@@ -17,7 +18,7 @@ export const OTP_MAIL_SUBJECT = 'Your Reward Club redemption code';
 
 export const otpMessages = {
   wrong: (left: number) => `The code is not correct. ${left} attempt${left === 1 ? '' : 's'} left.`,
-  locked: 'Too many wrong codes. Send a new code.',
+  locked: OTP_LOCKED_MESSAGE,
   expired: 'The code has expired. Send a new code.',
   used: 'The code was already used. Send a new code.',
   none: 'No code was sent for this reward. Send a code first.',

@@ -1,5 +1,5 @@
 import { type ActorRefFrom, assign, fromPromise, not, setup } from 'xstate';
-import { OTP_LENGTH } from '../../contract/redemption';
+import { OTP_LENGTH, OTP_LOCKED_MESSAGE } from '../../contract/redemption';
 import { rewardMessages } from '../../contract/rewards';
 import {
   attemptsLeftOf,
@@ -59,7 +59,7 @@ export interface OtpOutput {
   otp: string;
 }
 
-export const LOCKED_MESSAGE = 'Too many wrong codes. Request a new code.';
+export const LOCKED_MESSAGE = OTP_LOCKED_MESSAGE;
 
 const emptyDigits = (): string[] => Array.from({ length: OTP_LENGTH }, () => '');
 const clampIndex = (index: number) => Math.min(Math.max(Math.trunc(index) || 0, 0), OTP_LENGTH - 1);
