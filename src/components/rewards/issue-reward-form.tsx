@@ -160,7 +160,13 @@ export function IssueRewardForm({
             Cancel
           </Button>
         ) : null}
-        {submitting ? <Spinner label="Issuing" /> : <Button type="submit">Submit</Button>}
+        {submitting ? <Spinner label="Issuing" /> : null}
+        {/* Kept (not swapped for the spinner) so focus stays here: the dialog would otherwise move it
+            to the first field, and leaving that field would clear the server's field errors. The
+            machine ignores a submit while one is under way. */}
+        <Button type="submit" aria-disabled={submitting || undefined}>
+          Submit
+        </Button>
       </div>
     </form>
   );
