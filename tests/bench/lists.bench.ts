@@ -6,27 +6,31 @@
  *
  * Not a vitest test: a script, `npx tsx tests/bench/lists.bench.ts`.
  */
-import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { sql } from 'drizzle-orm';
-import postgres from 'postgres';
 import { ALL_PERMISSION_NAMES, SUPER_ADMIN_ROLE } from '../../contract/permissions';
-import { API_BASE, createApp } from '../../server/app';
-import { type Database, type Db, openDatabase } from '../../server/db/client';
-import { executeRows } from '../../server/db/rows';
+import type { Db } from '../../server/db/client';
 import { roles, users } from '../../server/db/schema';
 import { createPasswordHasher, TEST_PASSWORD_HASHING } from '../../server/domain/passwords';
-import { silentLogger } from '../../server/log';
-import { createMailer, fileMailbox } from '../../server/mail';
+import {
+  arr,
+  BENCH_ADMIN,
+  type Case,
+  EXPLAIN,
+  pgliteTarget,
+  postgresTarget,
+  printPlans,
+  signedInApp,
+  type Target,
+  timeCases,
+} from './support';
 
 const STAFF = 100_000;
 const EVENTS = 100_000;
-const EXPLAIN = process.argv.includes('--explain');
 const RUNS = Number(process.env.BENCH_RUNS ?? 40);
-const ADMIN = { email: 'bench-root@rewardclub.test', password: 'Bench#2026' };
 
 const FIRST = [
   'Adebayo',
@@ -132,42 +136,6 @@ const PLACES = [
   ['192.168.1.', 'Local network'],
   ['10.0.0.', 'Local network'],
 ];
-const arr = (xs: string[]) => sql.raw(`array[${xs.map((x) => `'${x.replace(/'/g, "''")}'`).join(',')}]`);
-
-type Target = { name: string; open: () => Promise<Database & { drop?: () => Promise<void> }> };
-
-async function postgresTarget(): Promise<Target | null> {
-  const server = process.env.TEST_DATABASE_URL || 'postgres://postgres@127.0.0.1:5432/postgres';
-  const probe = postgres(server, { max: 1, connect_timeout: 3, onnotice: () => {} });
-  try {
-    await probe`select 1`;
-  } catch {
-    return null;
-  } finally {
-    await probe.end({ timeout: 1 }).catch(() => {});
-  }
-  return {
-    name: 'PostgreSQL',
-    open: async () => {
-      const name = `rc_bench_${randomBytes(4).toString('hex')}`;
-      const admin = postgres(server, { max: 1, onnotice: () => {} });
-      await admin.unsafe(`create database "${name}"`);
-      await admin.end({ timeout: 5 });
-      const url = new URL(server);
-      url.pathname = `/${name}`;
-      const database = await openDatabase({ kind: 'postgres', url: url.toString(), max: 10 });
-      return {
-        ...database,
-        close: async () => {
-          await database.close();
-          const dropper = postgres(server, { max: 1, onnotice: () => {} });
-          await dropper.unsafe(`drop database if exists "${name}" with (force)`);
-          await dropper.end({ timeout: 5 });
-        },
-      };
-    },
-  };
-}
 
 async function seed(db: Db) {
   const hasher = createPasswordHasher(TEST_PASSWORD_HASHING);
@@ -185,8 +153,8 @@ async function seed(db: Db) {
     )
     .returning({ id: roles.id });
   await db.insert(users).values({
-    email: ADMIN.email,
-    passwordHash: await hasher.hash(ADMIN.password),
+    email: BENCH_ADMIN.email,
+    passwordHash: await hasher.hash(BENCH_ADMIN.password),
     firstName: 'Bench',
     lastName: 'Root',
     roleId: superRole!.id,
@@ -218,7 +186,6 @@ async function seed(db: Db) {
     from generate_series(1, ${EVENTS}) g`);
 }
 
-type Case = { name: string; path: string };
 const CASES: Case[] = [
   { name: 'staff: page 1 (newest first)', path: '/admin/user/admin-users?pageNumber=1&pageSize=10' },
   { name: 'staff: page 4,900 of 20 (deep)', path: '/admin/user/admin-users?pageNumber=4900&pageSize=20' },
@@ -302,9 +269,6 @@ const EXPLAINED: [string, string][] = [
   ],
 ];
 
-const pct = (sorted: number[], p: number) =>
-  sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;
-
 async function run(target: Target) {
   const t0 = performance.now();
   const database = await target.open();
@@ -315,69 +279,21 @@ async function run(target: Target) {
     for (const table of ['users', 'events', 'roles'])
       await database.db.execute(sql.raw(`vacuum analyze ${table}`));
     const seeded = performance.now();
-    const clock = () => new Date();
-    const app = createApp({
-      db: database.db,
-      clock,
-      mailer: createMailer({ db: database.db, transport: fileMailbox(mailDir), clock, log: silentLogger }),
-      config: {
-        jwtSecret: randomBytes(32).toString('hex'),
-        accessTokenTtlSeconds: 3600,
-        refreshTokenTtlDays: 1,
-        trustProxy: false,
-        passwordHashing: TEST_PASSWORD_HASHING,
-      },
-    });
-    const login = await app.request(`${API_BASE}/admin/auth/login`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify(ADMIN),
-    });
-    const token = ((await login.json()) as { data: { accessToken: string } }).data.accessToken;
-    const headers = { authorization: `Bearer ${token}` };
+    const signedIn = await signedInApp(database.db, mailDir, () => new Date());
 
     console.log(
       `\n${target.name}: seeded ${STAFF.toLocaleString()} staff and ${EVENTS.toLocaleString()} events in ${((seeded - t0) / 1000).toFixed(1)} s; ${RUNS} runs per case after 3 warm-ups`,
     );
-    const rows: Record<string, string | number>[] = [];
-    for (const c of CASES) {
-      const times: number[] = [];
-      let total = 0;
-      for (let i = 0; i < RUNS + 3; i++) {
-        const start = performance.now();
-        const res = await app.request(`${API_BASE}${c.path}`, { headers });
-        const body = (await res.json()) as { data: { meta: { totalCount: number } } };
-        const ms = performance.now() - start;
-        if (res.status !== 200) throw new Error(`${c.path}: ${res.status} ${JSON.stringify(body)}`);
-        total = body.data.meta.totalCount;
-        if (i >= 3) times.push(ms);
-      }
-      times.sort((a, b) => a - b);
-      rows.push({
-        case: c.name,
-        totalCount: total,
-        'p50 ms': +pct(times, 50).toFixed(1),
-        'p99 ms': +pct(times, 99).toFixed(1),
-      });
-    }
-    console.table(rows);
+    console.table(await timeCases(signedIn, CASES, RUNS));
 
-    if (EXPLAIN) {
-      for (const [name, query] of EXPLAINED) {
-        const plan = await executeRows<Record<string, string>>(
-          database.db,
-          sql.raw(`explain (analyze, costs off) ${query}`),
-        );
-        console.log(`\n-- ${target.name}: ${name}\n${plan.map((r) => Object.values(r)[0]).join('\n')}`);
-      }
-    }
+    if (EXPLAIN) await printPlans(database.db, target.name, EXPLAINED);
   } finally {
     await database.close();
     rmSync(mailDir, { recursive: true, force: true });
   }
 }
 
-const targets: Target[] = [{ name: 'PGlite', open: () => openDatabase({ kind: 'pglite' }) }];
+const targets: Target[] = [pgliteTarget];
 const pg = await postgresTarget();
 if (pg) targets.push(pg);
 else console.log('No PostgreSQL answered (set TEST_DATABASE_URL); PGlite only.');

@@ -8,21 +8,27 @@
  * `npm run bench:partners` (add `-- --explain` for the plans). Sizes: BENCH_VISITS (both targets),
  * BENCH_PGLITE_VISITS (PGlite only), BENCH_RUNS (runs per case, default 30).
  */
-import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { sql } from 'drizzle-orm';
-import postgres from 'postgres';
 import { ALL_PERMISSION_NAMES, SUPER_ADMIN_ROLE } from '../../contract/permissions';
-import { API_BASE, createApp } from '../../server/app';
-import { type Database, type Db, openDatabase } from '../../server/db/client';
-import { executeRows } from '../../server/db/rows';
+import type { Db } from '../../server/db/client';
 import { roles, users } from '../../server/db/schema';
 import { createPasswordHasher, TEST_PASSWORD_HASHING } from '../../server/domain/passwords';
-import { silentLogger } from '../../server/log';
-import { createMailer, fileMailbox } from '../../server/mail';
+import {
+  arr,
+  BENCH_ADMIN,
+  type Case,
+  EXPLAIN,
+  pgliteTarget,
+  postgresTarget,
+  printPlans,
+  signedInApp,
+  type Target,
+  timeCases,
+} from './support';
 
 const PARTNERS = 5_000;
 const CUSTOMERS = 100_000;
@@ -31,9 +37,7 @@ const VISITS = Number(process.env.BENCH_VISITS ?? 1_000_000);
 const PGLITE_VISITS = Number(process.env.BENCH_PGLITE_VISITS ?? VISITS);
 /** Partner 1 is the busy one: every 20th visit (5%) and every 50th reward are there. */
 const BUSY = 1;
-const EXPLAIN = process.argv.includes('--explain');
 const RUNS = Number(process.env.BENCH_RUNS ?? 30);
-const ADMIN = { email: 'bench-root@rewardclub.test', password: 'Bench#2026' };
 /** Fixed "now" for the data (dates are relative to it), so every run seeds the same rows. */
 const NOW = new Date('2026-03-02T09:00:00.000Z');
 const DATE = '2026-03-01';
@@ -117,45 +121,6 @@ const KIND = [
   'Fashion House',
 ];
 
-const arr = (items: string[]) =>
-  sql.raw(`array[${items.map((s) => `'${s.replace(/'/g, "''")}'`).join(',')}]`);
-
-type Target = { name: string; visits: number; open: () => Promise<Database> };
-
-async function postgresTarget(): Promise<Target | null> {
-  const server = process.env.TEST_DATABASE_URL || 'postgres://postgres@127.0.0.1:5432/postgres';
-  const probe = postgres(server, { max: 1, connect_timeout: 3, onnotice: () => {} });
-  try {
-    await probe`select 1`;
-  } catch {
-    return null;
-  } finally {
-    await probe.end({ timeout: 1 }).catch(() => {});
-  }
-  return {
-    name: 'PostgreSQL',
-    visits: VISITS,
-    open: async () => {
-      const name = `rc_bench_${randomBytes(4).toString('hex')}`;
-      const admin = postgres(server, { max: 1, onnotice: () => {} });
-      await admin.unsafe(`create database "${name}"`);
-      await admin.end({ timeout: 5 });
-      const url = new URL(server);
-      url.pathname = `/${name}`;
-      const database = await openDatabase({ kind: 'postgres', url: url.toString(), max: 10 });
-      return {
-        ...database,
-        close: async () => {
-          await database.close();
-          const dropper = postgres(server, { max: 1, onnotice: () => {} });
-          await dropper.unsafe(`drop database if exists "${name}" with (force)`);
-          await dropper.end({ timeout: 5 });
-        },
-      };
-    },
-  };
-}
-
 async function seed(db: Db, visits: number, log: (step: string) => void) {
   const hasher = createPasswordHasher(TEST_PASSWORD_HASHING);
   const [superRole] = await db
@@ -163,8 +128,8 @@ async function seed(db: Db, visits: number, log: (step: string) => void) {
     .values({ name: SUPER_ADMIN_ROLE, permissions: [...ALL_PERMISSION_NAMES], builtIn: true })
     .returning({ id: roles.id });
   await db.insert(users).values({
-    email: ADMIN.email,
-    passwordHash: await hasher.hash(ADMIN.password),
+    email: BENCH_ADMIN.email,
+    passwordHash: await hasher.hash(BENCH_ADMIN.password),
     firstName: 'Bench',
     lastName: 'Root',
     roleId: superRole!.id,
@@ -227,7 +192,6 @@ async function seed(db: Db, visits: number, log: (step: string) => void) {
   log('rewards');
 }
 
-type Case = { name: string; path: string };
 const CASES: Case[] = [
   { name: 'partners: page 1 (newest first)', path: '/admin/partners?pageSize=10' },
   { name: 'partners: search "kitchen" (10%)', path: '/admin/partners?searchText=kitchen' },
@@ -311,10 +275,10 @@ const EXPLAINED: [string, string][] = [
   ],
 ];
 
-const pct = (sorted: number[], p: number) =>
-  sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;
+/** Each target seeds its own number of visits (PGlite may be given fewer). */
+type SizedTarget = Target & { visits: number };
 
-async function run(target: Target) {
+async function run(target: SizedTarget) {
   const t0 = performance.now();
   const database = await target.open();
   const mailDir = mkdtempSync(join(tmpdir(), 'rc-bench-mail-'));
@@ -329,73 +293,23 @@ async function run(target: Target) {
     for (const table of ['partners', 'customers', 'visits', 'visit_items', 'rewards', 'reward_ledger'])
       await database.db.execute(sql.raw(`vacuum analyze ${table}`));
     const seeded = performance.now();
-    const clock = () => NOW;
-    const app = createApp({
-      db: database.db,
-      clock,
-      mailer: createMailer({ db: database.db, transport: fileMailbox(mailDir), clock, log: silentLogger }),
-      config: {
-        jwtSecret: randomBytes(32).toString('hex'),
-        accessTokenTtlSeconds: 3600,
-        refreshTokenTtlDays: 1,
-        trustProxy: false,
-        passwordHashing: TEST_PASSWORD_HASHING,
-      },
-    });
-    const login = await app.request(`${API_BASE}/admin/auth/login`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify(ADMIN),
-    });
-    const token = ((await login.json()) as { data: { accessToken: string } }).data.accessToken;
-    const headers = { authorization: `Bearer ${token}` };
+    const signedIn = await signedInApp(database.db, mailDir, () => NOW);
 
     console.log(
       `\n${target.name}: seeded ${PARTNERS.toLocaleString()} partners, ${CUSTOMERS.toLocaleString()} customers, ${target.visits.toLocaleString()} visits (+ items), ${REWARDS.toLocaleString()} rewards in ${((seeded - t0) / 1000).toFixed(1)} s (${steps.join(', ')}, then vacuum analyze); ${RUNS} runs per case after 3 warm-ups`,
     );
-    const rows: Record<string, string | number>[] = [];
-    for (const c of CASES) {
-      const times: number[] = [];
-      let size = '';
-      for (let i = 0; i < RUNS + 3; i++) {
-        const start = performance.now();
-        const res = await app.request(`${API_BASE}${c.path}`, { headers });
-        const body = (await res.json()) as { data: { meta?: { totalCount: number } } };
-        const ms = performance.now() - start;
-        if (res.status !== 200) throw new Error(`${c.path}: ${res.status} ${JSON.stringify(body)}`);
-        size = body.data.meta ? String(body.data.meta.totalCount) : '-';
-        if (i >= 3) times.push(ms);
-      }
-      times.sort((a, b) => a - b);
-      rows.push({
-        case: c.name,
-        totalCount: size,
-        'p50 ms': +pct(times, 50).toFixed(1),
-        'p99 ms': +pct(times, 99).toFixed(1),
-      });
-    }
-    console.table(rows);
+    console.table(await timeCases(signedIn, CASES, RUNS));
 
-    if (EXPLAIN) {
-      for (const [name, query] of EXPLAINED) {
-        const plan = await executeRows<Record<string, string>>(
-          database.db,
-          sql.raw(`explain (analyze, costs off) ${query}`),
-        );
-        console.log(`\n-- ${target.name}: ${name}\n${plan.map((r) => Object.values(r)[0]).join('\n')}`);
-      }
-    }
+    if (EXPLAIN) await printPlans(database.db, target.name, EXPLAINED);
   } finally {
     await database.close();
     rmSync(mailDir, { recursive: true, force: true });
   }
 }
 
-const targets: Target[] = [];
-if (process.env.BENCH_SKIP_PGLITE !== '1') {
-  targets.push({ name: 'PGlite', visits: PGLITE_VISITS, open: () => openDatabase({ kind: 'pglite' }) });
-}
+const targets: SizedTarget[] = [];
+if (process.env.BENCH_SKIP_PGLITE !== '1') targets.push({ ...pgliteTarget, visits: PGLITE_VISITS });
 const pg = await postgresTarget();
-if (pg) targets.push(pg);
+if (pg) targets.push({ ...pg, visits: VISITS });
 else console.log('No PostgreSQL answered (set TEST_DATABASE_URL); PGlite only.');
 for (const target of targets) await run(target);
