@@ -48,6 +48,7 @@ function setupSession(
     signIn?: (body: LoginBody) => Promise<LoginResponse>;
     refreshTokens?: (input: { refreshToken: string }) => Promise<TokenPair>;
     restored?: LoginResponse | null;
+    profile?: Profile;
   } = {},
 ) {
   const fakes = {
@@ -55,7 +56,7 @@ function setupSession(
     refreshTokens: vi.fn(
       overrides.refreshTokens ?? (async () => ({ accessToken: 'access-2', refreshToken: 'refresh-2' })),
     ),
-    fetchProfile: vi.fn(async () => profile),
+    fetchProfile: vi.fn(async () => overrides.profile ?? profile),
     logOut: vi.fn(async (_input: { accessToken: string }) => {}),
   };
   const machine = sessionMachine.provide({
@@ -113,6 +114,24 @@ describe('session machine', () => {
     expect(actor.getSnapshot().context.session).toEqual(loginResponse);
     await waitFor(actor, (s) => s.context.profile !== null);
     expect(fakes.fetchProfile).toHaveBeenCalledTimes(1);
+  });
+
+  it('takes the current role and permissions from the profile, so a changed role shows without signing in again', async () => {
+    const changed: Profile = {
+      ...profile,
+      role: { id: 7, name: 'Auditor' },
+      permissions: ['dashboard.view', 'activities.view'],
+    };
+    localStorage.setItem(SESSION_STORAGE_KEY, JSON.stringify(loginResponse));
+    const { actor } = setupSession({ profile: changed });
+    await waitFor(actor, (s) => s.context.profile !== null);
+    expect(actor.getSnapshot().context.session?.user.permissions).toEqual([
+      'dashboard.view',
+      'activities.view',
+    ]);
+    expect(actor.getSnapshot().context.session?.user.role).toEqual({ id: 7, name: 'Auditor' });
+    expect(stored().user.permissions).toEqual(['dashboard.view', 'activities.view']);
+    expect(stored().accessToken).toBe(loginResponse.accessToken);
   });
 
   it('drops an unreadable stored session', () => {

@@ -37,6 +37,17 @@ export type SessionEmitted =
 
 const notProvided = (name: string) => () => Promise.reject(new Error(`${name} is not provided`));
 
+/** Keeps the profile, and takes the user's role and permissions from it (they may have changed). */
+const withProfile = (context: SessionContext, profile: Profile): Partial<SessionContext> => ({
+  profile,
+  session: context.session
+    ? {
+        ...context.session,
+        user: { ...context.session.user, role: profile.role, permissions: profile.permissions },
+      }
+    : null,
+});
+
 export const sessionMachine = setup({
   types: {
     context: {} as SessionContext,
@@ -112,13 +123,19 @@ export const sessionMachine = setup({
       invoke: {
         id: 'fetchProfile',
         src: 'fetchProfile',
-        onDone: { actions: assign({ profile: ({ event }) => event.output }) },
+        // The profile carries the role's current permissions: a role changed since sign-in shows
+        // in the menus and guards from the next profile fetch (every reload), not the next sign-in.
+        onDone: {
+          actions: [assign(({ context, event }) => withProfile(context, event.output)), 'storeSession'],
+        },
         // A failed profile fetch leaves the placeholder name; a dead session ends via token.rejected.
         onError: {},
       },
       on: {
         'session.logout': { target: 'signingOut', actions: 'forgetStoredSession' },
-        'profile.updated': { actions: assign({ profile: ({ event }) => event.profile }) },
+        'profile.updated': {
+          actions: [assign(({ context, event }) => withProfile(context, event.profile)), 'storeSession'],
+        },
       },
       states: {
         active: {
