@@ -69,7 +69,7 @@ test('a forgotten password is reset with the code from the mailbox', async ({ pa
   await page.getByRole('button', { name: /send|reset|request/i }).click();
   await expect(page.getByText(/reset code has been sent/i)).toBeVisible();
 
-  const code = latestMailedCode(server.dataDir, DEMO_ADMIN.email, /reset code is:\s*([A-Z0-9]{8})/i);
+  const code = await latestMailedCode(server.dataDir, DEMO_ADMIN.email, /reset code is:\s*([A-Z0-9]{8})/i);
   await page.goto('/reset-password');
   await page.getByLabel(/reset code/i).fill(code);
   await page.getByLabel(/^new password/i).fill(newPassword);

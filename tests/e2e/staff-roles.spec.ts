@@ -58,7 +58,7 @@ test('a new role and an invited staff member see only what the role allows, and 
   await expect(page).toHaveURL(/\/$/);
 
   // ... who sets a password with the code from the invitation mail ...
-  const code = latestMailedCode(MAIN_DATA_DIR, invitee.email, /set-password code is:\s*([A-Z0-9]{8})/i);
+  const code = await latestMailedCode(MAIN_DATA_DIR, invitee.email, /set-password code is:\s*([A-Z0-9]{8})/i);
   await page.goto('/reset-password');
   await page.getByLabel('Reset Code').fill(code);
   await page.getByLabel('New Password', { exact: true }).fill(password);

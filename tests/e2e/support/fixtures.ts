@@ -1,4 +1,4 @@
-import { readdirSync, readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { expect, type Page } from '@playwright/test';
 import { DEMO_ADMIN } from './env';
 
@@ -15,17 +15,27 @@ export async function signIn(page: Page, creds: { email: string; password: strin
   await expect(page).toHaveURL(/\/dashboard$/);
 }
 
-/** The newest code mailed to `to` in a server's file mailbox (DATA_DIR/mail/*.eml). */
-export function latestMailedCode(dataDir: string, to: string, pattern: RegExp): string {
+/**
+ * The newest code mailed to `to` in a server's file mailbox (DATA_DIR/mail/*.eml). The outbox
+ * delivers after the request has answered, so this waits for the mail, as a person would.
+ */
+export async function latestMailedCode(
+  dataDir: string,
+  to: string,
+  pattern: RegExp,
+  timeoutMs = 15_000,
+): Promise<string> {
   const dir = `${dataDir}/mail`;
-  const files = readdirSync(dir)
-    .filter((f) => f.endsWith('.eml'))
-    .sort();
-  for (const file of files.reverse()) {
-    const text = readFileSync(`${dir}/${file}`, 'utf8');
-    if (!text.toLowerCase().includes(to.toLowerCase())) continue;
-    const match = text.match(pattern);
-    if (match?.[1]) return match[1];
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const files = existsSync(dir) ? readdirSync(dir).filter((f) => f.endsWith('.eml')) : [];
+    for (const file of files.sort().reverse()) {
+      const text = readFileSync(`${dir}/${file}`, 'utf8');
+      if (!text.toLowerCase().includes(to.toLowerCase())) continue;
+      const match = text.match(pattern);
+      if (match?.[1]) return match[1];
+    }
+    if (Date.now() > deadline) throw new Error(`no mail to ${to} matching ${pattern} in ${dir}`);
+    await new Promise((r) => setTimeout(r, 200));
   }
-  throw new Error(`no mail to ${to} matching ${pattern} in ${dir}`);
 }
