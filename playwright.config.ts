@@ -1,12 +1,12 @@
 import { defineConfig } from '@playwright/test';
-import { E2E_BASE_URL } from './tests/e2e/support/env';
+import { E2E_BASE_URL, E2E_OUTPUT_DIR } from './tests/e2e/support/env';
 
 /** End-to-end: the real server on a temporary embedded database, the built SPA, the system Chromium. */
 export default defineConfig({
   testDir: './tests/e2e',
   testMatch: '**/*.spec.ts',
   globalSetup: './tests/e2e/support/global-setup.ts',
-  outputDir: './test-results',
+  outputDir: E2E_OUTPUT_DIR,
   timeout: 60_000,
   expect: { timeout: 10_000 },
   fullyParallel: false,

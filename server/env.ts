@@ -1,5 +1,9 @@
 import { resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
+
+/** SPA_DIR is taken relative to the repository (where `vite build` writes), not the working directory. */
+const REPO_ROOT = fileURLToPath(new URL('..', import.meta.url));
 
 /** The process environment, validated once at start. This module is the only reader of `process.env`. */
 const booleanish = (fallback: boolean) =>
@@ -20,6 +24,7 @@ const envSchema = z
   .object({
     PORT: z.coerce.number().int().min(0).max(65_535).default(3000),
     DATA_DIR: z.string().min(1).default('./data'),
+    SPA_DIR: z.string().min(1).default('./dist'),
     DATABASE_URL: optionalText.pipe(z.url({ protocol: /^postgres(ql)?$/ }).optional()),
     SMTP_URL: optionalText.pipe(z.url({ protocol: /^smtps?$/ }).optional()),
     MAIL_FROM: z.string().min(3).default('Reward Club <no-reply@rewardclub.ng>'),
@@ -40,6 +45,8 @@ const envSchema = z
 export type Env = {
   port: number;
   dataDir: string;
+  /** The built SPA (`vite build` output) the server serves; built there at start when missing. */
+  spaDir: string;
   databaseUrl: string | undefined;
   smtpUrl: string | undefined;
   mailFrom: string;
@@ -64,6 +71,7 @@ export function readEnv(source: Record<string, string | undefined> = process.env
   return {
     port: e.PORT,
     dataDir: resolve(e.DATA_DIR),
+    spaDir: resolve(REPO_ROOT, e.SPA_DIR),
     databaseUrl: e.DATABASE_URL,
     smtpUrl: e.SMTP_URL,
     mailFrom: e.MAIL_FROM,

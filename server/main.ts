@@ -16,21 +16,20 @@ import { ensureAdmin, ensureSuperAdminRole } from './seed/admin';
 import { DEMO_ADMIN, isEmpty, seedDemo } from './seed/demo';
 
 const REPO_ROOT = fileURLToPath(new URL('..', import.meta.url));
-const DIST = join(REPO_ROOT, 'dist');
 const MAIL_RETRY_MS = 30_000;
 
-async function buildSpaIfMissing(log: ReturnType<typeof createLogger>): Promise<boolean> {
-  if (existsSync(join(DIST, 'index.html'))) return true;
-  log.info('dist/index.html is missing: building the SPA with vite (once)');
+async function buildSpaIfMissing(spaDir: string, log: ReturnType<typeof createLogger>): Promise<boolean> {
+  if (existsSync(join(spaDir, 'index.html'))) return true;
+  log.info('the built SPA is missing: building it with vite (once)', { spaDir });
   try {
     const { build } = await import('vite');
-    await build({ root: REPO_ROOT, logLevel: 'warn' });
+    await build({ root: REPO_ROOT, logLevel: 'warn', build: { outDir: spaDir, emptyOutDir: true } });
   } catch (err) {
     log.error('SPA build failed; serving the API only', {
       error: describeError(err),
     });
   }
-  return existsSync(join(DIST, 'index.html'));
+  return existsSync(join(spaDir, 'index.html'));
 }
 
 async function main() {
@@ -84,8 +83,8 @@ async function main() {
   });
 
   // The SPA: hashed assets cached for a year, everything else revalidated; history fallback to index.html.
-  const hasSpa = await buildSpaIfMissing(log);
-  const indexHtml = hasSpa ? readFileSync(join(DIST, 'index.html'), 'utf8') : null;
+  const hasSpa = await buildSpaIfMissing(env.spaDir, log);
+  const indexHtml = hasSpa ? readFileSync(join(env.spaDir, 'index.html'), 'utf8') : null;
   app.use('*', async (c, next) => {
     await next();
     if (c.req.path.startsWith(`${API_BASE}/`) || !c.res.ok) return;
@@ -94,7 +93,7 @@ async function main() {
       c.req.path.startsWith('/assets/') ? 'public, max-age=31536000, immutable' : 'no-cache',
     );
   });
-  if (hasSpa) app.use('*', serveStatic({ root: DIST }));
+  if (hasSpa) app.use('*', serveStatic({ root: env.spaDir }));
   app.get('*', (c) => {
     const path = c.req.path;
     if (path === API_BASE || path.startsWith(`${API_BASE}/`) || /\.[a-z0-9]+$/i.test(path))

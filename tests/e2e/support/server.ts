@@ -1,5 +1,5 @@
 import { type ChildProcess, spawn } from 'node:child_process';
-import { REPO_ROOT } from './env';
+import { E2E_SPA_DIR, REPO_ROOT } from './env';
 
 export type RunningServer = { url: string; dataDir: string; stop: () => Promise<void> };
 
@@ -20,6 +20,7 @@ export async function startServer(opts: {
       DATABASE_URL: '',
       PORT: String(opts.port),
       DATA_DIR: opts.dataDir,
+      SPA_DIR: E2E_SPA_DIR,
       LOG_LEVEL: 'warn',
       ...opts.env,
     },
