@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { idField } from './ids';
-import { moneyAmount, rewardMessages } from './rewards';
+import { moneyAmount, rewardMessages, rewardSchema } from './rewards';
 
 /** Six ASCII digits: full-width or other digits are refused. */
 export const OTP_LENGTH = 6;
@@ -49,14 +49,52 @@ export const redemptionResultSchema = z.object({
 export type RedemptionResult = z.infer<typeof redemptionResultSchema>;
 
 /** POST /partners/rewards/reverse-redemption: gives a redemption back, with a reason (rewards.reverse). */
+export const REVERSAL_REASON_MIN = 3;
+export const REVERSAL_REASON_MAX = 500;
+export const reversalMessages = {
+  reasonRequired: 'A reason is required',
+  reasonTooShort: `The reason must be at least ${REVERSAL_REASON_MIN} characters`,
+  reasonTooLong: `The reason must be at most ${REVERSAL_REASON_MAX} characters`,
+} as const;
+/** Why a redemption is given back: required, 3 to 500 characters (spaces around do not count). */
+export const reversalReasonField = z
+  .string({ error: reversalMessages.reasonRequired })
+  .trim()
+  .min(1, { error: reversalMessages.reasonRequired })
+  .min(REVERSAL_REASON_MIN, { error: reversalMessages.reasonTooShort })
+  .max(REVERSAL_REASON_MAX, { error: reversalMessages.reasonTooLong });
 export const reverseRedemptionBodySchema = z.object({
   ledgerEntryId: idField('ledgerEntryId'),
-  reason: z
-    .string({ error: 'A reason is required' })
-    .trim()
-    .min(3, { error: 'A reason is required' })
-    .max(500),
+  reason: reversalReasonField,
 });
+
+/** GET /partners/rewards/:rewardId/ledger: the path parameter. */
+export const rewardLedgerParamsSchema = z.object({ rewardId: idField('rewardId') });
+
+/** One row of a reward's ledger (gift cards: ISSUE +amount, REDEEM -amount, REVERSAL +amount; coupons: a REDEEM of 0). */
+export const ledgerEntrySchema = z.object({
+  id: z.number().int(),
+  kind: z.enum(['ISSUE', 'REDEEM', 'REVERSAL']),
+  /** Signed naira: what the entry did to the balance. */
+  amount: z.number(),
+  at: z.string(),
+  /** Who made it (null: seeded or system rows). */
+  by: z.object({ id: z.number().int(), name: z.string() }).nullable(),
+  /** Why: required on a reversal; a note or null on the other kinds. */
+  reason: z.string().nullable(),
+  /** A REVERSAL: the REDEEM entry it gave back. */
+  reversesId: z.number().int().nullable(),
+  /** A REDEEM already given back: the REVERSAL entry that did it (null: not reversed). */
+  reversedById: z.number().int().nullable(),
+});
+export type LedgerEntry = z.infer<typeof ledgerEntrySchema>;
+
+/** The answer of GET /partners/rewards/:rewardId/ledger: the reward now, and its entries oldest first. */
+export const rewardLedgerSchema = z.object({
+  reward: rewardSchema,
+  entries: z.array(ledgerEntrySchema),
+});
+export type RewardLedger = z.infer<typeof rewardLedgerSchema>;
 
 /** The gift-card amount typed in the Redeem modal: digits with up to 2 decimals, more than 0. */
 export const redeemAmountInput = z

@@ -18,8 +18,19 @@ import { sha256Hex, signAccessToken } from './domain/tokens';
  * demand and (optionally) a minimal request for the Super Admin. A route missing here fails the test,
  * and so does an entry for a route that no longer exists: every new route is added here.
  */
-type Expected = 'public' | 'authenticated' | PermissionName;
+type AnyOf = readonly [PermissionName, PermissionName, ...PermissionName[]];
+/** One permission, or a list: the route lets in a holder of any one of them. */
+type Expected = 'public' | 'authenticated' | PermissionName | AnyOf;
 type Entry = { access: Expected; query?: string; json?: unknown };
+
+const permissionsOf = (access: Expected): PermissionName[] =>
+  Array.isArray(access)
+    ? [...access]
+    : access === 'public' || access === 'authenticated'
+      ? []
+      : [access as PermissionName];
+/** The key of the 'lacking' user for an entry: the permissions their role leaves out. */
+const lackKey = (access: Expected) => permissionsOf(access).sort().join('|');
 
 const ACCESS: Record<string, Entry> = {
   'POST /api/v1/admin/auth/login': { access: 'public' },
@@ -105,8 +116,11 @@ const ACCESS: Record<string, Entry> = {
   'GET /api/v1/partners/reward-type-categories': { access: 'authenticated' },
   'GET /api/v1/partners/stats/reward': { access: 'rewards.view' },
   'GET /api/v1/partners/rewards/redeemed-giftcard-balance': { access: 'rewards.view' },
+  'GET /api/v1/partners/rewards/:rewardId/ledger': {
+    access: ['rewards.view', 'rewards.redeem', 'rewards.reverse'],
+  },
   'POST /api/v1/partners/rewards/get-reward': {
-    access: 'rewards.view',
+    access: ['rewards.view', 'rewards.redeem'],
     json: { userId: 999_999, code: 'GC-NOPE' },
   },
   'POST /api/v1/partners/rewards/issue-reward': { access: 'rewards.issue' },
@@ -145,8 +159,13 @@ function expected(access: Expected, caller: Caller): number | 'through' {
 
 const t = setupTestServer();
 let superAdmin: { id: number; email: string; password: string };
-/** A user per permission: their role holds every permission but that one. */
+/**
+ * A user per route's permission set: their role holds every permission but those (for a route that
+ * accepts any of several, the user lacks them all and must get 403).
+ */
 const lacking = new Map<string, { email: string; password: string }>();
+/** A user per permission whose role holds that one alone: each accepted permission lets them in. */
+const holdingOnly = new Map<PermissionName, { email: string; password: string }>();
 let noPermissions: { email: string; password: string };
 
 /** A concrete path for a route pattern. */
@@ -155,14 +174,22 @@ const concrete = (path: string) =>
 
 beforeAll(async () => {
   superAdmin = await createSuperAdmin(t.db);
-  const needed = new Set(Object.values(ACCESS).map((e) => e.access));
-  for (const permission of ALL_PERMISSION_NAMES.filter((p) => needed.has(p))) {
+  const sets = new Map(
+    Object.values(ACCESS)
+      .filter((e) => permissionsOf(e.access).length > 0)
+      .map((e) => [lackKey(e.access), permissionsOf(e.access)] as const),
+  );
+  for (const [key, left] of sets) {
     const role = await createRole(
       t.db,
-      `All but ${permission}`,
-      ALL_PERMISSION_NAMES.filter((p) => p !== permission),
+      `All but ${left.join(', ')}`,
+      ALL_PERMISSION_NAMES.filter((p) => !left.includes(p)),
     );
-    lacking.set(permission, await createUser(t.db, { roleId: role.id }));
+    lacking.set(key, await createUser(t.db, { roleId: role.id }));
+  }
+  for (const permission of new Set(Object.values(ACCESS).flatMap((e) => permissionsOf(e.access)))) {
+    const role = await createRole(t.db, `Only ${permission}`, [permission]);
+    holdingOnly.set(permission, await createUser(t.db, { roleId: role.id }));
   }
   noPermissions = await createUser(t.db, { roleId: (await createRole(t.db, 'Nothing', [])).id });
 });
@@ -175,7 +202,7 @@ async function tokenFor(caller: Caller, access: Expected): Promise<string | unde
     case 'superAdmin':
       return (await signIn(t, superAdmin.email, superAdmin.password)).accessToken;
     case 'lackingPermission': {
-      const who = lacking.get(access) ?? noPermissions;
+      const who = lacking.get(lackKey(access)) ?? noPermissions;
       return (await signIn(t, who.email, who.password)).accessToken;
     }
     case 'expiredToken': {
@@ -205,14 +232,18 @@ describe('authorization matrix (derived from the router)', () => {
     const declared = Object.fromEntries(
       routes.map((r) => [
         `${r.method} ${r.path}`,
-        r.access?.kind === 'permission' ? r.access.permission : (r.access?.kind ?? 'NONE'),
+        r.access?.kind === 'permission'
+          ? r.access.anyOf.length === 1
+            ? r.access.anyOf[0]
+            : [...r.access.anyOf]
+          : (r.access?.kind ?? 'NONE'),
       ]),
     );
     const missing = Object.keys(declared).filter((k) => !(k in ACCESS));
     expect(missing, 'routes missing from the ACCESS table').toEqual([]);
     const stale = Object.keys(ACCESS).filter((k) => !(k in declared));
     expect(stale, 'ACCESS entries for routes that do not exist').toEqual([]);
-    for (const [key, entry] of Object.entries(ACCESS)) expect(declared[key], key).toBe(entry.access);
+    for (const [key, entry] of Object.entries(ACCESS)) expect(declared[key], key).toEqual(entry.access);
   });
 
   for (const [key, entry] of Object.entries(ACCESS)) {
@@ -240,6 +271,22 @@ describe('authorization matrix (derived from the router)', () => {
           expect(body, label).toMatchObject({ success: false, data: null, errors: [] });
           if (want === 403) expect(body.message).toBe('You do not have permission to do this');
         }
+      }
+      // Each permission the route accepts lets in a user holding that one alone.
+      for (const permission of permissionsOf(entry.access)) {
+        const who = holdingOnly.get(permission)!;
+        const { accessToken } = await signIn(t, who.email, who.password);
+        const res = await t.app.request(`${concrete(pattern)}${entry.query ?? ''}`, {
+          method,
+          headers: { 'content-type': 'application/json', authorization: `Bearer ${accessToken}` },
+          body: method === 'GET' ? undefined : JSON.stringify(entry.json ?? {}),
+        });
+        const body = await res.json();
+        const label = `${key} holding only ${permission}: ${res.status} ${body.message}`;
+        expect(res.status, label).toBeLessThan(500);
+        // Past the guard: a rule of the route itself may still refuse (e.g. granting more than one holds).
+        expect(res.status, label).not.toBe(401);
+        expect(body.message, label).not.toBe('You do not have permission to do this');
       }
     });
   }

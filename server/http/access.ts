@@ -8,11 +8,15 @@ import { verifyAccessToken } from '../domain/tokens';
 import type { AppDeps, AppEnv, AuthUser } from './context';
 import { ApiError } from './errors';
 
-/** What a route needs: nothing, a signed-in user, or a permission from the catalogue. */
+/**
+ * What a route needs: nothing, a signed-in user, or a permission from the catalogue. `anyOf` holds
+ * one permission for most routes; a route that several kinds of staff use (e.g. get-reward: viewers
+ * and cashiers who redeem) accepts any one of several.
+ */
 export type Access =
   | { kind: 'public' }
   | { kind: 'authenticated' }
-  | { kind: 'permission'; permission: PermissionName };
+  | { kind: 'permission'; anyOf: readonly [PermissionName, ...PermissionName[]] };
 
 /**
  * Every guard middleware is registered here with what it demands, so the router can be asked
@@ -84,6 +88,10 @@ export type Guards = {
   publicRoute: () => MiddlewareHandler<AppEnv>;
   authenticated: () => MiddlewareHandler<AppEnv>;
   requirePermission: (permission: PermissionName) => MiddlewareHandler<AppEnv>;
+  /** Signed in and holding at least one of `permissions` (403 when none). */
+  requireAnyPermission: (
+    ...permissions: readonly [PermissionName, ...PermissionName[]]
+  ) => MiddlewareHandler<AppEnv>;
 };
 
 export function createGuards(deps: AppDeps): Guards {
@@ -91,6 +99,16 @@ export function createGuards(deps: AppDeps): Guards {
     accessRegistry.set(mw, access);
     return mw;
   };
+  const anyPermission = (anyOf: readonly [PermissionName, ...PermissionName[]]) =>
+    register(
+      async (c, next) => {
+        const user = await authenticate(c, deps);
+        if (!anyOf.some((p) => user.permissions.includes(p))) throw new ApiError(403, FORBIDDEN);
+        c.set('user', user);
+        await next();
+      },
+      { kind: 'permission', anyOf: [...anyOf] as [PermissionName, ...PermissionName[]] },
+    );
   return {
     publicRoute: () => register(async (_c, next) => next(), { kind: 'public' }),
     authenticated: () =>
@@ -101,16 +119,8 @@ export function createGuards(deps: AppDeps): Guards {
         },
         { kind: 'authenticated' },
       ),
-    requirePermission: (permission) =>
-      register(
-        async (c, next) => {
-          const user = await authenticate(c, deps);
-          if (!user.permissions.includes(permission)) throw new ApiError(403, FORBIDDEN);
-          c.set('user', user);
-          await next();
-        },
-        { kind: 'permission', permission },
-      ),
+    requirePermission: (permission) => anyPermission([permission]),
+    requireAnyPermission: (...permissions) => anyPermission(permissions),
   };
 }
 

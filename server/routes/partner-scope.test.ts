@@ -162,6 +162,12 @@ const CALLS: Call[] = [
     ownPath: () => `/partners/stats/reward?partnerId=${own.id}`,
   },
   {
+    name: 'reward ledger',
+    method: 'GET',
+    path: () => `/partners/rewards/${otherReward.id}/ledger`,
+    ownPath: () => `/partners/rewards/${ownReward.id}/ledger`,
+  },
+  {
     name: 'get-reward',
     method: 'POST',
     path: () => '/partners/rewards/get-reward',

@@ -1,7 +1,13 @@
-import { and, eq, isNull, type SQL, sql } from 'drizzle-orm';
+import { and, asc, eq, isNull, type SQL, sql } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
 import { Hono } from 'hono';
 import { partnerServerMessages } from '../../contract/partners';
-import { getRewardBodySchema } from '../../contract/redemption';
+import {
+  getRewardBodySchema,
+  type LedgerEntry,
+  type RewardLedger,
+  rewardLedgerParamsSchema,
+} from '../../contract/redemption';
 import {
   DEFAULT_COUPON_DISCOUNT,
   DEFAULT_GIFTCARD_AMOUNT,
@@ -18,7 +24,7 @@ import {
 import { visitServerMessages as vmsg } from '../../contract/visits';
 import { sqlState, UNIQUE_VIOLATION } from '../db/errors';
 import { executeRows } from '../db/rows';
-import { customers, partners, rewardLedger, rewards } from '../db/schema';
+import { customers, partners, rewardLedger, rewards, users } from '../db/schema';
 import { rewardStats } from '../domain/analytics';
 import { actions, actorOfAuthUser, recordEvent, requestMeta } from '../domain/events';
 import { runIdempotent } from '../domain/idempotency';
@@ -33,13 +39,19 @@ import {
   toReward,
 } from '../domain/rewards';
 import { fullName } from '../domain/users';
-import { assertPartnerScope, PARTNER_NOT_FOUND, partnerScope, scopedPartnerId } from '../http/access';
+import {
+  assertPartnerScope,
+  inPartnerScope,
+  PARTNER_NOT_FOUND,
+  partnerScope,
+  scopedPartnerId,
+} from '../http/access';
 import type { AppEnv, AuthUser, RouteContext } from '../http/context';
 import { ApiError, fieldError, ok } from '../http/errors';
 import { idempotencyKeyOf, respond, success } from '../http/idempotency';
 import { imageField } from '../http/images';
 import { type ListSpec, listPage } from '../http/list';
-import { jsonBody, queryParams } from '../http/validate';
+import { jsonBody, pathParams, queryParams } from '../http/validate';
 
 type RewardStatus = Reward['status'];
 
@@ -181,9 +193,52 @@ export function partnerSideRewardRoutes(ctx: RouteContext) {
         return ok(c, data);
       },
     )
+    .get(
+      '/rewards/:rewardId/ledger',
+      // Who may look a reward up (viewers, cashiers) may read its history; so may who reverses.
+      guards.requireAnyPermission('rewards.view', 'rewards.redeem', 'rewards.reverse'),
+      pathParams(rewardLedgerParamsSchema),
+      async (c) => {
+        const { rewardId } = c.req.valid('param');
+        const row = await rewardById(db, rewardId);
+        // Another partner's reward does not exist for partner staff.
+        if (!row || !inPartnerScope(c.get('user'), row.r.partnerId)) throw new ApiError(404, rmsg.notFound);
+        const reversal = alias(rewardLedger, 'reversal');
+        const rows = await db
+          .select({
+            e: rewardLedger,
+            firstName: users.firstName,
+            lastName: users.lastName,
+            reversedById: reversal.id,
+          })
+          .from(rewardLedger)
+          .leftJoin(users, eq(users.id, rewardLedger.actorId))
+          .leftJoin(reversal, eq(reversal.reversesId, rewardLedger.id))
+          .where(eq(rewardLedger.rewardId, rewardId))
+          .orderBy(asc(rewardLedger.at), asc(rewardLedger.id));
+        const entries = rows.map(
+          ({ e, firstName, lastName, reversedById }): LedgerEntry => ({
+            id: e.id,
+            kind: e.kind,
+            amount: e.amount,
+            at: e.at.toISOString(),
+            by:
+              e.actorId !== null && firstName !== null
+                ? { id: e.actorId, name: fullName({ firstName, lastName: lastName ?? '' }) }
+                : null,
+            reason: e.reason,
+            reversesId: e.reversesId,
+            reversedById: e.kind === 'REDEEM' ? reversedById : null,
+          }),
+        );
+        const data: RewardLedger = { reward: toReward(row, clock()), entries };
+        return ok(c, data);
+      },
+    )
     .post(
       '/rewards/get-reward',
-      guards.requirePermission('rewards.view'),
+      // Cashiers who only redeem must be able to look the reward up too.
+      guards.requireAnyPermission('rewards.view', 'rewards.redeem'),
       jsonBody(getRewardBodySchema),
       async (c) => {
         const body = c.req.valid('json');
