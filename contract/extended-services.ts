@@ -12,6 +12,8 @@ export const extendedServiceSchema = z.object({
   title: z.string(),
   description: z.string(),
   createdAt: z.string(),
+  /** The version an edit names in If-Match (contract/concurrency.ts); always sent by the server. */
+  updatedAt: z.string().optional(),
   /** Partners offering it. */
   partnerCount: z.number().int(),
 });

@@ -21,6 +21,8 @@ export const profileSchema = z.object({
   role: z.object({ id: z.number().int(), name: z.string() }).nullable(),
   permissions: z.array(z.string()),
   createdAt: z.string(),
+  /** The version an edit names in If-Match (contract/concurrency.ts); always sent by the server. */
+  updatedAt: z.string().optional(),
 });
 export type Profile = z.infer<typeof profileSchema>;
 

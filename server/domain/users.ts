@@ -21,6 +21,7 @@ export type StaffRow = {
   organizationName: string | null;
   accountStatus: 'ACTIVE' | 'BLOCKED';
   createdAt: Date;
+  updatedAt: Date;
   roleId: number | null;
   roleName: string | null;
   rolePermissions: string[] | null;
@@ -42,6 +43,7 @@ export const staffColumns = {
   organizationName: partners.organizationName,
   accountStatus: users.accountStatus,
   createdAt: users.createdAt,
+  updatedAt: users.updatedAt,
   roleId: roles.id,
   roleName: roles.name,
   rolePermissions: roles.permissions,
@@ -97,6 +99,7 @@ export const toProfile = (row: StaffRow): Profile => ({
   role: roleOf(row),
   permissions: permissionsOf(row),
   createdAt: row.createdAt.toISOString(),
+  updatedAt: row.updatedAt.toISOString(),
 });
 
 /** A staff member on the wire (SPEC 'Staff user'); never the password hash, only whether one is set. */

@@ -14,11 +14,14 @@ import {
 import type { DbOrTx } from '../db/client';
 import { customers } from '../db/schema';
 import { actions, actorOfAuthUser, recordEvent, requestMeta } from '../domain/events';
+import { runIdempotent } from '../domain/idempotency';
 import { fullName } from '../domain/users';
 import type { AppEnv, RouteContext } from '../http/context';
 import { ApiError, ok } from '../http/errors';
+import { idempotencyKeyOf, respond, success } from '../http/idempotency';
 import { type ListSpec, listPage } from '../http/list';
 import { jsonBody, pathParams, queryParams } from '../http/validate';
+import { conflict, expectedVersionOf, isStale } from '../http/versions';
 
 /** Kept equal to the expression of the trigram index customers_search_trgm_idx (schema.ts). */
 const customerSearch = sql`(${customers.firstName} || ' ' || ${customers.lastName} || ' ' || ${customers.email})`;
@@ -104,41 +107,50 @@ export function customerRoutes(ctx: RouteContext) {
     .patch('/', guards.requirePermission('clients.update'), jsonBody(updateCustomerBodySchema), async (c) => {
       const actor = c.get('user');
       const body = c.req.valid('json');
+      const key = idempotencyKeyOf(c);
+      const expected = expectedVersionOf(c);
       const now = clock();
       const meta = requestMeta(c, config.trustProxy);
       await loadCustomer(db, body.customerId);
-      await db.transaction(async (tx) => {
-        const before = await loadCustomer(tx, body.customerId, true);
-        const changes: Partial<typeof customers.$inferInsert> = {};
-        const changed: string[] = [];
-        if (body.firstName !== undefined && body.firstName !== before.firstName) {
-          changes.firstName = body.firstName;
-          changed.push('first name');
-        }
-        if (body.lastName !== undefined && body.lastName !== before.lastName) {
-          changes.lastName = body.lastName;
-          changed.push('last name');
-        }
-        if (body.address !== undefined && body.address !== before.address) {
-          changes.address = body.address;
-          changed.push('address');
-        }
-        if (changed.length === 0) return;
-        await tx
-          .update(customers)
-          .set({ ...changes, updatedAt: now })
-          .where(eq(customers.id, before.id));
-        await recordEvent(tx, {
-          actor: actorOfAuthUser(actor),
-          action: actions.updatedClient(fullName({ ...before, ...changes }), changed),
-          entity: 'customer',
-          entityId: before.id,
-          payload: { fields: Object.keys(changes) },
-          meta,
-          at: now,
-        });
-      });
-      return ok(c, toCustomer(await loadCustomer(db, body.customerId)), customerMessages.updated);
+      const outcome = await runIdempotent(
+        db,
+        { key, userId: actor.id, route: 'customer-update', body, now },
+        async (tx) => {
+          const before = await loadCustomer(tx, body.customerId, true);
+          if (isStale(expected, before.updatedAt)) return conflict(toCustomer(before));
+          const changes: Partial<typeof customers.$inferInsert> = {};
+          const changed: string[] = [];
+          if (body.firstName !== undefined && body.firstName !== before.firstName) {
+            changes.firstName = body.firstName;
+            changed.push('first name');
+          }
+          if (body.lastName !== undefined && body.lastName !== before.lastName) {
+            changes.lastName = body.lastName;
+            changed.push('last name');
+          }
+          if (body.address !== undefined && body.address !== before.address) {
+            changes.address = body.address;
+            changed.push('address');
+          }
+          if (changed.length > 0) {
+            await tx
+              .update(customers)
+              .set({ ...changes, updatedAt: now })
+              .where(eq(customers.id, before.id));
+            await recordEvent(tx, {
+              actor: actorOfAuthUser(actor),
+              action: actions.updatedClient(fullName({ ...before, ...changes }), changed),
+              entity: 'customer',
+              entityId: before.id,
+              payload: { fields: Object.keys(changes) },
+              meta,
+              at: now,
+            });
+          }
+          return success(toCustomer(await loadCustomer(tx, before.id)), customerMessages.updated);
+        },
+      );
+      return respond(c, outcome);
     })
     .patch(
       '/status',

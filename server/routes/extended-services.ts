@@ -11,10 +11,13 @@ import {
 import type { DbOrTx } from '../db/client';
 import { extendedServices, partnerExtendedServices } from '../db/schema';
 import { actions, actorOfAuthUser, recordEvent, requestMeta } from '../domain/events';
+import { runIdempotent } from '../domain/idempotency';
 import type { AppEnv, RouteContext } from '../http/context';
 import { ApiError, ok } from '../http/errors';
+import { idempotencyKeyOf, respond, success } from '../http/idempotency';
 import { type ListSpec, listPage } from '../http/list';
 import { jsonBody, pathParams, queryParams } from '../http/validate';
+import { conflict, expectedVersionOf, isStale } from '../http/versions';
 
 /** Kept equal to the expression of the trigram index extended_services_search_trgm_idx (schema.ts). */
 const serviceSearch = sql`(${extendedServices.title} || ' ' || ${extendedServices.description})`;
@@ -28,16 +31,25 @@ const serviceColumns = {
   title: extendedServices.title,
   description: extendedServices.description,
   createdAt: extendedServices.createdAt,
+  updatedAt: extendedServices.updatedAt,
   partnerCount,
 };
 
-type ServiceRow = { id: number; title: string; description: string; createdAt: Date; partnerCount: number };
+type ServiceRow = {
+  id: number;
+  title: string;
+  description: string;
+  createdAt: Date;
+  updatedAt: Date;
+  partnerCount: number;
+};
 
 const toService = (r: ServiceRow): ExtendedService => ({
   id: r.id,
   title: r.title,
   description: r.description,
   createdAt: r.createdAt.toISOString(),
+  updatedAt: r.updatedAt.toISOString(),
   partnerCount: Number(r.partnerCount),
 });
 
@@ -117,7 +129,9 @@ export function extendedServiceRoutes(ctx: RouteContext) {
         const body = c.req.valid('json');
         const now = clock();
         const meta = requestMeta(c, config.trustProxy);
-        const id = await db.transaction(async (tx) => {
+        const key = idempotencyKeyOf(c);
+        const route = 'extended-service-create';
+        const outcome = await runIdempotent(db, { key, userId: actor.id, route, body, now }, async (tx) => {
           const [created] = await tx
             .insert(extendedServices)
             .values({ title: body.title, description: body.description, createdAt: now, updatedAt: now })
@@ -131,9 +145,9 @@ export function extendedServiceRoutes(ctx: RouteContext) {
             meta,
             at: now,
           });
-          return created!.id;
+          return success(toService(await load(tx, created!.id)), msg.created, 201);
         });
-        return ok(c, toService(await load(db, id)), msg.created, 201);
+        return respond(c, outcome);
       },
     )
     .patch(
@@ -145,28 +159,35 @@ export function extendedServiceRoutes(ctx: RouteContext) {
         const body = c.req.valid('json');
         const now = clock();
         const meta = requestMeta(c, config.trustProxy);
-        await db.transaction(async (tx) => {
+        const key = idempotencyKeyOf(c);
+        const expected = expectedVersionOf(c);
+        await load(db, body.extendedServiceId);
+        const route = 'extended-service-update';
+        const outcome = await runIdempotent(db, { key, userId: actor.id, route, body, now }, async (tx) => {
           const before = await load(tx, body.extendedServiceId, true);
+          if (isStale(expected, before.updatedAt)) return conflict(toService(before));
           const changes: Partial<typeof extendedServices.$inferInsert> = {};
           if (body.title !== undefined && body.title !== before.title) changes.title = body.title;
           if (body.description !== undefined && body.description !== before.description)
             changes.description = body.description;
-          if (Object.keys(changes).length === 0) return;
-          await tx
-            .update(extendedServices)
-            .set({ ...changes, updatedAt: now })
-            .where(eq(extendedServices.id, before.id));
-          await recordEvent(tx, {
-            actor: actorOfAuthUser(actor),
-            action: actions.updatedService(changes.title ?? before.title, before.title),
-            entity: 'extended_service',
-            entityId: before.id,
-            payload: { fields: Object.keys(changes), previousTitle: before.title },
-            meta,
-            at: now,
-          });
+          if (Object.keys(changes).length > 0) {
+            await tx
+              .update(extendedServices)
+              .set({ ...changes, updatedAt: now })
+              .where(eq(extendedServices.id, before.id));
+            await recordEvent(tx, {
+              actor: actorOfAuthUser(actor),
+              action: actions.updatedService(changes.title ?? before.title, before.title),
+              entity: 'extended_service',
+              entityId: before.id,
+              payload: { fields: Object.keys(changes), previousTitle: before.title },
+              meta,
+              at: now,
+            });
+          }
+          return success(toService(await load(tx, before.id)), msg.updated);
         });
-        return ok(c, toService(await load(db, body.extendedServiceId)), msg.updated);
+        return respond(c, outcome);
       },
     )
     .delete(

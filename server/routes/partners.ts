@@ -18,6 +18,7 @@ import { executeRows } from '../db/rows';
 import { partnerExtendedServices, partners, passwordResetCodes, users } from '../db/schema';
 import { rewardStats } from '../domain/analytics';
 import { actions, actorOfAuthUser, recordEvent, requestMeta } from '../domain/events';
+import { runIdempotent } from '../domain/idempotency';
 import { storeFile } from '../domain/images';
 import {
   findLivePartner,
@@ -33,9 +34,11 @@ import { fullName } from '../domain/users';
 import { assertPartnerScope, partnerScope } from '../http/access';
 import type { AppEnv, RouteContext } from '../http/context';
 import { ApiError, fieldError, ok } from '../http/errors';
+import { idempotencyKeyOf, respond, success } from '../http/idempotency';
 import { imageField } from '../http/images';
 import { type ListSpec, listPage } from '../http/list';
 import { jsonBody, pathParams, queryParams } from '../http/validate';
+import { conflict, expectedVersionOf, isStale } from '../http/versions';
 
 /** Kept equal to the expression of the trigram index partners_search_trgm_idx (schema.ts). */
 const partnerSearch = sql`(${partners.organizationName} || ' ' || ${partners.firstName} || ' ' || ${partners.lastName} || ' ' || ${partners.email})`;
@@ -250,9 +253,13 @@ export function partnerRoutes(ctx: RouteContext) {
           body.coverImage !== undefined
             ? imageField('coverImage', body.coverImage, partnerMessages.coverImageNotImage)
             : undefined;
+        const key = idempotencyKeyOf(c);
+        const expected = expectedVersionOf(c);
         await load(db, body.partnerId);
-        await db.transaction(async (tx) => {
+        const route = 'partner-update';
+        const outcome = await runIdempotent(db, { key, userId: actor.id, route, body, now }, async (tx) => {
           const before = await load(tx, body.partnerId, true);
+          if (isStale(expected, before.updatedAt)) return conflict(await partnerWithServices(tx, before));
           const changes: Partial<typeof partners.$inferInsert> = {};
           const changed: string[] = [];
           const set = <K extends 'firstName' | 'lastName' | 'organizationName' | 'address' | 'phone'>(
@@ -295,26 +302,28 @@ export function partnerRoutes(ctx: RouteContext) {
               changed.push('extended services');
             }
           }
-          if (changed.length === 0) return;
-          await tx
-            .update(partners)
-            .set({ ...changes, updatedAt: now })
-            .where(eq(partners.id, before.id));
-          await recordEvent(tx, {
-            actor: actorOfAuthUser(actor),
-            action: actions.updatedPartner(changes.organizationName ?? before.organizationName, changed),
-            entity: 'partner',
-            entityId: before.id,
-            payload: {
-              fields: changed,
-              ...(changes.organizationName ? { previousName: before.organizationName } : {}),
-              ...(body.extendedServiceIds ? { extendedServiceIds: body.extendedServiceIds } : {}),
-            },
-            meta,
-            at: now,
-          });
+          if (changed.length > 0) {
+            await tx
+              .update(partners)
+              .set({ ...changes, updatedAt: now })
+              .where(eq(partners.id, before.id));
+            await recordEvent(tx, {
+              actor: actorOfAuthUser(actor),
+              action: actions.updatedPartner(changes.organizationName ?? before.organizationName, changed),
+              entity: 'partner',
+              entityId: before.id,
+              payload: {
+                fields: changed,
+                ...(changes.organizationName ? { previousName: before.organizationName } : {}),
+                ...(body.extendedServiceIds ? { extendedServiceIds: body.extendedServiceIds } : {}),
+              },
+              meta,
+              at: now,
+            });
+          }
+          return success(await partnerWithServices(tx, await load(tx, before.id)), msg.updated);
         });
-        return ok(c, await partnerWithServices(db, await load(db, body.partnerId)), msg.updated);
+        return respond(c, outcome);
       },
     )
     .patch(

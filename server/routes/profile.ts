@@ -2,14 +2,18 @@ import { eq } from 'drizzle-orm';
 import { Hono } from 'hono';
 import { authMessages } from '../../contract/auth';
 import { changePasswordBodySchema, profileUpdateBodySchema } from '../../contract/profile';
+import type { DbOrTx } from '../db/client';
 import { users } from '../db/schema';
 import { actions, actorOfAuthUser, recordEvent, requestMeta } from '../domain/events';
+import { runIdempotent } from '../domain/idempotency';
 import { decodeImage, storeFile } from '../domain/images';
 import { revokeAllForUser } from '../domain/sessions';
 import { findStaffById, toProfile } from '../domain/users';
 import type { AppEnv, RouteContext } from '../http/context';
 import { ApiError, fieldError, ok } from '../http/errors';
+import { idempotencyKeyOf, respond, success } from '../http/idempotency';
 import { jsonBody } from '../http/validate';
+import { conflict, expectedVersionOf, isStale } from '../http/versions';
 
 /** Larger body limit for the profile update (a 5 MiB image is ~7 MB of base64). */
 export const PROFILE_BODY_LIMIT = 8 * 1024 * 1024;
@@ -18,8 +22,8 @@ export const PROFILE_BODY_LIMIT = 8 * 1024 * 1024;
 export function profileRoutes(ctx: RouteContext) {
   const { db, clock, config, hasher, guards } = ctx;
 
-  const load = async (id: number) => {
-    const row = await findStaffById(db, id);
+  const load = async (id: number, tx: DbOrTx = db) => {
+    const row = await findStaffById(tx, id);
     if (!row) throw new ApiError(401, authMessages.sessionInvalid);
     return row;
   };
@@ -30,6 +34,8 @@ export function profileRoutes(ctx: RouteContext) {
     .patch('/', guards.authenticated(), jsonBody(profileUpdateBodySchema), async (c) => {
       const user = c.get('user');
       const body = c.req.valid('json');
+      const key = idempotencyKeyOf(c);
+      const expected = expectedVersionOf(c);
       const now = clock();
       const changes: Partial<typeof users.$inferInsert> = {};
       if (body.firstName !== undefined) changes.firstName = body.firstName;
@@ -43,8 +49,17 @@ export function profileRoutes(ctx: RouteContext) {
         image = decoded;
       }
       const fields = [...Object.keys(changes), ...(image ? ['profileImage'] : [])];
-      if (fields.length > 0) {
-        await db.transaction(async (tx) => {
+      const route = 'profile-update';
+      const outcome = await runIdempotent(db, { key, userId: user.id, route, body, now }, async (tx) => {
+        // The row lock orders this edit after any other change to the user in flight.
+        const [locked] = await tx
+          .select({ updatedAt: users.updatedAt })
+          .from(users)
+          .where(eq(users.id, user.id))
+          .for('update');
+        if (!locked) throw new ApiError(401, authMessages.sessionInvalid);
+        if (isStale(expected, locked.updatedAt)) return conflict(toProfile(await load(user.id, tx)));
+        if (fields.length > 0) {
           if (image) changes.imageUrl = await storeFile(tx, image.bytes, image.mime, now);
           await tx
             .update(users)
@@ -65,9 +80,10 @@ export function profileRoutes(ctx: RouteContext) {
             meta: requestMeta(c, config.trustProxy),
             at: now,
           });
-        });
-      }
-      return ok(c, toProfile(await load(user.id)), 'Profile updated successfully');
+        }
+        return success(toProfile(await load(user.id, tx)), 'Profile updated successfully');
+      });
+      return respond(c, outcome);
     })
 
     .patch('/update-password', guards.authenticated(), jsonBody(changePasswordBodySchema), async (c) => {
