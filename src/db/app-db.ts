@@ -8,7 +8,13 @@ export interface CachedQuery {
   updatedAt: number;
 }
 
-/** One pending mutation, replayed in order when the network returns (outbox machine, later issue). */
+/** What an outbox entry changes: the record, so its queries can be refreshed and its versions followed. */
+export type OutboxEntity = 'profile' | 'partner' | 'customer' | 'extended-service';
+
+/**
+ * One pending mutation, replayed in order when the network returns (src/machines/outbox.machine.ts).
+ * Fields after `createdAt` came with version 3 (issue 6).
+ */
 export interface OutboxEntry {
   id?: number;
   idempotencyKey: string;
@@ -16,6 +22,18 @@ export interface OutboxEntry {
   path: string;
   body: unknown;
   createdAt: number;
+  /** Whose change it is: only the signed-in user's entries are sent. */
+  userId?: number;
+  /** How the pending-changes panel names it ('Edit partner Eko Grill House'). */
+  label?: string;
+  entity?: OutboxEntity;
+  /** The record's id (null for a creation). */
+  entityId?: number | null;
+  /** The record's updatedAt as read when it was edited (sent in If-Match); null: no check. */
+  baseVersion?: string | null;
+  /** 'failed': the server refused it (4xx); it waits for the user to retry or discard it. */
+  status?: 'pending' | 'failed';
+  error?: string | null;
 }
 
 /** A flow machine's stored progress (e.g. the guided redemption), restored after a reload. */
@@ -40,6 +58,17 @@ export class AppDb extends Dexie {
     });
     // Version 2: the progress of flow machines (issue 5).
     this.version(2).stores({ flows: 'id, updatedAt' });
+    // Version 3: outbox entries know whose they are and what they change (issue 6).
+    this.version(3)
+      .stores({ outbox: '++id, &idempotencyKey, createdAt, userId' })
+      .upgrade((tx) =>
+        tx
+          .table('outbox')
+          .toCollection()
+          .modify((entry: OutboxEntry) => {
+            entry.status ??= 'pending';
+          }),
+      );
   }
 
   /** Logout: nothing of the signed-out user may stay in the browser. */
