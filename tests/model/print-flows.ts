@@ -1,7 +1,8 @@
 import { describeFlowPaths, flowModels, flowPathsOf, plannedCoverage } from './flow-paths';
+import { outboxModel } from './outbox-model';
 
 /** `npm run flows`: every generated path of every flow machine, as numbered readable steps. */
-for (const model of flowModels) {
+for (const model of [...flowModels, outboxModel]) {
   const paths = flowPathsOf(model);
   const coverage = plannedCoverage(model, paths);
   console.log(describeFlowPaths(model, paths));

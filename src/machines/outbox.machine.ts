@@ -1,0 +1,262 @@
+import { type ActorRefFrom, assign, fromPromise, setup } from 'xstate';
+import { concurrencyMessages } from '../../contract/concurrency';
+import type { OutboxEntry } from '../db/app-db';
+import { errorStatus, errorText, type NetworkEvent, startsOnline } from './flow-support';
+
+/**
+ * The outbox (issue 6, DESIGN section 4): edits saved on this device while the network was gone are
+ * sent in order, one at a time, each exactly once (its Idempotency-Key makes a resend after a lost
+ * answer a replay). It sends when the network returns (the browser's online event) and, while the
+ * browser believes it is online but calls fail, again after a growing pause (2 s, 4 s ... 60 s).
+ * A 409 (the record changed on the server meanwhile) stops the queue until the user chooses: keep
+ * mine (send again against the server's version) or use theirs (drop the change). Any other refusal
+ * (a 4xx: validation, not found, forbidden) marks the entry failed, for the user to retry or discard;
+ * the queue goes on with the next. Effects are named actors provided by the app.
+ */
+
+export type QueuedEntry = OutboxEntry & { id: number };
+
+export interface OutboxInput {
+  userId: number;
+  online?: boolean;
+}
+
+export interface OutboxConflict {
+  entry: QueuedEntry;
+  /** The record as the server has it now (the 409's data, or read after it). */
+  current: unknown;
+}
+
+export interface OutboxContext {
+  userId: number;
+  online: boolean;
+  /** The user's entries as last read from IndexedDB, oldest first. */
+  entries: QueuedEntry[];
+  /** Consecutive failed tries (network down, server error): the pause before the next one. */
+  attempt: number;
+  /** The entry an effect acts on (mark, discard). */
+  target: number | null;
+  conflict: OutboxConflict | null;
+  /** The last failure, as the panel shows it. */
+  error: string | null;
+  /** Entries sent since start (figures for the panel and the tests). */
+  sent: number;
+}
+
+export type OutboxEvent =
+  /** Something was queued or changed in IndexedDB (a form, another tab). */
+  | { type: 'outbox.changed' }
+  | { type: 'outbox.retry'; id: number }
+  | { type: 'outbox.discard'; id: number }
+  | { type: 'outbox.keepMine' }
+  | { type: 'outbox.useTheirs' }
+  | NetworkEvent;
+
+/** The pause before try n (1-based): 2 s, 4 s, 8 s ... at most 60 s. */
+export const retryDelay = (attempt: number): number => Math.min(60_000, 1000 * 2 ** Math.max(1, attempt));
+
+/** The next entry to send: the oldest one not failed. */
+export const nextPending = (entries: readonly QueuedEntry[]): QueuedEntry | undefined =>
+  entries.find((e) => e.status !== 'failed');
+
+/** A 409 saying the record changed (not another 409, e.g. the same key still in flight elsewhere). */
+export const isConflictError = (error: unknown): boolean =>
+  errorStatus(error) === 409 && errorText(error) === concurrencyMessages.recordChanged;
+
+/** Worth trying again later: no answer, the server failing or busy, or the session being renewed. */
+export const isRetryableError = (error: unknown): boolean => {
+  const status = errorStatus(error);
+  return status === undefined || status === 0 || status >= 500 || [401, 408, 409, 429].includes(status);
+};
+
+const notProvided = (name: string) => () => Promise.reject(new Error(`${name} is not provided`));
+
+export const outboxMachine = setup({
+  types: {
+    context: {} as OutboxContext,
+    events: {} as OutboxEvent,
+    input: {} as OutboxInput,
+  },
+  actors: {
+    loadEntries: fromPromise<QueuedEntry[], { userId: number }>(notProvided('loadEntries')),
+    /** Sends the entry (key, If-Match); on success removes it and moves later edits of the record on. */
+    sendEntry: fromPromise<unknown, { entry: QueuedEntry }>(notProvided('sendEntry')),
+    markEntry: fromPromise<void, { id: number; status: 'pending' | 'failed'; error: string | null }>(
+      notProvided('markEntry'),
+    ),
+    /** Removes the entry and refreshes what it changed (discard, or 'use theirs'). */
+    discardEntry: fromPromise<void, { id: number }>(notProvided('discardEntry')),
+    /** 'Keep mine': the entry is sent again against the server's current version. */
+    keepMine: fromPromise<void, OutboxConflict>(notProvided('keepMine')),
+    retryTimer: fromPromise<void, { attempt: number }>(
+      ({ input }) => new Promise((resolve) => setTimeout(resolve, retryDelay(input.attempt))),
+    ),
+  },
+  actions: {
+    goOnline: assign({ online: true }),
+    goOffline: assign({ online: false }),
+    target: assign({ target: ({ event }) => ('id' in event ? event.id : null) }),
+    storeEntries: assign({ entries: ({ event }) => (event as { output?: QueuedEntry[] }).output ?? [] }),
+  },
+  guards: {
+    /** Just read: online, and something to send. */
+    canSendLoaded: ({ context, event }) =>
+      context.online && nextPending((event as { output?: QueuedEntry[] }).output ?? []) !== undefined,
+    hasPending: ({ context }) => nextPending(context.entries) !== undefined,
+    isConflict: ({ event }) => isConflictError((event as { error?: unknown }).error),
+    isRetryable: ({ event }) => isRetryableError((event as { error?: unknown }).error),
+    isConflictEntry: ({ context, event }) =>
+      event.type === 'outbox.discard' && context.conflict?.entry.id === event.id,
+  },
+}).createMachine({
+  id: 'outbox',
+  context: ({ input }) => ({
+    userId: input.userId,
+    online: startsOnline(input.online),
+    entries: [],
+    attempt: 0,
+    target: null,
+    conflict: null,
+    error: null,
+    sent: 0,
+  }),
+  initial: 'loading',
+  on: {
+    'network.offline': { actions: 'goOffline' },
+    'network.online': { actions: 'goOnline' },
+  },
+  states: {
+    loading: {
+      invoke: {
+        id: 'loadEntries',
+        src: 'loadEntries',
+        input: ({ context }) => ({ userId: context.userId }),
+        onDone: [
+          { guard: 'canSendLoaded', target: 'sending', actions: 'storeEntries' },
+          { target: 'idle', actions: 'storeEntries' },
+        ],
+        onError: { target: 'idle', actions: assign({ error: ({ event }) => errorText(event.error) }) },
+      },
+    },
+    idle: {
+      on: {
+        'outbox.changed': 'loading',
+        'network.online': [
+          { guard: 'hasPending', target: 'sending', actions: 'goOnline' },
+          { actions: 'goOnline' },
+        ],
+        'outbox.retry': { target: 'retrying', actions: 'target' },
+        'outbox.discard': { target: 'discarding', actions: 'target' },
+      },
+    },
+    sending: {
+      invoke: {
+        id: 'sendEntry',
+        src: 'sendEntry',
+        input: ({ context }) => ({ entry: nextPending(context.entries) as QueuedEntry }),
+        onDone: {
+          target: 'loading',
+          actions: assign({ attempt: 0, error: null, sent: ({ context }) => context.sent + 1 }),
+        },
+        onError: [
+          {
+            guard: 'isConflict',
+            target: 'conflict',
+            actions: assign({
+              conflict: ({ context, event }) => ({
+                entry: nextPending(context.entries) as QueuedEntry,
+                current: (event.error as { current?: unknown }).current ?? null,
+              }),
+              attempt: 0,
+              error: ({ event }) => errorText(event.error),
+            }),
+          },
+          {
+            guard: 'isRetryable',
+            target: 'backoff',
+            actions: assign({
+              attempt: ({ context }) => context.attempt + 1,
+              error: ({ event }) => errorText(event.error),
+            }),
+          },
+          {
+            target: 'failing',
+            actions: assign({
+              target: ({ context }) => nextPending(context.entries)?.id ?? null,
+              error: ({ event }) => errorText(event.error),
+            }),
+          },
+        ],
+      },
+    },
+    // Calls fail though the browser says online (a weak network, a restarting server): wait, try again.
+    backoff: {
+      invoke: {
+        id: 'retryTimer',
+        src: 'retryTimer',
+        input: ({ context }) => ({ attempt: context.attempt }),
+        onDone: 'loading',
+      },
+      on: {
+        'outbox.changed': 'loading',
+        'network.online': { target: 'loading', actions: 'goOnline' },
+        'outbox.retry': { target: 'retrying', actions: 'target' },
+        'outbox.discard': { target: 'discarding', actions: 'target' },
+      },
+    },
+    failing: {
+      invoke: {
+        id: 'markEntry',
+        src: 'markEntry',
+        input: ({ context }) => ({
+          id: context.target ?? -1,
+          status: 'failed' as const,
+          error: context.error,
+        }),
+        onDone: 'loading',
+        onError: 'loading',
+      },
+    },
+    retrying: {
+      entry: assign({ attempt: 0, error: null }),
+      invoke: {
+        id: 'markEntry',
+        src: 'markEntry',
+        input: ({ context }) => ({ id: context.target ?? -1, status: 'pending' as const, error: null }),
+        onDone: 'loading',
+        onError: 'loading',
+      },
+    },
+    discarding: {
+      invoke: {
+        id: 'discardEntry',
+        src: 'discardEntry',
+        input: ({ context }) => ({ id: context.target ?? -1 }),
+        onDone: { target: 'loading', actions: assign({ conflict: null, error: null }) },
+        onError: { target: 'loading', actions: assign({ conflict: null }) },
+      },
+    },
+    // The queue waits for the user: the server's record changed since the edit was made.
+    conflict: {
+      on: {
+        'outbox.keepMine': 'resolving',
+        'outbox.useTheirs': {
+          target: 'discarding',
+          actions: assign({ target: ({ context }) => context.conflict?.entry.id ?? null }),
+        },
+        'outbox.discard': { guard: 'isConflictEntry', target: 'discarding', actions: 'target' },
+      },
+    },
+    resolving: {
+      invoke: {
+        id: 'keepMine',
+        src: 'keepMine',
+        input: ({ context }) => context.conflict as OutboxConflict,
+        onDone: { target: 'loading', actions: assign({ conflict: null, error: null }) },
+        onError: { target: 'loading', actions: assign({ conflict: null }) },
+      },
+    },
+  },
+});
+
+export type OutboxActor = ActorRefFrom<typeof outboxMachine>;
