@@ -121,3 +121,22 @@ export type ReversalResult = z.infer<typeof reversalResultSchema>;
 
 /** Shown when a code took its 5 wrong tries: the server's 429 and the OTP modal say the same. */
 export const OTP_LOCKED_MESSAGE = 'Too many wrong codes. Send a new code.';
+
+/**
+ * GET /partners/rewards/customers?search=&partnerId=: the guided redemption's 'find customer'. Only
+ * customers holding a reward at the partner (partner staff: their own; admins name it), by name,
+ * email or reward code; at most 10, the address masked.
+ */
+export const redemptionCustomersQuerySchema = z.object({
+  search: z.string().trim().max(100, { error: 'search must be at most 100 characters' }).optional(),
+  partnerId: idField('partnerId').optional(),
+});
+export const redemptionCustomerSchema = z.object({
+  id: z.number().int(),
+  firstName: z.string(),
+  lastName: z.string(),
+  /** Masked ('a***@mail.ng'): enough to confirm who it is. */
+  email: z.string(),
+});
+export type RedemptionCustomer = z.infer<typeof redemptionCustomerSchema>;
+export const REDEMPTION_CUSTOMERS_LIMIT = 10;

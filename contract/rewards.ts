@@ -43,6 +43,8 @@ export const rewardSortKeys = [
 /** GET /admin/partners/rewards?partnerId=… (paged, sortable). */
 export const partnerRewardsQuerySchema = listQuerySchema.extend({
   partnerId: idField('partnerId'),
+  /** Only this customer's rewards (the guided redemption's pick list). */
+  userId: idField('userId').optional(),
   status: rewardStatusSchema.optional(),
   sortBy: z.enum(rewardSortKeys).optional(),
 });

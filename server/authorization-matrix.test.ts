@@ -101,7 +101,10 @@ const ACCESS: Record<string, Entry> = {
     access: 'visits.view',
     query: '?partnerId=1',
   },
-  'GET /api/v1/admin/partners/rewards': { access: 'rewards.view', query: '?partnerId=1' },
+  'GET /api/v1/admin/partners/rewards': {
+    access: ['rewards.view', 'rewards.redeem'],
+    query: '?partnerId=1',
+  },
   'GET /api/v1/admin/user/customers': { access: 'clients.view' },
   'GET /api/v1/admin/user/customers/:customerId{[0-9]+}': { access: 'clients.view' },
   'PATCH /api/v1/admin/user/customers': { access: 'clients.update', json: { customerId: 999_999 } },
@@ -116,6 +119,10 @@ const ACCESS: Record<string, Entry> = {
   'GET /api/v1/partners/reward-type-categories': { access: 'authenticated' },
   'GET /api/v1/partners/stats/reward': { access: 'rewards.view' },
   'GET /api/v1/partners/rewards/redeemed-giftcard-balance': { access: 'rewards.view' },
+  'GET /api/v1/partners/rewards/customers': {
+    access: ['rewards.view', 'rewards.redeem'],
+    query: '?partnerId=1',
+  },
   'GET /api/v1/partners/rewards/:rewardId/ledger': {
     access: ['rewards.view', 'rewards.redeem', 'rewards.reverse'],
   },

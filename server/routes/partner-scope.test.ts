@@ -162,6 +162,12 @@ const CALLS: Call[] = [
     ownPath: () => `/partners/stats/reward?partnerId=${own.id}`,
   },
   {
+    name: 'redemption customer search',
+    method: 'GET',
+    path: () => `/partners/rewards/customers?partnerId=${other.id}`,
+    ownPath: () => `/partners/rewards/customers?partnerId=${own.id}`,
+  },
+  {
     name: 'reward ledger',
     method: 'GET',
     path: () => `/partners/rewards/${otherReward.id}/ledger`,

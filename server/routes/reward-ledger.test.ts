@@ -334,3 +334,68 @@ describe('POST /partners/rewards/reverse-redemption: refusals change nothing', (
     expect(entries.filter((e) => e.kind === 'REVERSAL')).toHaveLength(1);
   });
 });
+
+describe('the guided redemption lookups', () => {
+  it('GET /partners/rewards/customers: holders of a reward at the own partner, by name, email or code, masked', async () => {
+    const { reward } = await giftcardWithRedemptions(cashier, []);
+    const elsewhere = await createCustomer(t.db, {
+      firstName: 'Zainab',
+      lastName: 'Far',
+      email: 'zf@mail.ng',
+    });
+    await post(
+      'issue-reward',
+      {
+        rewardType: 'GIFTCARD',
+        title: 'Elsewhere',
+        description: 'Other partner',
+        promotionalImage: PNG_BASE64,
+        issuedTo: elsewhere.id,
+      },
+      otherStaff,
+    );
+    const find = (query: string, token = redeemOnly) =>
+      t.request<{ id: number; email: string }[]>('GET', `/partners/rewards/customers${query}`, { token });
+    for (const search of ['', 'ada', 'ADA.OBI@mail', reward.code.toLowerCase()]) {
+      const res = await find(`?search=${encodeURIComponent(search)}`);
+      expect(res.status, res.text).toBe(200);
+      expect(res.body.data, search).toEqual([
+        expect.objectContaining({ id: customer.id, email: 'a***@mail.ng' }),
+      ]);
+    }
+    // The other partner's reward holder is not found by the staff of this one, whatever they type.
+    expect((await find('?search=Zainab')).body.data).toEqual([]);
+    expect((await find('?search=%25')).body.data).toEqual([]);
+    expect((await find(`?partnerId=${other.id}`)).status).toBe(404);
+    // Admins name the partner.
+    expect((await find('', admin)).status).toBe(400);
+    expect((await find(`?partnerId=${other.id}&search=zainab`, admin)).body.data).toEqual([
+      expect.objectContaining({ id: elsewhere.id }),
+    ]);
+    expect((await find(`?search=${'x'.repeat(101)}`)).status).toBe(400);
+  });
+
+  it("redeem-only staff look a reward up (get-reward) and list a customer's rewards (userId filter)", async () => {
+    const { reward } = await giftcardWithRedemptions(cashier, []);
+    const got = await post<Reward>('get-reward', { userId: customer.id, code: reward.code }, redeemOnly);
+    expect(got.status, got.text).toBe(200);
+    expect(got.body.data!.id).toBe(reward.id);
+    const list = await t.request<{ records: Reward[] }>(
+      'GET',
+      `/admin/partners/rewards?partnerId=${partner.id}&userId=${customer.id}&pageSize=100`,
+      { token: redeemOnly },
+    );
+    expect(list.status, list.text).toBe(200);
+    expect(list.body.data!.records.length).toBeGreaterThan(0);
+    expect(list.body.data!.records.every((r) => r.user.id === customer.id)).toBe(true);
+    const none = await t.request<{ records: Reward[] }>(
+      'GET',
+      `/admin/partners/rewards?partnerId=${partner.id}&userId=999999`,
+      { token: redeemOnly },
+    );
+    expect(none.body.data!.records).toEqual([]);
+    expect((await post('get-reward', { userId: customer.id, code: reward.code }, otherStaff)).status).toBe(
+      404,
+    );
+  });
+});

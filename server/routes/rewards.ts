@@ -5,7 +5,10 @@ import { partnerServerMessages } from '../../contract/partners';
 import {
   getRewardBodySchema,
   type LedgerEntry,
+  REDEMPTION_CUSTOMERS_LIMIT,
+  type RedemptionCustomer,
   type RewardLedger,
+  redemptionCustomersQuerySchema,
   rewardLedgerParamsSchema,
 } from '../../contract/redemption';
 import {
@@ -29,6 +32,7 @@ import { rewardStats } from '../domain/analytics';
 import { actions, actorOfAuthUser, recordEvent, requestMeta } from '../domain/events';
 import { runIdempotent } from '../domain/idempotency';
 import { storeFile } from '../domain/images';
+import { maskEmail } from '../domain/otp';
 import { findLivePartner } from '../domain/partners';
 import { NAIRA_PER_POINT } from '../domain/points';
 import {
@@ -50,7 +54,7 @@ import type { AppEnv, AuthUser, RouteContext } from '../http/context';
 import { ApiError, fieldError, ok } from '../http/errors';
 import { idempotencyKeyOf, respond, success } from '../http/idempotency';
 import { imageField } from '../http/images';
-import { type ListSpec, listPage } from '../http/list';
+import { escapeLike, type ListSpec, listPage } from '../http/list';
 import { jsonBody, pathParams, queryParams } from '../http/validate';
 
 type RewardStatus = Reward['status'];
@@ -81,7 +85,8 @@ export function partnerRewardRoutes(ctx: RouteContext) {
   const { db, clock, guards } = ctx;
   return new Hono<AppEnv>().get(
     '/',
-    guards.requirePermission('rewards.view'),
+    // Cashiers who only redeem pick the customer's reward from this list (filtered by userId).
+    guards.requireAnyPermission('rewards.view', 'rewards.redeem'),
     queryParams(partnerRewardsQuerySchema),
     async (c) => {
       const q = c.req.valid('query');
@@ -90,7 +95,11 @@ export function partnerRewardRoutes(ctx: RouteContext) {
       const now = clock();
       const status = statusAt(now);
       const data = await listPage(rewardListAt(now), q, {
-        filters: [eq(rewards.partnerId, q.partnerId), q.status ? sql`${status} = ${q.status}` : undefined],
+        filters: [
+          eq(rewards.partnerId, q.partnerId),
+          q.status ? sql`${status} = ${q.status}` : undefined,
+          q.userId === undefined ? undefined : eq(rewards.customerId, q.userId),
+        ],
         rows: async (p) =>
           (
             await db
@@ -190,6 +199,38 @@ export function partnerSideRewardRoutes(ctx: RouteContext) {
           totalRedeemed: Number(row?.redeemed ?? 0),
           outstandingBalance: Number(row?.outstanding ?? 0),
         };
+        return ok(c, data);
+      },
+    )
+    .get(
+      '/rewards/customers',
+      guards.requireAnyPermission('rewards.view', 'rewards.redeem'),
+      queryParams(redemptionCustomersQuerySchema),
+      async (c) => {
+        const q = c.req.valid('query');
+        const scope = scopedPartnerId(c.get('user'), q.partnerId);
+        if (scope === null) throw fieldError('partnerId', rmsg.partnerRequired);
+        if (!(await findLivePartner(db, scope))) throw new ApiError(404, PARTNER_NOT_FOUND);
+        const text = q.search ?? '';
+        const like = `%${escapeLike(text)}%`;
+        const found = await db
+          .select({
+            id: customers.id,
+            firstName: customers.firstName,
+            lastName: customers.lastName,
+            email: customers.email,
+          })
+          .from(customers)
+          .where(
+            and(
+              isNull(customers.deletedAt),
+              sql`exists (select 1 from ${rewards} r where r.customer_id = ${customers.id} and r.partner_id = ${scope}
+                ${text === '' ? sql`` : sql`and (r.code ilike ${like} or ${customers.firstName} || ' ' || ${customers.lastName} ilike ${like} or ${customers.email} ilike ${like})`})`,
+            ),
+          )
+          .orderBy(asc(customers.firstName), asc(customers.lastName), asc(customers.id))
+          .limit(REDEMPTION_CUSTOMERS_LIMIT);
+        const data: RedemptionCustomer[] = found.map((x) => ({ ...x, email: maskEmail(x.email) }));
         return ok(c, data);
       },
     )

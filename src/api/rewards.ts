@@ -6,10 +6,17 @@ import {
   type initiateRedemptionBodySchema,
   initiateRedemptionResponseSchema,
   otpValidityResponseSchema,
+  type RedemptionCustomer,
   type RedemptionResult,
+  type ReversalResult,
+  type RewardLedger,
   type redeemCouponBodySchema,
   type redeemGiftcardBodySchema,
+  redemptionCustomerSchema,
   redemptionResultSchema,
+  reversalResultSchema,
+  type reverseRedemptionBodySchema,
+  rewardLedgerSchema,
 } from '../../contract/redemption';
 import {
   type GiftcardBalance,
@@ -40,6 +47,8 @@ export const rewardKeys = {
   all: ['rewards'] as const,
   partnerLists: () => [...rewardKeys.all, 'partner'] as const,
   partnerList: (params: PartnerRewardsParams) => [...rewardKeys.partnerLists(), toQuery(params)] as const,
+  ledgers: () => [...rewardKeys.all, 'ledger'] as const,
+  ledger: (rewardId: number) => [...rewardKeys.ledgers(), rewardId] as const,
 };
 
 export const fetchPartnerRewards = (params: PartnerRewardsParams): Promise<RewardList> =>
@@ -195,8 +204,8 @@ export const issueReward = (
   api().post('/partners/rewards/issue-reward', rewardSchema, { body, headers: idempotent(idempotencyKey) });
 
 /**
- * A customer's rewards at one partner (the guided redemption's pick list): the partner's list,
- * filtered here by customer, Active first.
+ * A customer's rewards at one partner (the guided redemption's pick list): the partner's list
+ * filtered by the server to the customer (newest 100), Active first.
  */
 export const fetchCustomerRewards = async ({
   partnerId,
@@ -205,8 +214,59 @@ export const fetchCustomerRewards = async ({
   partnerId: number;
   userId: number;
 }): Promise<Reward[]> => {
-  const list = await fetchPartnerRewards({ partnerId, page: 1, pageSize: 100, search: '' });
-  return list.records
-    .filter((r) => r.user.id === userId)
-    .sort((a, b) => Number(b.status === 'Active') - Number(a.status === 'Active'));
+  const list = await api().get('/admin/partners/rewards', rewardListSchema, {
+    query: { partnerId, userId, page: 1, pageSize: 100 },
+  });
+  return list.records.sort((a, b) => Number(b.status === 'Active') - Number(a.status === 'Active'));
+};
+
+/**
+ * GET /partners/rewards/customers: the guided redemption's 'find customer', only customers holding
+ * a reward at the partner (partner staff: their own), by name, email or reward code; masked address.
+ */
+export const findRedemptionCustomers = ({
+  partnerId,
+  search,
+}: {
+  partnerId: number;
+  search: string;
+}): Promise<RedemptionCustomer[]> =>
+  api().get('/partners/rewards/customers', z.array(redemptionCustomerSchema), {
+    query: { partnerId, search },
+  });
+
+// ---- A reward's ledger and the reversal of a redemption ------------------------------------------
+
+/** GET /partners/rewards/:rewardId/ledger: the reward now and its entries, oldest first. */
+export const rewardLedgerQueryOptions = (rewardId: number) =>
+  queryOptions({
+    queryKey: rewardKeys.ledger(rewardId),
+    queryFn: (): Promise<RewardLedger> =>
+      api().get(`/partners/rewards/${rewardId}/ledger`, rewardLedgerSchema),
+    staleTime: 5_000,
+  });
+
+export interface ReversalOutcome {
+  result: ReversalResult;
+  message: string;
+}
+
+/**
+ * POST /partners/rewards/reverse-redemption (rewards.reverse). Like the redeem calls, the caller owns
+ * the attempt's key: the same key for a retry of the same reversal, a new one for another.
+ */
+export const reverseRedemption = async (
+  body: z.input<typeof reverseRedemptionBodySchema>,
+  idempotencyKey: string,
+): Promise<ReversalOutcome> => {
+  const { data, message } = await api().send(
+    'POST',
+    '/partners/rewards/reverse-redemption',
+    reversalResultSchema,
+    {
+      body,
+      headers: idempotent(idempotencyKey),
+    },
+  );
+  return { result: data, message };
 };

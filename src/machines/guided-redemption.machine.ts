@@ -35,7 +35,9 @@ export const guidedRedemptionMachine = setup({
     input: {} as GuidedInput,
   },
   actors: {
-    findCustomers: fromPromise<CustomerHit[], { search: string }>(notProvided('findCustomers')),
+    findCustomers: fromPromise<CustomerHit[], { search: string; partnerId: number }>(
+      notProvided('findCustomers'),
+    ),
     loadRewards: fromPromise<Reward[], { partnerId: number; userId: number }>(notProvided('loadRewards')),
     sendCode: fromPromise<CodeSent, { userId: number; code: string }>(notProvided('sendCode')),
     otp: otpMachine,
@@ -128,7 +130,7 @@ export const guidedRedemptionMachine = setup({
       invoke: {
         id: 'findCustomers',
         src: 'findCustomers',
-        input: ({ context }) => ({ search: context.search }),
+        input: ({ context }) => ({ search: context.search, partnerId: context.partnerId }),
         onDone: {
           target: 'findCustomer',
           actions: assign({ customers: ({ event }) => event.output, error: null }),

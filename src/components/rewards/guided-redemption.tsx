@@ -15,6 +15,7 @@ import { TextField } from '../ui/field';
 import { Spinner } from '../ui/spinner';
 import { OtpInput } from './otp-input';
 import { liveGuidedRedemptionMachine } from './redeem-effects';
+import { RewardLedgerPanel } from './reward-ledger';
 import { useNetworkEvents } from './use-network-events';
 
 const STEPS = [
@@ -292,6 +293,9 @@ function GuidedSteps({
                 </Button>
               ) : null}
               <Button onClick={() => send({ type: 'guided.restart' })}>Redeem another</Button>
+            </div>
+            <div className={css({ mt: '6', pt: '4', borderTopWidth: '1px', borderColor: 'border' })}>
+              <RewardLedgerPanel rewardId={c.outcome.result.rewardId} />
             </div>
           </>
         ) : null}

@@ -1,8 +1,8 @@
 import { fromPromise } from 'xstate';
-import { fetchCustomers } from '../../api/customers';
 import {
   checkRedemptionOtp,
   fetchCustomerRewards,
+  findRedemptionCustomers,
   initiateRedemption,
   issueReward,
   redeemReward,
@@ -43,10 +43,9 @@ export const liveIssueRewardMachine = issueRewardMachine.provide({
 
 export const liveGuidedRedemptionMachine = guidedRedemptionMachine.provide({
   actors: {
-    findCustomers: fromPromise(async ({ input }: { input: { search: string } }) => {
-      const list = await fetchCustomers({ status: 'ACTIVE', page: 1, pageSize: 10, search: input.search });
-      return list.records.map(({ id, firstName, lastName, email }) => ({ id, firstName, lastName, email }));
-    }),
+    findCustomers: fromPromise(({ input }: { input: { search: string; partnerId: number } }) =>
+      findRedemptionCustomers(input),
+    ),
     loadRewards: fromPromise(({ input }: { input: { partnerId: number; userId: number } }) =>
       fetchCustomerRewards(input),
     ),

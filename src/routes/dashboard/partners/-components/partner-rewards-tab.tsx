@@ -1,11 +1,14 @@
 import { useQuery } from '@tanstack/react-query';
 import { getRouteApi } from '@tanstack/react-router';
-import { useCallback, useMemo, useState } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { type Reward, rewardSortKeys } from '../../../../../contract/rewards';
 import { css } from '../../../../../styled-system/css';
 import { partnerRewardsQueryOptions } from '../../../../api/rewards';
 import { type DataColumn, DataTable, dataColumnHelper } from '../../../../components/data-table';
+import { DetailCard } from '../../../../components/detail-list';
 import { ForbiddenState, isForbidden } from '../../../../components/forbidden-state';
+import { RewardLedgerPanel } from '../../../../components/rewards/reward-ledger';
+import { Button } from '../../../../components/ui/button';
 import { formatDate, formatNaira, fullName } from '../../../../lib/format';
 import { applyListChange, type ListChange, withListSort } from '../../../../lib/list-search';
 import { useCan } from '../../../../lib/use-can';
@@ -58,22 +61,41 @@ const baseColumns: DataColumn<Reward>[] = col.columns([
 /** Only an Active reward can be redeemed (an Expired or Redeemed one is refused by the server). */
 export const isRedeemable = (reward: Reward) => reward.status === 'Active';
 
-const columnsWithRedeem = (onRedeem: (reward: Reward) => void): DataColumn<Reward>[] => [
+/**
+ * The Action column: 'History' (the reward's ledger, where a redemption can be reversed) on every
+ * row, and with rewards.redeem 'Redeem' on an Active reward.
+ */
+const columnsWithActions = (
+  onHistory: (reward: Reward) => void,
+  onRedeem: ((reward: Reward) => void) | null,
+): DataColumn<Reward>[] => [
   ...baseColumns,
   col.display({
-    id: 'redeem',
+    id: 'actions',
     header: 'Action',
     meta: { align: 'end' },
-    cell: ({ row }) =>
-      isRedeemable(row.original) ? (
-        <RedeemButton code={row.original.code} onClick={() => onRedeem(row.original)} />
-      ) : null,
+    cell: ({ row }) => (
+      <span className={css({ display: 'inline-flex', gap: '2', justifyContent: 'flex-end' })}>
+        <Button
+          size="sm"
+          variant="ghost"
+          aria-label={`History of ${row.original.code}`}
+          onClick={() => onHistory(row.original)}
+        >
+          History
+        </Button>
+        {onRedeem && isRedeemable(row.original) ? (
+          <RedeemButton code={row.original.code} onClick={() => onRedeem(row.original)} />
+        ) : null}
+      </span>
+    ),
   }),
 ];
 
 /**
- * The Rewards tab: the rewards this partner issued; paged. With rewards.redeem, an Active reward has
- * a 'Redeem' action: the OTP modal, then the Redeem modal (gift-card amount or coupon).
+ * The Rewards tab: the rewards this partner issued; paged. Every row opens the reward's history (its
+ * ledger; with rewards.reverse a redemption can be reversed there). With rewards.redeem, an Active
+ * reward has a 'Redeem' action: the OTP modal, then the Redeem modal (gift-card amount or coupon).
  */
 export function PartnerRewardsTab({ partnerId }: { partnerId: number }) {
   const search = route.useSearch();
@@ -81,8 +103,13 @@ export function PartnerRewardsTab({ partnerId }: { partnerId: number }) {
   const can = useCan();
   const canRedeem = can('rewards.redeem');
   const [redeeming, setRedeeming] = useState<Reward | null>(null);
+  const [showing, setShowing] = useState<Reward | null>(null);
   const closeRedeem = useCallback(() => setRedeeming(null), []);
-  const columns = useMemo(() => (canRedeem ? columnsWithRedeem(setRedeeming) : baseColumns), [canRedeem]);
+  const columns = useMemo(() => columnsWithActions(setShowing, canRedeem ? setRedeeming : null), [canRedeem]);
+  const historyRef = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    if (showing) historyRef.current?.scrollIntoView?.({ block: 'nearest' });
+  }, [showing]);
   const state = withListSort(search, rewardSortKeys, { sortBy: 'createdAt', sortOrder: 'desc' });
   const list = useQuery(partnerRewardsQueryOptions({ ...state, partnerId }));
   const onChange = useCallback(
@@ -104,6 +131,18 @@ export function PartnerRewardsTab({ partnerId }: { partnerId: number }) {
         onChange={onChange}
         getRowId={(reward) => String(reward.id)}
       />
+      {showing ? (
+        <div ref={historyRef} className={css({ mt: '6' })}>
+          <DetailCard label={`Reward ${showing.code}`}>
+            <RewardLedgerPanel key={showing.id} rewardId={showing.id} />
+            <div className={css({ display: 'flex', justifyContent: 'flex-end', mt: '4' })}>
+              <Button size="sm" variant="outline" onClick={() => setShowing(null)}>
+                Hide history
+              </Button>
+            </div>
+          </DetailCard>
+        </div>
+      ) : null}
       <RedeemRewardFlow partnerId={partnerId} reward={redeeming} onClose={closeRedeem} />
     </>
   );

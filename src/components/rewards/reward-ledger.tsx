@@ -1,0 +1,333 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useState, useSyncExternalStore } from 'react';
+import { type LedgerEntry, type RewardLedger, reversalReasonField } from '../../../contract/redemption';
+import { rewardMessages } from '../../../contract/rewards';
+import { css } from '../../../styled-system/css';
+import {
+  type ReversalOutcome,
+  reverseRedemption,
+  rewardKeys,
+  rewardLedgerQueryOptions,
+} from '../../api/rewards';
+import { statsKeys } from '../../api/stats';
+import { formatDateTime, formatNaira } from '../../lib/format';
+import { useCan } from '../../lib/use-can';
+import { errorStatus, fieldErrorsOf } from '../../machines/flow-support';
+import { newIdempotencyKey } from '../../machines/idempotency-key';
+import { Button } from '../ui/button';
+import { Dialog } from '../ui/dialog';
+import { TextField } from '../ui/field';
+import { Spinner } from '../ui/spinner';
+
+const sectionTitle = css({ fontSize: 'md', fontWeight: 'semibold' });
+const muted = css({ color: 'fg.muted', fontSize: 'sm' });
+const alert = css({ color: 'red.400', fontSize: 'sm', mt: '3' });
+const actions = css({ display: 'flex', justifyContent: 'flex-end', alignItems: 'center', gap: '2', mt: '6' });
+const table = css({
+  w: 'full',
+  fontSize: 'sm',
+  borderCollapse: 'collapse',
+  '& th': {
+    textAlign: 'start',
+    fontWeight: 'semibold',
+    color: 'fg.muted',
+    fontSize: 'xs',
+    py: '2',
+    px: '2',
+    borderBottomWidth: '1px',
+    borderColor: 'border',
+  },
+  '& td': { py: '2', px: '2', borderBottomWidth: '1px', borderColor: 'border', verticalAlign: 'top' },
+});
+const tag = css({
+  display: 'inline-block',
+  ml: '2',
+  px: '2',
+  borderRadius: 'full',
+  fontSize: 'xs',
+  bg: 'bg.subtle',
+  color: 'fg.muted',
+});
+
+/** The browser's idea of the network, kept current by its online/offline events. */
+function subscribeOnline(onChange: () => void) {
+  window.addEventListener('online', onChange);
+  window.addEventListener('offline', onChange);
+  return () => {
+    window.removeEventListener('online', onChange);
+    window.removeEventListener('offline', onChange);
+  };
+}
+export const useOnline = () =>
+  useSyncExternalStore(
+    subscribeOnline,
+    () => navigator.onLine !== false,
+    () => true,
+  );
+
+const KIND_LABELS: Record<LedgerEntry['kind'], string> = {
+  ISSUE: 'Issued',
+  REDEEM: 'Redeemed',
+  REVERSAL: 'Reversal',
+};
+
+/** What an entry did to the balance: '+₦2,000.00', '-₦300.00'; a coupon's redemption has no amount. */
+export const signedAmount = (amount: number, rewardType: 'GIFTCARD' | 'COUPON') =>
+  rewardType === 'COUPON' ? '-' : `${amount < 0 ? '-' : '+'}${formatNaira(Math.abs(amount))}`;
+
+/** A REDEEM entry not yet given back: the only kind a reversal takes. */
+export const isReversible = (entry: LedgerEntry) => entry.kind === 'REDEEM' && entry.reversedById === null;
+
+/**
+ * A reward's ledger: every entry (issue, redemptions, reversals) with when, how much, by whom and
+ * why, the redemptions already given back marked; with `rewards.reverse`, a 'Reverse' action on a
+ * redemption not yet reversed (ReverseRedemptionDialog). Shown where a reward is shown: the partner's
+ * Rewards tab and the guided redemption's receipt.
+ */
+export function RewardLedgerPanel({ rewardId }: { rewardId: number }) {
+  const can = useCan();
+  const canReverse = can('rewards.reverse');
+  const ledger = useQuery(rewardLedgerQueryOptions(rewardId));
+  const [reversing, setReversing] = useState<LedgerEntry | null>(null);
+  if (ledger.isPending) return <Spinner label="Loading history" />;
+  if (ledger.error) {
+    return (
+      <p role="alert" className={alert}>
+        {ledger.error.message || 'The history could not be loaded'}
+      </p>
+    );
+  }
+  const { reward, entries } = ledger.data;
+  const giftcard = reward.rewardType === 'GIFTCARD';
+  return (
+    <section aria-label={`History of ${reward.code}`}>
+      <div
+        className={css({
+          display: 'flex',
+          justifyContent: 'space-between',
+          gap: '4',
+          flexWrap: 'wrap',
+          mb: '3',
+        })}
+      >
+        <h3 className={sectionTitle}>History of {reward.code}</h3>
+        <p className={muted} data-testid="ledger-balance">
+          {giftcard ? `Balance ${formatNaira(reward.balance ?? 0)} · ` : ''}
+          {reward.status}
+        </p>
+      </div>
+      {entries.length === 0 ? (
+        <p className={muted}>Nothing redeemed yet.</p>
+      ) : (
+        <div className={css({ overflowX: 'auto' })}>
+          <table className={table} aria-label={`Ledger of ${reward.code}`}>
+            <thead>
+              <tr>
+                <th>Date</th>
+                <th>Entry</th>
+                <th className={css({ textAlign: 'end!' })}>Amount</th>
+                <th>By</th>
+                <th>Reason</th>
+                {canReverse ? <th aria-label="Action" /> : null}
+              </tr>
+            </thead>
+            <tbody>
+              {entries.map((entry) => (
+                <tr key={entry.id} data-entry-id={entry.id}>
+                  <td className={css({ whiteSpace: 'nowrap' })}>{formatDateTime(entry.at)}</td>
+                  <td>
+                    {KIND_LABELS[entry.kind]}
+                    {entry.kind === 'REVERSAL' && entry.reversesId !== null ? (
+                      <span className={muted}> of #{entry.reversesId}</span>
+                    ) : null}
+                    {entry.kind === 'REDEEM' ? <span className={muted}> #{entry.id}</span> : null}
+                    {entry.reversedById !== null ? <span className={tag}>Reversed</span> : null}
+                  </td>
+                  <td className={css({ textAlign: 'end', whiteSpace: 'nowrap' })}>
+                    {signedAmount(entry.amount, reward.rewardType)}
+                  </td>
+                  <td>{entry.by?.name ?? '-'}</td>
+                  <td>{entry.reason ?? '-'}</td>
+                  {canReverse ? (
+                    <td className={css({ textAlign: 'end' })}>
+                      {isReversible(entry) ? (
+                        <Button size="sm" variant="outline" onClick={() => setReversing(entry)}>
+                          Reverse
+                        </Button>
+                      ) : null}
+                    </td>
+                  ) : null}
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      )}
+      {canReverse && reversing ? (
+        <ReverseRedemptionDialog
+          key={reversing.id}
+          ledger={ledger.data}
+          entry={reversing}
+          onClose={() => setReversing(null)}
+        />
+      ) : null}
+    </section>
+  );
+}
+
+/**
+ * The confirm dialog of a reversal: a reason is required (the contract's rule, checked before
+ * anything is sent), the network is required (offline it says so and sends nothing; never queued),
+ * and one Idempotency-Key per attempt (the same key when the same reversal is retried). On success it
+ * shows the restored balance and the new reversal entry, and marks the reward queries stale.
+ */
+export function ReverseRedemptionDialog({
+  ledger,
+  entry,
+  onClose,
+}: {
+  ledger: RewardLedger;
+  entry: LedgerEntry;
+  onClose: () => void;
+}) {
+  const queryClient = useQueryClient();
+  const online = useOnline();
+  const [reason, setReason] = useState('');
+  const [reasonError, setReasonError] = useState<string | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  /** The key of the attempt and the reason it was sent with: a changed reason is a new attempt. */
+  const [attempt, setAttempt] = useState<{ key: string; reason: string } | null>(null);
+  const reverse = useMutation({
+    mutationFn: (o: { reason: string; key: string }) =>
+      reverseRedemption({ ledgerEntryId: entry.id, reason: o.reason }, o.key),
+    // Fail rather than pause when the browser thinks it is offline: a reversal is never queued.
+    networkMode: 'always',
+    onSuccess: () => {
+      void queryClient.invalidateQueries({ queryKey: rewardKeys.all });
+      void queryClient.invalidateQueries({ queryKey: statsKeys.all });
+    },
+    onError: (err) => {
+      const reasonMessage = fieldErrorsOf(err).find((e) => e.fieldName === 'reason')?.message;
+      if (reasonMessage) setReasonError(reasonMessage);
+      else if (errorStatus(err) === 0)
+        setError('The server could not be reached. Try again: a retry will not reverse twice.');
+      else setError(err.message || 'An error occurred');
+    },
+  });
+  const { reward } = ledger;
+  const done: ReversalOutcome | undefined = reverse.data;
+  const busy = reverse.isPending;
+
+  const submit = () => {
+    setError(null);
+    const parsed = reversalReasonField.safeParse(reason);
+    if (!parsed.success) {
+      setReasonError(parsed.error.issues[0]?.message ?? 'A reason is required');
+      return;
+    }
+    setReasonError(null);
+    if (!online || navigator.onLine === false) {
+      setError(rewardMessages.networkRequired);
+      return;
+    }
+    const key = attempt?.reason === parsed.data ? attempt.key : newIdempotencyKey();
+    setAttempt({ key, reason: parsed.data });
+    reverse.mutate({ reason: parsed.data, key });
+  };
+
+  return (
+    <Dialog
+      open
+      onOpenChange={(open) => !open && !busy && onClose()}
+      title={done ? 'Redemption reversed' : 'Reverse redemption'}
+      closable={!busy}
+    >
+      {done ? (
+        <div data-testid="reversal-result">
+          <p role="status">{done.message || 'Redemption reversed'}</p>
+          <dl
+            className={css({
+              display: 'grid',
+              gridTemplateColumns: 'max-content 1fr',
+              gap: '2',
+              fontSize: 'sm',
+              mt: '4',
+            })}
+          >
+            <dt>Reward</dt>
+            <dd>{done.result.code}</dd>
+            {done.result.balance !== null ? (
+              <>
+                <dt>Balance restored to</dt>
+                <dd>{formatNaira(done.result.balance)}</dd>
+              </>
+            ) : null}
+            <dt>Status</dt>
+            <dd>{done.result.status}</dd>
+            <dt>Reversal entry</dt>
+            <dd>
+              #{done.result.ledgerEntryId}: {signedAmount(done.result.amountReversed, done.result.rewardType)}{' '}
+              for #{done.result.reversedEntryId}, {formatDateTime(done.result.reversedAt)}
+            </dd>
+            <dt>Reason</dt>
+            <dd>{done.result.reason}</dd>
+          </dl>
+          <div className={actions}>
+            <Button onClick={onClose}>Close</Button>
+          </div>
+        </div>
+      ) : (
+        <form
+          noValidate
+          onSubmit={(e) => {
+            e.preventDefault();
+            submit();
+          }}
+        >
+          <p className={css({ fontSize: 'sm', mb: '4' })}>
+            Give back{' '}
+            {reward.rewardType === 'GIFTCARD' ? (
+              <strong>{formatNaira(Math.abs(entry.amount))}</strong>
+            ) : (
+              'the coupon'
+            )}{' '}
+            redeemed on {formatDateTime(entry.at)}
+            {entry.by ? ` by ${entry.by.name}` : ''} to <strong>{reward.code}</strong>? The ledger keeps both
+            entries.
+          </p>
+          <TextField
+            label="Reason"
+            multiline
+            required
+            value={reason}
+            error={reasonError ?? undefined}
+            disabled={busy}
+            onChange={(e) => {
+              setReason(e.target.value);
+              if (reasonError) setReasonError(null);
+            }}
+          />
+          {!online ? (
+            <p role="status" className={css({ fontSize: 'sm', color: 'fg.muted', mt: '3' })}>
+              You are offline. A reversal needs the network.
+            </p>
+          ) : null}
+          {error ? (
+            <p role="alert" className={alert}>
+              {error}
+            </p>
+          ) : null}
+          <div className={actions}>
+            {busy ? <Spinner label="Reversing" /> : null}
+            <Button variant="outline" onClick={onClose} disabled={busy}>
+              Cancel
+            </Button>
+            <Button type="submit" disabled={busy}>
+              Confirm reversal
+            </Button>
+          </div>
+        </form>
+      )}
+    </Dialog>
+  );
+}
