@@ -76,6 +76,56 @@ describe('error mapping', () => {
     expect(res.headers.get('x-content-type-options')).toBe('nosniff');
   });
 
+  it('no API answer may be kept by the browser (HTTP disk cache): no-store on data, tokens and errors alike', async () => {
+    // Sign-out wipes the device (issue 6): user data must never reach the browser's HTTP cache,
+    // where no page script could remove it. Every kind of answer, success or failure.
+    const failedSignIn = await t.request('POST', '/admin/auth/login', {
+      json: { email: 'nobody-here@rewardclub.test', password: 'wrong' },
+    });
+    const someone = await createUser(t.db, { roleId: (await createRole(t.db, 'Cache check', [])).id });
+    const tokens = await signIn(t, someone.email, someone.password);
+    const app = createApp({ db: t.db, clock: t.clock, mailer: t.mailer, config: t.config });
+    app.get(`${API_BASE}/boom`, () => {
+      throw new Error('boom');
+    });
+    const answers: [number, Response | Promise<Response>][] = [
+      [
+        200,
+        t.app.request(`${API_BASE}/admin/user/customers`, {
+          headers: { authorization: `Bearer ${adminToken}` },
+        }),
+      ],
+      [
+        200,
+        t.app.request(`${API_BASE}/user/profile`, { headers: { authorization: `Bearer ${adminToken}` } }),
+      ],
+      [
+        200,
+        t.app.request(`${API_BASE}/auth/refresh-token`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json' },
+          body: JSON.stringify({ refreshToken: tokens.refreshToken }),
+        }),
+      ],
+      [401, t.app.request(`${API_BASE}/user/profile`)],
+      [
+        403,
+        t.app.request(`${API_BASE}/admin/user/customers`, {
+          headers: { authorization: `Bearer ${nobodyToken}` },
+        }),
+      ],
+      [404, t.app.request(`${API_BASE}/nope`)],
+      [500, app.request(`${API_BASE}/boom`)],
+    ];
+    expect(failedSignIn.status).toBe(401);
+    expect(failedSignIn.headers.get('cache-control')).toBe('no-store');
+    for (const [status, pending] of answers) {
+      const res = await pending;
+      expect(res.status, res.url).toBe(status);
+      expect(res.headers.get('cache-control'), `${status} ${res.url}`).toBe('no-store');
+    }
+  });
+
   const hostile: unknown[] = [
     null,
     [],

@@ -9,7 +9,9 @@ import { profileQueryOptions } from './api/profile';
 import { NotFoundRedirect } from './components/not-found-redirect';
 import { notify } from './components/ui/toast';
 import { appDb } from './db/app-db';
+import { wipeDevice } from './lib/device-wipe';
 import { authErrorMessage } from './lib/error-message';
+import { browserTabSync } from './lib/tab-sync';
 import { sessionMachine } from './machines/session.machine';
 import { sessionTokenSource } from './machines/session-link';
 import { routeTree } from './routeTree.gen';
@@ -35,6 +37,8 @@ const session = createActor(
       refreshTokens: fromPromise(({ input }) => refreshTokens(input.refreshToken)),
       fetchProfile: fromPromise(() => queryClient.fetchQuery(profileQueryOptions())),
       logOut: fromPromise(({ input }) => logout(input.accessToken).catch(() => undefined)),
+      wipeDevice: fromPromise(() => wipeDevice({ queryClient, db: appDb })),
+      tabSync: browserTabSync,
     },
   }),
   { input: {} },
@@ -61,9 +65,8 @@ session.on('session.signedIn', () => {
   void router.navigate({ to: '/dashboard' });
 });
 session.on('session.signInFailed', ({ error }) => notify.error(authErrorMessage(error)));
+// The session machine wipes the device (signedOut.wiping); here only what the user sees.
 session.on('session.ended', ({ reason }) => {
-  queryClient.clear();
-  void appDb.clearUserData().catch(() => undefined);
   if (reason === 'expired') notify.error('Session expired. Please log in again.');
   void router.navigate({ to: '/' });
 });

@@ -1,8 +1,9 @@
 import { describe, expect, it, vi } from 'vitest';
-import { createActor, fromPromise } from 'xstate';
+import { createActor, fromPromise, waitFor } from 'xstate';
 import { z } from 'zod';
 import type { LoginResponse } from '../../contract/auth';
 import type { Profile } from '../../contract/profile';
+import { writeStoredSession } from '../lib/session-storage';
 import { sessionMachine } from '../machines/session.machine';
 import { sessionTokenSource } from '../machines/session-link';
 import { ApiError, createApiClient, NETWORK_ERROR, SESSION_EXPIRED, type TokenSource } from './client';
@@ -38,6 +39,8 @@ function setup(options: { refresh?: () => Promise<{ accessToken: string; refresh
         return { accessToken: 'access-2', refreshToken: 'refresh-2' };
       }),
   );
+  // As in a real tab, the restored session is the one in localStorage (the refresh re-reads it).
+  writeStoredSession(session);
   const actor = createActor(
     sessionMachine.provide({
       actors: {
@@ -98,6 +101,18 @@ describe('api client', () => {
     expect(error).toMatchObject({ status: 401, message: SESSION_EXPIRED });
     expect(actor.getSnapshot().matches('signedOut')).toBe(true);
     expect(fetch).toHaveBeenCalledTimes(1);
+  });
+
+  it('drops a response that arrives after its session ended: no data of a signed-out user reaches the caches', async () => {
+    const { client, actor, fetch } = setup();
+    let answer!: (response: Response) => void;
+    fetch.mockImplementationOnce(() => new Promise<Response>((resolve) => (answer = resolve)));
+    const pending = client.get('/x', schema).catch((e: unknown) => e);
+    await vi.waitFor(() => expect(fetch).toHaveBeenCalledTimes(1));
+    actor.send({ type: 'session.logout' });
+    await waitFor(actor, (s) => s.matches('signedOut'));
+    answer(ok({ n: 1 }));
+    await expect(pending).resolves.toMatchObject({ status: 401, message: SESSION_EXPIRED });
   });
 
   it('does not refresh for calls made without the session token (sign-in)', async () => {

@@ -28,6 +28,11 @@ export interface TokenSource {
   accessToken(): Promise<string | null>;
   /** Report a 401 for `token`; resolves with the token to retry with, or null when the session ended. */
   rejected(token: string): Promise<string | null>;
+  /**
+   * Changes whenever a session ends. A response to a call made in an earlier session is dropped
+   * (as a 401): after sign-out no data of the signed-out user reaches the caches again.
+   */
+  epoch?(): number;
 }
 
 /** 'session' (default): token from the session, 401 → refresh → retry once. */
@@ -140,6 +145,8 @@ export function createApiClient({
   ) {
     const auth = options.auth ?? 'session';
     const token = auth === 'session' ? await tokens.accessToken() : auth === 'none' ? null : auth.token;
+    const epoch = tokens.epoch?.();
+    const sessionEnded = () => auth === 'session' && token !== null && tokens.epoch?.() !== epoch;
     let env: Envelope | null;
     try {
       env = await once(method, path, options, token);
@@ -149,6 +156,7 @@ export function createApiClient({
       if (!next) throw new ApiError(401, SESSION_EXPIRED);
       env = await once(method, path, options, next);
     }
+    if (sessionEnded()) throw new ApiError(401, SESSION_EXPIRED);
     if (!env || env.success === false) {
       throw new ApiError(200, env?.message || 'An error occurred', fieldErrors(env?.errors));
     }

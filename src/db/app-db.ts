@@ -71,7 +71,17 @@ export class AppDb extends Dexie {
       );
   }
 
-  /** Logout: nothing of the signed-out user may stay in the browser. */
+  /**
+   * Sign-out (decision 009): deletes the whole database, not just its rows. Cleared rows can stay in
+   * the browser's files until it compacts them; a deleted database takes its records with it. Other
+   * tabs' connections close on the delete's versionchange (Dexie's default). The database reopens,
+   * empty, on its next use (autoOpen stays on), for the next user.
+   */
+  async wipe(): Promise<void> {
+    await this.delete({ disableAutoOpen: false });
+  }
+
+  /** Empties every store, keeping the database (tests; sign-out uses `wipe`). */
   async clearUserData(): Promise<void> {
     await this.transaction('rw', [this.queries, this.outbox, this.flows], async () => {
       await Promise.all([this.queries.clear(), this.outbox.clear(), this.flows.clear()]);

@@ -11,6 +11,11 @@ const settled = (actor: SessionActor) =>
  * on a 401, reports it with `token.rejected` and waits for the outcome of the (single) refresh.
  */
 export function sessionTokenSource(actor: SessionActor): TokenSource {
+  // Counts ended sessions, so the client can drop a response that arrives after its session ended.
+  let ended = 0;
+  actor.on('session.ended', () => {
+    ended += 1;
+  });
   return {
     async accessToken() {
       const snapshot = await settled(actor);
@@ -23,5 +28,6 @@ export function sessionTokenSource(actor: SessionActor): TokenSource {
       // The same token again means nothing changed: retrying would only fail again.
       return next && next !== token ? next : null;
     },
+    epoch: () => ended,
   };
 }

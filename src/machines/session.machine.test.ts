@@ -1,10 +1,24 @@
-import { getShortestPaths } from '@xstate/graph';
-import { describe, expect, it, vi } from 'vitest';
-import { createActor, fromPromise, waitFor } from 'xstate';
+import { adjacencyMapToArray, getAdjacencyMap, getShortestPaths } from '@xstate/graph';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import {
+  type AnyMachineSnapshot,
+  type AnyStateMachine,
+  createActor,
+  fromCallback,
+  fromPromise,
+  waitFor,
+} from 'xstate';
 import type { LoginBody, LoginResponse, TokenPair } from '../../contract/auth';
 import type { Profile } from '../../contract/profile';
-import { SESSION_STORAGE_KEY } from '../lib/session-storage';
-import { type SessionEmitted, sessionMachine } from './session.machine';
+import { readStoredSession, SESSION_STORAGE_KEY, writeStoredSession } from '../lib/session-storage';
+import { createRefreshLock, type TabAnnouncement, type TabEvent } from '../lib/tab-sync';
+import {
+  type SessionActor,
+  type SessionEmitted,
+  type SessionEnd,
+  type SessionEvent,
+  sessionMachine,
+} from './session.machine';
 import { sessionTokenSource } from './session-link';
 
 const user = {
@@ -43,12 +57,99 @@ function deferred<T>() {
   return { promise, resolve, reject };
 }
 
+/**
+ * A stand-in for the browser's LockManager shared by several "tabs" (actors) of one test: grants
+ * the lock to one request at a time in request order, honours a withdrawal (AbortSignal) and
+ * records what localStorage held each time the lock was released.
+ */
+function fakeLocks() {
+  type Waiting = { run: () => Promise<unknown>; resolve: (v: unknown) => void; reject: (e: unknown) => void };
+  const queue: Waiting[] = [];
+  let held = false;
+  const stats = { granted: 0, withdrawn: 0, storedAtRelease: [] as (LoginResponse | null)[] };
+  const next = () => {
+    if (held) return;
+    const item = queue.shift();
+    if (!item) return;
+    held = true;
+    stats.granted += 1;
+    void Promise.resolve()
+      .then(item.run)
+      .then(
+        (value) => {
+          stats.storedAtRelease.push(readStoredSession());
+          held = false;
+          item.resolve(value);
+          next();
+        },
+        (error: unknown) => {
+          held = false;
+          item.reject(error);
+          next();
+        },
+      );
+  };
+  const manager = {
+    request(_name: string, options: LockOptions, run: () => Promise<unknown>) {
+      return new Promise((resolve, reject) => {
+        const item: Waiting = { run, resolve, reject };
+        options.signal?.addEventListener('abort', () => {
+          const at = queue.indexOf(item);
+          if (at < 0) return;
+          queue.splice(at, 1);
+          stats.withdrawn += 1;
+          reject(new DOMException('withdrawn', 'AbortError'));
+        });
+        queue.push(item);
+        next();
+      });
+    },
+  } as unknown as LockManager;
+  return { logic: createRefreshLock(() => manager), stats };
+}
+
+/**
+ * The other tabs' channels for one test: a sign-out announced by one tab reaches the others as
+ * `session.endedElsewhere` (BroadcastChannel); `storageEvent()` delivers what localStorage holds to
+ * every tab as the browser's `storage` event would.
+ */
+function fakeTabs() {
+  const members = new Set<(event: TabEvent) => void>();
+  const logic = fromCallback<TabAnnouncement>(({ sendBack, receive }) => {
+    const deliver = (event: TabEvent) => sendBack(event);
+    members.add(deliver);
+    receive((event) => {
+      for (const other of members) {
+        if (other !== deliver)
+          queueMicrotask(() => other({ type: 'session.endedElsewhere', reason: event.reason }));
+      }
+    });
+    return () => members.delete(deliver);
+  });
+  const storageEvent = (except?: SessionActor) => {
+    const session = readStoredSession();
+    if (!session) return;
+    for (const actor of actors) if (actor !== except) actor.send({ type: 'session.synced', session });
+  };
+  return { logic, storageEvent };
+}
+
+const actors = new Set<SessionActor>();
+afterEach(() => {
+  for (const actor of actors) actor.stop();
+  actors.clear();
+});
+
 function setupSession(
   overrides: {
     signIn?: (body: LoginBody) => Promise<LoginResponse>;
     refreshTokens?: (input: { refreshToken: string }) => Promise<TokenPair>;
+    /** Restored into the actor and, like a real tab, found in localStorage. */
     restored?: LoginResponse | null;
     profile?: Profile;
+    locks?: ReturnType<typeof fakeLocks>;
+    tabs?: ReturnType<typeof fakeTabs>;
+    wipe?: (input: SessionEnd) => Promise<void>;
   } = {},
 ) {
   const fakes = {
@@ -58,13 +159,18 @@ function setupSession(
     ),
     fetchProfile: vi.fn(async () => overrides.profile ?? profile),
     logOut: vi.fn(async (_input: { accessToken: string }) => {}),
+    wipeDevice: vi.fn(overrides.wipe ?? (async (_input: SessionEnd) => {})),
   };
+  if (overrides.restored) writeStoredSession(overrides.restored);
   const machine = sessionMachine.provide({
     actors: {
       signIn: fromPromise(({ input }) => fakes.signIn(input)),
       refreshTokens: fromPromise(({ input }) => fakes.refreshTokens(input)),
       fetchProfile: fromPromise(() => fakes.fetchProfile()),
       logOut: fromPromise(({ input }) => fakes.logOut(input)),
+      wipeDevice: fromPromise(({ input }) => fakes.wipeDevice(input)),
+      refreshLock: (overrides.locks ?? fakeLocks()).logic,
+      ...(overrides.tabs ? { tabSync: overrides.tabs.logic } : {}),
     },
   });
   const actor = createActor(machine, {
@@ -73,6 +179,7 @@ function setupSession(
   const emitted: SessionEmitted[] = [];
   actor.on('*', (e) => emitted.push(e));
   actor.start();
+  actors.add(actor);
   return { actor, fakes, emitted };
 }
 
@@ -175,14 +282,18 @@ describe('session machine', () => {
 
   it('a failed refresh signs out, clears storage and reports the expiry', async () => {
     localStorage.setItem(SESSION_STORAGE_KEY, JSON.stringify(loginResponse));
-    const { actor, emitted } = setupSession({ refreshTokens: () => Promise.reject(new Error('401')) });
+    const { actor, emitted, fakes } = setupSession({
+      refreshTokens: () => Promise.reject(new Error('401')),
+    });
     const link = sessionTokenSource(actor);
     await expect(link.rejected('access-1')).resolves.toBeNull();
-    expect(actor.getSnapshot().matches({ signedOut: 'idle' })).toBe(true);
+    expect(actor.getSnapshot().matches('signedOut')).toBe(true);
     expect(actor.getSnapshot().context.session).toBeNull();
     expect(actor.getSnapshot().context.profile).toBeNull();
     expect(localStorage.getItem(SESSION_STORAGE_KEY)).toBeNull();
-    expect(emitted).toContainEqual({ type: 'session.ended', reason: 'expired' });
+    expect(emitted).toContainEqual({ type: 'session.ended', reason: 'expired', elsewhere: false });
+    await waitFor(actor, (s) => s.matches({ signedOut: 'idle' }));
+    expect(fakes.wipeDevice).toHaveBeenCalledExactlyOnceWith({ reason: 'expired', elsewhere: false });
   });
 
   it('logout calls the logout effect with the token, clears storage and profile', async () => {
@@ -195,7 +306,44 @@ describe('session machine', () => {
     expect(fakes.logOut).toHaveBeenCalledWith({ accessToken: 'access-1' });
     expect(snapshot.context.session).toBeNull();
     expect(snapshot.context.profile).toBeNull();
-    expect(emitted).toContainEqual({ type: 'session.ended', reason: 'logout' });
+    expect(emitted).toContainEqual({ type: 'session.ended', reason: 'logout', elsewhere: false });
+    await waitFor(actor, (s) => s.matches({ signedOut: 'idle' }));
+    expect(fakes.wipeDevice).toHaveBeenCalledExactlyOnceWith({ reason: 'logout', elsewhere: false });
+  });
+
+  it('logout with the server unreachable (the logout call fails) still wipes the device', async () => {
+    const { actor, fakes } = setupSession({ restored: loginResponse });
+    fakes.logOut.mockRejectedValue(new TypeError('Failed to fetch'));
+    actor.send({ type: 'session.logout' });
+    await waitFor(actor, (s) => s.matches({ signedOut: 'idle' }));
+    expect(fakes.logOut).toHaveBeenCalledTimes(1);
+    expect(fakes.wipeDevice).toHaveBeenCalledExactlyOnceWith({ reason: 'logout', elsewhere: false });
+    expect(localStorage.getItem(SESSION_STORAGE_KEY)).toBeNull();
+  });
+
+  it('sign-in waits for the wipe: no sign-in is taken while the last user is being wiped', async () => {
+    const wipe = deferred<void>();
+    const { actor } = setupSession({ restored: loginResponse, wipe: () => wipe.promise });
+    actor.send({ type: 'session.logout' });
+    await waitFor(actor, (s) => s.matches({ signedOut: 'wiping' }));
+    actor.send({ type: 'session.signIn', credentials: { email: user.email, password: 'x' } });
+    expect(actor.getSnapshot().matches({ signedOut: 'wiping' })).toBe(true);
+    wipe.resolve();
+    await waitFor(actor, (s) => s.matches({ signedOut: 'idle' }));
+  });
+
+  it('a wipe that hangs (a tab holding the database open) gives way after 10 seconds', async () => {
+    vi.useFakeTimers();
+    try {
+      const { actor } = setupSession({ restored: loginResponse, wipe: () => new Promise(() => {}) });
+      actor.send({ type: 'session.logout' });
+      await vi.advanceTimersByTimeAsync(0);
+      expect(actor.getSnapshot().matches({ signedOut: 'wiping' })).toBe(true);
+      await vi.advanceTimersByTimeAsync(10_000);
+      expect(actor.getSnapshot().matches({ signedOut: 'idle' })).toBe(true);
+    } finally {
+      vi.useRealTimers();
+    }
   });
 
   it('logout still completes when the logout call hangs', async () => {
@@ -213,8 +361,162 @@ describe('session machine', () => {
   });
 });
 
+describe('session machine: several tabs', () => {
+  it('two tabs, ten rejections each at once: ONE refresh in total, both tabs take the new tokens', async () => {
+    const locks = fakeLocks();
+    const tabs = fakeTabs();
+    const refresh = deferred<TokenPair>();
+    const a = setupSession({ restored: loginResponse, locks, tabs, refreshTokens: () => refresh.promise });
+    const b = setupSession({ restored: loginResponse, locks, tabs, refreshTokens: () => refresh.promise });
+    const linkA = sessionTokenSource(a.actor);
+    const linkB = sessionTokenSource(b.actor);
+    const outcomes = [
+      ...Array.from({ length: 10 }, () => linkA.rejected('access-1')),
+      ...Array.from({ length: 10 }, () => linkB.rejected('access-1')),
+    ];
+    await waitFor(a.actor, (s) => s.matches({ signedIn: { refreshing: 'calling' } }));
+    // Tab B waits for the lock tab A holds.
+    expect(b.actor.getSnapshot().matches({ signedIn: { refreshing: 'waitingForLock' } })).toBe(true);
+    refresh.resolve({ accessToken: 'access-2', refreshToken: 'refresh-2' });
+    await expect(Promise.all(outcomes)).resolves.toEqual(Array(20).fill('access-2'));
+    expect(a.fakes.refreshTokens.mock.calls.length + b.fakes.refreshTokens.mock.calls.length).toBe(1);
+    expect(b.fakes.refreshTokens).not.toHaveBeenCalled();
+    expect(locks.stats.granted).toBe(2);
+    for (const tab of [a, b]) {
+      expect(tab.actor.getSnapshot().matches({ signedIn: 'active' })).toBe(true);
+      expect(tab.emitted.filter((e) => e.type === 'session.ended')).toEqual([]);
+    }
+    expect(stored()).toMatchObject({ accessToken: 'access-2', refreshToken: 'refresh-2' });
+  });
+
+  it('the new tokens are stored before the lock is released, so the next tab reads them', async () => {
+    const locks = fakeLocks();
+    const { actor } = setupSession({ restored: loginResponse, locks });
+    await sessionTokenSource(actor).rejected('access-1');
+    await vi.waitFor(() => expect(locks.stats.storedAtRelease).toHaveLength(1));
+    expect(locks.stats.storedAtRelease[0]).toMatchObject({
+      accessToken: 'access-2',
+      refreshToken: 'refresh-2',
+    });
+  });
+
+  it('a tab that meets a 401 after another tab already refreshed takes the stored tokens, no second refresh', async () => {
+    const { actor, fakes } = setupSession({ restored: loginResponse });
+    // Another tab rotated the tokens; this tab has not seen the storage event yet.
+    writeStoredSession({ ...loginResponse, accessToken: 'access-9', refreshToken: 'refresh-9' });
+    await expect(sessionTokenSource(actor).rejected('access-1')).resolves.toBe('access-9');
+    expect(fakes.refreshTokens).not.toHaveBeenCalled();
+    expect(actor.getSnapshot().context.session?.refreshToken).toBe('refresh-9');
+  });
+
+  it("a storage event with another tab's tokens is taken at once; a later 401 of the old token needs no refresh", async () => {
+    const tabs = fakeTabs();
+    const { actor, fakes } = setupSession({ restored: loginResponse, tabs });
+    writeStoredSession({ ...loginResponse, accessToken: 'access-9', refreshToken: 'refresh-9' });
+    tabs.storageEvent();
+    const link = sessionTokenSource(actor);
+    await expect(link.accessToken()).resolves.toBe('access-9');
+    await expect(link.rejected('access-1')).resolves.toBe('access-9');
+    expect(fakes.refreshTokens).not.toHaveBeenCalled();
+  });
+
+  it('a tab waiting for the lock takes tokens announced by a storage event and withdraws its request', async () => {
+    const locks = fakeLocks();
+    const tabs = fakeTabs();
+    const refresh = deferred<TokenPair>();
+    const a = setupSession({ restored: loginResponse, locks, tabs, refreshTokens: () => refresh.promise });
+    const b = setupSession({ restored: loginResponse, locks, tabs });
+    void sessionTokenSource(a.actor).rejected('access-1');
+    await waitFor(a.actor, (s) => s.matches({ signedIn: { refreshing: 'calling' } }));
+    const outcomeB = sessionTokenSource(b.actor).rejected('access-1');
+    expect(b.actor.getSnapshot().matches({ signedIn: { refreshing: 'waitingForLock' } })).toBe(true);
+    // Tab A's refresh lands in storage; tab B hears of it before it gets the lock.
+    writeStoredSession({ ...loginResponse, accessToken: 'access-2', refreshToken: 'refresh-2' });
+    tabs.storageEvent(a.actor);
+    await expect(outcomeB).resolves.toBe('access-2');
+    expect(locks.stats.withdrawn).toBe(1);
+    expect(b.fakes.refreshTokens).not.toHaveBeenCalled();
+    refresh.resolve({ accessToken: 'access-2', refreshToken: 'refresh-2' });
+    await waitFor(a.actor, (s) => s.matches({ signedIn: 'active' }));
+  });
+
+  it('a profile fetch stores the fresher user but never writes older tokens over newer ones', async () => {
+    const profileDone = deferred<Profile>();
+    const { actor } = setupSession({ restored: loginResponse });
+    actor.stop();
+    const slow = createActor(
+      sessionMachine.provide({
+        actors: { fetchProfile: fromPromise(() => profileDone.promise), refreshLock: fakeLocks().logic },
+      }),
+      { input: { restored: loginResponse } },
+    ).start();
+    actors.add(slow);
+    writeStoredSession({ ...loginResponse, accessToken: 'access-9', refreshToken: 'refresh-9' });
+    profileDone.resolve({ ...profile, permissions: ['dashboard.view', 'partners.view'] });
+    await waitFor(slow, (s) => s.context.profile !== null);
+    expect(stored()).toMatchObject({ accessToken: 'access-9', refreshToken: 'refresh-9' });
+    expect(stored().user.permissions).toEqual(['dashboard.view', 'partners.view']);
+  });
+
+  it('sign-out in one tab signs out and wipes every other tab', async () => {
+    const tabs = fakeTabs();
+    const a = setupSession({ restored: loginResponse, tabs });
+    const b = setupSession({ restored: loginResponse, tabs });
+    const c = setupSession({ restored: loginResponse, tabs });
+    a.actor.send({ type: 'session.logout' });
+    for (const tab of [b, c]) {
+      await waitFor(tab.actor, (s) => s.matches({ signedOut: 'idle' }));
+      expect(tab.actor.getSnapshot().context.session).toBeNull();
+      expect(tab.emitted).toContainEqual({ type: 'session.ended', reason: 'logout', elsewhere: true });
+      expect(tab.fakes.wipeDevice).toHaveBeenCalledExactlyOnceWith({ reason: 'logout', elsewhere: true });
+      expect(tab.fakes.logOut).not.toHaveBeenCalled();
+    }
+    await waitFor(a.actor, (s) => s.matches({ signedOut: 'idle' }));
+    expect(a.fakes.wipeDevice).toHaveBeenCalledExactlyOnceWith({ reason: 'logout', elsewhere: false });
+  });
+
+  it('a failed refresh in one tab ends every tab with the expiry (the other tab was waiting for the lock)', async () => {
+    const locks = fakeLocks();
+    const tabs = fakeTabs();
+    const refresh = deferred<TokenPair>();
+    const a = setupSession({ restored: loginResponse, locks, tabs, refreshTokens: () => refresh.promise });
+    const b = setupSession({ restored: loginResponse, locks, tabs });
+    const outcomeA = sessionTokenSource(a.actor).rejected('access-1');
+    await waitFor(a.actor, (s) => s.matches({ signedIn: { refreshing: 'calling' } }));
+    const outcomeB = sessionTokenSource(b.actor).rejected('access-1');
+    refresh.reject(new Error('401'));
+    await expect(outcomeA).resolves.toBeNull();
+    await expect(outcomeB).resolves.toBeNull();
+    expect(a.emitted).toContainEqual({ type: 'session.ended', reason: 'expired', elsewhere: false });
+    expect(b.emitted).toContainEqual({ type: 'session.ended', reason: 'expired', elsewhere: true });
+    expect(b.fakes.refreshTokens).not.toHaveBeenCalled();
+    expect(localStorage.getItem(SESSION_STORAGE_KEY)).toBeNull();
+  });
+
+  it('a stored session found gone inside the lock (signed out elsewhere) ends this tab without a refresh', async () => {
+    const { actor, fakes, emitted } = setupSession({ restored: loginResponse });
+    localStorage.removeItem(SESSION_STORAGE_KEY);
+    await expect(sessionTokenSource(actor).rejected('access-1')).resolves.toBeNull();
+    expect(fakes.refreshTokens).not.toHaveBeenCalled();
+    expect(emitted).toContainEqual({ type: 'session.ended', reason: 'logout', elsewhere: true });
+    await waitFor(actor, (s) => s.matches({ signedOut: 'idle' }));
+    expect(fakes.wipeDevice).toHaveBeenCalledTimes(1);
+  });
+
+  it("another user's session stored by another tab ends this tab's session", async () => {
+    const tabs = fakeTabs();
+    const { actor, fakes } = setupSession({ restored: loginResponse, tabs });
+    writeStoredSession({ ...loginResponse, accessToken: 'x', refreshToken: 'y', user: { ...user, id: 2 } });
+    tabs.storageEvent();
+    await waitFor(actor, (s) => s.matches({ signedOut: 'idle' }));
+    expect(fakes.wipeDevice).toHaveBeenCalledExactlyOnceWith({ reason: 'logout', elsewhere: true });
+  });
+});
+
 describe('session machine graph', () => {
   const tokens = { accessToken: 'access-2', refreshToken: 'refresh-2' };
+  const newer: LoginResponse = { ...loginResponse, accessToken: 'access-9', refreshToken: 'refresh-9' };
+  const otherUser: LoginResponse = { ...newer, user: { ...user, id: 2 } };
   const events = [
     { type: 'session.signIn', credentials: { email: user.email, password: 'x' } },
     { type: 'session.logout' },
@@ -227,18 +529,40 @@ describe('session machine graph', () => {
     { type: 'xstate.done.actor.fetchProfile', output: profile },
     { type: 'xstate.done.actor.logOut', output: undefined },
     { type: 'xstate.error.actor.logOut', error: new Error('offline') },
+    { type: 'xstate.after.logoutTimeout.session.signingOut' },
+    { type: 'xstate.done.actor.wipeDevice', output: undefined },
+    { type: 'xstate.error.actor.wipeDevice', error: new Error('blocked') },
+    { type: 'xstate.after.wipeTimeout.session.signedOut.wiping' },
+    // The other tabs: the lock granted with what storage holds, storage events, broadcasts.
+    { type: 'lock.acquired', stored: loginResponse },
+    { type: 'lock.acquired', stored: newer },
+    { type: 'lock.acquired', stored: null },
+    { type: 'lock.acquired', stored: otherUser },
+    { type: 'session.synced', session: newer },
+    { type: 'session.synced', session: otherUser },
+    { type: 'session.endedElsewhere', reason: 'logout' },
+    { type: 'session.endedElsewhere', reason: 'expired' },
   ] as unknown as Parameters<typeof sessionMachine.transition>[1][];
+  const options = { events, input: { restored: null } };
+  // Every edge of the reachable graph. (The cast: the machine's emitted-event types do not fit the
+  // generic ActorLogic that getAdjacencyMap is typed with.)
+  const edges = adjacencyMapToArray(
+    getAdjacencyMap(sessionMachine as unknown as AnyStateMachine, options as never),
+  ) as unknown as { state: AnyMachineSnapshot; event: SessionEvent; nextState: AnyMachineSnapshot }[];
+  const inState = (snapshot: AnyMachineSnapshot, value: string) => snapshot.matches(value);
 
   it('reaches every state from a signed-out start', () => {
-    const paths = getShortestPaths(sessionMachine, { events, input: { restored: null } });
+    const paths = getShortestPaths(sessionMachine, options);
     const reached = new Set(paths.map((p) => JSON.stringify(p.state.value)));
     expect([...reached].sort()).toEqual(
       [
         { signedOut: 'idle' },
         { signedOut: 'loading' },
         { signedOut: 'failure' },
+        { signedOut: 'wiping' },
         { signedIn: 'active' },
-        { signedIn: 'refreshing' },
+        { signedIn: { refreshing: 'waitingForLock' } },
+        { signedIn: { refreshing: 'calling' } },
         'signingOut',
       ]
         .map((v) => JSON.stringify(v))
@@ -247,10 +571,55 @@ describe('session machine graph', () => {
   });
 
   it('never holds a session in a signed-out state, and always holds one when signed in', () => {
-    const paths = getShortestPaths(sessionMachine, { events, input: { restored: null } });
-    for (const { state } of paths) {
-      if (state.matches('signedOut')) expect(state.context.session).toBeNull();
-      if (state.matches('signedIn')) expect(state.context.session).not.toBeNull();
+    for (const { nextState } of edges) {
+      if (nextState.matches('signedOut')) expect(nextState.context.session).toBeNull();
+      if (nextState.matches('signedIn')) expect(nextState.context.session).not.toBeNull();
+    }
+  });
+
+  it('every way a session ends goes through the wipe, with the reason kept for it', () => {
+    let endings = 0;
+    for (const { state, nextState, event } of edges) {
+      const wasIn = inState(state, 'signedIn') || inState(state, 'signingOut');
+      if (!wasIn || !nextState.matches('signedOut')) continue;
+      endings += 1;
+      expect(
+        nextState.matches({ signedOut: 'wiping' }),
+        `${JSON.stringify(state.value)} --${event.type}`,
+      ).toBe(true);
+      expect(nextState.context.ended).not.toBeNull();
+    }
+    // Logout (done, failed, timed out), refresh failure, another tab's end (2 reasons), a gone or
+    // foreign stored session inside the lock, another user's session synced (2 states).
+    expect(endings).toBeGreaterThanOrEqual(9);
+    console.log(`session graph: ${edges.length} edges, ${endings} of them end a session, all into the wipe`);
+  });
+
+  it("the refresh call is made only inside the lock, and only when storage holds this tab's own tokens", () => {
+    const intoCalling = edges.filter(
+      ({ state, nextState }) =>
+        nextState.matches({ signedIn: { refreshing: 'calling' } }) &&
+        !state.matches({ signedIn: { refreshing: 'calling' } }),
+    );
+    expect(intoCalling.length).toBeGreaterThan(0);
+    for (const { state, event } of intoCalling) {
+      expect(event.type).toBe('lock.acquired');
+      const stored = (event as Extract<SessionEvent, { type: 'lock.acquired' }>).stored;
+      expect(stored?.refreshToken).toBe(state.context.session?.refreshToken);
+    }
+  });
+
+  it('a tab that sees newer tokens (lock or storage event) takes them instead of refreshing', () => {
+    const adopting = edges.filter(
+      ({ state, event }) =>
+        state.matches({ signedIn: { refreshing: 'waitingForLock' } }) &&
+        ((event.type === 'lock.acquired' && (event as { stored: LoginResponse | null }).stored === newer) ||
+          (event.type === 'session.synced' && (event as { session: LoginResponse }).session === newer)),
+    );
+    expect(adopting.length).toBeGreaterThan(0);
+    for (const { nextState } of adopting) {
+      expect(nextState.matches({ signedIn: 'active' })).toBe(true);
+      expect(nextState.context.session).toEqual(newer);
     }
   });
 });

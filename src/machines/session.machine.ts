@@ -1,4 +1,4 @@
-import { type ActorRefFrom, assign, emit, fromPromise, setup } from 'xstate';
+import { type ActorRefFrom, assign, emit, fromPromise, sendTo, setup } from 'xstate';
 import type { LoginBody, LoginResponse, SessionUser, TokenPair } from '../../contract/auth';
 import type { Profile } from '../../contract/profile';
 import {
@@ -6,17 +6,28 @@ import {
   readStoredSession,
   withTokens,
   writeStoredSession,
+  writeStoredUser,
 } from '../lib/session-storage';
+import { type EndReason, noTabSync, refreshLock, type TabEvent } from '../lib/tab-sync';
 
 /**
  * The app-wide session: the only owner of tokens. Sign-in, restore from storage, one refresh
- * for any number of rejected tokens, logout. Effects are named actors; boot provides the real ones.
+ * for any number of rejected tokens in any number of tabs, logout, and the wipe of the device
+ * when the session ends. Effects are named actors; boot provides the real ones.
  */
+
+export interface SessionEnd {
+  reason: EndReason;
+  /** Ended by another tab (its sign-out or failed refresh), not by this one. */
+  elsewhere: boolean;
+}
 
 export interface SessionContext {
   session: LoginResponse | null;
   profile: Profile | null;
   error: unknown;
+  /** How the last session ended (what the wipe and the sign-in screen are told). */
+  ended: SessionEnd | null;
 }
 
 export interface SessionInput {
@@ -28,12 +39,16 @@ export type SessionEvent =
   | { type: 'session.signIn'; credentials: LoginBody }
   | { type: 'session.logout' }
   | { type: 'token.rejected'; token: string }
-  | { type: 'profile.updated'; profile: Profile };
+  | { type: 'profile.updated'; profile: Profile }
+  | TabEvent;
 
 export type SessionEmitted =
   | { type: 'session.signedIn'; user: SessionUser }
   | { type: 'session.signInFailed'; error: unknown }
-  | { type: 'session.ended'; reason: 'logout' | 'expired' };
+  /** The session ended, in this tab (`elsewhere: false`) or in another one. */
+  | ({ type: 'session.ended' } & SessionEnd);
+
+export type { EndReason };
 
 const notProvided = (name: string) => () => Promise.reject(new Error(`${name} is not provided`));
 
@@ -48,6 +63,13 @@ const withProfile = (context: SessionContext, profile: Profile): Partial<Session
     : null,
 });
 
+/** How a session stored by some tab relates to this tab's. */
+const compareStored = (mine: LoginResponse | null, stored: LoginResponse | null) => {
+  if (!mine || !stored) return 'gone' as const;
+  if (stored.user.id !== mine.user.id) return 'otherUser' as const;
+  return stored.refreshToken === mine.refreshToken ? ('same' as const) : ('newer' as const);
+};
+
 export const sessionMachine = setup({
   types: {
     context: {} as SessionContext,
@@ -60,21 +82,50 @@ export const sessionMachine = setup({
     refreshTokens: fromPromise<TokenPair, { refreshToken: string }>(notProvided('refreshTokens')),
     fetchProfile: fromPromise<Profile, void>(notProvided('fetchProfile')),
     logOut: fromPromise<void, { accessToken: string }>(notProvided('logOut')),
+    /** Removes every trace of the user from this browser (device-wipe.ts). */
+    wipeDevice: fromPromise<void, { reason: EndReason; elsewhere: boolean }>(notProvided('wipeDevice')),
+    /** The cross-tab refresh lock: reports `lock.acquired`, releases when stopped. */
+    refreshLock,
+    /** The channel to the other tabs: reports their news, carries this tab's announcements. */
+    tabSync: noTabSync,
   },
   actions: {
     storeSession: ({ context }) => {
       if (context.session) writeStoredSession(context.session);
     },
+    /** Only the user: the stored tokens may be newer than this tab's (another tab refreshed). */
+    storeUser: ({ context }) => {
+      if (context.session) writeStoredUser(context.session.user);
+    },
     forgetStoredSession: () => clearStoredSession(),
-    forgetSession: assign({ session: null, profile: null }),
+    adoptSynced: assign({
+      session: ({ event }) => (event.type === 'session.synced' ? event.session : null),
+    }),
+    adoptStored: assign({
+      session: ({ event }) => (event.type === 'lock.acquired' ? event.stored : null),
+    }),
+    /** The session is over: forget it and keep why (signedOut.wiping reports it and wipes). */
+    endSession: assign((_, params: SessionEnd) => ({ session: null, profile: null, ended: params })),
+    announceLogout: sendTo('tabSync', { type: 'tab.announceEnded', reason: 'logout' }),
+    announceExpiry: sendTo('tabSync', { type: 'tab.announceEnded', reason: 'expired' }),
   },
   guards: {
     hasSession: ({ context }) => context.session !== null,
     isCurrentToken: ({ context, event }) =>
       event.type === 'token.rejected' && event.token === context.session?.accessToken,
+    syncedSameUser: ({ context, event }) =>
+      event.type === 'session.synced' && event.session.user.id === context.session?.user.id,
+    syncedNewer: ({ context, event }) =>
+      event.type === 'session.synced' && compareStored(context.session, event.session) === 'newer',
+    storedNewer: ({ context, event }) =>
+      event.type === 'lock.acquired' && compareStored(context.session, event.stored) === 'newer',
+    storedSame: ({ context, event }) =>
+      event.type === 'lock.acquired' && compareStored(context.session, event.stored) === 'same',
   },
   delays: {
     logoutTimeout: 5000,
+    /** A wipe blocked (e.g. by a hung tab holding the database open) does not lock out the next user. */
+    wipeTimeout: 10_000,
   },
 }).createMachine({
   id: 'session',
@@ -82,7 +133,9 @@ export const sessionMachine = setup({
     session: input?.restored === undefined ? readStoredSession() : input.restored,
     profile: null,
     error: null,
+    ended: null,
   }),
+  invoke: { id: 'tabSync', src: 'tabSync' },
   initial: 'restoring',
   states: {
     restoring: {
@@ -91,6 +144,21 @@ export const sessionMachine = setup({
     signedOut: {
       initial: 'idle',
       states: {
+        /** The session just ended: the user's data leaves the browser before the next sign-in. */
+        wiping: {
+          entry: emit(({ context }) => ({
+            type: 'session.ended' as const,
+            ...(context.ended ?? { reason: 'logout' as const, elsewhere: false }),
+          })),
+          invoke: {
+            id: 'wipeDevice',
+            src: 'wipeDevice',
+            input: ({ context }) => context.ended ?? { reason: 'logout' as const, elsewhere: false },
+            onDone: 'idle',
+            onError: 'idle',
+          },
+          after: { wipeTimeout: 'idle' },
+        },
         idle: { on: { 'session.signIn': 'loading' } },
         failure: { on: { 'session.signIn': 'loading' } },
         loading: {
@@ -126,15 +194,31 @@ export const sessionMachine = setup({
         // The profile carries the role's current permissions: a role changed since sign-in shows
         // in the menus and guards from the next profile fetch (every reload), not the next sign-in.
         onDone: {
-          actions: [assign(({ context, event }) => withProfile(context, event.output)), 'storeSession'],
+          actions: [assign(({ context, event }) => withProfile(context, event.output)), 'storeUser'],
         },
         // A failed profile fetch leaves the placeholder name; a dead session ends via token.rejected.
         onError: {},
       },
       on: {
-        'session.logout': { target: 'signingOut', actions: 'forgetStoredSession' },
+        'session.logout': { target: 'signingOut', actions: ['announceLogout', 'forgetStoredSession'] },
         'profile.updated': {
-          actions: [assign(({ context, event }) => withProfile(context, event.profile)), 'storeSession'],
+          actions: [assign(({ context, event }) => withProfile(context, event.profile)), 'storeUser'],
+        },
+        // Another tab stored tokens (it refreshed) or a fresher user: take them.
+        'session.synced': [
+          { guard: 'syncedSameUser', actions: 'adoptSynced' },
+          // Someone else signed in meanwhile: this tab's session is over.
+          {
+            target: '#session.signedOut.wiping',
+            actions: { type: 'endSession', params: { reason: 'logout', elsewhere: true } },
+          },
+        ],
+        'session.endedElsewhere': {
+          target: '#session.signedOut.wiping',
+          actions: {
+            type: 'endSession',
+            params: ({ event }) => ({ reason: event.reason, elsewhere: true }),
+          },
         },
       },
       states: {
@@ -146,27 +230,62 @@ export const sessionMachine = setup({
         },
         refreshing: {
           // Further rejections while refreshing are absorbed: their callers wait for this outcome.
-          invoke: {
-            id: 'refreshTokens',
-            src: 'refreshTokens',
-            input: ({ context }) => ({ refreshToken: context.session?.refreshToken ?? '' }),
-            onDone: {
-              target: 'active',
-              actions: [
-                assign({
-                  session: ({ context, event }) =>
-                    context.session ? withTokens(context.session, event.output) : null,
-                }),
-                'storeSession',
-              ],
+          // The lock is held for as long as this state lasts (leaving it releases the lock).
+          invoke: { id: 'refreshLock', src: 'refreshLock' },
+          initial: 'waitingForLock',
+          states: {
+            waitingForLock: {
+              on: {
+                'lock.acquired': [
+                  // Another tab refreshed while this one waited: its tokens, no second refresh.
+                  { guard: 'storedNewer', target: '#session.signedIn.active', actions: 'adoptStored' },
+                  { guard: 'storedSame', target: 'calling' },
+                  // The stored session is gone (signed out in another tab) or another user's.
+                  {
+                    target: '#session.signedOut.wiping',
+                    actions: { type: 'endSession', params: { reason: 'logout', elsewhere: true } },
+                  },
+                ],
+                'session.synced': [
+                  { guard: 'syncedNewer', target: '#session.signedIn.active', actions: 'adoptSynced' },
+                  { guard: 'syncedSameUser' },
+                  {
+                    target: '#session.signedOut.wiping',
+                    actions: { type: 'endSession', params: { reason: 'logout', elsewhere: true } },
+                  },
+                ],
+              },
             },
-            onError: {
-              target: '#session.signedOut',
-              actions: [
-                'forgetSession',
-                'forgetStoredSession',
-                emit({ type: 'session.ended' as const, reason: 'expired' as const }),
-              ],
+            calling: {
+              on: {
+                // This tab holds the lock: a stored session now can only be an older copy.
+                'session.synced': { guard: 'syncedSameUser' },
+              },
+              invoke: {
+                id: 'refreshTokens',
+                src: 'refreshTokens',
+                input: ({ context }) => ({ refreshToken: context.session?.refreshToken ?? '' }),
+                onDone: {
+                  target: '#session.signedIn.active',
+                  actions: [
+                    assign({
+                      session: ({ context, event }) =>
+                        context.session ? withTokens(context.session, event.output) : null,
+                    }),
+                    // Stored in this same step, before the lock actor is stopped and its release
+                    // reaches the lock manager: the next tab to take the lock reads these tokens.
+                    'storeSession',
+                  ],
+                },
+                onError: {
+                  target: '#session.signedOut.wiping',
+                  actions: [
+                    'announceExpiry',
+                    'forgetStoredSession',
+                    { type: 'endSession', params: { reason: 'expired', elsewhere: false } },
+                  ],
+                },
+              },
             },
           },
         },
@@ -177,12 +296,12 @@ export const sessionMachine = setup({
         id: 'logOut',
         src: 'logOut',
         input: ({ context }) => ({ accessToken: context.session?.accessToken ?? '' }),
-        onDone: 'signedOut',
-        onError: 'signedOut',
+        onDone: '#session.signedOut.wiping',
+        onError: '#session.signedOut.wiping',
       },
       // Logout is best effort: a hanging network does not keep the user signed in.
-      after: { logoutTimeout: 'signedOut' },
-      exit: ['forgetSession', emit({ type: 'session.ended' as const, reason: 'logout' as const })],
+      after: { logoutTimeout: '#session.signedOut.wiping' },
+      exit: { type: 'endSession', params: { reason: 'logout', elsewhere: false } },
     },
   },
 });
