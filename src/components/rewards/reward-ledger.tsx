@@ -273,7 +273,7 @@ export function ReverseRedemptionDialog({
             <dd>{done.result.reason}</dd>
           </dl>
           <div className={actions}>
-            <Button onClick={onClose}>Close</Button>
+            <Button onClick={onClose}>Done</Button>
           </div>
         </div>
       ) : (
