@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { and, eq } from 'drizzle-orm';
+import { and, eq, lt, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../db/client';
 import { idempotencyKeys } from '../db/schema';
 
@@ -49,9 +49,49 @@ export type IdempotencyOutcome =
   | { kind: 'mismatch' }
   | { kind: 'inProgress' };
 
+/** How long a key is kept: a retry within this window replays; after it the key is forgotten. */
+export const IDEMPOTENCY_KEY_TTL_MS = 24 * 60 * 60 * 1000;
+/** At most one purge per database every this often, per process (a purge is one indexed DELETE). */
+export const IDEMPOTENCY_PURGE_EVERY_MS = 10 * 60 * 1000;
+/** Rows deleted per purge, so one purge stays short however far behind it is. */
+export const IDEMPOTENCY_PURGE_BATCH = 1000;
+
+/**
+ * Deletes keys older than IDEMPOTENCY_KEY_TTL_MS (oldest first, at most IDEMPOTENCY_PURGE_BATCH,
+ * through the created_at index). Returns how many went.
+ */
+export async function purgeIdempotencyKeys(db: Db, now: Date): Promise<number> {
+  const cutoff = new Date(now.getTime() - IDEMPOTENCY_KEY_TTL_MS);
+  const deleted = await db
+    .delete(idempotencyKeys)
+    .where(
+      sql`${idempotencyKeys.id} in (select id from ${idempotencyKeys} where ${lt(idempotencyKeys.createdAt, cutoff)} order by created_at limit ${IDEMPOTENCY_PURGE_BATCH})`,
+    )
+    .returning({ id: idempotencyKeys.id });
+  return deleted.length;
+}
+
+const lastPurge = new WeakMap<Db, number>();
+
+/**
+ * Opportunistic purge when a new key was stored: at most once per IDEMPOTENCY_PURGE_EVERY_MS per
+ * database handle, outside the money transaction, and a failure only skips this round.
+ */
+async function purgeNowAndThen(db: Db, now: Date) {
+  const last = lastPurge.get(db);
+  if (last !== undefined && now.getTime() - last < IDEMPOTENCY_PURGE_EVERY_MS) return;
+  lastPurge.set(db, now.getTime());
+  try {
+    await purgeIdempotencyKeys(db, now);
+  } catch {
+    // A purge is housekeeping: the answer already committed must not fail because of it.
+  }
+}
+
 /**
  * Runs `work` in one transaction guarded by the key (or plainly, without a key). A thrown error
- * rolls everything back, the key row included, so a retry runs again.
+ * rolls everything back, the key row included, so a retry runs again. After a new key was stored,
+ * keys older than a day are purged now and then (purgeNowAndThen).
  */
 export async function runIdempotent(
   db: Db,
@@ -61,7 +101,7 @@ export async function runIdempotent(
   if (!o.key) return { kind: 'fresh', answer: await db.transaction((tx) => work(tx as Tx)) };
   const key = o.key;
   const hash = requestHash(o.route, o.body);
-  return db.transaction(async (raw) => {
+  const outcome = await db.transaction(async (raw) => {
     const tx = raw as Tx;
     const inserted = await tx
       .insert(idempotencyKeys)
@@ -87,4 +127,6 @@ export async function runIdempotent(
     }
     return { kind: 'fresh', answer } as const;
   });
+  if (outcome.kind === 'fresh' && outcome.answer.store) await purgeNowAndThen(db, o.now);
+  return outcome;
 }
