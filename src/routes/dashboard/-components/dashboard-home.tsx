@@ -5,6 +5,7 @@ import { css } from '../../../../styled-system/css';
 import { profileQueryOptions } from '../../../api/profile';
 import { rewardStatsQueryOptions, userStatsQueryOptions } from '../../../api/stats';
 import { LogoSpinner } from '../../../components/logo-spinner';
+import { useSignOut } from '../../../components/pending-changes';
 import { REWARD_CARDS, type StatCardDef } from '../../../components/reward-stats-grid';
 import { StatCard } from '../../../components/stat-card';
 import { TopBar } from '../../../components/top-bar';
@@ -48,6 +49,8 @@ function StatsSection<T>({ title, cards, stats }: { title: string; cards: Card<T
 export function DashboardHome() {
   const navigate = useNavigate();
   const { session } = useRouteContext({ from: '__root__' });
+  // With unsent changes, signing out asks first (pending-changes.tsx).
+  const signOut = useSignOut(() => session.send({ type: 'session.logout' }));
   const profile = useQuery(profileQueryOptions());
   const userStats = useQuery(userStatsQueryOptions());
   const rewardStats = useQuery(rewardStatsQueryOptions());
@@ -60,7 +63,7 @@ export function DashboardHome() {
         name={name}
         imageUrl={profile.data?.imageUrl}
         onProfile={() => void navigate({ to: '/dashboard/profile' })}
-        onLogout={() => session.send({ type: 'session.logout' })}
+        onLogout={signOut}
       />
       <div className={css({ px: { base: '4', md: '8' }, py: '6', maxW: '7xl' })}>
         {error ? (

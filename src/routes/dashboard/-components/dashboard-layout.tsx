@@ -1,15 +1,39 @@
 import { Outlet, useRouteContext } from '@tanstack/react-router';
 import { useSelector } from '@xstate/react';
 import { css } from '../../../../styled-system/css';
+import {
+  OutboxConflictDialog,
+  PendingChangesBar,
+  SignOutGuard,
+  useSignOut,
+} from '../../../components/pending-changes';
 import { Sidebar } from '../../../components/sidebar';
+import { OutboxProvider } from '../../../lib/outbox-provider';
 
 export function DashboardLayout() {
   const { session } = useRouteContext({ from: '__root__' });
+  const userId = useSelector(session, (s) => s.context.session?.user.id ?? null);
+  // Signing out: the screen goes to / at once; nothing of the user is shown meanwhile.
+  if (userId === null) return null;
+  // The outbox of the signed-in user: changes saved on this device, sent when the network returns.
+  return (
+    <OutboxProvider key={userId} userId={userId}>
+      <SignOutGuard signOut={() => session.send({ type: 'session.logout' })}>
+        <DashboardFrame />
+      </SignOutGuard>
+    </OutboxProvider>
+  );
+}
+
+function DashboardFrame() {
+  const { session } = useRouteContext({ from: '__root__' });
   const user = useSelector(session, (s) => s.context.session?.user ?? null);
+  const signOut = useSignOut(() => session.send({ type: 'session.logout' }));
   return (
     <div className={css({ minH: '100vh', display: 'flex', flexDirection: { base: 'column', md: 'row' } })}>
-      <Sidebar user={user} onLogout={() => session.send({ type: 'session.logout' })} />
+      <Sidebar user={user} onLogout={signOut} />
       <div className={css({ flex: '1', minW: '0', display: 'flex', flexDirection: 'column' })}>
+        <PendingChangesBar />
         <main className={css({ flex: '1' })}>
           <Outlet />
         </main>
@@ -26,6 +50,7 @@ export function DashboardLayout() {
           © {new Date().getFullYear()} Reward Club. All rights reserved.
         </footer>
       </div>
+      <OutboxConflictDialog />
     </div>
   );
 }

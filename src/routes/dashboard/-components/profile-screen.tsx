@@ -4,7 +4,8 @@ import { useRouteContext } from '@tanstack/react-router';
 import { useRef, useState } from 'react';
 import { changePasswordFormSchema, type Profile } from '../../../../contract/profile';
 import { css, cx } from '../../../../styled-system/css';
-import { changePassword, profileKeys, profileQueryOptions, updateProfile } from '../../../api/profile';
+import { EDIT_PATHS } from '../../../api/outbox';
+import { changePassword, profileKeys, profileQueryOptions } from '../../../api/profile';
 import { LogoSpinner } from '../../../components/logo-spinner';
 import { PageBody, PageHeader } from '../../../components/page-header';
 import { Avatar } from '../../../components/ui/avatar';
@@ -16,6 +17,7 @@ import { notify } from '../../../components/ui/toast';
 import { authErrorMessage, queryErrorMessage } from '../../../lib/error-message';
 import { fileToBase64, firstError, validateOnChangeAndBlur } from '../../../lib/form';
 import { formatDate, fullName } from '../../../lib/format';
+import { useEditSave } from '../../../lib/outbox-edit';
 import { type ProfileForm, profileFormSchema, toProfileUpdate } from '../../../lib/profile-form';
 
 const card = css({
@@ -46,7 +48,7 @@ export function ProfileScreen() {
         >
           <ProfileDetails profile={profile.data} />
           <div className={css({ display: 'flex', flexDirection: 'column', gap: '6' })}>
-            <ProfileUpdateForm key={profile.data.id} profile={profile.data} />
+            <ProfileUpdateForm key={`${profile.data.id}:${profile.data.updatedAt}`} profile={profile.data} />
             <ChangePasswordForm />
           </div>
         </div>
@@ -99,18 +101,37 @@ function ProfileUpdateForm({ profile }: { profile: Profile }) {
   const { session } = useRouteContext({ from: '__root__' });
   const fileInput = useRef<HTMLInputElement>(null);
   const [image, setImage] = useState<File | null>(null);
-  const update = useMutation({
-    mutationFn: async (values: ProfileForm) =>
-      updateProfile(toProfileUpdate(values, image ? await fileToBase64(image) : null)),
-    onSuccess: (updated) => {
+  const clearImage = () => {
+    setImage(null);
+    if (fileInput.current) fileInput.current.value = '';
+  };
+  const update = useEditSave({
+    onSent: ({ data }) => {
+      const updated = data as Profile;
       queryClient.setQueryData(profileKeys.detail(), updated);
       session.send({ type: 'profile.updated', profile: updated });
-      setImage(null);
-      if (fileInput.current) fileInput.current.value = '';
+      clearImage();
       notify.success('Profile updated successfully');
     },
-    onError: (error) => notify.error(authErrorMessage(error)),
+    // Saved on this device: the details show the edited values until they are sent.
+    onQueued: clearImage,
   });
+  const submit = async (values: ProfileForm) => {
+    try {
+      const body = toProfileUpdate(values, image ? await fileToBase64(image) : null);
+      update.save({
+        method: 'PATCH',
+        path: EDIT_PATHS.profile,
+        body,
+        label: 'Edit your profile',
+        entity: 'profile',
+        entityId: profile.id,
+        baseVersion: profile.updatedAt ?? null,
+      });
+    } catch (error) {
+      notify.error(authErrorMessage(error));
+    }
+  };
   const defaultValues: ProfileForm = {
     firstName: profile.firstName,
     lastName: profile.lastName,
@@ -120,7 +141,7 @@ function ProfileUpdateForm({ profile }: { profile: Profile }) {
     defaultValues,
     validationLogic: validateOnChangeAndBlur,
     validators: { onChange: profileFormSchema },
-    onSubmit: ({ value }) => update.mutate(value),
+    onSubmit: ({ value }) => submit(value),
   });
 
   return (
@@ -199,6 +220,7 @@ function ProfileUpdateForm({ profile }: { profile: Profile }) {
           )}
         </div>
       </form>
+      {update.conflictDialog}
     </section>
   );
 }

@@ -1,9 +1,10 @@
 import { useForm } from '@tanstack/react-form';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { getRouteApi, useNavigate } from '@tanstack/react-router';
 import { type Customer, customerMessages } from '../../../../../contract/customers';
 import { css } from '../../../../../styled-system/css';
-import { customerDetailQueryOptions, customerKeys, updateCustomer } from '../../../../api/customers';
+import { customerDetailQueryOptions, customerKeys } from '../../../../api/customers';
+import { EDIT_PATHS } from '../../../../api/outbox';
 import { ForbiddenState, isForbidden } from '../../../../components/forbidden-state';
 import { FormCard, formActions, formGrid } from '../../../../components/form-card';
 import { LogoSpinner } from '../../../../components/logo-spinner';
@@ -18,9 +19,10 @@ import {
   hasCustomerChanges,
   toCustomerUpdate,
 } from '../../../../lib/customer-form';
-import { authErrorMessage, queryErrorMessage } from '../../../../lib/error-message';
+import { queryErrorMessage } from '../../../../lib/error-message';
 import { firstError, validateOnChangeAndBlur } from '../../../../lib/form';
 import { fullName } from '../../../../lib/format';
+import { useEditSave } from '../../../../lib/outbox-edit';
 
 const route = getRouteApi('/dashboard/clients/$clientId/edit');
 
@@ -54,7 +56,8 @@ export function EditClientScreen() {
           {queryErrorMessage(customer.error)}
         </p>
       ) : (
-        <EditClientForm key={customer.data.id} customer={customer.data} />
+        // A new version from the server (e.g. 'Use theirs' after a 409) starts the form again.
+        <EditClientForm key={`${customer.data.id}:${customer.data.updatedAt}`} customer={customer.data} />
       )}
     </PageBody>
   );
@@ -63,14 +66,14 @@ export function EditClientScreen() {
 export function EditClientForm({ customer }: { customer: Customer }) {
   const navigate = useNavigate();
   const queryClient = useQueryClient();
-  const update = useMutation({
-    mutationFn: updateCustomer,
-    onSuccess: () => {
+  const update = useEditSave({
+    onSent: () => {
       notify.success(customerMessages.updated);
       void queryClient.invalidateQueries({ queryKey: customerKeys.all });
       void navigate({ to: '/dashboard/clients' });
     },
-    onError: (error) => notify.error(authErrorMessage(error)),
+    // Saved on this device: the client's page shows the edited values until they are sent.
+    onQueued: () => void navigate({ to: '/dashboard/clients/$clientId', params: { clientId: customer.id } }),
   });
   const form = useForm({
     defaultValues: customerFormOf(customer),
@@ -79,7 +82,16 @@ export function EditClientForm({ customer }: { customer: Customer }) {
     onSubmit: ({ value }) => {
       const body = toCustomerUpdate(value, customer);
       if (!hasCustomerChanges(body)) notify.info('No changes to save');
-      else update.mutate(body);
+      else
+        update.save({
+          method: 'PATCH',
+          path: EDIT_PATHS.customer,
+          body,
+          label: `Edit client ${fullName(customer.firstName, customer.lastName)}`,
+          entity: 'customer',
+          entityId: customer.id,
+          baseVersion: customer.updatedAt,
+        });
     },
   });
   const fields = [
@@ -122,6 +134,7 @@ export function EditClientForm({ customer }: { customer: Customer }) {
           )}
         </div>
       </form>
+      {update.conflictDialog}
     </FormCard>
   );
 }

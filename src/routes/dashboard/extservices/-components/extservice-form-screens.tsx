@@ -1,17 +1,13 @@
 import { useForm } from '@tanstack/react-form';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { getRouteApi, useNavigate } from '@tanstack/react-router';
 import type { z } from 'zod';
 import { customerMessages } from '../../../../../contract/customers';
 import type { ExtendedService } from '../../../../../contract/extended-services';
 import { partnerMessages } from '../../../../../contract/partners';
 import { css } from '../../../../../styled-system/css';
-import {
-  createExtendedService,
-  extendedServiceDetailQueryOptions,
-  extendedServiceKeys,
-  updateExtendedService,
-} from '../../../../api/extended-services';
+import { extendedServiceDetailQueryOptions, extendedServiceKeys } from '../../../../api/extended-services';
+import { EDIT_PATHS } from '../../../../api/outbox';
 import { ForbiddenState, isForbidden } from '../../../../components/forbidden-state';
 import { FormCard, formActions } from '../../../../components/form-card';
 import { LogoSpinner } from '../../../../components/logo-spinner';
@@ -20,7 +16,7 @@ import { Button } from '../../../../components/ui/button';
 import { TextField } from '../../../../components/ui/field';
 import { Spinner } from '../../../../components/ui/spinner';
 import { notify } from '../../../../components/ui/toast';
-import { authErrorMessage, queryErrorMessage } from '../../../../lib/error-message';
+import { queryErrorMessage } from '../../../../lib/error-message';
 import {
   addExtendedServiceFormSchema,
   type ExtendedServiceFormValues,
@@ -31,6 +27,7 @@ import {
   toExtendedServiceUpdate,
 } from '../../../../lib/extended-service-form';
 import { firstError, validateOnChangeAndBlur } from '../../../../lib/form';
+import { useEditSave } from '../../../../lib/outbox-edit';
 
 /** SPEC section 4: adding a service says 'Partner added successfully'; editing one 'Record updated successfully'. */
 export const SERVICE_ADDED = partnerMessages.added;
@@ -49,14 +46,15 @@ function BackToList() {
 export function AddExtServiceScreen() {
   const navigate = useNavigate();
   const queryClient = useQueryClient();
-  const create = useMutation({
-    mutationFn: createExtendedService,
-    onSuccess: () => {
+  const toList = () => void navigate({ to: '/dashboard/extservices' });
+  const create = useEditSave({
+    onSent: () => {
       notify.success(SERVICE_ADDED);
       void queryClient.invalidateQueries({ queryKey: extendedServiceKeys.all });
-      void navigate({ to: '/dashboard/extservices' });
+      toList();
     },
-    onError: (error) => notify.error(authErrorMessage(error)),
+    // Saved on this device: the pending-changes bar lists it until it is sent.
+    onQueued: toList,
   });
   return (
     <PageBody>
@@ -67,9 +65,18 @@ export function AddExtServiceScreen() {
         schema={addExtendedServiceFormSchema}
         pending={create.isPending}
         onSubmit={(values) =>
-          create.mutate({ title: values.title.trim(), description: values.description.trim() })
+          create.save({
+            method: 'POST',
+            path: EDIT_PATHS.extendedService,
+            body: { title: values.title.trim(), description: values.description.trim() },
+            label: `Add service ${values.title.trim()}`,
+            entity: 'extended-service',
+            entityId: null,
+            baseVersion: null,
+          })
         }
       />
+      {create.conflictDialog}
     </PageBody>
   );
 }
@@ -92,7 +99,8 @@ export function EditExtServiceScreen() {
           {queryErrorMessage(service.error)}
         </p>
       ) : (
-        <EditExtServiceForm key={service.data.id} service={service.data} />
+        // A new version from the server (e.g. 'Use theirs' after a 409) starts the form again.
+        <EditExtServiceForm key={`${service.data.id}:${service.data.updatedAt}`} service={service.data} />
       )}
     </PageBody>
   );
@@ -101,27 +109,40 @@ export function EditExtServiceScreen() {
 function EditExtServiceForm({ service }: { service: ExtendedService }) {
   const navigate = useNavigate();
   const queryClient = useQueryClient();
-  const update = useMutation({
-    mutationFn: updateExtendedService,
-    onSuccess: () => {
+  const toList = () => void navigate({ to: '/dashboard/extservices' });
+  const update = useEditSave({
+    onSent: () => {
       notify.success(SERVICE_UPDATED);
       void queryClient.invalidateQueries({ queryKey: extendedServiceKeys.all });
-      void navigate({ to: '/dashboard/extservices' });
+      toList();
     },
-    onError: (error) => notify.error(authErrorMessage(error)),
+    // Saved on this device: the list shows the edited values until they are sent.
+    onQueued: toList,
   });
   return (
-    <ExtServiceForm
-      label="Edit extended service"
-      defaultValues={extendedServiceFormOf(service)}
-      schema={editExtendedServiceFormSchema}
-      pending={update.isPending}
-      onSubmit={(values) => {
-        const body = toExtendedServiceUpdate(values, service);
-        if (!hasExtendedServiceChanges(body)) notify.info('No changes to save');
-        else update.mutate(body);
-      }}
-    />
+    <>
+      <ExtServiceForm
+        label="Edit extended service"
+        defaultValues={extendedServiceFormOf(service)}
+        schema={editExtendedServiceFormSchema}
+        pending={update.isPending}
+        onSubmit={(values) => {
+          const body = toExtendedServiceUpdate(values, service);
+          if (!hasExtendedServiceChanges(body)) notify.info('No changes to save');
+          else
+            update.save({
+              method: 'PATCH',
+              path: EDIT_PATHS.extendedService,
+              body,
+              label: `Edit service ${service.title}`,
+              entity: 'extended-service',
+              entityId: service.id,
+              baseVersion: service.updatedAt ?? null,
+            });
+        }}
+      />
+      {update.conflictDialog}
+    </>
   );
 }
 

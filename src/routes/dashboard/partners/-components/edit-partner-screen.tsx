@@ -1,9 +1,10 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { getRouteApi, useNavigate } from '@tanstack/react-router';
 import { useMemo } from 'react';
 import { type Partner, partnerMessages, type UpdatePartnerBody } from '../../../../../contract/partners';
 import { css } from '../../../../../styled-system/css';
-import { partnerDetailQueryOptions, partnerKeys, updatePartner } from '../../../../api/partners';
+import { EDIT_PATHS } from '../../../../api/outbox';
+import { partnerDetailQueryOptions, partnerKeys } from '../../../../api/partners';
 import { ForbiddenState, isForbidden } from '../../../../components/forbidden-state';
 import { LogoSpinner } from '../../../../components/logo-spinner';
 import { PageBody, PageHeader } from '../../../../components/page-header';
@@ -11,6 +12,7 @@ import { Button } from '../../../../components/ui/button';
 import { notify } from '../../../../components/ui/toast';
 import { authErrorMessage, queryErrorMessage } from '../../../../lib/error-message';
 import { fileToBase64 } from '../../../../lib/form';
+import { useEditSave } from '../../../../lib/outbox-edit';
 import {
   editPartnerFormOf,
   editPartnerFormSchema,
@@ -48,7 +50,8 @@ export function EditPartnerScreen() {
           {queryErrorMessage(partner.error)}
         </p>
       ) : (
-        <EditPartnerForm key={partner.data.id} partner={partner.data} />
+        // A new version from the server (e.g. 'Use theirs' after a 409) starts the form again.
+        <EditPartnerForm key={`${partner.data.id}:${partner.data.updatedAt}`} partner={partner.data} />
       )}
     </PageBody>
   );
@@ -58,16 +61,27 @@ function EditPartnerForm({ partner }: { partner: Partner }) {
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const schema = useMemo(() => editPartnerFormSchema(partner), [partner]);
-  const update = useMutation({
-    mutationFn: (body: UpdatePartnerBody) => updatePartner(body),
-    onSuccess: () => {
+  const update = useEditSave({
+    onSent: () => {
       // SPEC section 4: partner edit returns to the list with 'Partner added successfully'.
       notify.success(partnerMessages.added);
       void queryClient.invalidateQueries({ queryKey: partnerKeys.all });
       void navigate({ to: '/dashboard/partners' });
     },
-    onError: (error) => notify.error(authErrorMessage(error)),
+    // Saved on this device: the partner's page shows the edited values until they are sent.
+    onQueued: () =>
+      void navigate({ to: '/dashboard/partners/$partnerId', params: { partnerId: partner.id } }),
   });
+  const save = (body: UpdatePartnerBody) =>
+    update.save({
+      method: 'PATCH',
+      path: EDIT_PATHS.partner,
+      body,
+      label: `Edit partner ${partner.organizationName}`,
+      entity: 'partner',
+      entityId: partner.id,
+      baseVersion: partner.updatedAt,
+    });
 
   return (
     <>
@@ -90,12 +104,13 @@ function EditPartnerForm({ partner }: { partner: Partner }) {
           void toPartnerUpdate(values, partner, fileToBase64).then(
             (body) => {
               if (!hasPartnerChanges(body)) notify.info('No changes to save');
-              else update.mutate(body);
+              else save(body);
             },
             (error: unknown) => notify.error(authErrorMessage(error)),
           )
         }
       />
+      {update.conflictDialog}
     </>
   );
 }
