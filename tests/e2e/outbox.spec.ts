@@ -289,6 +289,36 @@ test.describe('outbox', () => {
     expect(await outboxRows(page)).toBe(0);
   });
 
+  test('signing out with unsent changes warns first; Sign out anyway discards them', async ({
+    page,
+    context,
+    request,
+  }) => {
+    const partner = await freshPartner(request, token, 'Sign Out Bakery');
+    await signIn(page);
+    await openEdit(page, partner);
+    await context.setOffline(true);
+    await page.getByLabel('Address').fill('Never sent: 4 Campbell Street');
+    await page.getByRole('button', { name: 'Submit' }).click();
+    await expect(pendingCount(page)).toHaveText('1');
+
+    await page.getByRole('button', { name: 'Logout' }).click();
+    const warning = page.getByRole('dialog', { name: 'Sign out with unsent changes?' });
+    await expect(warning).toContainText(OUTBOX_MESSAGES.discardConfirm);
+    await warning.getByRole('button', { name: 'Stay signed in' }).click();
+    await expect(warning).toHaveCount(0);
+    await expect(page).toHaveURL(new RegExp(`/dashboard/partners/${partner.id}$`));
+    await expect(pendingCount(page)).toHaveText('1');
+
+    await page.getByRole('button', { name: 'Logout' }).click();
+    await warning.getByRole('button', { name: 'Sign out anyway' }).click();
+    await expect(page).toHaveURL(/\/$/);
+    expect(await outboxRows(page)).toBe(0);
+    await context.setOffline(false);
+    expect((await readPartner(request, token, partner.id)).address).toBe(partner.address);
+    expect(await partnerUpdates(request, token, partner)).toHaveLength(0);
+  });
+
   test('a redemption attempted offline is refused with a clear message; nothing is sent or queued', async ({
     page,
     context,
