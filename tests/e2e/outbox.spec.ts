@@ -1,5 +1,6 @@
 import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
 import { rewardMessages } from '../../contract/rewards';
+import { USER_BUCKET } from '../../src/db/user-bucket';
 import { OUTBOX_MESSAGES } from '../../src/lib/outbox';
 import { DEMO_ADMIN, E2E_BASE_URL } from './support/env';
 import { signIn } from './support/fixtures';
@@ -90,29 +91,32 @@ async function partnerUpdates(request: APIRequestContext, token: string, partner
 
 // ---- The browser ---------------------------------------------------------------------------------
 
-/** Rows in the SPA's IndexedDB outbox store. */
+/** Rows in the SPA's IndexedDB outbox store (in the user's storage bucket where there is one). */
 const outboxRows = (page: Page) =>
-  page.evaluate(
-    () =>
-      new Promise<number>((resolve, reject) => {
-        const open = indexedDB.open('reward-club-admin');
-        open.onerror = () => reject(open.error);
-        open.onsuccess = () => {
-          const db = open.result;
-          if (!db.objectStoreNames.contains('outbox')) {
-            db.close();
-            resolve(0);
-            return;
-          }
-          const count = db.transaction('outbox', 'readonly').objectStore('outbox').count();
-          count.onsuccess = () => {
-            db.close();
-            resolve(count.result);
-          };
-          count.onerror = () => reject(count.error);
+  page.evaluate(async (bucket) => {
+    const buckets = (
+      navigator as { storageBuckets?: { open(name: string): Promise<{ indexedDB: IDBFactory }> } }
+    ).storageBuckets;
+    const factory = buckets ? (await buckets.open(bucket)).indexedDB : indexedDB;
+    return new Promise<number>((resolve, reject) => {
+      const open = factory.open('reward-club-admin');
+      open.onerror = () => reject(open.error);
+      open.onsuccess = () => {
+        const db = open.result;
+        if (!db.objectStoreNames.contains('outbox')) {
+          db.close();
+          resolve(0);
+          return;
+        }
+        const count = db.transaction('outbox', 'readonly').objectStore('outbox').count();
+        count.onsuccess = () => {
+          db.close();
+          resolve(count.result);
         };
-      }),
-  );
+        count.onerror = () => reject(count.error);
+      };
+    });
+  }, USER_BUCKET);
 
 const pendingCount = (page: Page) => page.getByTestId('pending-count');
 
