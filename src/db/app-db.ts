@@ -1,4 +1,5 @@
-import Dexie, { type EntityTable } from 'dexie';
+import Dexie, { type EntityTable, type PromiseExtended } from 'dexie';
+import { UserBucket } from './user-bucket';
 
 /** One cached query result, persisted per query (filled by the query persister of a later issue). */
 export interface CachedQuery {
@@ -50,8 +51,16 @@ export class AppDb extends Dexie {
   outbox!: EntityTable<OutboxEntry, 'id'>;
   flows!: EntityTable<StoredFlow, 'id'>;
 
-  constructor(name = 'reward-club-admin') {
-    super(name);
+  /** The Storage Bucket the database lives in (decision 009): sign-out deletes it with its files. */
+  readonly bucket: UserBucket;
+
+  constructor(name = 'reward-club-admin', options: { bucket?: UserBucket } = {}) {
+    const bucket = options.bucket ?? new UserBucket();
+    super(name, {
+      indexedDB: bucket.indexedDB,
+      ...(typeof IDBKeyRange === 'undefined' ? {} : { IDBKeyRange }),
+    });
+    this.bucket = bucket;
     this.version(1).stores({
       queries: 'key, updatedAt',
       outbox: '++id, &idempotencyKey, createdAt',
@@ -72,13 +81,26 @@ export class AppDb extends Dexie {
   }
 
   /**
-   * Sign-out (decision 009): deletes the whole database, not just its rows. Cleared rows can stay in
-   * the browser's files until it compacts them; a deleted database takes its records with it. Other
-   * tabs' connections close on the delete's versionchange (Dexie's default). The database reopens,
-   * empty, on its next use (autoOpen stays on), for the next user.
+   * Sign-out (decision 009): deletes the Storage Bucket holding the database, with its files. Cleared
+   * rows, and even a deleted database's rows, stay in the browser's LevelDB files until it compacts
+   * them; a deleted bucket takes its directory with it. Other tabs' connections are closed by the
+   * browser. The database reopens, empty, on its next use (autoOpen stays on), for the next user.
+   * Without Storage Buckets the database itself is deleted.
    */
   async wipe(): Promise<void> {
-    await this.delete({ disableAutoOpen: false });
+    if (!this.bucket.isolated) {
+      await this.delete({ disableAutoOpen: false });
+      return;
+    }
+    // The whole bucket goes (its directory on disk); a fresh one is opened for the next user.
+    const deleted = this.bucket.deleteAll();
+    this.close({ disableAutoOpen: false });
+    await deleted;
+  }
+
+  /** Every open (also Dexie's automatic one) first reaches the current bucket. */
+  override open(): PromiseExtended<Dexie> {
+    return Dexie.Promise.resolve(this.bucket.refresh()).then(() => super.open());
   }
 
   /** Empties every store, keeping the database (tests; sign-out uses `wipe`). */

@@ -1,16 +1,21 @@
+import { type BucketManager, browserBuckets, USER_BUCKET } from '../db/user-bucket';
+
 /**
  * Sign-out wipes the device (issue 6, decision 009): when a session ends, for whatever reason and in
  * whichever tab, nothing of the user stays in this browser: the in-memory query cache, localStorage
  * and sessionStorage, the Cache Storage (except the service worker's app-shell precache, which
- * holds only the built app), and every IndexedDB database, deleted whole rather than emptied.
+ * holds only the built app), and every IndexedDB database, deleted whole rather than emptied (the
+ * app's lives in a Storage Bucket, deleted with its files).
  * Each step runs even when an earlier one failed; the first failure is rethrown at the end.
  */
 
 export interface WipeTargets {
   /** The in-memory query cache (TanStack Query's QueryClient). */
   queryClient: { cancelQueries(): Promise<void>; clear(): void };
-  /** The app's Dexie database: deleted whole, reopened empty on its next use. */
+  /** The app's Dexie database: deleted whole (with its Storage Bucket), reopened empty on its next use. */
   db: { name: string; wipe(): Promise<void> };
+  /** Storage Buckets (`navigator.storageBuckets` by default): any other bucket is deleted too. */
+  buckets?: BucketManager | null;
   /** The browser's stores; the globals by default (tests pass their own). */
   localStorage?: Storage | null;
   sessionStorage?: Storage | null;
@@ -89,6 +94,14 @@ export async function wipeDevice(targets: WipeTargets): Promise<void> {
       await Promise.all(
         others.map((name) => deleteDatabase(factory, name, targets.blockedTimeoutMs ?? 3000)),
       );
+    });
+  }
+
+  const buckets = targets.buckets === undefined ? browserBuckets() : targets.buckets;
+  if (buckets) {
+    await step(async () => {
+      const others = (await buckets.keys()).filter((name) => name !== USER_BUCKET);
+      await Promise.all(others.map((name) => buckets.delete(name)));
     });
   }
 
