@@ -18,6 +18,12 @@ import { DEMO_ADMIN, isEmpty, seedDemo } from './seed/demo';
 const REPO_ROOT = fileURLToPath(new URL('..', import.meta.url));
 const MAIL_RETRY_MS = 30_000;
 
+/** Cache-Control for a file of the built SPA: hashed names are immutable, the rest revalidated. */
+function spaCacheControl(path: string): string {
+  const hashed = path.startsWith('/assets/') || /^\/workbox-[\w-]+\.js$/.test(path);
+  return hashed ? 'public, max-age=31536000, immutable' : 'no-cache';
+}
+
 async function buildSpaIfMissing(spaDir: string, log: ReturnType<typeof createLogger>): Promise<boolean> {
   if (existsSync(join(spaDir, 'index.html'))) return true;
   log.info('the built SPA is missing: building it with vite (once)', { spaDir });
@@ -83,15 +89,14 @@ async function main() {
   });
 
   // The SPA: hashed assets cached for a year, everything else revalidated; history fallback to index.html.
+  // The service worker (/sw.js), its manifest and index.html are always revalidated, so a deploy is
+  // seen at the next check (decision 008); the workbox runtime beside sw.js has a hash in its name.
   const hasSpa = await buildSpaIfMissing(env.spaDir, log);
   const indexHtml = hasSpa ? readFileSync(join(env.spaDir, 'index.html'), 'utf8') : null;
   app.use('*', async (c, next) => {
     await next();
     if (c.req.path.startsWith(`${API_BASE}/`) || !c.res.ok) return;
-    c.res.headers.set(
-      'Cache-Control',
-      c.req.path.startsWith('/assets/') ? 'public, max-age=31536000, immutable' : 'no-cache',
-    );
+    c.res.headers.set('Cache-Control', spaCacheControl(c.req.path));
   });
   if (hasSpa) app.use('*', serveStatic({ root: env.spaDir }));
   app.get('*', (c) => {

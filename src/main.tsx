@@ -1,4 +1,4 @@
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { onlineManager, QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { createRouter, RouterProvider } from '@tanstack/react-router';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
@@ -11,17 +11,31 @@ import { notify } from './components/ui/toast';
 import { appDb } from './db/app-db';
 import { wipeDevice } from './lib/device-wipe';
 import { authErrorMessage } from './lib/error-message';
+import { createQueryPersistence } from './lib/query-persister';
+import { registerServiceWorker } from './lib/register-service-worker';
 import { browserTabSync } from './lib/tab-sync';
 import { sessionMachine } from './machines/session.machine';
 import { sessionTokenSource } from './machines/session-link';
 import { routeTree } from './routeTree.gen';
 import './index.css';
 
-/** SPEC section 9: unused query data is kept 60 seconds. */
+/** Each query also persists to IndexedDB for 7 days, per user and build (decision 002). */
+const queryPersistence = createQueryPersistence({
+  db: appDb,
+  currentUserId: () => session.getSnapshot().context.session?.user.id,
+});
+
+// TanStack Query assumes online until an 'offline' event: a page opened offline must know at once.
+onlineManager.setOnline(navigator.onLine);
+
+/** SPEC section 9: unused query data is kept 60 seconds in memory. */
 const queryClient = new QueryClient({
   defaultOptions: {
     queries: {
       gcTime: 60_000,
+      persister: queryPersistence.persisterFn,
+      // Offline, the query function still runs once, so the persister can restore saved data.
+      networkMode: 'offlineFirst',
       refetchOnWindowFocus: false,
       retry: (failures, error) =>
         failures < 2 && !(error instanceof ApiError && error.status >= 400 && error.status < 500),
@@ -72,6 +86,8 @@ session.on('session.ended', ({ reason }) => {
 });
 
 session.start();
+void queryPersistence.prune().catch(() => undefined);
+registerServiceWorker();
 
 const root = document.getElementById('root');
 if (!root) throw new Error('#root is missing from index.html');

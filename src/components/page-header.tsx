@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
 import { css } from '../../styled-system/css';
+import { CacheAgeNotice } from './cache-age-notice';
 
 export function PageHeader({
   title,
@@ -23,6 +24,7 @@ export function PageHeader({
       <div>
         <h1 className={css({ fontSize: '2xl', fontWeight: 'bold', color: 'fg.default' })}>{title}</h1>
         {subtitle ? <p className={css({ fontSize: 'sm', color: 'fg.muted', mt: '1' })}>{subtitle}</p> : null}
+        <CacheAgeNotice />
       </div>
       {actions}
     </header>

@@ -1,5 +1,6 @@
 import { useEffect, useState } from 'react';
 import { css } from '../../styled-system/css';
+import { CacheAgeNotice } from './cache-age-notice';
 import { ChevronDownIcon } from './icons';
 import { Avatar } from './ui/avatar';
 import { MenuContent, MenuItem, MenuRoot, MenuSeparator, MenuTrigger } from './ui/menu';
@@ -54,6 +55,7 @@ export function TopBar({ name, imageUrl, onProfile, onLogout }: TopBarProps) {
       <div className={css({ flex: '1', minW: '0' })}>
         <h1 className={css({ fontSize: 'xl', fontWeight: 'bold', lineClamp: 1 })}>{name}</h1>
         <p className={css({ fontSize: 'sm', opacity: 0.75 })}>Welcome back to the Reward Club Admin</p>
+        <CacheAgeNotice />
       </div>
       <MenuRoot
         positioning={{ placement: 'bottom-end' }}

@@ -1,6 +1,8 @@
 import { createRootRouteWithContext, Outlet } from '@tanstack/react-router';
 import { NotFoundRedirect } from '../components/not-found-redirect';
+import { OfflineBanner } from '../components/offline-banner';
 import { AppToaster } from '../components/ui/toast';
+import { UpdatePrompt } from '../components/update-prompt';
 import type { RouterContext } from '../lib/router-context';
 
 export const Route = createRootRouteWithContext<RouterContext>()({
@@ -11,8 +13,10 @@ export const Route = createRootRouteWithContext<RouterContext>()({
 function RootLayout() {
   return (
     <>
+      <OfflineBanner />
       <Outlet />
       <AppToaster />
+      <UpdatePrompt />
     </>
   );
 }
