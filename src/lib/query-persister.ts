@@ -16,12 +16,6 @@ import type { AppDb, CachedQuery } from '../db/app-db';
 export const QUERY_CACHE_MAX_AGE_MS = 7 * 24 * 60 * 60 * 1000;
 const PREFIX = 'query';
 
-/**
- * The persister package pins its own copy of query-core (5.104) beside react-query's (5.108): the
- * objects are the same at run time, only their private fields make the types differ.
- */
-type CoreQuery = Parameters<ReturnType<typeof experimental_createQueryPersister>['persistQuery']>[0];
-
 /** A row of `AppDb.queries` as this persister writes it. */
 interface StoredQuery extends CachedQuery {
   state: QueryState;
@@ -212,7 +206,7 @@ export function createQueryPersistence({
       const data = await queryFn(ctx);
       savedQueries.delete(query);
       // After the query has taken the result, so its state (dataUpdatedAt) is the stored one.
-      setTimeout(() => void persister.persistQuery(query as unknown as CoreQuery).catch(() => undefined), 0);
+      setTimeout(() => void persister.persistQuery(query).catch(() => undefined), 0);
       return data;
     } catch (error) {
       if (error instanceof ApiError && error.status >= 400 && error.status < 500)
