@@ -4,7 +4,9 @@ import { fileURLToPath } from 'node:url';
 import { serve } from '@hono/node-server';
 import { serveStatic } from '@hono/node-server/serve-static';
 import { sql } from 'drizzle-orm';
+import { compress } from 'hono/compress';
 import { API_BASE, createApp } from './app';
+import { mountBenchMetrics } from './bench-metrics';
 import { openDatabase } from './db/client';
 import { createPasswordHasher } from './domain/passwords';
 import { resolveJwtSecret } from './domain/settings';
@@ -88,6 +90,9 @@ async function main() {
     },
   });
 
+  // Benchmarks only (BENCH_METRICS=1): event-loop delay and RSS for tests/bench/api-load.bench.ts.
+  if (env.benchMetrics) mountBenchMetrics(app);
+
   // The SPA: hashed assets cached for a year, everything else revalidated; history fallback to index.html.
   // The service worker (/sw.js), its manifest and index.html are always revalidated, so a deploy is
   // seen at the next check (decision 008); the workbox runtime beside sw.js has a hash in its name.
@@ -98,6 +103,10 @@ async function main() {
     if (c.req.path.startsWith(`${API_BASE}/`) || !c.res.ok) return;
     c.res.headers.set('Cache-Control', spaCacheControl(c.req.path));
   });
+  // The SPA's text files go gzip/deflate-compressed (the API answers stay as they are): the
+  // sign-in screen's JavaScript is measured in gzip bytes (issue 7, docs/performance.md).
+  const compressSpa = compress();
+  app.use('*', (c, next) => (c.req.path.startsWith(`${API_BASE}/`) ? next() : compressSpa(c, next)));
   if (hasSpa) app.use('*', serveStatic({ root: env.spaDir }));
   app.get('*', (c) => {
     const path = c.req.path;

@@ -1,0 +1,165 @@
+/**
+ * Bundle benchmark (issue 7, scope 3): how much JavaScript the sign-in screen needs, in gzip bytes,
+ * and what each other screen loads on demand.
+ *
+ * The SPA is built (`vite build --manifest`) into tests/.tmp/bench/dist and served by the real
+ * server; Chromium opens '/' (service worker blocked, empty cache) and every JavaScript file it
+ * fetches until the sign-in form is usable is summed, each file gzip-compressed (level 9) from the
+ * build. The Vite manifest gives the same set a second way (the entry, its static imports, and the
+ * sign-in route's lazily loaded chunk with its imports): both are printed, the browser's is the
+ * figure. Per route: the route's own lazily loaded chunks plus the shared chunks they import that
+ * the sign-in screen did not load already.
+ *
+ * `npm run bench:bundle`. Prints figures; never fails on a size.
+ */
+import { readFileSync } from 'node:fs';
+import { gzipSync } from 'node:zlib';
+import { chromium } from '@playwright/test';
+import { figure } from './figures';
+import { BENCH_PORT, buildSpa, CHROME_FLAGS, CHROME_PATH, startSpaServer } from './spa';
+
+const BENCH = 'bundle';
+const SIGN_IN_BUDGET_KB = 160;
+
+type Manifest = Record<
+  string,
+  { file: string; src?: string; isEntry?: boolean; isDynamicEntry?: boolean; imports?: string[]; dynamicImports?: string[] }
+>;
+
+const kb = (bytes: number) => +(bytes / 1024).toFixed(1);
+
+async function main() {
+  const spaDir = buildSpa();
+  const gzipOf = new Map<string, number>();
+  const gzipSize = (file: string) => {
+    let size = gzipOf.get(file);
+    if (size === undefined) {
+      size = gzipSync(readFileSync(`${spaDir}/${file}`), { level: 9 }).length;
+      gzipOf.set(file, size);
+    }
+    return size;
+  };
+  const manifest = JSON.parse(readFileSync(`${spaDir}/.vite/manifest.json`, 'utf8')) as Manifest;
+
+  /** A chunk and every chunk it imports statically (what loading it fetches). */
+  const closure = (key: string, into = new Set<string>()) => {
+    const chunk = manifest[key];
+    if (!chunk || into.has(chunk.file)) return into;
+    into.add(chunk.file);
+    for (const dep of chunk.imports ?? []) closure(dep, into);
+    return into;
+  };
+
+  // --- The browser's count: what '/' fetches before the sign-in form is usable.
+  const server = await startSpaServer(BENCH_PORT);
+  const browser = await chromium.launch({ executablePath: CHROME_PATH, args: CHROME_FLAGS });
+  let fetched: string[];
+  let fetchedAfterIdle: string[];
+  try {
+    const context = await browser.newContext({ serviceWorkers: 'block' });
+    const page = await context.newPage();
+    const scripts: string[] = [];
+    page.on('response', (res) => {
+      const path = new URL(res.url()).pathname;
+      if (path.endsWith('.js')) scripts.push(path.replace(/^\//, ''));
+    });
+    await page.goto(`${server.url}/`);
+    await page.getByPlaceholder('Enter your email').waitFor({ state: 'visible' });
+    await page.getByRole('button', { name: 'Sign in' }).waitFor({ state: 'visible' });
+    fetched = [...new Set(scripts)];
+    await page.waitForLoadState('networkidle');
+    fetchedAfterIdle = [...new Set(scripts)].filter((f) => !fetched.includes(f));
+    await context.close();
+  } finally {
+    await browser.close();
+    await server.stop();
+  }
+  const missing = fetched.filter((f) => !gzipOf.has(f) && !manifestFile(manifest, f));
+  if (missing.length) console.log(`(not in the manifest, counted from disk: ${missing.join(', ')})`);
+  const browserBytes = fetched.reduce((sum, f) => sum + gzipSize(f), 0);
+
+  // --- The manifest's count: entry + static imports + the sign-in route's lazy chunk(s).
+  const initial = closure('index.html');
+  for (const key of Object.keys(manifest))
+    if (/^src\/routes\/index\.tsx\?tsr-split=component/.test(key)) closure(key, initial);
+  const manifestBytes = [...initial].reduce((sum, f) => sum + gzipSize(f), 0);
+  const notInManifestSet = fetched.filter((f) => !initial.has(f));
+  const notFetched = [...initial].filter((f) => !fetched.includes(f));
+
+  console.table(
+    fetched
+      .map((f) => ({ file: f, 'KB gzip': kb(gzipSize(f)) }))
+      .sort((a, b) => b['KB gzip'] - a['KB gzip']),
+  );
+  console.log(
+    `sign-in screen: ${fetched.length} JavaScript files fetched before the form was usable, ${kb(browserBytes)} KB gzip; ` +
+      `manifest cross-check (entry + static imports + sign-in route chunk): ${initial.size} files, ${kb(manifestBytes)} KB gzip` +
+      (notInManifestSet.length ? `; fetched but not in that set: ${notInManifestSet.join(', ')}` : '') +
+      (notFetched.length ? `; in that set but not fetched: ${notFetched.join(', ')}` : '') +
+      (fetchedAfterIdle.length ? `; fetched later, once idle: ${fetchedAfterIdle.join(', ')}` : ''),
+  );
+
+  figure({
+    bench: BENCH,
+    name: 'sign-in screen JavaScript (fetched by Chromium before the form is usable)',
+    value: kb(browserBytes),
+    unit: 'KB gzip',
+    budget: { max: SIGN_IN_BUDGET_KB },
+    target: 'Chromium',
+  });
+  figure({
+    bench: BENCH,
+    name: 'sign-in screen JavaScript (manifest: entry + static imports + route chunk)',
+    value: kb(manifestBytes),
+    unit: 'KB gzip',
+    budget: { max: SIGN_IN_BUDGET_KB },
+    target: '-',
+  });
+  const allJs = Object.values(manifest)
+    .map((c) => c.file)
+    .filter((f, i, all) => f.endsWith('.js') && all.indexOf(f) === i);
+  figure({
+    bench: BENCH,
+    name: 'all JavaScript of the build',
+    value: kb(allJs.reduce((sum, f) => sum + gzipSize(f), 0)),
+    unit: 'KB gzip',
+    budget: null,
+    target: '-',
+  });
+
+  // --- Per route: its lazily loaded chunks and what they pull in beyond the sign-in screen's set.
+  const routes = new Map<string, Set<string>>();
+  for (const key of Object.keys(manifest)) {
+    const match = key.match(/^src\/routes\/(.+)\.tsx\?tsr-split=component/);
+    if (!match?.[1]) continue;
+    const files = closure(key);
+    for (const f of initial) files.delete(f);
+    routes.set(match[1], files);
+  }
+  const rows = [...routes]
+    .map(([route, files]) => ({
+      route,
+      chunks: files.size,
+      'KB gzip': kb([...files].reduce((sum, f) => sum + gzipSize(f), 0)),
+    }))
+    .sort((a, b) => a.route.localeCompare(b.route));
+  console.table(rows);
+  for (const row of rows)
+    figure({
+      bench: BENCH,
+      name: `route ${row.route}: loaded on demand (${row.chunks} chunk(s) beyond the sign-in set)`,
+      value: row['KB gzip'],
+      unit: 'KB gzip',
+      budget: null,
+      target: '-',
+    });
+}
+
+function manifestFile(manifest: Manifest, file: string) {
+  return Object.values(manifest).some((c) => c.file === file);
+}
+
+main().catch((err) => {
+  console.error(err);
+  process.exit(1);
+});
