@@ -23,7 +23,14 @@ const SIGN_IN_BUDGET_KB = 160;
 
 type Manifest = Record<
   string,
-  { file: string; src?: string; isEntry?: boolean; isDynamicEntry?: boolean; imports?: string[]; dynamicImports?: string[] }
+  {
+    file: string;
+    src?: string;
+    isEntry?: boolean;
+    isDynamicEntry?: boolean;
+    imports?: string[];
+    dynamicImports?: string[];
+  }
 >;
 
 const kb = (bytes: number) => +(bytes / 1024).toFixed(1);
@@ -87,9 +94,7 @@ async function main() {
   const notFetched = [...initial].filter((f) => !fetched.includes(f));
 
   console.table(
-    fetched
-      .map((f) => ({ file: f, 'KB gzip': kb(gzipSize(f)) }))
-      .sort((a, b) => b['KB gzip'] - a['KB gzip']),
+    fetched.map((f) => ({ file: f, 'KB gzip': kb(gzipSize(f)) })).sort((a, b) => b['KB gzip'] - a['KB gzip']),
   );
   console.log(
     `sign-in screen: ${fetched.length} JavaScript files fetched before the form was usable, ${kb(browserBytes)} KB gzip; ` +

@@ -23,7 +23,16 @@ export function buildSpa(outDir = BENCH_SPA_DIR): string {
   const started = Date.now();
   const build = spawnSync(
     process.execPath,
-    ['node_modules/vite/bin/vite.js', 'build', '--logLevel', 'warn', '--manifest', '--outDir', outDir, '--emptyOutDir'],
+    [
+      'node_modules/vite/bin/vite.js',
+      'build',
+      '--logLevel',
+      'warn',
+      '--manifest',
+      '--outDir',
+      outDir,
+      '--emptyOutDir',
+    ],
     { cwd: REPO_ROOT, stdio: 'inherit' },
   );
   if (build.status !== 0) throw new Error('vite build failed');
