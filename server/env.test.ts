@@ -14,6 +14,7 @@ describe('readEnv', () => {
       seedDemo: true,
       trustProxy: false,
       logLevel: 'info',
+      benchMetrics: false,
     });
     expect(env.dataDir).toMatch(/\/data$/);
   });
@@ -25,6 +26,7 @@ describe('readEnv', () => {
       TRUST_PROXY: '1',
       PORT: '4173',
       ACCESS_TOKEN_TTL_SECONDS: '5',
+      BENCH_METRICS: '1',
     });
     expect(env).toMatchObject({
       databaseUrl: undefined,
@@ -32,6 +34,7 @@ describe('readEnv', () => {
       trustProxy: true,
       port: 4173,
       accessTokenTtlSeconds: 5,
+      benchMetrics: true,
     });
   });
 

@@ -36,6 +36,7 @@ const envSchema = z
     SEED_DEMO: booleanish(true),
     TRUST_PROXY: booleanish(false),
     LOG_LEVEL: z.enum(logLevels).default('info'),
+    BENCH_METRICS: booleanish(false),
   })
   .refine((e) => !e.ADMIN_EMAIL || !!e.ADMIN_PASSWORD, {
     message: 'ADMIN_PASSWORD is required when ADMIN_EMAIL is set',
@@ -58,6 +59,8 @@ export type Env = {
   seedDemo: boolean;
   trustProxy: boolean;
   logLevel: LogLevel;
+  /** Benchmarks only (tests/bench/api-load.bench.ts): serves BENCH_METRICS_PATH. Off unless BENCH_METRICS is set. */
+  benchMetrics: boolean;
 };
 
 /** Parses an environment (default: `process.env`); throws a readable error listing every bad variable. */
@@ -83,5 +86,6 @@ export function readEnv(source: Record<string, string | undefined> = process.env
     seedDemo: e.SEED_DEMO,
     trustProxy: e.TRUST_PROXY,
     logLevel: e.LOG_LEVEL,
+    benchMetrics: e.BENCH_METRICS,
   };
 }

@@ -25,7 +25,8 @@ export const arr = (items: readonly string[]) =>
 export const pct = (sorted: number[], p: number) =>
   sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;
 
-export type Target = { name: string; open: () => Promise<Database> };
+/** `url`: the PostgreSQL database made for the run, for a server started on it. */
+export type Target = { name: string; open: () => Promise<Database & { url?: string }> };
 
 export const pgliteTarget: Target = { name: 'PGlite', open: () => openDatabase({ kind: 'pglite' }) };
 
@@ -52,6 +53,7 @@ export async function postgresTarget(): Promise<Target | null> {
       const database = await openDatabase({ kind: 'postgres', url: url.toString(), max: 10 });
       return {
         ...database,
+        url: url.toString(),
         close: async () => {
           await database.close();
           const dropper = postgres(server, { max: 1, onnotice: () => {} });
