@@ -19,6 +19,7 @@ import {
   arr,
   BENCH_ADMIN,
   type Case,
+  caseFigures,
   EXPLAIN,
   pgliteTarget,
   postgresTarget,
@@ -284,7 +285,9 @@ async function run(target: Target) {
     console.log(
       `\n${target.name}: seeded ${STAFF.toLocaleString()} staff and ${EVENTS.toLocaleString()} events in ${((seeded - t0) / 1000).toFixed(1)} s; ${RUNS} runs per case after 3 warm-ups`,
     );
-    console.table(await timeCases(signedIn, CASES, RUNS));
+    const rows = await timeCases(signedIn, CASES, RUNS);
+    console.table(rows);
+    caseFigures('lists', target.name, rows);
 
     if (EXPLAIN) await printPlans(database.db, target.name, EXPLAINED);
   } finally {

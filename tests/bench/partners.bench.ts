@@ -15,6 +15,7 @@ import { performance } from 'node:perf_hooks';
 import { analyzeSeeded, BUSY, LARGE, NOW, seedLargeData } from './large-seed';
 import {
   type Case,
+  caseFigures,
   EXPLAIN,
   pgliteTarget,
   postgresTarget,
@@ -137,7 +138,9 @@ async function run(target: SizedTarget) {
     console.log(
       `\n${target.name}: seeded ${PARTNERS.toLocaleString()} partners, ${CUSTOMERS.toLocaleString()} customers, ${target.visits.toLocaleString()} visits (+ items), ${REWARDS.toLocaleString()} rewards in ${((seeded - t0) / 1000).toFixed(1)} s (${steps.join(', ')}, then vacuum analyze); ${RUNS} runs per case after 3 warm-ups`,
     );
-    console.table(await timeCases(signedIn, CASES, RUNS));
+    const rows = await timeCases(signedIn, CASES, RUNS);
+    console.table(rows);
+    caseFigures('partners', target.name, rows);
 
     if (EXPLAIN) await printPlans(database.db, target.name, EXPLAINED);
   } finally {

@@ -13,6 +13,7 @@ import { executeRows } from '../../server/db/rows';
 import { TEST_PASSWORD_HASHING } from '../../server/domain/passwords';
 import { silentLogger } from '../../server/log';
 import { createMailer, fileMailbox } from '../../server/mail';
+import { figure } from './figures';
 
 export const BENCH_ADMIN = { email: 'bench-root@rewardclub.test', password: 'Bench#2026' } as const;
 export const EXPLAIN = process.argv.includes('--explain');
@@ -129,4 +130,18 @@ export async function printPlans(db: Db, targetName: string, queries: [string, s
     );
     console.log(`\n-- ${targetName}: ${name}\n${plan.map((r) => Object.values(r)[0]).join('\n')}`);
   }
+}
+
+/** Reports the p50 and p99 of each timed case (the rows of `timeCases`) as figures, without budget. */
+export function caseFigures(bench: string, target: string, rows: Record<string, string | number>[]) {
+  for (const row of rows)
+    for (const p of ['p50', 'p99'] as const)
+      figure({
+        bench,
+        name: `${row.case}, ${p}`,
+        value: Number(row[`${p} ms`]),
+        unit: 'ms',
+        budget: null,
+        target,
+      });
 }
