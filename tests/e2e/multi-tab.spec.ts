@@ -10,7 +10,8 @@ import { type RunningServer, startServer } from './support/server';
  * used again, so the tabs must share ONE refresh: exactly one refresh call in total, no sign-out.
  */
 
-const TTL_SECONDS = 12;
+/** Long enough for the setup below on a loaded machine; the test waits for the token's own expiry. */
+const TTL_SECONDS = 30;
 let server: RunningServer;
 
 test.beforeAll(async () => {
@@ -108,12 +109,15 @@ test('two tabs with an expired access token, twenty queries each: one refresh in
       await seen;
     }
   }
-  expect(refreshCalls, 'no refresh before the token expired').toEqual([]);
-
+  // On a slow machine the setup may outlast a token; such a refresh is not part of the figure: the
+  // test takes the token stored now, waits for it to expire, and counts refresh calls from there.
+  const duringSetup = refreshCalls.length;
   const stored = await first.evaluate(() => JSON.parse(localStorage.getItem('admin') ?? '{}'));
   const expired = String(stored.accessToken);
   const exp = JSON.parse(Buffer.from(expired.split('.')[1]!, 'base64url').toString()).exp as number;
   await first.waitForTimeout(Math.max(0, exp * 1000 - Date.now()) + 1500);
+  expect(refreshCalls, 'no refresh while every query was idle').toHaveLength(duringSetup);
+  refreshCalls.length = 0;
 
   // Per tab: client queries sent with the expired token, their 401s, and their successful answers.
   const seen = [first, second].map((tab) => {
@@ -135,7 +139,8 @@ test('two tabs with an expired access token, twenty queries each: one refresh in
   await expect.poll(() => seen.map((s) => s.answered), { timeout: 30_000 }).toEqual([20, 20]);
 
   console.log(
-    `two tabs, 20 queries each with an expired access token: ${refreshCalls.length} refresh call(s) in total; ` +
+    `two tabs, 20 queries each with an expired access token: ${refreshCalls.length} refresh call(s) in total ` +
+      `(${duringSetup} during the setup, before the measured expiry); ` +
       seen
         .map(
           (s, i) =>
