@@ -293,6 +293,17 @@ export const rewards = pgTable(
     index('rewards_partner_created_idx').on(t.partnerId, t.createdAt, t.id),
     index('rewards_partner_customer_idx').on(t.partnerId, t.customerId),
     index('rewards_customer_idx').on(t.customerId),
+    // Every column rewardStats reads (server/domain/analytics.ts), so the reward stats, club-wide or
+    // for one partner, are an index-only scan of the rewards with no ledger join (decision 011).
+    index('rewards_stats_idx').on(
+      t.partnerId,
+      t.rewardType,
+      t.rewardTypeCategory,
+      t.status,
+      t.issuedAmount,
+      t.balance,
+      t.percentageDiscount,
+    ),
   ],
 );
 

@@ -12,7 +12,11 @@ const num = (v: unknown): number => {
  * Reward figures, club-wide or for one partner, in ONE aggregate query:
  * - giftcards: rewardType GIFTCARD; coupons: COUPON + GENERAL; discounted subscriptions: COUPON + DISCOUNTED_SUBSCRIPTION
  * - totalIssuedGiftcardsAmount: sum of issuedAmount
- * - totalRedeemedIssuedGiftcards: naira redeemed, -(sum of REDEEM + REVERSAL ledger rows)
+ * - totalRedeemedIssuedGiftcards: naira redeemed, -(sum of REDEEM + REVERSAL ledger rows), read as
+ *   sum(issued_amount - balance): the ledger's ISSUE row is +issued_amount and the cached balance is
+ *   the sum of all the reward's rows, kept so by server/domain/ledger.ts in the same transaction
+ *   (decision 011). No ledger join: the whole query reads rewards only, index-only through
+ *   rewards_stats_idx (a covering index), instead of aggregating every ledger row per request.
  * - redeemed coupons / subscriptions: status 'Redeemed'
  * - averages: avg percentageDiscount, rates: redeemed / issued * 100; both to 2 decimals, 0 when none.
  */
@@ -21,18 +25,11 @@ export async function rewardStats(db: DbOrTx, opts: { partnerId?: number } = {})
   const rows = await executeRows(
     db,
     sql`
-    with spent as (
-      select l.reward_id, -sum(l.amount) as redeemed
-      from reward_ledger l
-      where l.kind in ('REDEEM', 'REVERSAL')
-        and ${opts.partnerId === undefined ? sql`true` : sql`l.reward_id in (select r.id from rewards r where ${scope})`}
-      group by l.reward_id
-    ),
-    agg as (
+    with agg as (
       select
         count(*) filter (where r.reward_type = 'GIFTCARD') as gc_count,
         coalesce(sum(r.issued_amount) filter (where r.reward_type = 'GIFTCARD'), 0) as gc_amount,
-        coalesce(sum(s.redeemed) filter (where r.reward_type = 'GIFTCARD'), 0) as gc_redeemed,
+        coalesce(sum(r.issued_amount - r.balance) filter (where r.reward_type = 'GIFTCARD'), 0) as gc_redeemed,
         count(*) filter (where r.reward_type = 'COUPON' and r.reward_type_category = 'GENERAL') as cp_count,
         count(*) filter (where r.reward_type = 'COUPON' and r.reward_type_category = 'GENERAL' and r.status = 'Redeemed') as cp_redeemed,
         avg(r.percentage_discount) filter (where r.reward_type = 'COUPON' and r.reward_type_category = 'GENERAL') as cp_avg,
@@ -40,7 +37,6 @@ export async function rewardStats(db: DbOrTx, opts: { partnerId?: number } = {})
         count(*) filter (where r.reward_type = 'COUPON' and r.reward_type_category = 'DISCOUNTED_SUBSCRIPTION' and r.status = 'Redeemed') as ds_redeemed,
         avg(r.percentage_discount) filter (where r.reward_type = 'COUPON' and r.reward_type_category = 'DISCOUNTED_SUBSCRIPTION') as ds_avg
       from rewards r
-      left join spent s on s.reward_id = r.id
       where ${scope}
     )
     select

@@ -13,6 +13,7 @@ import {
   signIn,
 } from '../../tests/setup/server';
 import { executeRows } from '../db/rows';
+import { rewardStats } from '../domain/analytics';
 import { ledgerBalance } from '../domain/ledger';
 
 /**
@@ -154,6 +155,16 @@ describe('GET /partners/rewards/:rewardId/ledger', () => {
     // The sum of the entries is the balance shown.
     expect(entries.reduce((a, e) => a + e.amount, 0)).toBe(800);
     expect(await ledgerBalance(t.db, reward.id)).toBe(800);
+    // The reward stats read redeemed naira from issued - balance (decision 011): after real
+    // redemptions and a reversal it equals what the ledger rows of the partner's gift cards say.
+    const [fromLedger] = await executeRows<{ redeemed: string }>(
+      t.db,
+      sql`select coalesce(-sum(l.amount), 0)::text as redeemed from reward_ledger l join rewards r on r.id = l.reward_id
+        where r.partner_id = ${partner.id} and r.reward_type = 'GIFTCARD' and l.kind in ('REDEEM', 'REVERSAL')`,
+    );
+    const stats = await rewardStats(t.db, { partnerId: partner.id });
+    expect(Number(fromLedger!.redeemed)).toBeGreaterThanOrEqual(200);
+    expect(stats.totalRedeemedIssuedGiftcards).toBe(Number(fromLedger!.redeemed));
   });
 
   it('answers redeem-only staff and admins; another partner is 404 to staff; bad ids are 400', async () => {

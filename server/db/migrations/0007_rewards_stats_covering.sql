@@ -1,0 +1,1 @@
+CREATE INDEX "rewards_stats_idx" ON "rewards" USING btree ("partner_id","reward_type","reward_type_category","status","issued_amount","balance","percentage_discount");
