@@ -1,5 +1,5 @@
 import { defineConfig } from '@playwright/test';
-import { E2E_BASE_URL, E2E_OUTPUT_DIR } from './tests/e2e/support/env';
+import { CHROME_FLAGS, CHROME_PATH, E2E_BASE_URL, E2E_OUTPUT_DIR } from './tests/e2e/support/env';
 
 /** End-to-end: the real server on a temporary embedded database, the built SPA, the system Chromium. */
 export default defineConfig({
@@ -18,15 +18,8 @@ export default defineConfig({
     trace: 'retain-on-failure',
     screenshot: 'only-on-failure',
     launchOptions: {
-      executablePath: process.env.CHROME_PATH || '/usr/bin/chromium',
-      args: [
-        '--no-sandbox',
-        '--disable-gpu',
-        '--disable-background-networking',
-        '--disable-component-update',
-        '--disable-sync',
-        '--disable-dev-shm-usage',
-      ],
+      executablePath: CHROME_PATH,
+      args: CHROME_FLAGS,
     },
   },
 });

@@ -15,8 +15,9 @@
 import { readFileSync } from 'node:fs';
 import { gzipSync } from 'node:zlib';
 import { chromium } from '@playwright/test';
+import { CHROME_FLAGS, CHROME_PATH } from '../e2e/support/env';
 import { figure } from './figures';
-import { BENCH_PORT, buildSpa, CHROME_FLAGS, CHROME_PATH, startSpaServer } from './spa';
+import { BENCH_PORT, buildSpa, startSpaServer } from './spa';
 
 const BENCH = 'bundle';
 const SIGN_IN_BUDGET_KB = 160;

@@ -16,21 +16,13 @@ import { mkdirSync, rmSync } from 'node:fs';
 import { chromium } from '@playwright/test';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
-import { DEMO_ADMIN } from '../e2e/support/env';
+import { CHROME_FLAGS, CHROME_PATH, DEMO_ADMIN } from '../e2e/support/env';
 import { figure } from './figures';
-import { BENCH_PORT, BENCH_TMP, buildSpa, CHROME_PATH, startSpaServer } from './spa';
+import { BENCH_PORT, BENCH_TMP, buildSpa, startSpaServer } from './spa';
 
 const BENCH = 'lighthouse';
 const PORT = BENCH_PORT + 1;
-const LIGHTHOUSE_FLAGS = [
-  '--headless=new',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-  '--disable-dev-shm-usage',
-];
+const LIGHTHOUSE_FLAGS = ['--headless=new', ...CHROME_FLAGS];
 
 type Page = { label: string; path: string; signedIn: boolean };
 const PAGES: Page[] = [

@@ -9,9 +9,9 @@
  * Figures: median and max, budget ≤ 1000 ms. `npm run bench:offline`. Never fails on a timing.
  */
 import { chromium, type Page } from '@playwright/test';
-import { DEMO_ADMIN } from '../e2e/support/env';
+import { CHROME_FLAGS, CHROME_PATH, DEMO_ADMIN } from '../e2e/support/env';
 import { figure } from './figures';
-import { BENCH_PORT, buildSpa, CHROME_FLAGS, CHROME_PATH, startSpaServer } from './spa';
+import { BENCH_PORT, buildSpa, startSpaServer } from './spa';
 import { pct } from './support';
 
 const BENCH = 'offline-reload';

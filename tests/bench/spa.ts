@@ -12,7 +12,6 @@ import { startServer } from '../e2e/support/server';
 export const BENCH_TMP = fileURLToPath(new URL('../.tmp/bench/', import.meta.url));
 /** The build the SPA benches measure; `npm run bench` builds it once (bench:bundle) for all three. */
 export const BENCH_SPA_DIR = `${BENCH_TMP}dist`;
-export const CHROME_PATH = process.env.CHROME_PATH || '/usr/bin/chromium';
 /** Ports of the SPA benches (each bench its own, so a bench left running never blocks the next). */
 export const BENCH_PORT = Number(process.env.BENCH_PORT ?? 4510);
 
@@ -46,13 +45,3 @@ export async function startSpaServer(port: number, spaDir = BENCH_SPA_DIR) {
   rmSync(dataDir, { recursive: true, force: true });
   return startServer({ port, dataDir, env: { SPA_DIR: spaDir } });
 }
-
-/** Chromium flags of the benches (the same as the e2e runs' and Lighthouse's). */
-export const CHROME_FLAGS = [
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-  '--disable-dev-shm-usage',
-];

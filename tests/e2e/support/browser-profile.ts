@@ -1,8 +1,7 @@
 import { lstatSync, mkdirSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { chromium, type Page } from '@playwright/test';
-import config from '../../../playwright.config';
-import { E2E_TMP } from './env';
+import { CHROME_FLAGS, CHROME_PATH, E2E_TMP } from './env';
 
 /**
  * A Chromium with a profile directory of its own on disk (a persistent context), so a test can
@@ -12,8 +11,8 @@ export async function launchWithProfile(name: string, baseURL: string) {
   const profileDir = join(E2E_TMP, 'profiles', `${name}-${Date.now().toString(36)}`);
   mkdirSync(profileDir, { recursive: true });
   const context = await chromium.launchPersistentContext(profileDir, {
-    executablePath: process.env.CHROME_PATH || '/usr/bin/chromium',
-    args: config.use?.launchOptions?.args ?? [],
+    executablePath: CHROME_PATH,
+    args: CHROME_FLAGS,
     baseURL,
   });
   return { context, profileDir };

@@ -17,4 +17,15 @@ export const E2E_OUTPUT_DIR = fileURLToPath(
   new URL(`../../../test-results/e2e-${E2E_PORT}/`, import.meta.url),
 );
 
+/** The system Chromium (never a downloaded one) and the flags every test and bench launches it with. */
+export const CHROME_PATH = process.env.CHROME_PATH || '/usr/bin/chromium';
+export const CHROME_FLAGS = [
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--disable-dev-shm-usage',
+];
+
 export const DEMO_ADMIN = { email: 'admin@rewardclub.ng', password: 'RewardClub#2026' } as const;
