@@ -1,4 +1,12 @@
-import { onlineManager, QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import {
+  onlineManager,
+  type Query,
+  QueryClient,
+  QueryClientProvider,
+  type QueryFunction,
+  type QueryFunctionContext,
+  type QueryKey,
+} from '@tanstack/react-query';
 import { createRouter, RouterProvider } from '@tanstack/react-router';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
@@ -8,10 +16,7 @@ import { ApiError, createApiClient, setApiClient } from './api/client';
 import { profileQueryOptions } from './api/profile';
 import { NotFoundRedirect } from './components/not-found-redirect';
 import { notify } from './components/ui/toast';
-import { appDb } from './db/app-db';
-import { wipeDevice } from './lib/device-wipe';
 import { authErrorMessage } from './lib/error-message';
-import { createQueryPersistence } from './lib/query-persister';
 import { registerServiceWorker } from './lib/register-service-worker';
 import { browserTabSync } from './lib/tab-sync';
 import { sessionMachine } from './machines/session.machine';
@@ -19,11 +24,38 @@ import { sessionTokenSource } from './machines/session-link';
 import { routeTree } from './routeTree.gen';
 import './index.css';
 
-/** Each query also persists to IndexedDB for 7 days, per user and build (decision 002). */
-const queryPersistence = createQueryPersistence({
-  db: appDb,
-  currentUserId: () => session.getSnapshot().context.session?.user.id,
-});
+const currentUserId = () => session.getSnapshot().context.session?.user.id;
+
+/**
+ * Each query also persists to IndexedDB for 7 days, per user and build (decision 002). Dexie and
+ * the persister are loaded on demand (decision 012): by the first query of a signed-in user, or
+ * once the first screen has rendered, so the sign-in screen does not wait for them.
+ */
+let persistence: Promise<{ persisterFn: typeof persistQuery; prune(): Promise<void> }> | undefined;
+const loadPersistence = () => {
+  persistence ??= Promise.all([import('./db/app-db'), import('./lib/query-persister')]).then(
+    ([{ appDb }, { createQueryPersistence }]) => createQueryPersistence({ db: appDb, currentUserId }),
+  );
+  return persistence;
+};
+async function persistQuery<T, TQueryKey extends QueryKey>(
+  queryFn: QueryFunction<T, TQueryKey, never>,
+  ctx: QueryFunctionContext<TQueryKey>,
+  query: Query,
+): Promise<T> {
+  // Signed out, nothing is read or written (the persister would only call the query function).
+  const userId = currentUserId();
+  if (userId === null || userId === undefined) return queryFn(ctx);
+  return (await loadPersistence()).persisterFn(queryFn, ctx, query);
+}
+
+/** The device wipe and the database it deletes, loaded on demand like the persister. */
+const loadWipe = () =>
+  Promise.all([import('./lib/device-wipe'), import('./db/app-db')]).then(
+    ([{ wipeDevice }, { appDb }]) =>
+      () =>
+        wipeDevice({ queryClient, db: appDb }),
+  );
 
 // TanStack Query assumes online until an 'offline' event: a page opened offline must know at once.
 onlineManager.setOnline(navigator.onLine);
@@ -33,7 +65,7 @@ const queryClient = new QueryClient({
   defaultOptions: {
     queries: {
       gcTime: 60_000,
-      persister: queryPersistence.persisterFn,
+      persister: persistQuery,
       // Offline, the query function still runs once, so the persister can restore saved data.
       networkMode: 'offlineFirst',
       refetchOnWindowFocus: false,
@@ -51,7 +83,7 @@ const session = createActor(
       refreshTokens: fromPromise(({ input }) => refreshTokens(input.refreshToken)),
       fetchProfile: fromPromise(() => queryClient.fetchQuery(profileQueryOptions())),
       logOut: fromPromise(({ input }) => logout(input.accessToken).catch(() => undefined)),
-      wipeDevice: fromPromise(() => wipeDevice({ queryClient, db: appDb })),
+      wipeDevice: fromPromise(async () => (await loadWipe())()),
       tabSync: browserTabSync,
     },
   }),
@@ -86,7 +118,6 @@ session.on('session.ended', ({ reason }) => {
 });
 
 session.start();
-void queryPersistence.prune().catch(() => undefined);
 registerServiceWorker();
 
 const root = document.getElementById('root');
@@ -98,3 +129,14 @@ createRoot(root).render(
     </QueryClientProvider>
   </StrictMode>,
 );
+
+// After the first render: prune the stored queries, and have the wipe ready before any sign-out
+// (a sign-out offline then needs no chunk from the network).
+const afterFirstRender = (run: () => void) =>
+  'requestIdleCallback' in window ? requestIdleCallback(run, { timeout: 2000 }) : setTimeout(run, 200);
+afterFirstRender(() => {
+  void loadPersistence()
+    .then((loaded) => loaded.prune())
+    .catch(() => undefined);
+  void loadWipe().catch(() => undefined);
+});

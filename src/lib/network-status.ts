@@ -1,6 +1,6 @@
 import { type Query, QueryClientContext } from '@tanstack/react-query';
 import { useCallback, useContext, useSyncExternalStore } from 'react';
-import { isNetworkFailure, savedReason } from './query-persister';
+import { isNetworkFailure, savedReason } from './saved-queries';
 
 /** online; offline (the browser says so); unreachable (online, but requests get no answer). */
 export type NetworkStatus = 'online' | 'offline' | 'unreachable';

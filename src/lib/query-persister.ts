@@ -6,6 +6,9 @@ import {
 } from '@tanstack/react-query-persist-client';
 import { ApiError } from '../api/client';
 import type { AppDb, CachedQuery } from '../db/app-db';
+import { isNetworkFailure, savedQueries } from './saved-queries';
+
+export { isNetworkFailure, isRestoredFromStorage, type SavedReason, savedReason } from './saved-queries';
 
 /**
  * Every query persisted per query to IndexedDB (the `queries` store of the one Dexie database), so
@@ -122,22 +125,6 @@ export const shouldPersist = (query: Query) => query.meta?.persist !== false;
 const NETWORK_FIRST_ROOTS = new Set(['profile']);
 const isNetworkFirst = (query: Query) =>
   typeof query.queryKey[0] === 'string' && NETWORK_FIRST_ROOTS.has(query.queryKey[0]);
-
-/** No response arrived (the client's ApiError with status 0). */
-export const isNetworkFailure = (error: unknown) => error instanceof ApiError && error.status === 0;
-
-/**
- * Queries showing saved data: 'restored' from IndexedDB, or 'unanswered' (a revalidation got no
- * response, so the data kept is what was there before). Cleared by the next successful fetch.
- */
-export type SavedReason = 'restored' | 'unanswered';
-const savedQueries = new WeakMap<Query, SavedReason>();
-
-/** Why this query shows saved data rather than a fresh answer; undefined when it does not. */
-export const savedReason = (query: Query): SavedReason | undefined => savedQueries.get(query);
-
-/** Whether this query shows data restored from IndexedDB (not yet replaced by a fetch). */
-export const isRestoredFromStorage = (query: Query) => savedQueries.get(query) === 'restored';
 
 export interface QueryPersistenceOptions {
   db: AppDb;

@@ -1,6 +1,6 @@
 import { type Query, QueryClientContext } from '@tanstack/react-query';
 import { useCallback, useContext, useSyncExternalStore } from 'react';
-import { isNetworkFailure, savedReason } from './query-persister';
+import { isNetworkFailure, savedReason } from './saved-queries';
 
 /**
  * Whether a query shows saved data rather than a fresh answer: restored from IndexedDB, or kept
