@@ -293,19 +293,32 @@ export const rewards = pgTable(
     index('rewards_partner_created_idx').on(t.partnerId, t.createdAt, t.id),
     index('rewards_partner_customer_idx').on(t.partnerId, t.customerId),
     index('rewards_customer_idx').on(t.customerId),
-    // Every column rewardStats reads (server/domain/analytics.ts), so the reward stats, club-wide or
-    // for one partner, are an index-only scan of the rewards with no ledger join (decision 011).
-    index('rewards_stats_idx').on(
-      t.partnerId,
-      t.rewardType,
-      t.rewardTypeCategory,
-      t.status,
-      t.issuedAmount,
-      t.balance,
-      t.percentageDiscount,
-    ),
   ],
 );
+
+/**
+ * The reward stats of one partner, kept current by statement-level triggers on rewards (migration
+ * 0008, in the same transaction as every insert, update or delete of a reward: issue, redemption,
+ * reversal, expiry, seeds), so the dashboard reads at most one row per partner instead of
+ * aggregating every reward (decision 011). Never written by the application.
+ * gc_redeemed is sum(issued_amount - balance) of the gift cards; *_pct_sum / *_pct_n give the averages.
+ */
+export const rewardStatsByPartner = pgTable('reward_stats_by_partner', {
+  partnerId: integer('partner_id')
+    .primaryKey()
+    .references(() => partners.id),
+  gcCount: integer('gc_count').notNull().default(0),
+  gcAmount: money('gc_amount').notNull().default(0),
+  gcRedeemed: money('gc_redeemed').notNull().default(0),
+  cpCount: integer('cp_count').notNull().default(0),
+  cpRedeemed: integer('cp_redeemed').notNull().default(0),
+  cpPctSum: money('cp_pct_sum').notNull().default(0),
+  cpPctN: integer('cp_pct_n').notNull().default(0),
+  dsCount: integer('ds_count').notNull().default(0),
+  dsRedeemed: integer('ds_redeemed').notNull().default(0),
+  dsPctSum: money('ds_pct_sum').notNull().default(0),
+  dsPctN: integer('ds_pct_n').notNull().default(0),
+});
 
 export const rewardLedger = pgTable(
   'reward_ledger',

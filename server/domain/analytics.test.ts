@@ -1,5 +1,7 @@
+import { sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { setupTestServer } from '../../tests/setup/server';
+import { executeRows } from '../db/rows';
 import { customers, partners, rewardLedger, rewards } from '../db/schema';
 import { rewardStats } from './analytics';
 
@@ -121,5 +123,72 @@ describe('rewardStats', () => {
   it('zeros, not nulls or NaN, when there is nothing', async () => {
     const stats = await rewardStats(t.db, { partnerId: ids.c });
     expect(Object.values(stats).every((v) => v === 0)).toBe(true);
+  });
+});
+
+/** The figures aggregated straight from rewards (what the stats were before decision 011's table). */
+async function fromRewards(partnerId?: number) {
+  const scope = partnerId === undefined ? sql`true` : sql`partner_id = ${partnerId}`;
+  const [row] = await executeRows<Record<string, string>>(
+    t.db,
+    sql`select
+      count(*) filter (where reward_type = 'GIFTCARD')::text as gc,
+      coalesce(sum(issued_amount) filter (where reward_type = 'GIFTCARD'), 0)::text as gca,
+      coalesce(sum(issued_amount - balance) filter (where reward_type = 'GIFTCARD'), 0)::text as gcr,
+      count(*) filter (where reward_type = 'COUPON' and reward_type_category = 'GENERAL')::text as cp,
+      count(*) filter (where reward_type = 'COUPON' and reward_type_category = 'GENERAL' and status = 'Redeemed')::text as cpr,
+      coalesce(round(avg(percentage_discount) filter (where reward_type = 'COUPON' and reward_type_category = 'GENERAL'), 2), 0)::text as cpa,
+      count(*) filter (where reward_type_category = 'DISCOUNTED_SUBSCRIPTION')::text as ds,
+      count(*) filter (where reward_type_category = 'DISCOUNTED_SUBSCRIPTION' and status = 'Redeemed')::text as dsr,
+      coalesce(round(avg(percentage_discount) filter (where reward_type_category = 'DISCOUNTED_SUBSCRIPTION'), 2), 0)::text as dsa
+    from rewards where ${scope}`,
+  );
+  return Object.fromEntries(Object.entries(row!).map(([k, v]) => [k, Number(v)]));
+}
+
+describe('reward_stats_by_partner (kept by triggers on rewards, decision 011)', () => {
+  // Runs last: it changes the rewards the tests above count.
+  it('stays equal to the figures aggregated from rewards after updates, moves, bulk inserts and deletes', async () => {
+    const pick = (s: Awaited<ReturnType<typeof rewardStats>>) => ({
+      gc: s.totalIssuedGiftcardsCount,
+      gca: s.totalIssuedGiftcardsAmount,
+      gcr: s.totalRedeemedIssuedGiftcards,
+      cp: s.totalIssuedCouponsCount,
+      cpr: s.totalRedeemedCouponsCount,
+      cpa: s.averageCouponDiscount,
+      ds: s.totalIssuedDiscountedSubscriptions,
+      dsr: s.totalRedeemedDiscountedSubscriptions,
+      dsa: s.averageDiscountedSubscriptionPercentage,
+    });
+    const check = async () => {
+      expect(pick(await rewardStats(t.db))).toEqual(await fromRewards());
+      for (const p of [ids.a, ids.b, ids.c])
+        expect(pick(await rewardStats(t.db, { partnerId: p }))).toEqual(await fromRewards(p));
+    };
+    await check();
+    // Expiry, a redemption, a balance change, a discount change: several rows in one statement.
+    await t.db.execute(
+      sql`update rewards set status = 'Expired' where status = 'Active' and reward_type = 'COUPON'`,
+    );
+    await t.db.execute(
+      sql`update rewards set balance = balance - 1234.56 where reward_type = 'GIFTCARD' and balance > 2000`,
+    );
+    await t.db.execute(
+      sql`update rewards set status = 'Redeemed', percentage_discount = 33.33 where reward_type_category = 'DISCOUNTED_SUBSCRIPTION'`,
+    );
+    await check();
+    // A reward moves to another partner; a bulk insert over two partners; deletes.
+    await t.db.execute(sql`update rewards set partner_id = ${ids.c} where code = 'R1'`);
+    await t.db.execute(sql`insert into rewards (partner_id, customer_id, reward_type, reward_type_category, code, title, description, percentage_discount, status)
+      select case when g % 2 = 0 then ${ids.b}::int else ${ids.c}::int end, customer_id, 'COUPON', 'GENERAL', 'BULK' || g, 't', 'd', g, 'Redeemed'
+      from generate_series(1, 7) g, (select customer_id from rewards limit 1) c`);
+    await check();
+    expect(pick(await rewardStats(t.db, { partnerId: ids.c })).gc).toBe(1);
+    await t.db.execute(sql`delete from reward_ledger`);
+    await t.db.execute(
+      sql`delete from rewards where code like 'BULK%' and partner_id = ${ids.b} or code = 'R3'`,
+    );
+    await check();
+    expect(pick(await rewardStats(t.db, { partnerId: ids.c })).cp).toBe(4);
   });
 });

@@ -9,34 +9,35 @@ const num = (v: unknown): number => {
 };
 
 /**
- * Reward figures, club-wide or for one partner, in ONE aggregate query:
+ * Reward figures, club-wide or for one partner:
  * - giftcards: rewardType GIFTCARD; coupons: COUPON + GENERAL; discounted subscriptions: COUPON + DISCOUNTED_SUBSCRIPTION
  * - totalIssuedGiftcardsAmount: sum of issuedAmount
- * - totalRedeemedIssuedGiftcards: naira redeemed, -(sum of REDEEM + REVERSAL ledger rows), read as
+ * - totalRedeemedIssuedGiftcards: naira redeemed, -(sum of REDEEM + REVERSAL ledger rows), i.e.
  *   sum(issued_amount - balance): the ledger's ISSUE row is +issued_amount and the cached balance is
- *   the sum of all the reward's rows, kept so by server/domain/ledger.ts in the same transaction
- *   (decision 011). No ledger join: the whole query reads rewards only, index-only through
- *   rewards_stats_idx (a covering index), instead of aggregating every ledger row per request.
+ *   the sum of all the reward's rows (server/domain/ledger.ts keeps it so in the same transaction)
  * - redeemed coupons / subscriptions: status 'Redeemed'
  * - averages: avg percentageDiscount, rates: redeemed / issued * 100; both to 2 decimals, 0 when none.
+ * Read from reward_stats_by_partner (one row per partner with rewards), which triggers on rewards keep
+ * exact in the same transaction as every change (migration 0008, decision 011): summing at most one
+ * row per partner instead of aggregating every reward per request.
  */
 export async function rewardStats(db: DbOrTx, opts: { partnerId?: number } = {}): Promise<RewardStats> {
-  const scope = opts.partnerId === undefined ? sql`true` : sql`r.partner_id = ${opts.partnerId}`;
+  const scope = opts.partnerId === undefined ? sql`true` : sql`s.partner_id = ${opts.partnerId}`;
   const rows = await executeRows(
     db,
     sql`
     with agg as (
       select
-        count(*) filter (where r.reward_type = 'GIFTCARD') as gc_count,
-        coalesce(sum(r.issued_amount) filter (where r.reward_type = 'GIFTCARD'), 0) as gc_amount,
-        coalesce(sum(r.issued_amount - r.balance) filter (where r.reward_type = 'GIFTCARD'), 0) as gc_redeemed,
-        count(*) filter (where r.reward_type = 'COUPON' and r.reward_type_category = 'GENERAL') as cp_count,
-        count(*) filter (where r.reward_type = 'COUPON' and r.reward_type_category = 'GENERAL' and r.status = 'Redeemed') as cp_redeemed,
-        avg(r.percentage_discount) filter (where r.reward_type = 'COUPON' and r.reward_type_category = 'GENERAL') as cp_avg,
-        count(*) filter (where r.reward_type = 'COUPON' and r.reward_type_category = 'DISCOUNTED_SUBSCRIPTION') as ds_count,
-        count(*) filter (where r.reward_type = 'COUPON' and r.reward_type_category = 'DISCOUNTED_SUBSCRIPTION' and r.status = 'Redeemed') as ds_redeemed,
-        avg(r.percentage_discount) filter (where r.reward_type = 'COUPON' and r.reward_type_category = 'DISCOUNTED_SUBSCRIPTION') as ds_avg
-      from rewards r
+        coalesce(sum(s.gc_count), 0) as gc_count,
+        coalesce(sum(s.gc_amount), 0) as gc_amount,
+        coalesce(sum(s.gc_redeemed), 0) as gc_redeemed,
+        coalesce(sum(s.cp_count), 0) as cp_count,
+        coalesce(sum(s.cp_redeemed), 0) as cp_redeemed,
+        sum(s.cp_pct_sum) / nullif(sum(s.cp_pct_n), 0) as cp_avg,
+        coalesce(sum(s.ds_count), 0) as ds_count,
+        coalesce(sum(s.ds_redeemed), 0) as ds_redeemed,
+        sum(s.ds_pct_sum) / nullif(sum(s.ds_pct_n), 0) as ds_avg
+      from reward_stats_by_partner s
       where ${scope}
     )
     select
