@@ -17,7 +17,6 @@ import { profileQueryOptions } from './api/profile';
 import { NotFoundRedirect } from './components/not-found-redirect';
 import { notify } from './components/ui/toast';
 import { authErrorMessage } from './lib/error-message';
-import { registerServiceWorker } from './lib/register-service-worker';
 import { browserTabSync } from './lib/tab-sync';
 import { sessionMachine } from './machines/session.machine';
 import { sessionTokenSource } from './machines/session-link';
@@ -118,7 +117,6 @@ session.on('session.ended', ({ reason }) => {
 });
 
 session.start();
-registerServiceWorker();
 
 const root = document.getElementById('root');
 if (!root) throw new Error('#root is missing from index.html');
@@ -130,11 +128,13 @@ createRoot(root).render(
   </StrictMode>,
 );
 
-// After the first render: prune the stored queries, and have the wipe ready before any sign-out
-// (a sign-out offline then needs no chunk from the network).
+// After the first render: register the service worker (workbox-window), prune the stored queries,
+// and have the wipe ready before any sign-out (a sign-out offline then needs no chunk from the
+// network).
 const afterFirstRender = (run: () => void) =>
   'requestIdleCallback' in window ? requestIdleCallback(run, { timeout: 2000 }) : setTimeout(run, 200);
 afterFirstRender(() => {
+  void import('./lib/register-service-worker').then((sw) => sw.registerServiceWorker());
   void loadPersistence()
     .then((loaded) => loaded.prune())
     .catch(() => undefined);
