@@ -5,7 +5,8 @@ import { isNetworkFailure, savedReason } from './saved-queries';
 /** online; offline (the browser says so); unreachable (online, but requests get no answer). */
 export type NetworkStatus = 'online' | 'offline' | 'unreachable';
 
-function subscribeOnline(onChange: () => void) {
+/** The browser's idea of the network, kept current by its online/offline events. */
+export function subscribeOnline(onChange: () => void) {
   window.addEventListener('online', onChange);
   window.addEventListener('offline', onChange);
   return () => {
@@ -14,6 +15,14 @@ function subscribeOnline(onChange: () => void) {
   };
 }
 const browserOnline = () => navigator.onLine;
+
+/** Whether the browser says it is online (money steps check this before sending anything). */
+export const useOnline = () =>
+  useSyncExternalStore(
+    subscribeOnline,
+    () => navigator.onLine !== false,
+    () => true,
+  );
 
 /**
  * Whether a query of the screen (one with observers) got no answer at its latest attempt (an

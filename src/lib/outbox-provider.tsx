@@ -30,6 +30,7 @@ import {
   sentEntry,
   versionOf,
 } from './outbox';
+import { useNetworkEvents } from './use-network-events';
 
 /**
  * The app-wide outbox for the signed-in user (mounted by the dashboard layout): the outbox machine
@@ -130,16 +131,7 @@ export function OutboxProvider({ userId, children }: { userId: number; children:
   );
   const actor = useActorRef(machine, { input: { userId } });
 
-  useEffect(() => {
-    const online = () => actor.send({ type: 'network.online' });
-    const offline = () => actor.send({ type: 'network.offline' });
-    window.addEventListener('online', online);
-    window.addEventListener('offline', offline);
-    return () => {
-      window.removeEventListener('online', online);
-      window.removeEventListener('offline', offline);
-    };
-  }, [actor]);
+  useNetworkEvents(actor);
 
   const save = useCallback(
     async (request: EditRequest): Promise<SaveOutcome> => {

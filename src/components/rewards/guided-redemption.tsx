@@ -4,6 +4,7 @@ import type { AnyStateMachine } from 'xstate';
 import { css } from '../../../styled-system/css';
 import { flowStore } from '../../db/flow-store';
 import { formatDate, formatNaira, fullName } from '../../lib/format';
+import { useNetworkEvents } from '../../lib/use-network-events';
 import {
   type GuidedProgress,
   type GuidedRedemptionActor,
@@ -16,7 +17,6 @@ import { Spinner } from '../ui/spinner';
 import { OtpInput } from './otp-input';
 import { liveGuidedRedemptionMachine } from './redeem-effects';
 import { RewardLedgerPanel } from './reward-ledger';
-import { useNetworkEvents } from './use-network-events';
 
 const STEPS = [
   ['findCustomer', 'Find customer'],

@@ -7,6 +7,7 @@ import { css } from '../../../styled-system/css';
 import { rewardTypeCategoriesQueryOptions, rewardTypesQueryOptions } from '../../api/rewards';
 import { fileToBase64 } from '../../lib/form';
 import { IMAGE_ACCEPT, IMAGE_TOO_LARGE, isImageFile, MAX_IMAGE_BYTES } from '../../lib/image-file';
+import { useNetworkEvents } from '../../lib/use-network-events';
 import type { IssueRewardInput } from '../../machines/issue-reward.machine';
 import type { IssueField } from '../../machines/issue-reward-form';
 import { Button } from '../ui/button';
@@ -15,7 +16,6 @@ import { SelectField, type SelectOption } from '../ui/select';
 import { Spinner } from '../ui/spinner';
 import { notify } from '../ui/toast';
 import { liveIssueRewardMachine } from './redeem-effects';
-import { useNetworkEvents } from './use-network-events';
 
 const TYPE_LABELS: Record<Reward['rewardType'], string> = { GIFTCARD: 'Gift card', COUPON: 'Coupon' };
 const CATEGORY_LABELS: Record<Reward['rewardTypeCategory'], string> = {

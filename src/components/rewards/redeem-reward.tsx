@@ -1,6 +1,7 @@
 import { useActorRef, useSelector } from '@xstate/react';
 import { useEffect } from 'react';
 import type { AnyStateMachine } from 'xstate';
+import { useNetworkEvents } from '../../lib/use-network-events';
 import type { OtpActor } from '../../machines/otp.machine';
 import type { RedeemableReward, RedeemOutcome } from '../../machines/redeem.machine';
 import { Dialog } from '../ui/dialog';
@@ -8,7 +9,6 @@ import { notify } from '../ui/toast';
 import { OTP_MODAL_TITLE, OtpModalBody } from './otp-modal';
 import { liveRedeemMachine } from './redeem-effects';
 import { isBusy, RedeemModalBody, redeemModalTitle } from './redeem-modal';
-import { useNetworkEvents } from './use-network-events';
 
 export interface RedeemRewardProps {
   reward: RedeemableReward;

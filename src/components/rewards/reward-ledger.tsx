@@ -1,5 +1,5 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useState, useSyncExternalStore } from 'react';
+import { useState } from 'react';
 import { type LedgerEntry, type RewardLedger, reversalReasonField } from '../../../contract/redemption';
 import { rewardMessages } from '../../../contract/rewards';
 import { css } from '../../../styled-system/css';
@@ -11,6 +11,7 @@ import {
 } from '../../api/rewards';
 import { statsKeys } from '../../api/stats';
 import { formatDateTime, formatNaira } from '../../lib/format';
+import { useOnline } from '../../lib/network-status';
 import { useCan } from '../../lib/use-can';
 import { errorStatus, fieldErrorsOf } from '../../machines/flow-support';
 import { newIdempotencyKey } from '../../machines/idempotency-key';
@@ -48,22 +49,6 @@ const tag = css({
   bg: 'bg.subtle',
   color: 'fg.muted',
 });
-
-/** The browser's idea of the network, kept current by its online/offline events. */
-function subscribeOnline(onChange: () => void) {
-  window.addEventListener('online', onChange);
-  window.addEventListener('offline', onChange);
-  return () => {
-    window.removeEventListener('online', onChange);
-    window.removeEventListener('offline', onChange);
-  };
-}
-export const useOnline = () =>
-  useSyncExternalStore(
-    subscribeOnline,
-    () => navigator.onLine !== false,
-    () => true,
-  );
 
 const KIND_LABELS: Record<LedgerEntry['kind'], string> = {
   ISSUE: 'Issued',

@@ -1,6 +1,6 @@
 import { useEffect } from 'react';
 
-/** Forwards the browser's online/offline events to a flow actor (money steps need the network). */
+/** Forwards the browser's online/offline events to a flow actor (money steps refuse offline; the outbox sends when back online). */
 export function useNetworkEvents(actor: {
   send: (event: { type: 'network.online' | 'network.offline' }) => void;
 }) {
