@@ -18,7 +18,8 @@ import { type RunningServer, startServer } from './support/server';
  * profile directory on disk once the browser is closed.
  */
 
-const SHORT_TTL_SECONDS = 4;
+/** Longer than the setup of a test on a loaded machine: a token expiring mid-setup refreshes early and breaks the scenario. */
+const SHORT_TTL_SECONDS = 30;
 let shortTtl: RunningServer;
 
 test.beforeAll(async () => {
