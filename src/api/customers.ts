@@ -6,7 +6,6 @@ import {
   clientInternetInfoSchema,
   customerSchema,
   customerSortKeys,
-  type UpdateCustomerBody,
 } from '../../contract/customers';
 import { listSchema } from '../../contract/envelope';
 import type { AccountStatus } from '../../contract/list';
@@ -43,9 +42,6 @@ export const fetchCustomer = (customerId: number): Promise<Customer> =>
 /** The customer's fiber account (plan, speed, monthly fee, status, renewal date). */
 export const fetchClientInternetInfo = (customerId: number): Promise<ClientInternetInfo> =>
   api().get('/user/internet/client_info', clientInternetInfoSchema, { query: { client_id: customerId } });
-
-export const updateCustomer = async (body: UpdateCustomerBody): Promise<string> =>
-  (await api().send('PATCH', '/admin/user/customers', z.unknown(), { body })).message;
 
 export const setCustomerStatus = async (customerId: number, accountStatus: AccountStatus): Promise<string> =>
   (

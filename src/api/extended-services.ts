@@ -2,11 +2,9 @@ import { keepPreviousData, queryOptions } from '@tanstack/react-query';
 import { z } from 'zod';
 import { listSchema } from '../../contract/envelope';
 import {
-  type CreateExtendedServiceBody,
   type ExtendedService,
   extendedServiceSchema,
   extendedServiceSortKeys,
-  type UpdateExtendedServiceBody,
 } from '../../contract/extended-services';
 import { type ListState, toListQuery } from '../lib/list-search';
 import { api } from './client';
@@ -31,12 +29,6 @@ export const fetchExtendedServices = (state: ListState): Promise<ExtendedService
 
 export const fetchExtendedService = (id: number): Promise<ExtendedService> =>
   api().get(`${PATH}/${id}`, extendedServiceSchema);
-
-export const createExtendedService = async (body: CreateExtendedServiceBody): Promise<string> =>
-  (await api().send('POST', PATH, z.unknown(), { body })).message;
-
-export const updateExtendedService = async (body: UpdateExtendedServiceBody): Promise<string> =>
-  (await api().send('PATCH', PATH, z.unknown(), { body })).message;
 
 export const deleteExtendedService = async (id: number): Promise<string> =>
   (await api().send('DELETE', `${PATH}/${id}`, z.unknown())).message;

@@ -9,7 +9,6 @@ import {
   partnerSchema,
   partnerSortKeys,
   partnerStatsSchema,
-  type UpdatePartnerBody,
 } from '../../contract/partners';
 import { type RewardStats, rewardStatsSchema } from '../../contract/stats';
 import { type ListState, toListQuery } from '../lib/list-search';
@@ -52,9 +51,6 @@ export const fetchPartnerAnalytics = (partnerId: number): Promise<RewardStats> =
 /** Creates the partner; its contact gets an invitation by mail. Resolves with the server message. */
 export const createPartner = async (body: CreatePartnerBody): Promise<string> =>
   (await api().send('POST', '/admin/partners/invite', z.unknown(), { body })).message;
-
-export const updatePartner = async (body: UpdatePartnerBody): Promise<string> =>
-  (await api().send('PATCH', '/admin/partners/update-record', z.unknown(), { body })).message;
 
 export const setPartnerStatus = async (partnerId: number, accountStatus: AccountStatus): Promise<string> =>
   (

@@ -1,11 +1,6 @@
 import { queryOptions } from '@tanstack/react-query';
 import { z } from 'zod';
-import {
-  type ChangePasswordBody,
-  type Profile,
-  type ProfileUpdateBody,
-  profileSchema,
-} from '../../contract/profile';
+import { type ChangePasswordBody, type Profile, profileSchema } from '../../contract/profile';
 import { api } from './client';
 
 export const profileKeys = {
@@ -14,9 +9,6 @@ export const profileKeys = {
 };
 
 export const fetchProfile = (): Promise<Profile> => api().get('/user/profile', profileSchema);
-
-export const updateProfile = (body: ProfileUpdateBody): Promise<Profile> =>
-  api().patch('/user/profile', profileSchema, { body });
 
 export const changePassword = async (body: ChangePasswordBody): Promise<string> =>
   (await api().send('PATCH', '/user/profile/update-password', z.unknown(), { body })).message;
