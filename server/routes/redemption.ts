@@ -1,5 +1,5 @@
 import { and, eq } from 'drizzle-orm';
-import { Hono } from 'hono';
+import { type Context, Hono } from 'hono';
 import {
   initiateRedemptionBodySchema,
   otpValidityBodySchema,
@@ -215,6 +215,24 @@ export function redemptionRoutes(ctx: RouteContext) {
     return success(result, rmsg.couponRedeemed);
   };
 
+  /** Both redeem calls: the idempotent transaction around `redeem`, answered from its outcome. */
+  const redeemCall = async (
+    c: Context<AppEnv>,
+    route: 'redeem-giftcard' | 'redeem-coupon',
+    body: { userId: number; code: string; otp: string },
+    amount: number | null,
+  ) => {
+    const user = c.get('user');
+    const now = clock();
+    const meta = requestMeta(c, config.trustProxy);
+    const outcome = await runIdempotent(
+      db,
+      { key: idempotencyKeyOf(c), userId: user.id, route, body, now },
+      (tx) => redeem(tx, { user, userId: body.userId, code: body.code, otp: body.otp, amount, now, meta }),
+    );
+    return respond(c, outcome);
+  };
+
   return new Hono<AppEnv>()
     .post(
       '/initiate-reward-redemption-auth',
@@ -335,54 +353,15 @@ export function redemptionRoutes(ctx: RouteContext) {
       guards.requirePermission('rewards.redeem'),
       jsonBody(redeemGiftcardBodySchema),
       async (c) => {
-        const user = c.get('user');
         const body = c.req.valid('json');
-        const now = clock();
-        const meta = requestMeta(c, config.trustProxy);
-        const key = idempotencyKeyOf(c);
-        const outcome = await runIdempotent(
-          db,
-          { key, userId: user.id, route: 'redeem-giftcard', body, now },
-          (tx) =>
-            redeem(tx, {
-              user,
-              userId: body.userId,
-              code: body.code,
-              otp: body.otp,
-              amount: body.amountToRedeem,
-              now,
-              meta,
-            }),
-        );
-        return respond(c, outcome);
+        return redeemCall(c, 'redeem-giftcard', body, body.amountToRedeem);
       },
     )
     .post(
       '/redeem-coupon',
       guards.requirePermission('rewards.redeem'),
       jsonBody(redeemCouponBodySchema),
-      async (c) => {
-        const user = c.get('user');
-        const body = c.req.valid('json');
-        const now = clock();
-        const meta = requestMeta(c, config.trustProxy);
-        const key = idempotencyKeyOf(c);
-        const outcome = await runIdempotent(
-          db,
-          { key, userId: user.id, route: 'redeem-coupon', body, now },
-          (tx) =>
-            redeem(tx, {
-              user,
-              userId: body.userId,
-              code: body.code,
-              otp: body.otp,
-              amount: null,
-              now,
-              meta,
-            }),
-        );
-        return respond(c, outcome);
-      },
+      async (c) => redeemCall(c, 'redeem-coupon', c.req.valid('json'), null),
     )
     .post(
       '/reverse-redemption',
