@@ -1,7 +1,8 @@
 import { readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
 import { tanstackRouter } from '@tanstack/router-plugin/vite';
 import react from '@vitejs/plugin-react';
-import { defineConfig } from 'vite';
+import { defineConfig, type Plugin, runnerImport } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
 
 const { version } = JSON.parse(readFileSync(new URL('./package.json', import.meta.url), 'utf8')) as {
@@ -12,6 +13,31 @@ const { version } = JSON.parse(readFileSync(new URL('./package.json', import.met
  * time, so every deployed build starts with an empty IndexedDB query cache.
  */
 const appBuild = `${version}+${Date.now().toString(36)}`;
+
+/**
+ * Writes `sign-in.html`: index.html with the sign-in screen rendered into #root (decision 021). The
+ * server sends it for `/`, so a first visit paints the screen before the JavaScript has arrived.
+ */
+function prerenderSignIn(): Plugin {
+  return {
+    name: 'reward-club:prerender-sign-in',
+    apply: 'build',
+    enforce: 'post',
+    async generateBundle(_options, bundle) {
+      const index = bundle['index.html'];
+      if (index?.type !== 'asset') this.error('vite emitted no index.html to prerender into');
+      const { module } = await runnerImport<{ renderSignInMarkup(): string }>(
+        '/src/prerender/sign-in-markup.tsx',
+        { root: fileURLToPath(new URL('.', import.meta.url)), configFile: false, logLevel: 'error' },
+      );
+      const empty = '<div id="root"></div>';
+      const html = String(index.source);
+      if (!html.includes(empty)) this.error('index.html has no empty <div id="root"></div>');
+      const source = html.replace(empty, `<div id="root">${module.renderSignInMarkup()}</div>`);
+      this.emitFile({ type: 'asset', fileName: 'sign-in.html', source });
+    },
+  };
+}
 
 export default defineConfig({
   define: { 'import.meta.env.VITE_APP_BUILD': JSON.stringify(appBuild) },
@@ -39,6 +65,8 @@ export default defineConfig({
       },
       workbox: {
         globPatterns: ['**/*.{js,css,html,svg,png,ico,woff,woff2,webmanifest}'],
+        // Only first visits (no worker yet) get the prerendered sign-in screen; the worker serves index.html.
+        globIgnores: ['**/node_modules/**', 'sign-in.html'],
         navigateFallback: 'index.html',
         navigateFallbackDenylist: [/^\/api(\/|$)/],
         cleanupOutdatedCaches: true,
@@ -49,6 +77,7 @@ export default defineConfig({
       },
       devOptions: { enabled: false },
     }),
+    prerenderSignIn(),
   ],
   server: {
     port: 5173,

@@ -98,6 +98,10 @@ async function main() {
   // seen at the next check (decision 008); the workbox runtime beside sw.js has a hash in its name.
   const hasSpa = await buildSpaIfMissing(env.spaDir, log);
   const indexHtml = hasSpa ? readFileSync(join(env.spaDir, 'index.html'), 'utf8') : null;
+  // `/` gets the build's prerendered sign-in screen when it has one (decision 021); every other
+  // route, and the service worker's offline shell, the plain index.html.
+  const signInPath = join(env.spaDir, 'sign-in.html');
+  const signInHtml = hasSpa && existsSync(signInPath) ? readFileSync(signInPath, 'utf8') : null;
   app.use('*', async (c, next) => {
     await next();
     if (c.req.path.startsWith(`${API_BASE}/`) || !c.res.ok) return;
@@ -107,6 +111,7 @@ async function main() {
   // sign-in screen's JavaScript is measured in gzip bytes (issue 7, docs/performance.md).
   const compressSpa = compress();
   app.use('*', (c, next) => (c.req.path.startsWith(`${API_BASE}/`) ? next() : compressSpa(c, next)));
+  if (signInHtml) app.get('/', (c) => c.html(signInHtml));
   if (hasSpa) app.use('*', serveStatic({ root: env.spaDir }));
   app.get('*', (c) => {
     const path = c.req.path;

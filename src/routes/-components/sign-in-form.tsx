@@ -82,18 +82,18 @@ export function SignInForm({ onSubmit, submitting, footer }: SignInFormProps) {
   );
 }
 
+/** The forgot-password link's look, shared with the prerendered sign-in screen (src/prerender). */
+export const forgotPasswordLinkClass = css({
+  alignSelf: 'center',
+  fontSize: 'sm',
+  fontWeight: 'medium',
+  color: 'brand.700',
+  _hover: { textDecoration: 'underline' },
+});
+
 export function ForgotPasswordLink() {
   return (
-    <Link
-      to="/forgot-password"
-      className={css({
-        alignSelf: 'center',
-        fontSize: 'sm',
-        fontWeight: 'medium',
-        color: 'brand.700',
-        _hover: { textDecoration: 'underline' },
-      })}
-    >
+    <Link to="/forgot-password" className={forgotPasswordLinkClass}>
       Forgot password?
     </Link>
   );

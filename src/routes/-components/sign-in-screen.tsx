@@ -3,11 +3,13 @@ import { useSelector } from '@xstate/react';
 import { AuthShell } from '../../components/auth-shell';
 import { ForgotPasswordLink, SignInForm } from './sign-in-form';
 
+export const SIGN_IN_HEADING = 'Welcome, enter details to continue';
+
 export function SignInScreen() {
   const { session } = useRouteContext({ from: '__root__' });
   const submitting = useSelector(session, (s) => s.matches({ signedOut: 'loading' }));
   return (
-    <AuthShell heading="Welcome, enter details to continue">
+    <AuthShell heading={SIGN_IN_HEADING}>
       <SignInForm
         submitting={submitting}
         onSubmit={(credentials) => session.send({ type: 'session.signIn', credentials })}

@@ -1,0 +1,58 @@
+import { expect, test } from '@playwright/test';
+import { DEMO_ADMIN } from './support/env';
+
+/**
+ * Decision 021: the server sends `/` with the sign-in screen already in the HTML (built by
+ * vite.config.ts from the real components), fields disabled until the SPA takes over.
+ */
+test('the sign-in screen arrives in the HTML, then the SPA takes over without moving it', async ({
+  page,
+  request,
+}) => {
+  const html = await (await request.get('/')).text();
+  expect(html).toContain('data-prerendered="sign-in"');
+  expect(html).toContain('Welcome, enter details to continue');
+  expect(html).toMatch(/<input disabled="" [^>]*placeholder="Enter your email"/);
+  expect(html).not.toMatch(/<script(?![^>]*\bsrc=)[^>]*>/); // no inline script
+  // Every other route gets the plain shell (the SPA decides what a signed-in user sees there).
+  const other = await (await request.get('/dashboard/partners')).text();
+  expect(other).toContain('<div id="root"></div>');
+  expect(other).not.toContain('data-prerendered');
+
+  // The page as it is before any script runs: the prerendered copy, laid out by the stylesheet.
+  await page.route('**/assets/*.js', (route) => route.abort());
+  await page.goto('/');
+  const staticEmail = page.locator('[data-prerendered] input[placeholder="Enter your email"]');
+  await expect(staticEmail).toBeVisible();
+  await expect(staticEmail).toBeDisabled();
+  const staticBox = await page
+    .getByRole('heading', { name: 'Welcome, enter details to continue' })
+    .boundingBox();
+  await page.unroute('**/assets/*.js');
+
+  // With the scripts: React's form replaces the copy at the same place and signs in.
+  await page.addInitScript(() => {
+    const w = window as unknown as { __shift: number };
+    w.__shift = 0;
+    new PerformanceObserver((list) => {
+      for (const e of list.getEntries() as unknown as { value: number; hadRecentInput: boolean }[])
+        if (!e.hadRecentInput) w.__shift += e.value;
+    }).observe({ type: 'layout-shift', buffered: true });
+  });
+  await page.goto('/');
+  await expect(page.locator('[data-prerendered]')).toHaveCount(0);
+  const email = page.getByPlaceholder('Enter your email');
+  await expect(email).toBeEnabled();
+  const liveBox = await page
+    .getByRole('heading', { name: 'Welcome, enter details to continue' })
+    .boundingBox();
+  expect(liveBox).toEqual(staticBox);
+  const shift = await page.evaluate(() => (window as unknown as { __shift: number }).__shift);
+  console.log(`[figure] prerendered sign-in: layout shift when the SPA takes over ${shift.toFixed(3)}`);
+  expect(shift).toBeLessThanOrEqual(0.1);
+
+  await email.fill(DEMO_ADMIN.email);
+  await page.getByPlaceholder('Enter your password').fill(DEMO_ADMIN.password);
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await expect(page).toHaveURL(/\/dashboard$/);
+});
