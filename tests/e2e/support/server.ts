@@ -13,6 +13,8 @@ export async function startServer(opts: {
   env?: Record<string, string>;
 }): Promise<RunningServer> {
   const url = `http://127.0.0.1:${opts.port}`;
+  // A server left over from an earlier, interrupted run would answer in this one's place.
+  if (await answers(url)) throw new Error(`port ${opts.port} already has a server: stop it first`);
   const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
     cwd: REPO_ROOT,
     env: {
@@ -34,16 +36,15 @@ export async function startServer(opts: {
     output += d;
   });
   const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
+  // Whatever happens to this test process (a hook timing out mid-start included), the server goes with it.
+  const killOnExit = () => child.kill('SIGKILL');
+  process.once('exit', killOnExit);
+  void exited.then(() => process.off('exit', killOnExit));
 
   const deadline = Date.now() + 120_000;
   for (;;) {
     if (child.exitCode !== null) throw new Error(`server exited early (${child.exitCode}):\n${output}`);
-    try {
-      const res = await fetch(`${url}/api/v1/health`);
-      if (res.ok) break;
-    } catch {
-      // not listening yet
-    }
+    if (await answers(url)) break;
     if (Date.now() > deadline) {
       child.kill('SIGKILL');
       throw new Error(`server did not start within 120 s:\n${output}`);
@@ -62,6 +63,14 @@ export async function startServer(opts: {
       clearTimeout(timer);
     },
   };
+}
+
+async function answers(url: string): Promise<boolean> {
+  try {
+    return (await fetch(`${url}/api/v1/health`)).ok;
+  } catch {
+    return false; // not listening
+  }
 }
 
 /**
