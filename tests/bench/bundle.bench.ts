@@ -72,8 +72,11 @@ async function main() {
       if (path.endsWith('.js')) scripts.push(path.replace(/^\//, ''));
     });
     await page.goto(`${server.url}/`);
-    await page.getByPlaceholder('Enter your email').waitFor({ state: 'visible' });
-    await page.getByRole('button', { name: 'Sign in' }).waitFor({ state: 'visible' });
+    // Usable: React's form, not the prerendered copy (decision 021), whose fields are disabled.
+    await page.waitForSelector('input[placeholder="Enter your email"]:not([disabled])');
+    await page.waitForSelector('button[type="submit"]:not([disabled])');
+    if (await page.locator('[data-prerendered]').count())
+      throw new Error('the prerendered copy is still there');
     fetched = [...new Set(scripts)];
     await page.waitForLoadState('networkidle');
     fetchedAfterIdle = [...new Set(scripts)].filter((f) => !fetched.includes(f));

@@ -80,6 +80,7 @@ async function audit(base: string, page: Page) {
       tbt: numeric('total-blocking-time'),
       fcp: numeric('first-contentful-paint'),
       finalUrl,
+      shifts: layoutShifts(lhr.audits['layout-shifts']?.details),
       opportunities: Object.values(lhr.audits)
         .filter((a) => a.details?.type === 'opportunity' && (a.score ?? 1) < 0.9)
         .map((a) => `${a.title}${a.displayValue ? ` (${a.displayValue})` : ''}`),
@@ -87,6 +88,16 @@ async function audit(base: string, page: Page) {
   } finally {
     chrome.kill();
   }
+}
+
+/** The elements Lighthouse blames for layout shifts, with each shift's score (to find a CLS's cause). */
+function layoutShifts(details: unknown): string[] {
+  const items = (details as { items?: { score?: number; node?: { selector?: string; nodeLabel?: string } }[] })
+    ?.items;
+  return (items ?? []).map(
+    (item) =>
+      `${item.node?.selector ?? '?'} "${(item.node?.nodeLabel ?? '').slice(0, 40)}" ${(item.score ?? 0).toFixed(3)}`,
+  );
 }
 
 async function main() {
@@ -98,7 +109,8 @@ async function main() {
       console.log(
         `${page.label} (${r.finalUrl}): score ${r.score}, FCP ${Math.round(r.fcp)} ms, LCP ${Math.round(r.lcp)} ms, ` +
           `TBT ${Math.round(r.tbt)} ms, CLS ${r.cls.toFixed(3)}` +
-          (r.opportunities.length ? `\n  opportunities: ${r.opportunities.join('; ')}` : ''),
+          (r.opportunities.length ? `\n  opportunities: ${r.opportunities.join('; ')}` : '') +
+          (r.shifts.length ? `\n  layout shifts: ${r.shifts.join('; ')}` : ''),
       );
       const target = 'Chromium (Lighthouse mobile)';
       figure({
