@@ -34,7 +34,9 @@ function DashboardFrame() {
       <Sidebar user={user} onLogout={signOut} />
       <div className={css({ flex: '1', minW: '0', display: 'flex', flexDirection: 'column' })}>
         <PendingChangesBar />
-        <main className={css({ flex: '1' })}>
+        {/* At least a screen tall: the footer starts below the fold, so content arriving after the
+            first paint never pushes a visible footer down (a layout shift, issue 7). */}
+        <main className={css({ flex: '1', minH: '100vh' })}>
           <Outlet />
         </main>
         <footer
