@@ -24,10 +24,18 @@ const BENCH = 'lighthouse';
 const PORT = BENCH_PORT + 1;
 const LIGHTHOUSE_FLAGS = ['--headless=new', ...CHROME_FLAGS];
 
-type Page = { label: string; path: string; signedIn: boolean };
+/**
+ * `applied`: Lighthouse's 'devtools' throttling, which really slows the network and CPU while the
+ * page loads, instead of simulating them from an unthrottled load (the default, which the budgets
+ * are for). Printed beside it, without a budget: on a fast local load the browser runs the
+ * scripts before its first paint, so the simulation cannot see a page that paints from its HTML
+ * alone on a slow network (the prerendered sign-in screen, decision 021); the applied run can.
+ */
+type Page = { label: string; path: string; signedIn: boolean; applied?: boolean };
 const PAGES: Page[] = [
   { label: 'sign-in screen', path: '/', signedIn: false },
   { label: 'dashboard home', path: '/dashboard', signedIn: true },
+  { label: 'sign-in screen, applied throttling', path: '/', signedIn: false, applied: true },
 ];
 
 async function audit(base: string, page: Page) {
@@ -61,6 +69,7 @@ async function audit(base: string, page: Page) {
       logLevel: 'error',
       onlyCategories: ['performance'],
       disableStorageReset: page.signedIn,
+      ...(page.applied ? { throttlingMethod: 'devtools' as const } : {}),
     });
     if (!result) throw new Error(`Lighthouse returned no result for ${page.path}`);
     const { lhr } = result;
@@ -92,8 +101,9 @@ async function audit(base: string, page: Page) {
 
 /** The elements Lighthouse blames for layout shifts, with each shift's score (to find a CLS's cause). */
 function layoutShifts(details: unknown): string[] {
-  const items = (details as { items?: { score?: number; node?: { selector?: string; nodeLabel?: string } }[] })
-    ?.items;
+  const items = (
+    details as { items?: { score?: number; node?: { selector?: string; nodeLabel?: string } }[] }
+  )?.items;
   return (items ?? []).map(
     (item) =>
       `${item.node?.selector ?? '?'} "${(item.node?.nodeLabel ?? '').slice(0, 40)}" ${(item.score ?? 0).toFixed(3)}`,
@@ -112,13 +122,17 @@ async function main() {
           (r.opportunities.length ? `\n  opportunities: ${r.opportunities.join('; ')}` : '') +
           (r.shifts.length ? `\n  layout shifts: ${r.shifts.join('; ')}` : ''),
       );
-      const target = 'Chromium (Lighthouse mobile)';
+      const target = page.applied
+        ? 'Chromium (Lighthouse mobile, devtools throttling)'
+        : 'Chromium (Lighthouse mobile)';
+      // The budgets are for Lighthouse's defaults; the applied-throttling run is printed without.
+      const budgeted = <T>(budget: T) => (page.applied ? null : budget);
       figure({
         bench: BENCH,
         name: `${page.label}: performance score`,
         value: r.score,
         unit: 'score',
-        budget: { min: 90 },
+        budget: budgeted({ min: 90 }),
         target,
       });
       figure({
@@ -126,7 +140,7 @@ async function main() {
         name: `${page.label}: LCP`,
         value: Math.round(r.lcp),
         unit: 'ms',
-        budget: { max: 2500 },
+        budget: budgeted({ max: 2500 }),
         target,
       });
       figure({
@@ -134,7 +148,7 @@ async function main() {
         name: `${page.label}: CLS`,
         value: +r.cls.toFixed(3),
         unit: 'score',
-        budget: { max: 0.1 },
+        budget: budgeted({ max: 0.1 }),
         target,
       });
       figure({
