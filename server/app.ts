@@ -3,13 +3,15 @@ import { bodyLimit } from 'hono/body-limit';
 import { HTTPException } from 'hono/http-exception';
 import { secureHeaders } from 'hono/secure-headers';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
+import type { z } from 'zod';
 import { createPasswordHasher } from './domain/passwords';
 import { type Access, accessRegistry, createGuards } from './http/access';
 import type { AppDeps, AppEnv, RouteContext } from './http/context';
 import { ApiError, envelope } from './http/errors';
-import { INVALID_JSON } from './http/validate';
+import { INVALID_JSON, type ValidationTarget, validatorRegistry } from './http/validate';
 import { describeError, silentLogger } from './log';
 import { activityRoutes } from './routes/activities';
+import { API_REFERENCE_PATH, apiReferenceRoutes, openApiRoutes } from './routes/api-reference';
 import { authRoutes } from './routes/auth';
 import { clientInfoRoutes, customerRoutes } from './routes/customers';
 import { extendedServiceRoutes } from './routes/extended-services';
@@ -74,6 +76,7 @@ export function createApp(deps: AppDeps) {
     .use('*', bodyLimits())
     .route('/', authRoutes(ctx))
     .route('/', systemRoutes(ctx))
+    .route('/', openApiRoutes(ctx))
     .route('/user/profile', profileRoutes(ctx))
     .route('/admin', staffRoutes(ctx))
     .route('/admin/user', roleRoutes(ctx))
@@ -89,7 +92,9 @@ export function createApp(deps: AppDeps) {
     .route('/partners', partnerSideRewardRoutes(ctx))
     .route('/files', fileRoutes(ctx));
 
-  const app = new Hono<AppEnv>({ strict: false }).route(API_BASE, api);
+  const app = new Hono<AppEnv>({ strict: false })
+    .route(API_BASE, api)
+    .route(API_REFERENCE_PATH, apiReferenceRoutes());
 
   app.notFound((c) => c.json(envelope(false, null, ROUTE_NOT_FOUND), 404));
 
@@ -129,6 +134,28 @@ export function routeAccess(app: Hono<AppEnv>): { method: string; path: string; 
     const key = `${r.method} ${r.path}`;
     const entry = byRoute.get(key) ?? { method: r.method, path: r.path, access: null };
     entry.access ??= accessRegistry.get(r.handler) ?? null;
+    byRoute.set(key, entry);
+  }
+  return [...byRoute.values()];
+}
+
+/**
+ * Every API route with the contract schemas its validators check (body, query, path parameters),
+ * derived from the router itself: the OpenAPI test compares them with the documented ones.
+ */
+export function routeSchemas(
+  app: Hono<AppEnv>,
+): { method: string; path: string; schemas: Partial<Record<ValidationTarget, z.ZodType>> }[] {
+  const byRoute = new Map<
+    string,
+    { method: string; path: string; schemas: Partial<Record<ValidationTarget, z.ZodType>> }
+  >();
+  for (const r of app.routes) {
+    if (r.method === 'ALL' || !r.path.startsWith(API_BASE)) continue;
+    const key = `${r.method} ${r.path}`;
+    const entry = byRoute.get(key) ?? { method: r.method, path: r.path, schemas: {} };
+    const validator = validatorRegistry.get(r.handler);
+    if (validator) entry.schemas[validator.target] = validator.schema;
     byRoute.set(key, entry);
   }
   return [...byRoute.values()];

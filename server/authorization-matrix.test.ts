@@ -21,7 +21,8 @@ import { sha256Hex, signAccessToken } from './domain/tokens';
 type AnyOf = readonly [PermissionName, PermissionName, ...PermissionName[]];
 /** One permission, or a list: the route lets in a holder of any one of them. */
 type Expected = 'public' | 'authenticated' | PermissionName | AnyOf;
-type Entry = { access: Expected; query?: string; json?: unknown };
+/** `raw`: the answer is not an envelope (the OpenAPI document itself). */
+type Entry = { access: Expected; query?: string; json?: unknown; raw?: true };
 
 const permissionsOf = (access: Expected): PermissionName[] =>
   Array.isArray(access)
@@ -40,6 +41,7 @@ const ACCESS: Record<string, Entry> = {
   'PATCH /api/v1/auth/update-password': { access: 'public' },
   'GET /api/v1/health': { access: 'public' },
   'GET /api/v1/authz': { access: 'authenticated' },
+  'GET /api/v1/openapi.json': { access: 'public', raw: true },
   'GET /api/v1/user/profile': { access: 'authenticated' },
   'PATCH /api/v1/user/profile': { access: 'authenticated', json: {} },
   'PATCH /api/v1/user/profile/update-password': { access: 'authenticated' },
@@ -270,7 +272,8 @@ describe('authorization matrix (derived from the router)', () => {
         const want = expected(entry.access, caller);
         const label = `${key} as ${caller}: ${res.status} ${body.message}`;
         expect(res.status, label).toBeLessThan(500);
-        expect(typeof body.success, label).toBe('boolean');
+        if (entry.raw) expect(body.openapi, label).toBe('3.1.0');
+        else expect(typeof body.success, label).toBe('boolean');
         if (want === 'through') {
           expect([401, 403], label).not.toContain(res.status);
         } else {

@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import { and, eq, lt, sql } from 'drizzle-orm';
+import { idempotencyKeySchema } from '../../contract/api';
 import type { Db, Tx } from '../db/client';
 import { idempotencyKeys } from '../db/schema';
 
@@ -19,8 +20,8 @@ export const idempotencyMessages = {
   invalid: 'Idempotency-Key must be 1 to 200 visible characters',
 } as const;
 
-/** 1..200 visible ASCII characters (UUIDs, ULIDs, anything a client makes). */
-export const isValidIdempotencyKey = (key: string) => /^[\x21-\x7e]{1,200}$/.test(key);
+/** 1..200 visible ASCII characters (UUIDs, ULIDs, anything a client makes): the contract's header schema. */
+export const isValidIdempotencyKey = (key: string) => idempotencyKeySchema.safeParse(key).success;
 
 /** Stable JSON (sorted keys), so the same body in another key order is the same request. */
 export function canonicalJson(value: unknown): string {

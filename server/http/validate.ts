@@ -6,6 +6,21 @@ import { ApiError } from './errors';
 export const INVALID_JSON = 'Invalid JSON body';
 export const VALIDATION_FAILED = 'Validation failed';
 
+/** Where a validator reads: the JSON body, the query string or the path parameters. */
+export type ValidationTarget = 'json' | 'query' | 'param';
+
+/**
+ * Every validator middleware with the contract schema it checks, so the router can be asked which
+ * schema each route really validates with (see `routeSchemas` in app.ts): the OpenAPI document's
+ * request schemas are tested to be these very objects.
+ */
+export const validatorRegistry = new WeakMap<object, { target: ValidationTarget; schema: z.ZodType }>();
+
+const registered = <M extends object>(mw: M, target: ValidationTarget, schema: z.ZodType): M => {
+  validatorRegistry.set(mw, { target, schema });
+  return mw;
+};
+
 /** zod issues → the envelope's `errors`: dotted path as fieldName, first message per field. */
 export function toFieldErrors(error: z.ZodError): FieldError[] {
   const out: FieldError[] = [];
@@ -63,71 +78,86 @@ const jsonMedia = /^application\/([\w.-]+\+)?json$/i;
  * Parses and validates a JSON body with a contract schema. An empty body counts as `{}` so that each
  * missing field gets its own message; a non-JSON content type or unparsable text is 400 'Invalid JSON body'.
  */
-export const jsonBody =
-  <S extends z.ZodType>(
-    schema: S,
-  ): MiddlewareHandler<
-    // biome-ignore lint/suspicious/noExplicitAny: any Env; the validated data is what is typed
-    any,
-    string,
-    { in: { json: z.input<S> }; out: { json: z.output<S> } }
-  > =>
-  async (c, next) => {
-    const contentType = c.req.header('content-type');
-    const text = await c.req.text();
-    let value: unknown = {};
-    if (text.trim() !== '') {
-      const media = contentType?.split(';')[0]?.trim() ?? '';
-      if (!jsonMedia.test(media)) throw new ApiError(400, INVALID_JSON);
-      try {
-        value = JSON.parse(text);
-      } catch {
-        throw new ApiError(400, INVALID_JSON);
+export const jsonBody = <S extends z.ZodType>(
+  schema: S,
+): MiddlewareHandler<
+  // biome-ignore lint/suspicious/noExplicitAny: any Env; the validated data is what is typed
+  any,
+  string,
+  { in: { json: z.input<S> }; out: { json: z.output<S> } }
+> =>
+  registered(
+    async (c, next) => {
+      const contentType = c.req.header('content-type');
+      const text = await c.req.text();
+      let value: unknown = {};
+      if (text.trim() !== '') {
+        const media = contentType?.split(';')[0]?.trim() ?? '';
+        if (!jsonMedia.test(media)) throw new ApiError(400, INVALID_JSON);
+        try {
+          value = JSON.parse(text);
+        } catch {
+          throw new ApiError(400, INVALID_JSON);
+        }
       }
-    }
-    rejectNul(value);
-    const result = schema.safeParse(value);
-    if (!result.success) {
-      throw new ApiError(statusOf(result.error), VALIDATION_FAILED, toFieldErrors(result.error));
-    }
-    c.req.addValidatedData('json', result.data as object);
-    await next();
-  };
+      rejectNul(value);
+      const result = schema.safeParse(value);
+      if (!result.success) {
+        throw new ApiError(statusOf(result.error), VALIDATION_FAILED, toFieldErrors(result.error));
+      }
+      c.req.addValidatedData('json', result.data as object);
+      await next();
+    },
+    'json',
+    schema,
+  );
 
 /** Validates the query string (single values as strings, repeated keys as arrays). */
-export const queryParams =
-  <S extends z.ZodType>(
-    schema: S,
-  ): MiddlewareHandler<
-    // biome-ignore lint/suspicious/noExplicitAny: any Env; the validated data is what is typed
-    any,
-    string,
-    { in: { query: z.input<S> }; out: { query: z.output<S> } }
-  > =>
-  async (c, next) => {
-    const value = Object.fromEntries(
-      Object.entries(c.req.queries()).map(([k, v]) => [k, v.length === 1 ? v[0] : v]),
-    );
-    rejectNul(value);
-    const result = schema.safeParse(value);
-    if (!result.success) throw new ApiError(400, VALIDATION_FAILED, toFieldErrors(result.error));
-    c.req.addValidatedData('query', result.data as object);
-    await next();
-  };
+export const queryParams = <S extends z.ZodType>(
+  schema: S,
+): MiddlewareHandler<
+  // biome-ignore lint/suspicious/noExplicitAny: any Env; the validated data is what is typed
+  any,
+  string,
+  { in: { query: z.input<S> }; out: { query: z.output<S> } }
+> =>
+  registered(
+    async (c, next) => {
+      const value = Object.fromEntries(
+        Object.entries(c.req.queries()).map(([k, v]) => [k, v.length === 1 ? v[0] : v]),
+      );
+      rejectNul(value);
+      const result = schema.safeParse(value);
+      if (!result.success) throw new ApiError(400, VALIDATION_FAILED, toFieldErrors(result.error));
+      c.req.addValidatedData('query', result.data as object);
+      await next();
+    },
+    'query',
+    schema,
+  );
 
-/** Validates the path parameters (e.g. `/delete-role/:roleId`); a bad id is a 400, never a 500. */
-export const pathParams =
-  <S extends z.ZodType>(
-    schema: S,
-  ): MiddlewareHandler<
-    // biome-ignore lint/suspicious/noExplicitAny: any Env; the validated data is what is typed
-    any,
-    string,
-    { in: { param: z.input<S> }; out: { param: z.output<S> } }
-  > =>
-  async (c, next) => {
-    const result = schema.safeParse(c.req.param());
-    if (!result.success) throw new ApiError(400, VALIDATION_FAILED, toFieldErrors(result.error));
-    c.req.addValidatedData('param', result.data as object);
-    await next();
-  };
+/**
+ * Validates the path parameters (e.g. `/delete-role/:roleId`); a bad id is a 400, never a 500, unless
+ * `invalid` names another answer (a malformed file hash is simply not found).
+ */
+export const pathParams = <S extends z.ZodType>(
+  schema: S,
+  invalid?: () => ApiError,
+): MiddlewareHandler<
+  // biome-ignore lint/suspicious/noExplicitAny: any Env; the validated data is what is typed
+  any,
+  string,
+  { in: { param: z.input<S> }; out: { param: z.output<S> } }
+> =>
+  registered(
+    async (c, next) => {
+      const result = schema.safeParse(c.req.param());
+      if (!result.success) {
+        throw invalid?.() ?? new ApiError(400, VALIDATION_FAILED, toFieldErrors(result.error));
+      }
+      c.req.addValidatedData('param', result.data as object);
+      await next();
+    },
+    'param',
+    schema,
+  );

@@ -1,0 +1,848 @@
+import { z } from 'zod';
+import { activityListQuerySchema, activitySchema } from './activities';
+import {
+  loginBodySchema,
+  loginResponseSchema,
+  passwordResetRequestBodySchema,
+  refreshBodySchema,
+  sessionUserSchema,
+  tokenPairSchema,
+  updatePasswordBodySchema,
+} from './auth';
+import { VERSION_HEADER } from './concurrency';
+import {
+  clientInfoQuerySchema,
+  clientInternetInfoSchema,
+  customerIdParamSchema,
+  customerListQuerySchema,
+  customerSchema,
+  customerStatusBodySchema,
+  updateCustomerBodySchema,
+} from './customers';
+import { fieldErrorSchema, listMetaSchema, listSchema } from './envelope';
+import {
+  createExtendedServiceBodySchema,
+  extendedServiceIdParamSchema,
+  extendedServiceListQuerySchema,
+  extendedServiceSchema,
+  updateExtendedServiceBodySchema,
+} from './extended-services';
+import {
+  createPartnerBodySchema,
+  partnerIdParamSchema,
+  partnerIdQuerySchema,
+  partnerListQuerySchema,
+  partnerSchema,
+  partnerStatsSchema,
+  partnerStatusBodySchema,
+  updatePartnerBodySchema,
+} from './partners';
+import { type PermissionName, permissionSchema } from './permissions';
+import { changePasswordBodySchema, profileSchema, profileUpdateBodySchema } from './profile';
+import {
+  getRewardBodySchema,
+  initiateRedemptionBodySchema,
+  initiateRedemptionResponseSchema,
+  ledgerEntrySchema,
+  otpValidityBodySchema,
+  otpValidityResponseSchema,
+  redeemCouponBodySchema,
+  redeemGiftcardBodySchema,
+  redemptionCustomerSchema,
+  redemptionCustomersQuerySchema,
+  redemptionResultSchema,
+  reversalResultSchema,
+  reverseRedemptionBodySchema,
+  rewardLedgerParamsSchema,
+  rewardLedgerSchema,
+} from './redemption';
+import {
+  giftcardBalanceSchema,
+  issueRewardBodySchema,
+  partnerRewardsQuerySchema,
+  partnerScopeQuerySchema,
+  rewardCategorySchema,
+  rewardSchema,
+  rewardTypeSchema,
+} from './rewards';
+import {
+  createRoleBodySchema,
+  roleDetailQuerySchema,
+  roleIdParamSchema,
+  roleListQuerySchema,
+  roleSchema,
+  updateRoleBodySchema,
+} from './roles';
+import {
+  inviteStaffBodySchema,
+  staffDetailQuerySchema,
+  staffIdParamSchema,
+  staffListQuerySchema,
+  staffUserSchema,
+  updateStaffBodySchema,
+} from './staff';
+import { rewardStatsSchema, userStatsSchema } from './stats';
+import {
+  createVisitBodySchema,
+  eligibleUserDetailQuerySchema,
+  eligibleUserDetailSchema,
+  eligibleUserIdParamSchema,
+  eligibleUserSchema,
+  eligibleUsersQuerySchema,
+  pointsEligibleQuerySchema,
+  pointsEligibleUserSchema,
+  visitIdParamSchema,
+  visitItemSchema,
+  visitListQuerySchema,
+  visitSchema,
+} from './visits';
+
+/**
+ * THE registry of the API (everything under /api/v1): each endpoint's method, path, access, and the
+ * contract schemas of its path parameters, query, body and response `data`. The OpenAPI document
+ * (GET /api/v1/openapi.json, server/openapi.ts) is generated from it, and a test fails when a
+ * mounted route is missing here, an entry names no mounted route, or a documented request schema is
+ * not the very object the route validates with (server/openapi.test.ts).
+ */
+
+/** Who may call: anyone, any signed-in staff member, or a holder of any one of the permissions. */
+export type ApiAccess = 'public' | 'authenticated' | readonly [PermissionName, ...PermissionName[]];
+
+/** Request headers some calls read (validated by the server, documented here). */
+export type ApiHeader = 'Idempotency-Key' | 'If-Match';
+
+/** Error statuses an endpoint may answer beyond those derived from its shape (see server/openapi.ts). */
+export type ApiErrorStatus = 400 | 401 | 403 | 404 | 409 | 413 | 422 | 429 | 503;
+
+export type ApiEndpoint = {
+  method: 'get' | 'post' | 'patch' | 'delete';
+  /** OpenAPI form, relative to /api/v1: `/admin/partners/{partnerId}`. */
+  path: string;
+  tag: string;
+  summary: string;
+  description?: string;
+  access: ApiAccess;
+  params?: z.ZodObject;
+  query?: z.ZodObject;
+  body?: z.ZodType;
+  headers?: readonly ApiHeader[];
+  /** The `data` of the success envelope (null for calls that answer only a message). */
+  data: z.ZodType;
+  /** The success status (200 unless given). */
+  status?: 200 | 201;
+  errors?: readonly ApiErrorStatus[];
+  /** Not an envelope: the raw answer's media type and description (files, this document). */
+  raw?: { contentType: string; description: string };
+};
+
+/** `Idempotency-Key`: a repeat with the same key and body returns the first answer and changes nothing. */
+export const idempotencyKeySchema = z
+  .string()
+  .regex(/^[\x21-\x7e]{1,200}$/)
+  .meta({
+    description:
+      'Optional. 1 to 200 visible ASCII characters. A repeat with the same key returns the first answer (with `Idempotent-Replayed: true`) and changes nothing; the same key with another body is a 422.',
+    example: '6f1c2b1e-3c1a-4d8e-9a7e-2f0b8f3c1d55',
+  });
+
+/** `If-Match`: the record version the client edited (its `updatedAt`, quoted); a stale one is a 409. */
+export const versionHeaderSchema = z.string().meta({
+  description:
+    'Optional. The `updatedAt` of the record as the client last read it, in quotes. When the record has changed since, the answer is 409 with the current record in `data`.',
+  example: '"2026-01-31T09:15:00.000Z"',
+});
+
+export const apiHeaderSchemas: Record<ApiHeader, z.ZodType> = {
+  'Idempotency-Key': idempotencyKeySchema,
+  [VERSION_HEADER]: versionHeaderSchema,
+};
+
+/** Named response schemas: the document lists them under components.schemas and refers to them. */
+export const apiSchemas: Record<string, z.ZodType> = {
+  FieldError: fieldErrorSchema,
+  ListMeta: listMetaSchema,
+  SessionUser: sessionUserSchema,
+  Profile: profileSchema,
+  Permission: permissionSchema,
+  StaffUser: staffUserSchema,
+  Role: roleSchema,
+  Activity: activitySchema,
+  Partner: partnerSchema,
+  PartnerStats: partnerStatsSchema,
+  UserStats: userStatsSchema,
+  RewardStats: rewardStatsSchema,
+  ExtendedService: extendedServiceSchema,
+  Visit: visitSchema,
+  VisitItem: visitItemSchema,
+  EligibleUser: eligibleUserSchema,
+  EligibleUserDetail: eligibleUserDetailSchema,
+  PointsEligibleUser: pointsEligibleUserSchema,
+  Customer: customerSchema,
+  ClientInternetInfo: clientInternetInfoSchema,
+  Reward: rewardSchema,
+  RewardLedger: rewardLedgerSchema,
+  LedgerEntry: ledgerEntrySchema,
+  GiftcardBalance: giftcardBalanceSchema,
+  RedemptionCustomer: redemptionCustomerSchema,
+  RedemptionResult: redemptionResultSchema,
+  ReversalResult: reversalResultSchema,
+};
+
+/** GET /files/{hash}: the SHA-256 of the bytes, hex (a malformed hash is a 404, like an unknown one). */
+export const fileHashParamSchema = z.object({
+  hash: z.string().regex(/^[0-9a-fA-F]{64}$/),
+});
+
+const healthSchema = z.object({ status: z.literal('ok') });
+const noData = z.null();
+const IDEMPOTENT: readonly ApiHeader[] = ['Idempotency-Key'];
+const VERSIONED: readonly ApiHeader[] = ['Idempotency-Key', 'If-Match'];
+
+export const apiEndpoints: readonly ApiEndpoint[] = [
+  // Auth
+  {
+    method: 'post',
+    path: '/admin/auth/login',
+    tag: 'Auth',
+    summary: 'Sign in',
+    description:
+      'Email and password of a staff member. Answers an access token (JWT, 15 minutes), a refresh token and the user. Five failures per account in 15 minutes answer 429 with Retry-After.',
+    access: 'public',
+    body: loginBodySchema,
+    data: loginResponseSchema,
+    errors: [401, 403, 429],
+  },
+  {
+    method: 'post',
+    path: '/auth/refresh-token',
+    tag: 'Auth',
+    summary: 'Exchange a refresh token for a new token pair',
+    description:
+      'Refresh tokens rotate on every use; a reused (already rotated) token revokes its whole session.',
+    access: 'public',
+    body: refreshBodySchema,
+    data: tokenPairSchema,
+    errors: [401],
+  },
+  {
+    method: 'post',
+    path: '/auth/logout',
+    tag: 'Auth',
+    summary: 'Sign out (revokes the session of the access token)',
+    access: 'authenticated',
+    data: noData,
+  },
+  {
+    method: 'post',
+    path: '/auth/password-reset-request',
+    tag: 'Auth',
+    summary: 'Mail a password reset code',
+    description: 'Answers the same whether or not the email belongs to a staff member.',
+    access: 'public',
+    body: passwordResetRequestBodySchema,
+    data: noData,
+    errors: [429],
+  },
+  {
+    method: 'patch',
+    path: '/auth/update-password',
+    tag: 'Auth',
+    summary: 'Set a new password with a mailed reset code',
+    access: 'public',
+    body: updatePasswordBodySchema,
+    data: noData,
+    errors: [429],
+  },
+  // System
+  {
+    method: 'get',
+    path: '/health',
+    tag: 'System',
+    summary: 'Health check',
+    access: 'public',
+    data: healthSchema,
+  },
+  {
+    method: 'get',
+    path: '/authz',
+    tag: 'System',
+    summary: 'The permission catalogue',
+    access: 'authenticated',
+    data: z.array(permissionSchema),
+  },
+  {
+    method: 'get',
+    path: '/openapi.json',
+    tag: 'System',
+    summary: 'This API reference as an OpenAPI 3.1 document',
+    access: 'public',
+    data: noData,
+    raw: { contentType: 'application/json', description: 'The OpenAPI 3.1 document (not enveloped)' },
+  },
+  {
+    method: 'get',
+    path: '/files/{hash}',
+    tag: 'System',
+    summary: 'An uploaded image by its SHA-256 content hash',
+    access: 'public',
+    params: fileHashParamSchema,
+    data: noData,
+    errors: [404],
+    raw: { contentType: 'image/*', description: 'The image bytes (PNG, JPEG or WebP), cached for a year' },
+  },
+  // Profile
+  {
+    method: 'get',
+    path: '/user/profile',
+    tag: 'Profile',
+    summary: 'The signed-in user',
+    access: 'authenticated',
+    data: profileSchema,
+  },
+  {
+    method: 'patch',
+    path: '/user/profile',
+    tag: 'Profile',
+    summary: 'Update the signed-in user',
+    access: 'authenticated',
+    body: profileUpdateBodySchema,
+    headers: VERSIONED,
+    data: profileSchema,
+    errors: [409, 422],
+  },
+  {
+    method: 'patch',
+    path: '/user/profile/update-password',
+    tag: 'Profile',
+    summary: 'Change the password',
+    access: 'authenticated',
+    body: changePasswordBodySchema,
+    data: noData,
+  },
+  // Staff
+  {
+    method: 'get',
+    path: '/admin/user/stats',
+    tag: 'Dashboard',
+    summary: 'Club totals: partners, clients, staff',
+    access: ['dashboard.view'],
+    data: userStatsSchema,
+  },
+  {
+    method: 'get',
+    path: '/admin/partners/stats/reward',
+    tag: 'Dashboard',
+    summary: 'Club-wide reward figures (partner staff: their partner)',
+    access: ['dashboard.view'],
+    data: rewardStatsSchema,
+  },
+  {
+    method: 'get',
+    path: '/admin/user/admin-users',
+    tag: 'Staff',
+    summary: 'Staff members (a page)',
+    access: ['staff.view'],
+    query: staffListQuerySchema,
+    data: listSchema(staffUserSchema),
+  },
+  {
+    method: 'get',
+    path: '/admin/admin-users',
+    tag: 'Staff',
+    summary: 'Staff members (a page; the same as /admin/user/admin-users)',
+    access: ['staff.view'],
+    query: staffListQuerySchema,
+    data: listSchema(staffUserSchema),
+  },
+  {
+    method: 'get',
+    path: '/admin/user/admin-detail',
+    tag: 'Staff',
+    summary: 'One staff member',
+    access: ['staff.view'],
+    query: staffDetailQuerySchema,
+    data: staffUserSchema,
+    errors: [404],
+  },
+  {
+    method: 'post',
+    path: '/admin/user/new-admin-user',
+    tag: 'Staff',
+    summary: 'Invite a staff member (mails a code to set a password)',
+    access: ['staff.create'],
+    body: inviteStaffBodySchema,
+    data: staffUserSchema,
+    status: 201,
+    errors: [404, 409],
+  },
+  {
+    method: 'patch',
+    path: '/admin/user/update-admin-user',
+    tag: 'Staff',
+    summary: 'Update a staff member',
+    access: ['staff.update'],
+    body: updateStaffBodySchema,
+    data: staffUserSchema,
+    errors: [404, 409],
+  },
+  {
+    method: 'delete',
+    path: '/admin/user/delete-admin-user/{staffId}',
+    tag: 'Staff',
+    summary: 'Delete a staff member',
+    access: ['staff.delete'],
+    params: staffIdParamSchema,
+    data: noData,
+    errors: [409],
+  },
+  // Roles
+  {
+    method: 'get',
+    path: '/admin/user/get-roles',
+    tag: 'Roles',
+    summary: 'Roles (a page)',
+    access: ['roles.view'],
+    query: roleListQuerySchema,
+    data: listSchema(roleSchema),
+  },
+  {
+    method: 'get',
+    path: '/admin/user/get-role-detail',
+    tag: 'Roles',
+    summary: 'One role with its permissions',
+    access: ['roles.view'],
+    query: roleDetailQuerySchema,
+    data: roleSchema,
+    errors: [404],
+  },
+  {
+    method: 'post',
+    path: '/admin/user/create-role',
+    tag: 'Roles',
+    summary: 'Create a role',
+    description: 'A role may only grant permissions its creator holds (else 403).',
+    access: ['roles.create'],
+    body: createRoleBodySchema,
+    data: roleSchema,
+    status: 201,
+    errors: [409],
+  },
+  {
+    method: 'patch',
+    path: '/admin/user/update-role',
+    tag: 'Roles',
+    summary: 'Rename a role or change its permissions',
+    access: ['roles.update'],
+    body: updateRoleBodySchema,
+    data: roleSchema,
+    errors: [404, 409],
+  },
+  {
+    method: 'delete',
+    path: '/admin/user/delete-role/{roleId}',
+    tag: 'Roles',
+    summary: 'Delete a role no staff member holds',
+    access: ['roles.delete'],
+    params: roleIdParamSchema,
+    data: noData,
+    errors: [409],
+  },
+  // Activities
+  {
+    method: 'get',
+    path: '/admin/user/activities',
+    tag: 'Activities',
+    summary: 'The activity log (a page)',
+    access: ['activities.view'],
+    query: activityListQuerySchema,
+    data: listSchema(activitySchema),
+  },
+  // Partners
+  {
+    method: 'get',
+    path: '/admin/partners',
+    tag: 'Partners',
+    summary: 'Partners (a page)',
+    access: ['partners.view'],
+    query: partnerListQuerySchema,
+    data: listSchema(partnerSchema),
+  },
+  {
+    method: 'get',
+    path: '/admin/partners/stats',
+    tag: 'Partners',
+    summary: 'Partner counts by status',
+    access: ['partners.view'],
+    data: partnerStatsSchema,
+  },
+  {
+    method: 'get',
+    path: '/admin/partners/stats/partner',
+    tag: 'Partners',
+    summary: "One partner's reward analytics",
+    access: ['partners.view'],
+    query: partnerIdQuerySchema,
+    data: rewardStatsSchema,
+    errors: [404],
+  },
+  {
+    method: 'get',
+    path: '/admin/partners/{partnerId}',
+    tag: 'Partners',
+    summary: 'One partner',
+    access: ['partners.view'],
+    params: partnerIdParamSchema,
+    data: partnerSchema,
+  },
+  {
+    method: 'post',
+    path: '/admin/partners/invite',
+    tag: 'Partners',
+    summary: 'Add a partner (with an optional cover image, base64)',
+    access: ['partners.create'],
+    body: createPartnerBodySchema,
+    data: partnerSchema,
+    status: 201,
+    errors: [409],
+  },
+  {
+    method: 'patch',
+    path: '/admin/partners/update-record',
+    tag: 'Partners',
+    summary: 'Update a partner',
+    access: ['partners.update'],
+    body: updatePartnerBodySchema,
+    headers: VERSIONED,
+    data: partnerSchema,
+    errors: [404, 409, 422],
+  },
+  {
+    method: 'patch',
+    path: '/admin/partners/update-status',
+    tag: 'Partners',
+    summary: 'Block or unblock a partner',
+    access: ['partners.update'],
+    body: partnerStatusBodySchema,
+    data: partnerSchema,
+    errors: [404],
+  },
+  {
+    method: 'delete',
+    path: '/admin/partners/{partnerId}',
+    tag: 'Partners',
+    summary: 'Delete a partner (hidden from lists, history kept)',
+    access: ['partners.delete'],
+    params: partnerIdParamSchema,
+    data: noData,
+  },
+  // Extended services
+  {
+    method: 'get',
+    path: '/admin/partners/extended-services',
+    tag: 'Extended services',
+    summary: 'Extended services (a page)',
+    access: ['extended_services.view'],
+    query: extendedServiceListQuerySchema,
+    data: listSchema(extendedServiceSchema),
+  },
+  {
+    method: 'get',
+    path: '/admin/partners/extended-services/{extendedServiceId}',
+    tag: 'Extended services',
+    summary: 'One extended service',
+    access: ['extended_services.view'],
+    params: extendedServiceIdParamSchema,
+    data: extendedServiceSchema,
+  },
+  {
+    method: 'post',
+    path: '/admin/partners/extended-services',
+    tag: 'Extended services',
+    summary: 'Create an extended service',
+    access: ['extended_services.create'],
+    body: createExtendedServiceBodySchema,
+    headers: IDEMPOTENT,
+    data: extendedServiceSchema,
+    status: 201,
+    errors: [409, 422],
+  },
+  {
+    method: 'patch',
+    path: '/admin/partners/extended-services',
+    tag: 'Extended services',
+    summary: 'Update an extended service',
+    access: ['extended_services.update'],
+    body: updateExtendedServiceBodySchema,
+    headers: VERSIONED,
+    data: extendedServiceSchema,
+    errors: [404, 409, 422],
+  },
+  {
+    method: 'delete',
+    path: '/admin/partners/extended-services/{extendedServiceId}',
+    tag: 'Extended services',
+    summary: 'Delete an extended service',
+    access: ['extended_services.delete'],
+    params: extendedServiceIdParamSchema,
+    data: noData,
+  },
+  // Visits and eligibility
+  {
+    method: 'get',
+    path: '/admin/partners/visits',
+    tag: 'Visits',
+    summary: "A partner's visits (a page)",
+    access: ['visits.view'],
+    query: visitListQuerySchema,
+    data: listSchema(visitSchema),
+  },
+  {
+    method: 'get',
+    path: '/admin/partners/visits/{visitId}',
+    tag: 'Visits',
+    summary: 'One visit',
+    access: ['visits.view'],
+    params: visitIdParamSchema,
+    data: visitSchema,
+  },
+  {
+    method: 'get',
+    path: '/admin/partners/visits/reward-eligible-users',
+    tag: 'Visits',
+    summary: 'Customers eligible for a reward at a partner (30-day spend)',
+    access: ['visits.view'],
+    query: eligibleUsersQuerySchema,
+    data: listSchema(eligibleUserSchema),
+    errors: [404],
+  },
+  {
+    method: 'get',
+    path: '/admin/partners/visits/reward-eligible-users/{userId}',
+    tag: 'Visits',
+    summary: "One customer's eligibility at a partner",
+    access: ['visits.view'],
+    params: eligibleUserIdParamSchema,
+    query: eligibleUserDetailQuerySchema,
+    data: eligibleUserDetailSchema,
+  },
+  {
+    method: 'get',
+    path: '/admin/partners/visits/eligible-users-bypoints',
+    tag: 'Visits',
+    summary: 'Customers with points at a partner',
+    access: ['visits.view'],
+    query: pointsEligibleQuerySchema,
+    data: listSchema(pointsEligibleUserSchema),
+    errors: [404],
+  },
+  {
+    method: 'post',
+    path: '/user/visits',
+    tag: 'Visits',
+    summary: 'Record a visit (items, attendant, receipt image)',
+    access: ['visits.create'],
+    body: createVisitBodySchema,
+    data: visitSchema,
+    status: 201,
+    errors: [404],
+  },
+  // Customers
+  {
+    method: 'get',
+    path: '/admin/user/customers',
+    tag: 'Clients',
+    summary: 'Clients (a page)',
+    access: ['clients.view'],
+    query: customerListQuerySchema,
+    data: listSchema(customerSchema),
+  },
+  {
+    method: 'get',
+    path: '/admin/user/customers/{customerId}',
+    tag: 'Clients',
+    summary: 'One client',
+    access: ['clients.view'],
+    params: customerIdParamSchema,
+    data: customerSchema,
+  },
+  {
+    method: 'patch',
+    path: '/admin/user/customers',
+    tag: 'Clients',
+    summary: 'Update a client',
+    access: ['clients.update'],
+    body: updateCustomerBodySchema,
+    headers: VERSIONED,
+    data: customerSchema,
+    errors: [404, 409, 422],
+  },
+  {
+    method: 'patch',
+    path: '/admin/user/customers/status',
+    tag: 'Clients',
+    summary: 'Block or unblock a client',
+    access: ['clients.update'],
+    body: customerStatusBodySchema,
+    data: customerSchema,
+    errors: [404],
+  },
+  {
+    method: 'delete',
+    path: '/admin/user/customers/{customerId}',
+    tag: 'Clients',
+    summary: 'Delete a client (hidden from lists, history kept)',
+    access: ['clients.delete'],
+    params: customerIdParamSchema,
+    data: noData,
+  },
+  {
+    method: 'get',
+    path: '/user/internet/client_info',
+    tag: 'Clients',
+    summary: "A client's fiber account (plan, speed, fee, renewal)",
+    access: ['clients.view'],
+    query: clientInfoQuerySchema,
+    data: clientInternetInfoSchema,
+    errors: [404],
+  },
+  // Rewards
+  {
+    method: 'get',
+    path: '/admin/partners/rewards',
+    tag: 'Rewards',
+    summary: "A partner's rewards (a page)",
+    access: ['rewards.view', 'rewards.redeem'],
+    query: partnerRewardsQuerySchema,
+    data: listSchema(rewardSchema),
+    errors: [404],
+  },
+  {
+    method: 'get',
+    path: '/partners/reward-types',
+    tag: 'Rewards',
+    summary: 'Reward types',
+    access: 'authenticated',
+    data: z.array(rewardTypeSchema),
+  },
+  {
+    method: 'get',
+    path: '/partners/reward-type-categories',
+    tag: 'Rewards',
+    summary: 'Reward categories',
+    access: 'authenticated',
+    data: z.array(rewardCategorySchema),
+  },
+  {
+    method: 'get',
+    path: '/partners/stats/reward',
+    tag: 'Rewards',
+    summary: 'Reward figures of one partner or the club',
+    access: ['rewards.view'],
+    query: partnerScopeQuerySchema,
+    data: rewardStatsSchema,
+    errors: [404],
+  },
+  {
+    method: 'get',
+    path: '/partners/rewards/redeemed-giftcard-balance',
+    tag: 'Rewards',
+    summary: 'Gift-card money redeemed and outstanding',
+    access: ['rewards.view'],
+    query: partnerScopeQuerySchema,
+    data: giftcardBalanceSchema,
+    errors: [404],
+  },
+  {
+    method: 'get',
+    path: '/partners/rewards/customers',
+    tag: 'Redemption',
+    summary: 'Find a customer holding a reward at a partner (at most 10, email masked)',
+    access: ['rewards.view', 'rewards.redeem'],
+    query: redemptionCustomersQuerySchema,
+    data: z.array(redemptionCustomerSchema),
+    errors: [404],
+  },
+  {
+    method: 'get',
+    path: '/partners/rewards/{rewardId}/ledger',
+    tag: 'Rewards',
+    summary: "A reward's money ledger (issue, redemptions, reversals)",
+    access: ['rewards.view', 'rewards.redeem', 'rewards.reverse'],
+    params: rewardLedgerParamsSchema,
+    data: rewardLedgerSchema,
+  },
+  {
+    method: 'post',
+    path: '/partners/rewards/get-reward',
+    tag: 'Redemption',
+    summary: "Look up a customer's reward by code",
+    access: ['rewards.view', 'rewards.redeem'],
+    body: getRewardBodySchema,
+    data: rewardSchema,
+  },
+  {
+    method: 'post',
+    path: '/partners/rewards/issue-reward',
+    tag: 'Rewards',
+    summary: 'Issue a gift card or coupon to an eligible customer',
+    access: ['rewards.issue'],
+    body: issueRewardBodySchema,
+    headers: IDEMPOTENT,
+    data: rewardSchema,
+    status: 201,
+    errors: [404, 409, 422],
+  },
+  {
+    method: 'post',
+    path: '/partners/rewards/initiate-reward-redemption-auth',
+    tag: 'Redemption',
+    summary: 'Mail the customer a 6-digit redemption code (valid 5 minutes)',
+    access: ['rewards.redeem'],
+    body: initiateRedemptionBodySchema,
+    data: initiateRedemptionResponseSchema,
+    errors: [404, 409, 429, 503],
+  },
+  {
+    method: 'post',
+    path: '/partners/rewards/redemption-auth-otp-validity-check',
+    tag: 'Redemption',
+    summary: 'Check a redemption code without using it',
+    access: ['rewards.redeem'],
+    body: otpValidityBodySchema,
+    data: otpValidityResponseSchema,
+    errors: [404, 429],
+  },
+  {
+    method: 'post',
+    path: '/partners/rewards/redeem-giftcard',
+    tag: 'Redemption',
+    summary: 'Redeem an amount from a gift card (uses the code)',
+    access: ['rewards.redeem'],
+    body: redeemGiftcardBodySchema,
+    headers: IDEMPOTENT,
+    data: redemptionResultSchema,
+    errors: [404, 409, 422, 429],
+  },
+  {
+    method: 'post',
+    path: '/partners/rewards/redeem-coupon',
+    tag: 'Redemption',
+    summary: 'Redeem a coupon (uses the code)',
+    access: ['rewards.redeem'],
+    body: redeemCouponBodySchema,
+    headers: IDEMPOTENT,
+    data: redemptionResultSchema,
+    errors: [404, 409, 422, 429],
+  },
+  {
+    method: 'post',
+    path: '/partners/rewards/reverse-redemption',
+    tag: 'Redemption',
+    summary: 'Reverse a redemption (the money goes back on the gift card)',
+    access: ['rewards.reverse'],
+    body: reverseRedemptionBodySchema,
+    headers: IDEMPOTENT,
+    data: reversalResultSchema,
+    errors: [404, 409, 422],
+  },
+];

@@ -1,0 +1,233 @@
+import { beforeAll, describe, expect, it } from 'vitest';
+import { type ApiEndpoint, apiEndpoints } from '../contract/api';
+import { envelopeSchema } from '../contract/envelope';
+import {
+  createCustomer,
+  createExtendedService,
+  createPartner,
+  createReward,
+  createSuperAdmin,
+  createVisit,
+  setupTestServer,
+  signIn,
+} from '../tests/setup/server';
+import { routeAccess, routeSchemas } from './app';
+import { buildOpenApiDocument, errorStatusesOf, permissionsOfAccess, toOpenApiPath } from './openapi';
+
+/**
+ * The API reference is generated from contract/api.ts; these tests hold it to the router: every
+ * mounted route documented and nothing else, the access each route enforces, the very schemas its
+ * validators use, the fields the server asks for, and answers that parse with the documented schemas.
+ */
+const t = setupTestServer();
+let token: string;
+let superAdminId: number;
+let partnerId: number;
+let customerId: number;
+
+type Operation = {
+  security?: Record<string, string[]>[];
+  'x-permissions'?: string[];
+  'x-access'?: string;
+  parameters?: { in: string; name: string; required?: boolean }[];
+  requestBody?: { content: Record<string, { schema: { required?: string[]; properties?: object } }> };
+  responses: Record<string, { $ref?: string; content?: Record<string, { schema?: unknown }> }>;
+};
+type Doc = {
+  openapi: string;
+  paths: Record<string, Record<string, Operation>>;
+  components: {
+    responses: Record<string, { content: Record<string, { schema: unknown }> }>;
+    securitySchemes: Record<string, { type: string; scheme: string }>;
+  };
+};
+
+const METHODS = ['get', 'post', 'put', 'patch', 'delete'];
+const key = (method: string, path: string) => `${method.toUpperCase()} ${path}`;
+const endpointKey = (e: ApiEndpoint) => key(e.method, e.path);
+const doc = JSON.parse(JSON.stringify(buildOpenApiDocument())) as Doc;
+const documentedOps = Object.entries(doc.paths).flatMap(([path, item]) =>
+  Object.keys(item)
+    .filter((m) => METHODS.includes(m))
+    .map((m) => ({ key: key(m, path), op: item[m]! })),
+);
+const endpointByKey = new Map(apiEndpoints.map((e) => [endpointKey(e), e]));
+
+beforeAll(async () => {
+  // A little of everything, so each list answers records to check against its schema.
+  const service = await createExtendedService(t.db);
+  partnerId = (await createPartner(t.db, { serviceIds: [service.id] })).id;
+  customerId = (await createCustomer(t.db)).id;
+  await createVisit(t.db, { partnerId, customerId, visitDate: t.clock(), amount: 25_000 });
+  await createReward(t.db, { partnerId, customerId });
+  await createReward(t.db, {
+    partnerId,
+    customerId,
+    rewardType: 'COUPON',
+    issuedAmount: null,
+    balance: null,
+    percentageDiscount: 10,
+  });
+  const admin = await createSuperAdmin(t.db);
+  superAdminId = admin.id;
+  token = (await signIn(t, admin.email, 'Sup3rSecret')).accessToken;
+});
+
+describe('the OpenAPI document', () => {
+  it('is served at GET /api/v1/openapi.json without a token, as generated from the contract', async () => {
+    const res = await t.app.request('/api/v1/openapi.json');
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-type')).toMatch(/^application\/json/);
+    const served = (await res.json()) as Doc;
+    expect(served.openapi).toBe('3.1.0');
+    expect(served).toEqual(doc);
+  });
+
+  it('documents every mounted route and no route that is not mounted', () => {
+    const mounted = routeAccess(t.app).map((r) => key(r.method, toOpenApiPath(r.path)));
+    expect(new Set(mounted).size).toBe(mounted.length);
+    const documented = new Set(documentedOps.map((o) => o.key));
+    const undocumented = mounted.filter((k) => !documented.has(k));
+    const stale = [...documented].filter((k) => !mounted.includes(k));
+    console.log(
+      `[figure] openapi: ${mounted.length} mounted routes, ${documented.size} documented operations, ${undocumented.length} undocumented, ${stale.length} documented but not mounted`,
+    );
+    expect(undocumented, 'routes without a documented schema: add them to contract/api.ts').toEqual([]);
+    expect(stale, 'documented operations no route serves').toEqual([]);
+    expect(apiEndpoints.length).toBe(documented.size);
+  });
+
+  it('documents the envelope, bearer auth and the error answers of every operation', () => {
+    expect(doc.components.securitySchemes.bearerAuth).toMatchObject({ type: 'http', scheme: 'bearer' });
+    for (const status of ['400', '401', '403', '404', '409', '413', '429']) {
+      const ref = documentedOps.flatMap((o) => Object.entries(o.op.responses)).find(([s]) => s === status);
+      expect(ref?.[1].$ref, `some operation answers ${status}`).toMatch(/^#\/components\/responses\//);
+    }
+    for (const [id, response] of Object.entries(doc.components.responses)) {
+      const schema = JSON.stringify(response.content['application/json']?.schema);
+      expect(schema, id).toMatch(/Envelope/);
+    }
+    for (const { key: k, op } of documentedOps) {
+      const e = endpointByKey.get(k)!;
+      const success = op.responses[String(e.status ?? 200)];
+      const media = Object.values(success?.content ?? {});
+      expect(media.length, `${k}: success answer`).toBe(1);
+      expect(media[0]!.schema, `${k}: success schema`).toBeTruthy();
+      if (!e.raw) {
+        expect(JSON.stringify(media[0]!.schema), k).toContain('"success"');
+        expect(JSON.stringify(media[0]!.schema), k).toContain('"errors"');
+      }
+      const errors = Object.keys(op.responses)
+        .filter((s) => Number(s) >= 400)
+        .map(Number);
+      expect(errors, k).toEqual(errorStatusesOf(e));
+      for (const s of errors) expect(op.responses[String(s)]!.$ref, `${k} ${s}`).toBeTruthy();
+      if (e.access === 'public') expect(op.security, k).toEqual([]);
+      else expect(op.security, k).toEqual([{ bearerAuth: [] }]);
+    }
+  });
+
+  it('documents the access each route enforces', () => {
+    let checked = 0;
+    for (const r of routeAccess(t.app)) {
+      const e = endpointByKey.get(key(r.method, toOpenApiPath(r.path)));
+      if (!e) continue; // undocumented: the test above names it
+      const op = doc.paths[e.path]![e.method]!;
+      const enforced = r.access?.kind === 'permission' ? 'permission' : (r.access?.kind ?? 'none declared');
+      expect(op['x-access'], key(r.method, r.path)).toBe(enforced);
+      expect(op['x-permissions'], key(r.method, r.path)).toEqual(
+        r.access?.kind === 'permission' ? [...r.access.anyOf] : [],
+      );
+      expect(permissionsOfAccess(e.access)).toEqual(op['x-permissions']);
+      checked++;
+    }
+    expect(checked).toBe(apiEndpoints.length);
+  });
+
+  it('documents as request schemas the very objects the routes validate with', () => {
+    const counts = { body: 0, query: 0, params: 0 };
+    for (const r of routeSchemas(t.app)) {
+      const k = key(r.method, toOpenApiPath(r.path));
+      const e = endpointByKey.get(k);
+      if (!e) continue; // undocumented: the test above names it
+      expect(e.body, `${k} body`).toBe(r.schemas.json);
+      expect(e.query, `${k} query`).toBe(r.schemas.query);
+      expect(e.params, `${k} path parameters`).toBe(r.schemas.param);
+      if (e.body) counts.body++;
+      if (e.query) counts.query++;
+      if (e.params) counts.params++;
+      const pathNames = [...e.path.matchAll(/\{(\w+)\}/g)].map((m) => m[1]).sort();
+      const documentedPath = (doc.paths[e.path]![e.method]!.parameters ?? [])
+        .filter((p) => p.in === 'path')
+        .map((p) => p.name)
+        .sort();
+      expect(documentedPath, `${k} path parameters`).toEqual(pathNames);
+    }
+    console.log(
+      `[figure] openapi: request schemas identical to the validators': ${counts.body} bodies, ${counts.query} queries, ${counts.params} path parameter sets`,
+    );
+    expect(counts.body + counts.query + counts.params).toBeGreaterThan(40);
+  });
+
+  it('names as required the very fields the server asks for when they are missing', async () => {
+    let bodies = 0;
+    let queries = 0;
+    for (const e of apiEndpoints) {
+      const op = doc.paths[e.path]![e.method]!;
+      const path = e.path.replace(/\{(\w+)\}/g, '999999');
+      if (e.body) {
+        const required = op.requestBody?.content['application/json']?.schema.required ?? [];
+        if (required.length === 0) continue;
+        const res = await t.request(e.method.toUpperCase(), path, { json: {}, token });
+        expect(res.status, `${endpointKey(e)} with {}`).toBe(400);
+        const fields = res.body.errors.map((x) => x.fieldName).sort();
+        expect(fields, `${endpointKey(e)}: fields the server asks for`).toEqual([...required].sort());
+        bodies++;
+      } else if (e.query) {
+        const required = (op.parameters ?? [])
+          .filter((p) => p.in === 'query' && p.required)
+          .map((p) => p.name);
+        if (required.length === 0) continue;
+        const res = await t.request(e.method.toUpperCase(), path, { token });
+        expect(res.status, `${endpointKey(e)} without a query`).toBe(400);
+        const fields = res.body.errors.map((x) => x.fieldName).sort();
+        expect(fields, `${endpointKey(e)}: fields the server asks for`).toEqual([...required].sort());
+        queries++;
+      }
+    }
+    console.log(
+      `[figure] openapi: required fields match the server's 400s on ${bodies} bodies, ${queries} queries`,
+    );
+    expect(bodies).toBeGreaterThan(15);
+  });
+
+  it('answers, on a little data, what the documented response schemas describe', async () => {
+    const queries: Record<string, string> = {
+      '/admin/user/admin-detail': `?userId=${superAdminId}`,
+      '/admin/user/get-role-detail': '?roleId=1',
+      '/admin/partners/stats/partner': `?partnerId=${partnerId}`,
+      '/admin/partners/visits': `?partnerId=${partnerId}`,
+      '/admin/partners/visits/reward-eligible-users': `?partnerId=${partnerId}`,
+      '/admin/partners/visits/eligible-users-bypoints': `?partnerId=${partnerId}`,
+      '/admin/partners/rewards': `?partnerId=${partnerId}`,
+      '/partners/rewards/customers': `?partnerId=${partnerId}`,
+      '/user/internet/client_info': `?client_id=${customerId}`,
+    };
+    let checked = 0;
+    let records = 0;
+    for (const e of apiEndpoints) {
+      if (e.method !== 'get' || e.params || e.raw) continue;
+      const res = await t.request('GET', `${e.path}${queries[e.path] ?? ''}`, { token });
+      expect(res.status, `${endpointKey(e)}: ${res.text.slice(0, 200)}`).toBe(200);
+      const parsed = envelopeSchema(e.data).safeParse(res.body);
+      expect(parsed.error?.issues ?? [], endpointKey(e)).toEqual([]);
+      const data = res.body.data as { records?: unknown[] } | unknown[];
+      records += Array.isArray(data) ? data.length : (data?.records?.length ?? 1);
+      checked++;
+    }
+    console.log(
+      `[figure] openapi: ${checked} GET answers (${records} records) parse with their documented schemas`,
+    );
+    expect(checked).toBeGreaterThan(20);
+  });
+});
