@@ -230,4 +230,30 @@ describe('the OpenAPI document', () => {
     );
     expect(checked).toBeGreaterThan(20);
   });
+
+  it('has a reference page with no inline script, and serves only the files it loads', async () => {
+    const page = await t.app.request('/api/docs');
+    expect(page.status).toBe(200);
+    expect(page.headers.get('content-type')).toMatch(/^text\/html/);
+    const csp = page.headers.get('content-security-policy') ?? '';
+    expect(csp.split(';').map((d) => d.trim())).toContain("script-src 'self'");
+    const html = await page.text();
+    const scripts = [...html.matchAll(/<script([^>]*)>([\s\S]*?)<\/script>/g)];
+    expect(scripts.length).toBeGreaterThan(0);
+    for (const [, attrs, body] of scripts) {
+      expect(attrs).toMatch(/src="\/api\/docs\/[\w.-]+\.js"/);
+      expect(body!.trim()).toBe('');
+    }
+    expect(html).not.toMatch(/\son[a-z]+=/i);
+    for (const src of [...html.matchAll(/(?:src|href)="([^"]+)"/g)].map((m) => m[1]!)) {
+      expect(src.startsWith('/api/docs/'), src).toBe(true);
+      expect((await t.app.request(src)).status, src).toBe(200);
+    }
+    const init = await (await t.app.request('/api/docs/init.js')).text();
+    expect(init).toContain("url: '/api/v1/openapi.json'");
+    expect(init).toContain('validatorUrl: null');
+    for (const other of ['package.json', 'index.html', 'constructor', '__proto__', '..%2Fpackage.json']) {
+      expect((await t.app.request(`/api/docs/${other}`)).status, other).toBe(404);
+    }
+  });
 });

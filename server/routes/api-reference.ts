@@ -75,11 +75,11 @@ export const API_REFERENCE_CSP = [
 const swaggerUiDir = dirname(createRequire(import.meta.url).resolve('swagger-ui-dist/package.json'));
 
 /** The files of swagger-ui-dist the page loads (a whitelist: nothing else of node_modules is reachable). */
-const PACKAGE_FILES: Record<string, string> = {
-  'swagger-ui.css': 'text/css; charset=utf-8',
-  'swagger-ui-bundle.js': 'text/javascript; charset=utf-8',
-  'favicon-32x32.png': 'image/png',
-};
+const PACKAGE_FILES = new Map<string, string>([
+  ['swagger-ui.css', 'text/css; charset=utf-8'],
+  ['swagger-ui-bundle.js', 'text/javascript; charset=utf-8'],
+  ['favicon-32x32.png', 'image/png'],
+]);
 
 const fileCache = new Map<string, Uint8Array<ArrayBuffer>>();
 const packageFile = (name: string): Uint8Array<ArrayBuffer> => {
@@ -103,7 +103,7 @@ export function apiReferenceRoutes() {
     .get('/', (c) => c.body(PAGE, 200, headers('text/html; charset=utf-8')))
     .get('/init.js', (c) => c.body(INIT_SCRIPT, 200, headers('text/javascript; charset=utf-8')))
     .get('/:file', (c) => {
-      const type = PACKAGE_FILES[c.req.param('file')];
+      const type = PACKAGE_FILES.get(c.req.param('file'));
       if (!type) throw new ApiError(404, 'Not found');
       return c.body(packageFile(c.req.param('file')), 200, headers(type));
     });
