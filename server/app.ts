@@ -1,13 +1,13 @@
 import { Hono, type MiddlewareHandler } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import { HTTPException } from 'hono/http-exception';
-import { secureHeaders } from 'hono/secure-headers';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
 import type { z } from 'zod';
 import { createPasswordHasher } from './domain/passwords';
 import { type Access, accessRegistry, createGuards } from './http/access';
 import type { AppDeps, AppEnv, RouteContext } from './http/context';
 import { ApiError, envelope } from './http/errors';
+import { securityHeaders } from './http/security-headers';
 import { INVALID_JSON, type ValidationTarget, validatorRegistry } from './http/validate';
 import { describeError, silentLogger } from './log';
 import { activityRoutes } from './routes/activities';
@@ -68,7 +68,6 @@ export function createApp(deps: AppDeps) {
   };
 
   const api = new Hono<AppEnv>()
-    .use('*', secureHeaders())
     .use('*', async (c, next) => {
       await next();
       if (!c.res.headers.has('Cache-Control')) c.res.headers.set('Cache-Control', 'no-store');
@@ -92,7 +91,11 @@ export function createApp(deps: AppDeps) {
     .route('/partners', partnerSideRewardRoutes(ctx))
     .route('/files', fileRoutes(ctx));
 
+  // The security headers (CSP, HSTS over HTTPS, ...) wrap everything this app will ever serve: the
+  // API, the API reference (which keeps its own, looser style policy for Swagger UI) and the SPA
+  // files and pages that server/main.ts adds after it.
   const app = new Hono<AppEnv>({ strict: false })
+    .use('*', securityHeaders({ trustProxy: deps.config.trustProxy }))
     .route(API_BASE, api)
     .route(API_REFERENCE_PATH, apiReferenceRoutes());
 

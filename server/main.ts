@@ -1,10 +1,8 @@
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { serve } from '@hono/node-server';
-import { serveStatic } from '@hono/node-server/serve-static';
 import { sql } from 'drizzle-orm';
-import { compress } from 'hono/compress';
 import { API_BASE, createApp } from './app';
 import { mountBenchMetrics } from './bench-metrics';
 import { openDatabase } from './db/client';
@@ -16,15 +14,10 @@ import { createLogger, describeError } from './log';
 import { createMailer, fileMailbox, smtpTransport } from './mail';
 import { ensureAdmin, ensureSuperAdminRole } from './seed/admin';
 import { DEMO_ADMIN, isEmpty, seedDemo } from './seed/demo';
+import { mountSpa } from './spa';
 
 const REPO_ROOT = fileURLToPath(new URL('..', import.meta.url));
 const MAIL_RETRY_MS = 30_000;
-
-/** Cache-Control for a file of the built SPA: hashed names are immutable, the rest revalidated. */
-function spaCacheControl(path: string): string {
-  const hashed = path.startsWith('/assets/') || /^\/workbox-[\w-]+\.js$/.test(path);
-  return hashed ? 'public, max-age=31536000, immutable' : 'no-cache';
-}
 
 async function buildSpaIfMissing(spaDir: string, log: ReturnType<typeof createLogger>): Promise<boolean> {
   if (existsSync(join(spaDir, 'index.html'))) return true;
@@ -93,33 +86,9 @@ async function main() {
   // Benchmarks only (BENCH_METRICS=1): event-loop delay and RSS for tests/bench/api-load.bench.ts.
   if (env.benchMetrics) mountBenchMetrics(app);
 
-  // The SPA: hashed assets cached for a year, everything else revalidated; history fallback to index.html.
-  // The service worker (/sw.js), its manifest and index.html are always revalidated, so a deploy is
-  // seen at the next check (decision 008); the workbox runtime beside sw.js has a hash in its name.
-  const hasSpa = await buildSpaIfMissing(env.spaDir, log);
-  const indexHtml = hasSpa ? readFileSync(join(env.spaDir, 'index.html'), 'utf8') : null;
-  // `/` gets the build's prerendered sign-in screen when it has one (decision 021); every other
-  // route, and the service worker's offline shell, the plain index.html.
-  const signInPath = join(env.spaDir, 'sign-in.html');
-  const signInHtml = hasSpa && existsSync(signInPath) ? readFileSync(signInPath, 'utf8') : null;
-  app.use('*', async (c, next) => {
-    await next();
-    if (c.req.path.startsWith(`${API_BASE}/`) || !c.res.ok) return;
-    c.res.headers.set('Cache-Control', spaCacheControl(c.req.path));
-  });
-  // The SPA's text files go gzip/deflate-compressed (the API answers stay as they are): the
-  // sign-in screen's JavaScript is measured in gzip bytes (issue 7, docs/performance.md).
-  const compressSpa = compress();
-  app.use('*', (c, next) => (c.req.path.startsWith(`${API_BASE}/`) ? next() : compressSpa(c, next)));
-  if (signInHtml) app.get('/', (c) => c.html(signInHtml));
-  if (hasSpa) app.use('*', serveStatic({ root: env.spaDir }));
-  app.get('*', (c) => {
-    const path = c.req.path;
-    if (path === API_BASE || path.startsWith(`${API_BASE}/`) || /\.[a-z0-9]+$/i.test(path))
-      return c.notFound();
-    if (!indexHtml) return c.text('The SPA is not built. Run `npm run build`.', 503);
-    return c.html(indexHtml);
-  });
+  // The SPA beside the API (server/spa.ts), built once here when missing.
+  await buildSpaIfMissing(env.spaDir, log);
+  mountSpa(app, env.spaDir);
 
   const server = serve({ fetch: app.fetch, port: env.port }, (info) => {
     const url = `http://localhost:${info.port}`;

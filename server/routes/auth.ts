@@ -174,6 +174,9 @@ export function authRoutes(ctx: RouteContext) {
           at: now,
         });
       });
+      // The browser drops its HTTP cache of this origin. Not "storage": the SPA wipes its own data
+      // and keeps the app shell's precache (decisions 008, 009, 015).
+      c.header('Clear-Site-Data', '"cache"');
       return ok(c, null, authMessages.loggedOut);
     })
 

@@ -1,0 +1,63 @@
+import type { Context, MiddlewareHandler } from 'hono';
+import { secureHeaders } from 'hono/secure-headers';
+
+/**
+ * The response headers every answer of the server carries: the SPA's files, the API, and any page the
+ * server renders (docs/decisions/015-security-headers-faults-supply-chain.md).
+ *
+ * The Content-Security-Policy is strict: scripts, styles, fonts and workers only from this origin and
+ * never inline (the built index.html loads one module file, the service worker is registered from
+ * that bundle, Panda's styles are a CSS file). Images also from `data:`/`blob:` URLs (an image chosen
+ * in a form is previewed before upload). No plugins, no framing, forms post only here.
+ */
+export const CSP_DIRECTIVES = {
+  defaultSrc: ["'self'"],
+  scriptSrc: ["'self'"],
+  styleSrc: ["'self'"],
+  imgSrc: ["'self'", 'data:', 'blob:'],
+  fontSrc: ["'self'"],
+  connectSrc: ["'self'"],
+  manifestSrc: ["'self'"],
+  workerSrc: ["'self'"],
+  objectSrc: ["'none'"],
+  baseUri: ["'self'"],
+  formAction: ["'self'"],
+  frameAncestors: ["'none'"],
+} satisfies Record<string, string[]>;
+
+/** The policy as the header carries it (tests compare against it). */
+export const CONTENT_SECURITY_POLICY = Object.entries(CSP_DIRECTIVES)
+  .map(([name, values]) => `${name.replace(/[A-Z]/g, (l) => `-${l.toLowerCase()}`)} ${values.join(' ')}`)
+  .join('; ');
+
+/** Two years, subdomains included: sent only on answers that went out over HTTPS. */
+export const HSTS = 'max-age=63072000; includeSubDomains';
+
+/**
+ * Whether the client reached us over HTTPS: a TLS socket (the request URL is https), or, only when the
+ * server sits behind a trusted proxy (TRUST_PROXY), the proxy's `X-Forwarded-Proto`. Without a trusted
+ * proxy the header is the client's own word and is ignored. A chain of proxies lists one protocol per
+ * hop; the first is the client's.
+ */
+export function servedOverHttps(c: Context, trustProxy: boolean): boolean {
+  if (new URL(c.req.url).protocol === 'https:') return true;
+  if (!trustProxy) return false;
+  const forwarded = c.req.header('x-forwarded-proto');
+  return forwarded?.split(',')[0]?.trim().toLowerCase() === 'https';
+}
+
+export function securityHeaders(o: { trustProxy: boolean }): MiddlewareHandler {
+  const base = secureHeaders({
+    contentSecurityPolicy: CSP_DIRECTIVES,
+    // HSTS over plain HTTP is ignored by browsers and says nothing true: set below when HTTPS.
+    strictTransportSecurity: false,
+    // A page that sets a policy of its own (stricter, or with its own hashes) keeps it.
+    overwrite: false,
+  });
+  return async (c, next) => {
+    await base(c, async () => {
+      await next();
+      if (servedOverHttps(c, o.trustProxy)) c.res.headers.set('Strict-Transport-Security', HSTS);
+    });
+  };
+}

@@ -1,0 +1,44 @@
+import { existsSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { serveStatic } from '@hono/node-server/serve-static';
+import { compress } from 'hono/compress';
+import { API_BASE, type App } from './app';
+
+/** Cache-Control for a file of the built SPA: hashed names are immutable, the rest revalidated. */
+export function spaCacheControl(path: string): string {
+  const hashed = path.startsWith('/assets/') || /^\/workbox-[\w-]+\.js$/.test(path);
+  return hashed ? 'public, max-age=31536000, immutable' : 'no-cache';
+}
+
+/**
+ * Serves the built SPA from `spaDir` beside the API: hashed assets cached for a year, everything else
+ * revalidated; history fallback to index.html. The service worker (/sw.js), its manifest and
+ * index.html are always revalidated, so a deploy is seen at the next check (decision 008); the workbox
+ * runtime beside sw.js has a hash in its name. The security headers (CSP, ...) come from createApp.
+ */
+export function mountSpa(app: App, spaDir: string) {
+  const hasSpa = existsSync(join(spaDir, 'index.html'));
+  const indexHtml = hasSpa ? readFileSync(join(spaDir, 'index.html'), 'utf8') : null;
+  // `/` gets the build's prerendered sign-in screen when it has one (decision 021); every other
+  // route, and the service worker's offline shell, the plain index.html.
+  const signInPath = join(spaDir, 'sign-in.html');
+  const signInHtml = hasSpa && existsSync(signInPath) ? readFileSync(signInPath, 'utf8') : null;
+  app.use('*', async (c, next) => {
+    await next();
+    if (c.req.path.startsWith(`${API_BASE}/`) || !c.res.ok) return;
+    c.res.headers.set('Cache-Control', spaCacheControl(c.req.path));
+  });
+  // The SPA's text files go gzip/deflate-compressed (the API answers stay as they are): the
+  // sign-in screen's JavaScript is measured in gzip bytes (issue 7, docs/performance.md).
+  const compressSpa = compress();
+  app.use('*', (c, next) => (c.req.path.startsWith(`${API_BASE}/`) ? next() : compressSpa(c, next)));
+  if (signInHtml) app.get('/', (c) => c.html(signInHtml));
+  if (hasSpa) app.use('*', serveStatic({ root: spaDir }));
+  app.get('*', (c) => {
+    const path = c.req.path;
+    if (path === API_BASE || path.startsWith(`${API_BASE}/`) || /\.[a-z0-9]+$/i.test(path))
+      return c.notFound();
+    if (!indexHtml) return c.text('The SPA is not built. Run `npm run build`.', 503);
+    return c.html(indexHtml);
+  });
+}
