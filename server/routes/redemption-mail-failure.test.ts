@@ -10,7 +10,7 @@ import {
   setupTestServer,
   signIn,
 } from '../../tests/setup/server';
-import { redemptionOtps } from '../db/schema';
+import { mailOutbox, redemptionOtps } from '../db/schema';
 
 /** A mail transport that always fails: the code must not stay usable. */
 const t = setupTestServer({
@@ -55,6 +55,13 @@ it('a transport failure is a 503 and leaves no usable code', async () => {
   const rows = await t.db.select().from(redemptionOtps).where(eq(redemptionOtps.customerId, customer.id));
   expect(rows).toHaveLength(1);
   expect(rows[0]!.replacedAt).not.toBeNull();
+  // Nor readable in the outbox: the mail's body went with it, and the mail is never retried.
+  const [mail] = await t.db.select().from(mailOutbox).where(eq(mailOutbox.id, rows[0]!.mailId!));
+  expect(mail!.text).not.toMatch(/\d{6}/);
+  expect(mail!.sentAt).toBeNull();
+  await t.mailer.deliverPending();
+  const [after] = await t.db.select().from(mailOutbox).where(eq(mailOutbox.id, rows[0]!.mailId!));
+  expect(after!.attempts).toBe(mail!.attempts);
   const check = await t.request('POST', '/partners/rewards/redemption-auth-otp-validity-check', {
     token,
     json: { userId: customer.id, otp: '123456' },
