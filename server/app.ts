@@ -3,6 +3,7 @@ import { bodyLimit } from 'hono/body-limit';
 import { HTTPException } from 'hono/http-exception';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
 import type { z } from 'zod';
+import { isDatabaseUnavailable } from './db/errors';
 import { createPasswordHasher } from './domain/passwords';
 import { type Access, accessRegistry, createGuards } from './http/access';
 import type { AppDeps, AppEnv, RouteContext } from './http/context';
@@ -30,6 +31,10 @@ export const DEFAULT_BODY_LIMIT = 1024 * 1024;
 export const BODY_TOO_LARGE = 'Request body is too large';
 export const ROUTE_NOT_FOUND = 'Route not found';
 export const INTERNAL_ERROR = 'Internal server error';
+/** The database cannot be reached: the same words for every request, nothing about why. */
+export const SERVICE_UNAVAILABLE = 'The service is temporarily unavailable. Please try again in a moment.';
+/** Seconds a client should wait before retrying after a 503. */
+export const UNAVAILABLE_RETRY_AFTER_SECONDS = 5;
 
 /** Bodies carrying one base64 image (a 5 MiB image is ~7 MB of base64). */
 export const IMAGE_BODY_LIMIT = 8 * 1024 * 1024;
@@ -111,6 +116,13 @@ export function createApp(deps: AppDeps) {
       const message =
         status === 400 ? INVALID_JSON : status === 413 ? BODY_TOO_LARGE : err.message || 'Request failed';
       return c.json(envelope(false, null, message), status);
+    }
+    if (isDatabaseUnavailable(err)) {
+      // No stack, no SQL, no driver message to the client; the log names the cause.
+      log.warn('database unavailable', { method: c.req.method, path: c.req.path, error: describeError(err) });
+      return c.json(envelope(false, null, SERVICE_UNAVAILABLE), 503, {
+        'Retry-After': String(UNAVAILABLE_RETRY_AFTER_SECONDS),
+      });
     }
     log.error('unhandled error', {
       method: c.req.method,
