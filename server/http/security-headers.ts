@@ -36,14 +36,15 @@ export const HSTS = 'max-age=63072000; includeSubDomains';
 /**
  * Whether the client reached us over HTTPS: a TLS socket (the request URL is https), or, only when the
  * server sits behind a trusted proxy (TRUST_PROXY), the proxy's `X-Forwarded-Proto`. Without a trusted
- * proxy the header is the client's own word and is ignored. A chain of proxies lists one protocol per
- * hop; the first is the client's.
+ * proxy the header is the client's own word and is ignored. When the header lists several values, the
+ * last is the one our proxy added (the earlier ones could come from the client), as for the client
+ * address in X-Forwarded-For (server/domain/events.ts).
  */
 export function servedOverHttps(c: Context, trustProxy: boolean): boolean {
   if (new URL(c.req.url).protocol === 'https:') return true;
   if (!trustProxy) return false;
   const forwarded = c.req.header('x-forwarded-proto');
-  return forwarded?.split(',')[0]?.trim().toLowerCase() === 'https';
+  return forwarded?.split(',').at(-1)?.trim().toLowerCase() === 'https';
 }
 
 export function securityHeaders(o: { trustProxy: boolean }): MiddlewareHandler {
