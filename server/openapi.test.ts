@@ -1,3 +1,4 @@
+import { Validator } from '@seriousme/openapi-schema-validator';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { type ApiEndpoint, apiEndpoints } from '../contract/api';
 import { envelopeSchema } from '../contract/envelope';
@@ -81,6 +82,19 @@ describe('the OpenAPI document', () => {
     const served = (await res.json()) as Doc;
     expect(served.openapi).toBe('3.1.0');
     expect(served).toEqual(doc);
+  });
+
+  it('is a valid OpenAPI 3.1 document whose every $ref resolves', async () => {
+    const validator = new Validator();
+    const result = await validator.validate(structuredClone(doc));
+    expect(result.errors ?? [], JSON.stringify(result.errors)?.slice(0, 2000)).toEqual([]);
+    expect(result.valid).toBe(true);
+    expect(validator.version).toBe('3.1');
+    expect(() => validator.resolveRefs()).not.toThrow();
+    const text = JSON.stringify(doc);
+    console.log(
+      `[figure] openapi: valid 3.1 document, ${(text.length / 1024).toFixed(0)} KiB, ${Object.keys(doc.components.responses).length} shared error answers`,
+    );
   });
 
   it('documents every mounted route and no route that is not mounted', () => {
