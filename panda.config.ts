@@ -3,6 +3,7 @@ import {
   avatarRecipe,
   buttonRecipe,
   dialogRecipe,
+  drawerRecipe,
   fieldRecipe,
   menuRecipe,
   passwordInputRecipe,
@@ -31,6 +32,11 @@ export default defineConfig({
           to: { opacity: 1, transform: 'none' },
         },
         pulse: { '50%': { opacity: 0.55 } },
+        drawerIn: { from: { transform: 'translateX(-100%)' }, to: { transform: 'none' } },
+        progressSlide: {
+          '0%': { transform: 'translateX(-100%)' },
+          '100%': { transform: 'translateX(250%)' },
+        },
       },
       recipes: { button: buttonRecipe, spinner: spinnerRecipe },
       slotRecipes: {
@@ -38,6 +44,7 @@ export default defineConfig({
         passwordInput: passwordInputRecipe,
         menu: menuRecipe,
         dialog: dialogRecipe,
+        drawer: drawerRecipe,
         toast: toastRecipe,
         avatar: avatarRecipe,
       },

@@ -22,6 +22,16 @@ export const buttonRecipe = defineRecipe({
     whiteSpace: 'nowrap',
     _focusVisible: { outline: '2px solid', outlineColor: 'border.focus', outlineOffset: '2px' },
     _disabled: { opacity: 0.6, cursor: 'not-allowed' },
+    // Busy (Button's loading prop): the label keeps the width, the spinner sits over it.
+    '&[data-loading]': { position: 'relative', cursor: 'progress' },
+    '&[data-loading] > [data-part=label]': { visibility: 'hidden', display: 'inline-flex', gap: '2' },
+    '&[data-loading] > [data-part=spinner]': {
+      position: 'absolute',
+      inset: '0',
+      display: 'flex',
+      alignItems: 'center',
+      justifyContent: 'center',
+    },
   },
   variants: {
     variant: {
@@ -200,6 +210,58 @@ export const dialogRecipe = defineSlotRecipe({
       color: 'fg.muted',
       cursor: 'pointer',
       _hover: { bg: 'bg.subtle', color: 'fg.default' },
+    },
+  },
+});
+
+/**
+ * A panel that slides in from the left edge (the main menu on small screens): Ark Dialog parts,
+ * so focus is trapped inside, Escape and the backdrop close it, and focus returns to the trigger.
+ */
+export const drawerRecipe = defineSlotRecipe({
+  className: 'drawer',
+  slots: dialogAnatomy.keys(),
+  base: {
+    backdrop: { position: 'fixed', inset: '0', bg: 'bg.overlay', zIndex: 'overlay' },
+    positioner: {
+      position: 'fixed',
+      inset: '0',
+      display: 'flex',
+      justifyContent: 'flex-start',
+      zIndex: 'modal',
+    },
+    content: {
+      position: 'relative',
+      display: 'flex',
+      flexDirection: 'column',
+      gap: '4',
+      w: 'drawer',
+      maxW: 'calc(100vw - 3rem)',
+      h: '100dvh',
+      overflowY: 'auto',
+      bg: 'brand.900',
+      color: 'white',
+      px: '4',
+      py: '5',
+      boxShadow: 'raised',
+      outline: 'none',
+      _open: { animation: 'drawerIn 0.18s ease-out' },
+    },
+    title: { display: 'flex', alignItems: 'center', gap: '2', px: '2', fontWeight: 'bold', fontSize: 'md' },
+    closeTrigger: {
+      position: 'absolute',
+      top: '4',
+      right: '3',
+      w: '9',
+      h: '9',
+      display: 'inline-flex',
+      alignItems: 'center',
+      justifyContent: 'center',
+      borderRadius: 'md',
+      color: 'brand.100',
+      cursor: 'pointer',
+      _hover: { bg: 'brand.800', color: 'white' },
+      _focusVisible: { outline: '2px solid', outlineColor: 'brand.200' },
     },
   },
 });

@@ -26,6 +26,7 @@ export const tokens = defineTokens({
   sizes: {
     statCard: { value: '90px' },
     sidebar: { value: '15rem' },
+    drawer: { value: '17rem' },
     dialog: { value: '30rem' },
   },
   durations: {
