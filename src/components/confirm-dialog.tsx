@@ -2,7 +2,6 @@ import type { ReactNode } from 'react';
 import { css } from '../../styled-system/css';
 import { Button } from './ui/button';
 import { Dialog } from './ui/dialog';
-import { Spinner } from './ui/spinner';
 
 export interface ConfirmDeletionProps {
   open: boolean;
@@ -37,13 +36,9 @@ export function ConfirmDeletion({
         <Button variant="outline" onClick={() => onOpenChange(false)} disabled={pending}>
           Cancel
         </Button>
-        {pending ? (
-          <Spinner label="Deleting" className={css({ color: 'red.600', mx: '4' })} />
-        ) : (
-          <Button variant="danger" onClick={onConfirm}>
-            Delete
-          </Button>
-        )}
+        <Button variant="danger" loading={pending} loadingText="Deleting" onClick={onConfirm}>
+          Delete
+        </Button>
       </div>
     </Dialog>
   );

@@ -8,7 +8,6 @@ import { useOutbox, useOutboxEntries } from '../lib/outbox-provider';
 import { nextPending } from '../machines/outbox.machine';
 import { Button } from './ui/button';
 import { Dialog } from './ui/dialog';
-import { Spinner } from './ui/spinner';
 
 /**
  * The outbox on screen (issue 6): a bar with the count of changes saved on this device and not yet
@@ -121,16 +120,12 @@ export function ConflictDialog({
           mt: '6',
         })}
       >
-        {pending ? (
-          <Spinner label="Saving your choice" className={css({ color: 'brand.700', mx: '4' })} />
-        ) : (
-          <>
-            <Button variant="outline" onClick={onUseTheirs}>
-              Use theirs
-            </Button>
-            <Button onClick={onKeepMine}>Keep mine</Button>
-          </>
-        )}
+        <Button variant="outline" onClick={onUseTheirs} disabled={pending}>
+          Use theirs
+        </Button>
+        <Button onClick={onKeepMine} loading={pending} loadingText="Saving your choice">
+          Keep mine
+        </Button>
       </div>
     </Dialog>
   );

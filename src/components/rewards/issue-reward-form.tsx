@@ -13,7 +13,6 @@ import type { IssueField } from '../../machines/issue-reward-form';
 import { Button } from '../ui/button';
 import { TextField } from '../ui/field';
 import { SelectField, type SelectOption } from '../ui/select';
-import { Spinner } from '../ui/spinner';
 import { notify } from '../ui/toast';
 import { liveIssueRewardMachine } from './redeem-effects';
 
@@ -160,11 +159,10 @@ export function IssueRewardForm({
             Cancel
           </Button>
         ) : null}
-        {submitting ? <Spinner label="Issuing" /> : null}
-        {/* Kept (not swapped for the spinner) so focus stays here: the dialog would otherwise move it
+        {/* Busy, not swapped for a spinner, so focus stays here: the dialog would otherwise move it
             to the first field, and leaving that field would clear the server's field errors. The
-            machine ignores a submit while one is under way. */}
-        <Button type="submit" aria-disabled={submitting || undefined}>
+            machine ignores a submit while one is under way too. */}
+        <Button type="submit" loading={submitting} loadingText="Issuing">
           Submit
         </Button>
       </div>

@@ -4,10 +4,12 @@ import { OTP_LENGTH } from '../../../contract/redemption';
 import { css } from '../../../styled-system/css';
 import { isOtpComplete, type OtpActor } from '../../machines/otp.machine';
 import { Button } from '../ui/button';
-import { Spinner } from '../ui/spinner';
 
 const boxClass = css({
-  w: '11',
+  // Six boxes share the row: 2.75rem each where there is room, narrower on a 375 px phone.
+  flex: '1 1 0',
+  minW: '0',
+  maxW: '11',
   h: '12',
   textAlign: 'center',
   fontSize: 'xl',
@@ -110,13 +112,14 @@ export function OtpInput({ actor }: { actor: OtpActor }) {
         <Button variant="ghost" size="sm" disabled={busy} onClick={() => actor.send({ type: 'otp.resend' })}>
           Send a new code
         </Button>
-        {busy ? (
-          <Spinner label="Checking" />
-        ) : (
-          <Button type="submit" disabled={!complete || locked || !entering}>
-            Submit
-          </Button>
-        )}
+        <Button
+          type="submit"
+          loading={busy}
+          loadingText="Checking"
+          disabled={!busy && (!complete || locked || !entering)}
+        >
+          Submit
+        </Button>
       </div>
     </form>
   );

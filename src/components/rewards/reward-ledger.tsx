@@ -303,11 +303,10 @@ export function ReverseRedemptionDialog({
             </p>
           ) : null}
           <div className={actions}>
-            {busy ? <Spinner label="Reversing" /> : null}
             <Button variant="outline" onClick={onClose} disabled={busy}>
               Cancel
             </Button>
-            <Button type="submit" disabled={busy}>
+            <Button type="submit" loading={busy} loadingText="Reversing">
               Confirm reversal
             </Button>
           </div>

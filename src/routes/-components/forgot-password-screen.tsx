@@ -7,7 +7,6 @@ import { requestPasswordReset } from '../../api/auth';
 import { AuthShell } from '../../components/auth-shell';
 import { Button } from '../../components/ui/button';
 import { TextField } from '../../components/ui/field';
-import { Spinner } from '../../components/ui/spinner';
 import { notify } from '../../components/ui/toast';
 import { authErrorMessage } from '../../lib/error-message';
 import { firstError, validateOnChangeAndBlur } from '../../lib/form';
@@ -76,13 +75,15 @@ export function ForgotPasswordScreen() {
           </p>
         ) : null}
         <div className={css({ display: 'flex', justifyContent: 'center', minH: '11', alignItems: 'center' })}>
-          {request.isPending ? (
-            <Spinner label="Sending reset code" className={css({ color: 'brand.700' })} />
-          ) : (
-            <Button type="submit" size="lg" fullWidth>
-              Send reset code
-            </Button>
-          )}
+          <Button
+            type="submit"
+            size="lg"
+            fullWidth
+            loading={request.isPending}
+            loadingText="Sending reset code"
+          >
+            Send reset code
+          </Button>
         </div>
         <div className={css({ display: 'flex', justifyContent: 'space-between' })}>
           <Link to="/" className={linkClass}>

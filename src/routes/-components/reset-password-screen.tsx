@@ -7,7 +7,6 @@ import { AuthShell } from '../../components/auth-shell';
 import { Button } from '../../components/ui/button';
 import { TextField } from '../../components/ui/field';
 import { PasswordField } from '../../components/ui/password-input';
-import { Spinner } from '../../components/ui/spinner';
 import { notify } from '../../components/ui/toast';
 import { authErrorMessage } from '../../lib/error-message';
 import { firstError, validateOnChangeAndBlur } from '../../lib/form';
@@ -88,13 +87,15 @@ export function ResetPasswordScreen({ initialCode }: { initialCode: string }) {
           )}
         </form.Field>
         <div className={css({ display: 'flex', justifyContent: 'center', minH: '11', alignItems: 'center' })}>
-          {update.isPending ? (
-            <Spinner label="Updating password" className={css({ color: 'brand.700' })} />
-          ) : (
-            <Button type="submit" size="lg" fullWidth>
-              Update password
-            </Button>
-          )}
+          <Button
+            type="submit"
+            size="lg"
+            fullWidth
+            loading={update.isPending}
+            loadingText="Updating password"
+          >
+            Update password
+          </Button>
         </div>
         <Link
           to="/"

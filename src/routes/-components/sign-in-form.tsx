@@ -5,7 +5,6 @@ import { css } from '../../../styled-system/css';
 import { Button } from '../../components/ui/button';
 import { TextField } from '../../components/ui/field';
 import { PasswordField } from '../../components/ui/password-input';
-import { Spinner } from '../../components/ui/spinner';
 import { firstError, validateOnChangeAndBlur } from '../../lib/form';
 
 export interface SignInFormProps {
@@ -69,13 +68,9 @@ export function SignInForm({ onSubmit, submitting, footer }: SignInFormProps) {
         )}
       </form.Field>
       <div className={css({ display: 'flex', justifyContent: 'center', minH: '11', alignItems: 'center' })}>
-        {submitting ? (
-          <Spinner label="Signing in" className={css({ color: 'brand.700' })} />
-        ) : (
-          <Button type="submit" size="lg" fullWidth>
-            Sign in
-          </Button>
-        )}
+        <Button type="submit" size="lg" fullWidth loading={submitting} loadingText="Signing in">
+          Sign in
+        </Button>
       </div>
       {footer}
     </form>

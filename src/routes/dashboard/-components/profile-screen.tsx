@@ -12,7 +12,6 @@ import { Avatar } from '../../../components/ui/avatar';
 import { Button } from '../../../components/ui/button';
 import { TextField } from '../../../components/ui/field';
 import { PasswordField } from '../../../components/ui/password-input';
-import { Spinner } from '../../../components/ui/spinner';
 import { notify } from '../../../components/ui/toast';
 import { authErrorMessage, queryErrorMessage } from '../../../lib/error-message';
 import { fileToBase64, firstError, validateOnChangeAndBlur } from '../../../lib/form';
@@ -213,11 +212,9 @@ function ProfileUpdateForm({ profile }: { profile: Profile }) {
           })}
         />
         <div className={css({ display: 'flex', justifyContent: 'flex-end' })}>
-          {update.isPending ? (
-            <Spinner label="Updating profile" className={css({ color: 'brand.700' })} />
-          ) : (
-            <Button type="submit">Update Profile</Button>
-          )}
+          <Button type="submit" loading={update.isPending} loadingText="Updating profile">
+            Update Profile
+          </Button>
         </div>
       </form>
       {update.conflictDialog}
@@ -276,11 +273,9 @@ function ChangePasswordForm() {
           </form.Field>
         ))}
         <div className={css({ display: 'flex', justifyContent: 'flex-end' })}>
-          {change.isPending ? (
-            <Spinner label="Changing password" className={css({ color: 'brand.700' })} />
-          ) : (
-            <Button type="submit">Change Password</Button>
-          )}
+          <Button type="submit" loading={change.isPending} loadingText="Changing password">
+            Change Password
+          </Button>
         </div>
       </form>
     </section>

@@ -110,13 +110,14 @@ function ClientDetail({ customer }: { customer: Customer }) {
             </Button>
             {can('clients.update') ? (
               <>
-                {status.isPending ? (
-                  <Spinner label="Changing status" className={css({ color: 'brand.700', mx: '4' })} />
-                ) : (
-                  <Button variant="outline" onClick={() => status.mutate(blocked ? 'ACTIVE' : 'BLOCKED')}>
-                    {blocked ? 'Unblock' : 'Block'}
-                  </Button>
-                )}
+                <Button
+                  variant="outline"
+                  loading={status.isPending}
+                  loadingText="Changing status"
+                  onClick={() => status.mutate(blocked ? 'ACTIVE' : 'BLOCKED')}
+                >
+                  {blocked ? 'Unblock' : 'Block'}
+                </Button>
                 <Button
                   variant="outline"
                   onClick={() =>

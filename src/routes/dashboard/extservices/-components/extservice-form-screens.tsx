@@ -14,7 +14,6 @@ import { LogoSpinner } from '../../../../components/logo-spinner';
 import { PageBody, PageHeader } from '../../../../components/page-header';
 import { Button } from '../../../../components/ui/button';
 import { TextField } from '../../../../components/ui/field';
-import { Spinner } from '../../../../components/ui/spinner';
 import { notify } from '../../../../components/ui/toast';
 import { queryErrorMessage } from '../../../../lib/error-message';
 import {
@@ -203,11 +202,9 @@ function ExtServiceForm({
           </form.Field>
         </div>
         <div className={formActions}>
-          {pending ? (
-            <Spinner label="Saving service" className={css({ color: 'brand.700' })} />
-          ) : (
-            <Button type="submit">Submit</Button>
-          )}
+          <Button type="submit" loading={pending} loadingText="Saving service">
+            Submit
+          </Button>
         </div>
       </form>
     </FormCard>

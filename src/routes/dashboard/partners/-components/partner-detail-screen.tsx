@@ -19,7 +19,6 @@ import { BuildingIcon } from '../../../../components/icons';
 import { LogoSpinner } from '../../../../components/logo-spinner';
 import { PageBody, PageHeader } from '../../../../components/page-header';
 import { Button } from '../../../../components/ui/button';
-import { Spinner } from '../../../../components/ui/spinner';
 import { Tabs } from '../../../../components/ui/tabs';
 import { notify } from '../../../../components/ui/toast';
 import { authErrorMessage, queryErrorMessage } from '../../../../lib/error-message';
@@ -116,13 +115,14 @@ function PartnerDetail({ partner }: { partner: Partner }) {
             </Button>
             {can('partners.update') ? (
               <>
-                {status.isPending ? (
-                  <Spinner label="Changing status" className={css({ color: 'brand.700', mx: '4' })} />
-                ) : (
-                  <Button variant="outline" onClick={() => status.mutate(blocked ? 'ACTIVE' : 'BLOCKED')}>
-                    {blocked ? 'Unblock' : 'Block'}
-                  </Button>
-                )}
+                <Button
+                  variant="outline"
+                  loading={status.isPending}
+                  loadingText="Changing status"
+                  onClick={() => status.mutate(blocked ? 'ACTIVE' : 'BLOCKED')}
+                >
+                  {blocked ? 'Unblock' : 'Block'}
+                </Button>
                 <Button
                   variant="outline"
                   onClick={() =>

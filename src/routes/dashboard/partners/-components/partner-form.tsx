@@ -170,11 +170,9 @@ export function PartnerForm({ mode, defaultValues, schema, pending, onSubmit }: 
           }}
         </form.Field>
         <div className={formActions}>
-          {pending ? (
-            <Spinner label="Saving partner" className={css({ color: 'brand.700' })} />
-          ) : (
-            <Button type="submit">Submit</Button>
-          )}
+          <Button type="submit" loading={pending} loadingText="Saving partner">
+            Submit
+          </Button>
         </div>
       </form>
     </FormCard>

@@ -18,7 +18,6 @@ import { PageBody, PageHeader } from '../../../../components/page-header';
 import { Button } from '../../../../components/ui/button';
 import { Checkbox } from '../../../../components/ui/checkbox';
 import { TextField } from '../../../../components/ui/field';
-import { Spinner } from '../../../../components/ui/spinner';
 import { notify } from '../../../../components/ui/toast';
 import { authErrorMessage, queryErrorMessage } from '../../../../lib/error-message';
 import { firstError, validateOnChangeAndBlur } from '../../../../lib/form';
@@ -226,11 +225,9 @@ function RoleFormCard({
         </form.Field>
         {readOnly ? null : (
           <div className={formActions}>
-            {save.isPending ? (
-              <Spinner label="Saving role" className={css({ color: 'brand.700' })} />
-            ) : (
-              <Button type="submit">Submit</Button>
-            )}
+            <Button type="submit" loading={save.isPending} loadingText="Saving role">
+              Submit
+            </Button>
           </div>
         )}
       </form>

@@ -13,7 +13,6 @@ import { Button } from '../../../../components/ui/button';
 import { TextField } from '../../../../components/ui/field';
 import { PasswordField } from '../../../../components/ui/password-input';
 import { SelectField } from '../../../../components/ui/select';
-import { Spinner } from '../../../../components/ui/spinner';
 import { notify } from '../../../../components/ui/toast';
 import { authErrorMessage, queryErrorMessage } from '../../../../lib/error-message';
 import { firstError, validateOnChangeAndBlur } from '../../../../lib/form';
@@ -161,11 +160,9 @@ function EditStaffForm({ staff, onDone }: { staff: StaffUser; onDone: () => void
           </form.Field>
         </div>
         <div className={formActions}>
-          {update.isPending ? (
-            <Spinner label="Saving staff member" className={css({ color: 'brand.700' })} />
-          ) : (
-            <Button type="submit">Submit</Button>
-          )}
+          <Button type="submit" loading={update.isPending} loadingText="Saving staff member">
+            Submit
+          </Button>
         </div>
       </form>
     </FormCard>

@@ -1,7 +1,6 @@
 import { useForm } from '@tanstack/react-form';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from '@tanstack/react-router';
-import { css } from '../../../../../styled-system/css';
 import { roleChoicesQueryOptions } from '../../../../api/roles';
 import { inviteStaff, staffKeys } from '../../../../api/staff';
 import { statsKeys } from '../../../../api/stats';
@@ -11,7 +10,6 @@ import { PageBody, PageHeader } from '../../../../components/page-header';
 import { Button } from '../../../../components/ui/button';
 import { TextField } from '../../../../components/ui/field';
 import { SelectField } from '../../../../components/ui/select';
-import { Spinner } from '../../../../components/ui/spinner';
 import { notify } from '../../../../components/ui/toast';
 import { authErrorMessage, queryErrorMessage } from '../../../../lib/error-message';
 import { firstError, validateOnChangeAndBlur } from '../../../../lib/form';
@@ -113,11 +111,9 @@ export function InviteStaffScreen() {
             </form.Field>
           </div>
           <div className={formActions}>
-            {invite.isPending ? (
-              <Spinner label="Inviting staff" className={css({ color: 'brand.700' })} />
-            ) : (
-              <Button type="submit">Submit</Button>
-            )}
+            <Button type="submit" loading={invite.isPending} loadingText="Inviting staff">
+              Submit
+            </Button>
           </div>
         </form>
       </FormCard>
