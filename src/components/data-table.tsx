@@ -17,6 +17,7 @@ import { css, cx } from '../../styled-system/css';
 import { queryErrorMessage } from '../lib/error-message';
 import type { ListChange, ListState } from '../lib/list-search';
 import { Button } from './ui/button';
+import { ProgressBar } from './ui/progress-bar';
 import { SelectField } from './ui/select';
 
 /** SPEC section 9: search debounce and loading skeleton size. */
@@ -57,7 +58,7 @@ export interface DataTableProps<T extends RowData> {
   totalCount: number | undefined;
   /** First load with nothing to show yet: the 13-row skeleton. */
   isPending: boolean;
-  /** A newer page is loading while the previous one stays visible. */
+  /** A fetch is running while rows stay visible (a newer page, or a refetch): a bar runs along the top. */
   isFetching?: boolean;
   error?: unknown;
   /** The URL-owned list state. */
@@ -168,7 +169,8 @@ export function DataTable<T extends RowData>({
 
       <div
         className={css({
-          overflowX: 'auto',
+          position: 'relative',
+          overflow: 'hidden',
           bg: 'bg.surface',
           borderRadius: 'xl',
           borderWidth: '1px',
@@ -176,109 +178,114 @@ export function DataTable<T extends RowData>({
           boxShadow: 'card',
         })}
       >
-        <table
-          aria-label={label}
-          aria-busy={showSkeleton || isFetching || undefined}
-          className={cx(
-            css({ w: 'full', borderCollapse: 'collapse', fontSize: 'sm', transition: 'opacity 0.15s' }),
-            isFetching && hasData ? css({ opacity: 0.65 }) : undefined,
-          )}
-        >
-          <thead>
-            {table.getHeaderGroups().map((group) => (
-              <tr key={group.id}>
-                {group.headers.map((header) => {
-                  const column = header.column;
-                  const meta = column.columnDef.meta;
-                  const canSort = column.getCanSort();
-                  const sorted = column.getIsSorted();
-                  return (
-                    <th
-                      key={header.id}
-                      scope="col"
-                      aria-sort={
-                        canSort
-                          ? sorted === 'asc'
-                            ? 'ascending'
-                            : sorted === 'desc'
-                              ? 'descending'
-                              : 'none'
-                          : undefined
-                      }
-                      className={cx(
-                        headerCell,
-                        meta?.align === 'end' ? endAlign : undefined,
-                        meta?.className,
-                      )}
-                    >
-                      {header.isPlaceholder ? null : canSort ? (
-                        <button
-                          type="button"
-                          className={sortButton}
-                          onClick={column.getToggleSortingHandler()}
-                        >
-                          <table.FlexRender header={header} />
-                          <SortIndicator direction={sorted} />
-                        </button>
-                      ) : (
-                        <table.FlexRender header={header} />
-                      )}
-                    </th>
-                  );
-                })}
-              </tr>
-            ))}
-          </thead>
-          <tbody>
-            {showSkeleton ? (
-              Array.from({ length: SKELETON_ROWS }, (_, i) => (
-                // biome-ignore lint/suspicious/noArrayIndexKey: placeholder rows have no identity
-                <tr key={i} data-skeleton="">
-                  {Array.from({ length: visibleColumns }, (_, j) => (
-                    // biome-ignore lint/suspicious/noArrayIndexKey: placeholder cells have no identity
-                    <td key={j} className={bodyCell}>
-                      <span aria-hidden="true" className={skeletonBar} />
-                    </td>
-                  ))}
-                </tr>
-              ))
-            ) : showError ? (
-              <tr>
-                <td colSpan={visibleColumns} className={cx(bodyCell, messageCell)}>
-                  <span role="alert" className={css({ color: 'red.700' })}>
-                    {queryErrorMessage(error)}
-                  </span>
-                </td>
-              </tr>
-            ) : table.getRowModel().rows.length === 0 ? (
-              <tr>
-                <td colSpan={visibleColumns} className={cx(bodyCell, messageCell)}>
-                  {NO_RESULTS}
-                </td>
-              </tr>
-            ) : (
-              table.getRowModel().rows.map((row) => (
-                <tr key={row.id} className={bodyRow}>
-                  {row.getAllCells().map((cell) => {
-                    const meta = cell.column.columnDef.meta;
+        {/* A newer page or a refetch is loading while the rows shown stay: a bar along the top. */}
+        {isFetching && hasData ? <ProgressBar label={`Loading ${label}`} position="absolute" /> : null}
+        {/* Wide tables scroll inside this box on small screens; the page itself never does. */}
+        <div className={css({ overflowX: 'auto' })}>
+          <table
+            aria-label={label}
+            aria-busy={showSkeleton || isFetching || undefined}
+            className={cx(
+              css({ w: 'full', borderCollapse: 'collapse', fontSize: 'sm', transition: 'opacity 0.15s' }),
+              isFetching && hasData ? css({ opacity: 0.65 }) : undefined,
+            )}
+          >
+            <thead>
+              {table.getHeaderGroups().map((group) => (
+                <tr key={group.id}>
+                  {group.headers.map((header) => {
+                    const column = header.column;
+                    const meta = column.columnDef.meta;
+                    const canSort = column.getCanSort();
+                    const sorted = column.getIsSorted();
                     return (
-                      <td
-                        key={cell.id}
+                      <th
+                        key={header.id}
+                        scope="col"
+                        aria-sort={
+                          canSort
+                            ? sorted === 'asc'
+                              ? 'ascending'
+                              : sorted === 'desc'
+                                ? 'descending'
+                                : 'none'
+                            : undefined
+                        }
                         className={cx(
-                          bodyCell,
+                          headerCell,
                           meta?.align === 'end' ? endAlign : undefined,
                           meta?.className,
                         )}
                       >
-                        <table.FlexRender cell={cell} />
-                      </td>
+                        {header.isPlaceholder ? null : canSort ? (
+                          <button
+                            type="button"
+                            className={sortButton}
+                            onClick={column.getToggleSortingHandler()}
+                          >
+                            <table.FlexRender header={header} />
+                            <SortIndicator direction={sorted} />
+                          </button>
+                        ) : (
+                          <table.FlexRender header={header} />
+                        )}
+                      </th>
                     );
                   })}
                 </tr>
-              ))
-            )}
-          </tbody>
-        </table>
+              ))}
+            </thead>
+            <tbody>
+              {showSkeleton ? (
+                Array.from({ length: SKELETON_ROWS }, (_, i) => (
+                  // biome-ignore lint/suspicious/noArrayIndexKey: placeholder rows have no identity
+                  <tr key={i} data-skeleton="">
+                    {Array.from({ length: visibleColumns }, (_, j) => (
+                      // biome-ignore lint/suspicious/noArrayIndexKey: placeholder cells have no identity
+                      <td key={j} className={bodyCell}>
+                        <span aria-hidden="true" className={skeletonBar} />
+                      </td>
+                    ))}
+                  </tr>
+                ))
+              ) : showError ? (
+                <tr>
+                  <td colSpan={visibleColumns} className={cx(bodyCell, messageCell)}>
+                    <span role="alert" className={css({ color: 'red.700' })}>
+                      {queryErrorMessage(error)}
+                    </span>
+                  </td>
+                </tr>
+              ) : table.getRowModel().rows.length === 0 ? (
+                <tr>
+                  <td colSpan={visibleColumns} className={cx(bodyCell, messageCell)}>
+                    {NO_RESULTS}
+                  </td>
+                </tr>
+              ) : (
+                table.getRowModel().rows.map((row) => (
+                  <tr key={row.id} className={bodyRow}>
+                    {row.getAllCells().map((cell) => {
+                      const meta = cell.column.columnDef.meta;
+                      return (
+                        <td
+                          key={cell.id}
+                          className={cx(
+                            bodyCell,
+                            meta?.align === 'end' ? endAlign : undefined,
+                            meta?.className,
+                          )}
+                        >
+                          <table.FlexRender cell={cell} />
+                        </td>
+                      );
+                    })}
+                  </tr>
+                ))
+              )}
+            </tbody>
+          </table>
+        </div>
       </div>
 
       <nav

@@ -1,6 +1,7 @@
 import { createRootRouteWithContext, Outlet } from '@tanstack/react-router';
 import { NotFoundRedirect } from '../components/not-found-redirect';
 import { OfflineBanner } from '../components/offline-banner';
+import { RouteProgress } from '../components/route-progress';
 import { AppToaster } from '../components/ui/toast';
 import { UpdatePrompt } from '../components/update-prompt';
 import type { RouterContext } from '../lib/router-context';
@@ -13,6 +14,7 @@ export const Route = createRootRouteWithContext<RouterContext>()({
 function RootLayout() {
   return (
     <>
+      <RouteProgress />
       <OfflineBanner />
       <Outlet />
       <AppToaster />

@@ -119,7 +119,7 @@ export function PartnerEligibleTab({ partnerId }: { partnerId: number }) {
         records={list.data?.records}
         totalCount={list.data?.meta.totalCount}
         isPending={list.isPending}
-        isFetching={list.isPlaceholderData}
+        isFetching={list.isFetching}
         error={list.error}
         state={state}
         onChange={onChange}

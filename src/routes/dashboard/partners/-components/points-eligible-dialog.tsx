@@ -94,7 +94,7 @@ function PointsTable({
       records={list.data?.records}
       totalCount={list.data?.meta.totalCount}
       isPending={list.isPending}
-      isFetching={list.isPlaceholderData}
+      isFetching={list.isFetching}
       error={list.error}
       state={state}
       onChange={onChange}

@@ -68,7 +68,7 @@ export function UsersTab() {
         records={list.data?.records}
         totalCount={list.data?.meta.totalCount}
         isPending={list.isPending}
-        isFetching={list.isPlaceholderData}
+        isFetching={list.isFetching}
         error={list.error}
         state={search}
         onChange={onChange}
