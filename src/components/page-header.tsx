@@ -17,11 +17,12 @@ export function PageHeader({
         display: 'flex',
         alignItems: 'center',
         justifyContent: 'space-between',
+        flexWrap: 'wrap',
         gap: '4',
         mb: '6',
       })}
     >
-      <div>
+      <div className={css({ minW: '0' })}>
         <h1 className={css({ fontSize: '2xl', fontWeight: 'bold', color: 'fg.default' })}>{title}</h1>
         {subtitle ? <p className={css({ fontSize: 'sm', color: 'fg.muted', mt: '1' })}>{subtitle}</p> : null}
         <CacheAgeNotice />

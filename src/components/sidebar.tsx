@@ -12,9 +12,11 @@ import {
   LayersIcon,
   LogoMark,
   LogoutIcon,
+  MenuIcon,
   UserIcon,
   UsersIcon,
 } from './icons';
+import { Drawer } from './ui/drawer';
 
 interface MenuEntry {
   label: string;
@@ -66,89 +68,140 @@ const linkClass = css({
   _focusVisible: { outline: '2px solid', outlineColor: 'brand.200', outlineOffset: '1px' },
 });
 
-const collapsible = css({
-  display: { base: 'none', md: 'flex' },
-  flexDirection: 'column',
-  flex: '1',
-  gap: '4',
-  '&[data-open]': { display: 'flex' },
-});
-
 export function Sidebar({ user, onLogout }: { user: SessionUser | null; onLogout: () => void }) {
-  // Small screens fold the menu behind a toggle; from md up it is always shown.
+  return (
+    <>
+      {/* md and up: the sidebar, always shown. */}
+      <aside
+        className={css({
+          display: { base: 'none', md: 'flex' },
+          position: 'sticky',
+          top: '0',
+          h: '100vh',
+          w: 'sidebar',
+          flexShrink: 0,
+          flexDirection: 'column',
+          gap: '8',
+          bg: 'brand.900',
+          color: 'white',
+          px: '4',
+          py: '5',
+        })}
+      >
+        <Brand />
+        <MenuLinks user={user} onLogout={onLogout} />
+      </aside>
+      {/* Small screens: a bar with a Menu button that opens the same menu as a drawer. */}
+      <MobileMenuBar user={user} onLogout={onLogout} />
+    </>
+  );
+}
+
+function Brand() {
+  return (
+    <div className={css({ display: 'flex', alignItems: 'center', gap: '2', px: '2', color: 'white' })}>
+      <LogoMark size={30} />
+      <span className={css({ fontWeight: 'bold', fontSize: 'md', letterSpacing: 'tight' })}>Reward Club</span>
+    </div>
+  );
+}
+
+function MenuLinks({
+  user,
+  onLogout,
+  onNavigate,
+}: {
+  user: SessionUser | null;
+  onLogout: () => void;
+  onNavigate?: () => void;
+}) {
+  return (
+    <>
+      <nav aria-label="Main" className={css({ flex: '1' })}>
+        <ul className={css({ display: 'flex', flexDirection: 'column', gap: '1' })}>
+          {MENU.filter((entry) => can(user, entry.permission)).map(({ label, to, icon: Icon }) => (
+            <li key={to}>
+              <Link
+                to={to}
+                className={linkClass}
+                activeOptions={{ exact: to === '/dashboard' }}
+                onClick={onNavigate}
+              >
+                <Icon size={18} />
+                {label}
+              </Link>
+            </li>
+          ))}
+        </ul>
+      </nav>
+      <button
+        type="button"
+        onClick={() => {
+          onNavigate?.();
+          onLogout();
+        }}
+        className={linkClass}
+      >
+        <LogoutIcon size={18} />
+        Logout
+      </button>
+    </>
+  );
+}
+
+function MobileMenuBar({ user, onLogout }: { user: SessionUser | null; onLogout: () => void }) {
   const [open, setOpen] = useState(false);
   return (
-    <aside
+    <div
       className={css({
-        position: { base: 'static', md: 'sticky' },
-        top: '0',
-        h: { base: 'auto', md: '100vh' },
-        w: { base: 'full', md: 'sidebar' },
-        flexShrink: 0,
-        display: 'flex',
-        flexDirection: 'column',
+        display: { base: 'flex', md: 'none' },
+        alignItems: 'center',
+        justifyContent: 'space-between',
+        gap: '3',
         bg: 'brand.900',
         color: 'white',
         px: '4',
-        py: '5',
+        py: '3',
       })}
     >
-      <div
-        className={css({
-          display: 'flex',
-          alignItems: 'center',
-          gap: '2',
-          px: '2',
-          mb: { base: '0', md: '8' },
-          color: 'white',
-        })}
+      <Brand />
+      <Drawer
+        open={open}
+        onOpenChange={setOpen}
+        title={
+          <>
+            <LogoMark size={26} />
+            Reward Club
+          </>
+        }
+        trigger={
+          <button
+            type="button"
+            aria-label="Open menu"
+            className={css({
+              display: 'inline-flex',
+              alignItems: 'center',
+              gap: '2',
+              h: '10',
+              px: '3',
+              borderRadius: 'md',
+              fontSize: 'sm',
+              fontWeight: 'medium',
+              color: 'white',
+              borderWidth: '1px',
+              borderColor: 'brand.600',
+              cursor: 'pointer',
+              _hover: { bg: 'brand.800' },
+              _focusVisible: { outline: '2px solid', outlineColor: 'brand.200', outlineOffset: '2px' },
+            })}
+          >
+            <MenuIcon size={20} />
+            Menu
+          </button>
+        }
       >
-        <LogoMark size={30} />
-        <span className={css({ flex: '1', fontWeight: 'bold', fontSize: 'md', letterSpacing: 'tight' })}>
-          Reward Club
-        </span>
-        <button
-          type="button"
-          aria-expanded={open}
-          aria-controls="sidebar-menu"
-          onClick={() => setOpen((v) => !v)}
-          className={css({
-            display: { base: 'inline-flex', md: 'none' },
-            px: '3',
-            py: '1.5',
-            borderRadius: 'md',
-            fontSize: 'sm',
-            borderWidth: '1px',
-            borderColor: 'brand.600',
-            cursor: 'pointer',
-          })}
-        >
-          Navigation
-        </button>
-      </div>
-      <div id="sidebar-menu" data-open={open || undefined} className={collapsible}>
-        <nav aria-label="Main" className={css({ flex: '1', mt: { base: '4', md: '0' } })}>
-          <ul className={css({ display: 'flex', flexDirection: 'column', gap: '1' })}>
-            {MENU.filter((entry) => can(user, entry.permission)).map(({ label, to, icon: Icon }) => (
-              <li key={to}>
-                <Link
-                  to={to}
-                  className={linkClass}
-                  activeOptions={{ exact: to === '/dashboard' }}
-                  onClick={() => setOpen(false)}
-                >
-                  <Icon size={18} />
-                  {label}
-                </Link>
-              </li>
-            ))}
-          </ul>
-        </nav>
-        <button type="button" onClick={onLogout} className={linkClass}>
-          <LogoutIcon size={18} />
-          Logout
-        </button>
-      </div>
-    </aside>
+        <MenuLinks user={user} onLogout={onLogout} onNavigate={() => setOpen(false)} />
+      </Drawer>
+    </div>
   );
 }

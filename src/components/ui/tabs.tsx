@@ -6,13 +6,20 @@ const tabsRecipe = sva({
   slots: ['root', 'bar', 'list', 'trigger', 'content'],
   base: {
     root: { display: 'flex', flexDirection: 'column', gap: '4', w: 'full' },
-    bar: { display: 'flex', alignItems: 'flex-end', justifyContent: 'space-between', gap: '4' },
+    bar: {
+      display: 'flex',
+      flexWrap: 'wrap',
+      alignItems: 'flex-end',
+      justifyContent: 'space-between',
+      gap: '4',
+    },
     list: {
       display: 'flex',
       gap: '1',
       borderBottomWidth: '1px',
       borderColor: 'border.default',
       overflowX: 'auto',
+      maxW: 'full',
     },
     trigger: {
       px: '4',
