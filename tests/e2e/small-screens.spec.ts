@@ -1,0 +1,197 @@
+import { mkdirSync } from 'node:fs';
+import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
+import { DEMO_ADMIN, E2E_BASE_URL, REPO_ROOT } from './support/env';
+import { signIn } from './support/fixtures';
+
+/**
+ * Issue 9 item 5: every main screen at 375 x 812 (a small phone). Each one must not scroll
+ * sideways (wide tables scroll inside their own box), the main menu folds into a Menu button that
+ * opens it as a drawer (keyboard: focus inside, Escape closes, focus back on the button), dialogs
+ * take the full width (SPEC: 30rem from md up, full width on small screens) and the six OTP boxes
+ * fit. A screenshot of each screen goes to test-results/screens-375/<screen>.png.
+ */
+
+const WIDTH = 375;
+const SHOTS = `${REPO_ROOT}test-results/screens-375`;
+const API = `${E2E_BASE_URL}/api/v1`;
+
+test.use({ viewport: { width: WIDTH, height: 812 } });
+
+/** The page's own width (the root element), which must not exceed the viewport. */
+const pageScrollWidth = (page: Page) => page.evaluate(() => document.documentElement.scrollWidth);
+
+const widths: string[] = [];
+async function check(page: Page, screen: string, fullPage = true) {
+  // Nothing busy and the fonts in, before measuring and taking the picture.
+  await expect(page.locator('[aria-busy="true"]')).toHaveCount(0);
+  await page.evaluate(() => document.fonts.ready.then(() => undefined));
+  const width = await pageScrollWidth(page);
+  widths.push(`${screen} ${width}`);
+  expect(width, `${screen}: document.documentElement.scrollWidth`).toBeLessThanOrEqual(WIDTH);
+  await page.screenshot({ path: `${SHOTS}/${screen}.png`, fullPage });
+}
+
+async function apiToken(request: APIRequestContext) {
+  const res = await request.post(`${API}/admin/auth/login`, { data: DEMO_ADMIN });
+  expect(res.ok()).toBe(true);
+  return ((await res.json()).data as { accessToken: string }).accessToken;
+}
+
+async function apiGet<T>(request: APIRequestContext, token: string, path: string): Promise<T> {
+  const res = await request.get(`${API}${path}`, { headers: { authorization: `Bearer ${token}` } });
+  expect(res.ok(), `${path}: ${res.status()}`).toBe(true);
+  return (await res.json()).data as T;
+}
+
+test('every main screen fits 375 px: no sideways scroll, menu drawer, full-width dialogs, OTP boxes', async ({
+  page,
+  request,
+}) => {
+  mkdirSync(SHOTS, { recursive: true });
+  const started = Date.now();
+
+  await page.goto('/');
+  await expect(page.getByRole('heading', { name: 'Welcome, enter details to continue' })).toBeVisible();
+  await check(page, 'sign-in');
+
+  await signIn(page);
+  await expect(page.getByText('Total Partners')).toBeVisible();
+  await check(page, 'dashboard-home');
+
+  // The menu: no sidebar links on the page, a Menu button that opens them as a modal drawer.
+  await expect(page.getByRole('navigation', { name: 'Main' })).toBeHidden();
+  const menuButton = page.getByRole('button', { name: 'Open menu' });
+  await menuButton.focus();
+  await page.keyboard.press('Enter');
+  const drawer = page.getByRole('dialog', { name: 'Reward Club' });
+  await expect(drawer).toBeVisible();
+  await expect(drawer.getByRole('navigation', { name: 'Main' }).getByRole('link')).toHaveCount(7);
+  expect(await drawer.evaluate((el) => el.contains(document.activeElement))).toBe(true);
+  await page.screenshot({ path: `${SHOTS}/menu-open.png` });
+  await page.keyboard.press('Escape');
+  await expect(drawer).toBeHidden();
+  await expect(menuButton).toBeFocused();
+  // A link in the drawer navigates and closes it.
+  await menuButton.click();
+  await drawer.getByRole('link', { name: 'Partner' }).click();
+  await expect(page).toHaveURL(/\/dashboard\/partners/);
+  await expect(drawer).toBeHidden();
+
+  const partners = page.getByRole('table', { name: 'Partners' });
+  await expect(partners.getByRole('row').nth(1)).toBeVisible();
+  await check(page, 'partner-list');
+  // The table is wider than the phone: it scrolls inside its own box.
+  const box = partners.locator('xpath=..');
+  const scroll = await box.evaluate((el) => ({ client: el.clientWidth, scroll: el.scrollWidth }));
+  expect(scroll.client).toBeLessThanOrEqual(WIDTH);
+  expect(scroll.scroll, 'the partner table is wider than its box').toBeGreaterThan(scroll.client);
+
+  await partners.getByRole('link').first().click();
+  await expect(page).toHaveURL(/\/dashboard\/partners\/\d+/);
+  const partnerUrl = new URL(page.url());
+  for (const [tab, name] of [
+    ['visits', 'Visits'],
+    ['rewards', 'Rewards'],
+    ['eligible', 'Eligible users'],
+    ['analytics', 'Analytics'],
+  ] as const) {
+    await page.getByRole('tab', { name }).click();
+    await expect(page.getByRole('tab', { name })).toHaveAttribute('aria-selected', 'true');
+    await check(page, `partner-detail-${tab}`);
+  }
+
+  // A dialog at 375 px takes the full width (the positioner keeps a 1rem margin each side).
+  await page.getByRole('button', { name: 'Delete' }).click();
+  const confirm = page.getByRole('dialog', { name: 'Confirm Deletion' });
+  await expect(confirm).toBeVisible();
+  const dialogWidth = (await confirm.boundingBox())?.width ?? 0;
+  expect(dialogWidth).toBeGreaterThanOrEqual(WIDTH - 32 - 1);
+  // The backdrop covers the viewport: the picture is of the viewport only.
+  await check(page, 'dialog-confirm-deletion', false);
+  await confirm.getByRole('button', { name: 'Cancel' }).click();
+
+  await page.goto('/dashboard/partners/add');
+  await expect(page.getByLabel('Organization Name')).toBeVisible();
+  await check(page, 'partner-add-form');
+
+  await page.goto('/dashboard/clients');
+  const clients = page.getByRole('table', { name: 'Customers' });
+  await expect(clients.getByRole('row').nth(1)).toBeVisible();
+  await check(page, 'customers');
+  await clients.getByRole('link').first().click();
+  await expect(page.getByText('Fiber Account')).toBeVisible();
+  await check(page, 'client-detail');
+
+  await page.goto('/dashboard/staff?activeTab=users');
+  await expect(page.getByRole('table', { name: 'Staff' }).getByRole('row').nth(1)).toBeVisible();
+  await check(page, 'staff');
+  await page.goto('/dashboard/staff?activeTab=roles');
+  await expect(page.getByRole('table', { name: 'Roles' }).getByRole('row').nth(1)).toBeVisible();
+  await check(page, 'roles');
+
+  await page.goto('/dashboard/extservices');
+  await expect(page.getByRole('table', { name: 'Extended services' }).getByRole('row').nth(1)).toBeVisible();
+  await check(page, 'extended-services');
+
+  await page.goto('/dashboard/activities');
+  await expect(page.getByRole('table', { name: 'Activity log' }).getByRole('row').nth(1)).toBeVisible();
+  await check(page, 'activity-log');
+
+  await page.goto('/dashboard/profile');
+  await expect(page.getByRole('button', { name: 'Update Profile' })).toBeVisible();
+  await check(page, 'profile');
+
+  // Guided redemption up to the code step: the six OTP boxes fit the card.
+  const token = await apiToken(request);
+  const list = await apiGet<{ records: { id: number; organizationName: string }[] }>(
+    request,
+    token,
+    '/admin/partners?searchText=Jollof',
+  );
+  const partnerId = list.records[0]!.id;
+  const rewards = await apiGet<{
+    records: {
+      code: string;
+      status: string;
+      rewardType: string;
+      user: { firstName: string; lastName: string };
+    }[];
+  }>(request, token, `/admin/partners/rewards?partnerId=${partnerId}&pageSize=100`);
+  const reward = rewards.records.find((r) => r.status === 'Active' && r.rewardType === 'GIFTCARD');
+  expect(reward, 'an active gift card at the partner').toBeTruthy();
+  await page.goto(`/dashboard/redeem?partnerId=${partnerId}`);
+  await page.getByLabel('Customer name or email').fill(`${reward!.user.firstName} ${reward!.user.lastName}`);
+  await page.getByRole('button', { name: 'Search' }).click();
+  await page.getByRole('list', { name: 'Customers' }).getByRole('button', { name: 'Choose' }).first().click();
+  await check(page, 'guided-redemption');
+  await page
+    .getByRole('list', { name: 'Rewards' })
+    .getByRole('listitem')
+    .filter({ hasText: reward!.code })
+    .getByRole('button', { name: 'Choose' })
+    .click();
+  await page.getByRole('button', { name: 'Send code' }).click();
+  const otp = page.getByRole('group', { name: 'One-time code' });
+  await expect(otp).toBeVisible();
+  const boxes = otp.getByRole('textbox');
+  await expect(boxes).toHaveCount(6);
+  const first = await boxes.first().boundingBox();
+  const last = await boxes.last().boundingBox();
+  expect(first && last, 'OTP boxes laid out').toBeTruthy();
+  expect(first!.x).toBeGreaterThanOrEqual(0);
+  expect(last!.x + last!.width).toBeLessThanOrEqual(WIDTH);
+  expect(last!.y, 'all six boxes on one row').toBe(first!.y);
+  await check(page, 'guided-redemption-code');
+
+  // From md up the same dialog is 30rem wide (SPEC section 9).
+  await page.setViewportSize({ width: 1024, height: 812 });
+  await page.goto(partnerUrl.pathname);
+  await expect(page.getByRole('button', { name: 'Open menu' })).toBeHidden();
+  await expect(page.getByRole('navigation', { name: 'Main' })).toBeVisible();
+  await page.getByRole('button', { name: 'Delete' }).click();
+  await expect(confirm).toBeVisible();
+  expect(Math.round((await confirm.boundingBox())?.width ?? 0)).toBe(480);
+
+  console.log(`[figure] screens at 375 px: ${widths.length}, scrollWidth each: ${widths.join(', ')}`);
+  console.log(`[figure] small-screens walk: ${((Date.now() - started) / 1000).toFixed(1)} s`);
+});
