@@ -14,6 +14,7 @@ import { signIn } from './support/fixtures';
 const WIDTH = 375;
 const SHOTS = `${REPO_ROOT}test-results/screens-375`;
 const API = `${E2E_BASE_URL}/api/v1`;
+const POINTS_DIALOG_TITLE = 'Eligible Users For Reward By Accumulated Points';
 
 test.use({ viewport: { width: WIDTH, height: 812 } });
 
@@ -98,6 +99,16 @@ test('every main screen fits 375 px: no sideways scroll, menu drawer, full-width
     await page.getByRole('tab', { name }).click();
     await expect(page.getByRole('tab', { name })).toHaveAttribute('aria-selected', 'true');
     await check(page, `partner-detail-${tab}`);
+    if (tab === 'eligible') {
+      // The points modal holds a table: full width, the table scrolling inside it.
+      await page.getByRole('button', { name: 'By Points Accumulated' }).click();
+      const points = page.getByRole('dialog', { name: POINTS_DIALOG_TITLE });
+      await expect(points.getByRole('table')).toBeVisible();
+      expect((await points.boundingBox())?.width ?? 0).toBeGreaterThanOrEqual(WIDTH - 32 - 1);
+      await check(page, 'dialog-points-eligible', false);
+      await page.keyboard.press('Escape');
+      await expect(points).toBeHidden();
+    }
   }
 
   // A dialog at 375 px takes the full width (the positioner keeps a 1rem margin each side).
