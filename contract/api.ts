@@ -241,7 +241,6 @@ export const apiEndpoints: readonly ApiEndpoint[] = [
     access: 'public',
     body: passwordResetRequestBodySchema,
     data: noData,
-    errors: [429],
   },
   {
     method: 'patch',
@@ -251,16 +250,16 @@ export const apiEndpoints: readonly ApiEndpoint[] = [
     access: 'public',
     body: updatePasswordBodySchema,
     data: noData,
-    errors: [429],
   },
   // System
   {
     method: 'get',
     path: '/health',
     tag: 'System',
-    summary: 'Health check',
+    summary: 'Health check (the database answers too)',
     access: 'public',
     data: healthSchema,
+    errors: [503],
   },
   {
     method: 'get',
@@ -373,7 +372,7 @@ export const apiEndpoints: readonly ApiEndpoint[] = [
     body: inviteStaffBodySchema,
     data: staffUserSchema,
     status: 201,
-    errors: [404, 409],
+    errors: [409],
   },
   {
     method: 'patch',
@@ -595,6 +594,7 @@ export const apiEndpoints: readonly ApiEndpoint[] = [
     access: ['visits.view'],
     query: visitListQuerySchema,
     data: listSchema(visitSchema),
+    errors: [404],
   },
   {
     method: 'get',
@@ -779,6 +779,7 @@ export const apiEndpoints: readonly ApiEndpoint[] = [
     access: ['rewards.view', 'rewards.redeem'],
     body: getRewardBodySchema,
     data: rewardSchema,
+    errors: [404],
   },
   {
     method: 'post',

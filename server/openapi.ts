@@ -62,7 +62,8 @@ const errorDescriptions: Record<ApiErrorStatus, { id: string; description: strin
   },
   503: {
     id: 'ServiceUnavailable',
-    description: 'The code could not be mailed; nothing was changed. Try again.',
+    description:
+      'Temporarily unavailable: the database cannot be reached (any call may answer this), or a code could not be mailed. Nothing was changed; try again.',
   },
 };
 
@@ -82,7 +83,7 @@ const errorResponses = Object.fromEntries(
       {
         id,
         description,
-        ...(status === '429'
+        ...(status === '429' || status === '503'
           ? { headers: z.object({ 'Retry-After': z.string().meta({ description: 'Seconds to wait' }) }) }
           : {}),
         content: { 'application/json': { schema: status === '409' ? conflictEnvelope : errorEnvelope } },
@@ -174,7 +175,8 @@ The access token lives 15 minutes; POST /auth/refresh-token exchanges the refres
 Each call names the permission it needs (\`x-permissions\`); a missing token is 401, a missing permission 403.
 
 **Errors.** 400 validation (per-field \`errors\`), 401 unauthenticated, 403 forbidden, 404 not found (or outside the caller's partner),
-409 conflict, 413 body too large, 422 Idempotency-Key reused with another body, 429 rate limited (with \`Retry-After\`). Bad input never causes a 500.
+409 conflict, 413 body too large, 422 Idempotency-Key reused with another body, 429 rate limited (with \`Retry-After\`),
+503 when the database cannot be reached (with \`Retry-After\`; GET /health says so too). Bad input never causes a 500.
 
 **Retries.** Calls that move money or edit records take an optional \`Idempotency-Key\`; edits take \`If-Match\` to refuse a stale write with 409.`;
 
