@@ -120,13 +120,18 @@ session.start();
 
 const root = document.getElementById('root');
 if (!root) throw new Error('#root is missing from index.html');
-createRoot(root).render(
-  <StrictMode>
-    <QueryClientProvider client={queryClient}>
-      <RouterProvider router={router} />
-    </QueryClientProvider>
-  </StrictMode>,
-);
+const render = () =>
+  createRoot(root).render(
+    <StrictMode>
+      <QueryClientProvider client={queryClient}>
+        <RouterProvider router={router} />
+      </QueryClientProvider>
+    </StrictMode>,
+  );
+// The prerendered sign-in screen (decision 021) stays until the route's own chunk is there: React's
+// first render replaces it, and rendering before would show a blank page while that chunk loads.
+if (root.querySelector('[data-prerendered]')) void router.load().finally(render);
+else render();
 
 // After the first render: register the service worker (workbox-window), prune the stored queries,
 // and have the wipe ready before any sign-out (a sign-out offline then needs no chunk from the

@@ -56,3 +56,32 @@ test('the sign-in screen arrives in the HTML, then the SPA takes over without mo
   await page.getByRole('button', { name: 'Sign in' }).click();
   await expect(page).toHaveURL(/\/dashboard$/);
 });
+
+test('the prerendered screen stays until the real form replaces it, however slow the chunks', async ({
+  page,
+}) => {
+  // Every script but the entry arrives 1.5 s late (a weak network): the route's own chunk included.
+  await page.route(/\/assets\/(?!index-)[^/]*\.js$/, async (route) => {
+    await new Promise((resolve) => setTimeout(resolve, 1500));
+    await route.continue();
+  });
+  await page.addInitScript(() => {
+    const w = window as unknown as { __screens: string[] };
+    w.__screens = [];
+    new MutationObserver(() => {
+      const root = document.getElementById('root');
+      if (!root) return;
+      const screen = root.querySelector('[data-prerendered]')
+        ? 'prerendered'
+        : root.querySelector('input[placeholder="Enter your email"]:not([disabled])')
+          ? 'form'
+          : 'nothing';
+      if (w.__screens.at(-1) !== screen) w.__screens.push(screen);
+    }).observe(document, { subtree: true, childList: true });
+  });
+  await page.goto('/');
+  await expect(page.getByPlaceholder('Enter your email')).toBeEnabled({ timeout: 30_000 });
+  const screens = await page.evaluate(() => (window as unknown as { __screens: string[] }).__screens);
+  console.log(`[figure] prerendered sign-in: what #root showed in turn: ${screens.join(' → ')}`);
+  expect(screens).toEqual(['prerendered', 'form']);
+});
