@@ -59,6 +59,10 @@ export const authMessages = {
   accountBlocked: 'Your account has been blocked. Please contact an administrator.',
   /** Followed by a duration, e.g. 'Too many failed sign-in attempts. Try again in 15 minutes.' */
   tooManyAttemptsPrefix: 'Too many failed sign-in attempts.',
+  /** Followed by a duration, like the sign-in one (429, per email and per client address). */
+  tooManyResetRequestsPrefix: 'Too many reset code requests.',
+  /** Followed by a duration (429, wrong reset codes per client address). */
+  tooManyResetCodesPrefix: 'Too many wrong reset codes.',
   refreshed: 'Token refreshed',
   refreshInvalid: 'Refresh token is invalid or has expired',
   loggedOut: 'Logged out',

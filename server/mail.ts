@@ -73,7 +73,13 @@ export type Mailer = {
   deliverPending: () => Promise<{ sent: number; failed: number }>;
   /** Starts a delivery run in the background (after a commit); runs coalesce. */
   kick: () => void;
-  /** Resolves when no delivery run is in progress (tests, shutdown). */
+  /**
+   * Runs `work` (which enqueues mail) after the caller has answered, then delivers: a request that
+   * mails only for known accounts answers as fast for unknown ones (docs/decisions/013). A failure is
+   * logged. `idle()` waits for it.
+   */
+  defer: (work: () => Promise<void>) => void;
+  /** Resolves when no deferred work and no delivery run is in progress (tests, shutdown). */
   idle: () => Promise<void>;
   close: () => void;
 };
@@ -222,15 +228,35 @@ export function createMailer(opts: {
     });
   };
 
+  const kick = () => {
+    if (running) again = true;
+    else run();
+  };
+  const deferred = new Set<Promise<void>>();
+
   return {
     enqueue: enqueueMail,
     deliverPending,
-    kick: () => {
-      if (running) again = true;
-      else run();
+    kick,
+    defer: (work) => {
+      const task = (async () => {
+        await Promise.resolve(); // after the caller's answer is built
+        try {
+          await work();
+          kick();
+        } catch (err) {
+          log.error('deferred mail work failed', { error: describeError(err) });
+        }
+      })().finally(() => {
+        deferred.delete(task);
+      });
+      deferred.add(task);
     },
     idle: async () => {
-      while (running) await running;
+      while (running || deferred.size > 0) {
+        await Promise.all([...deferred]);
+        if (running) await running;
+      }
     },
     close: () => transport.close?.(),
   };

@@ -205,10 +205,12 @@ export function ipLocation(raw: string): string {
 }
 
 /**
- * The client's address: the socket peer; X-Forwarded-For only when the server sits behind a trusted
- * proxy, and then its last entry (the address that proxy saw), which a client cannot forge.
+ * The client's address (docs/decisions/013-abuse-limits.md): the socket peer (@hono/node-server's
+ * getConnInfo); X-Forwarded-For only when the server sits behind a trusted proxy (TRUST_PROXY), and
+ * then its last entry (the address that proxy saw), which a client cannot forge. Null without a
+ * socket (app.request() in tests, unless the test passes `{ incoming: { socket } }` as the env).
  */
-export function requestMeta(c: Context, trustProxy: boolean): RequestMeta {
+export function clientIp(c: Context, trustProxy: boolean): string | null {
   let ip: string | null = null;
   if (trustProxy) {
     const forwarded = c.req.header('x-forwarded-for');
@@ -222,6 +224,10 @@ export function requestMeta(c: Context, trustProxy: boolean): RequestMeta {
       ip = null; // no socket (app.request in tests)
     }
   }
+  return ip;
+}
+
+export function requestMeta(c: Context, trustProxy: boolean): RequestMeta {
   const ua = c.req.header('user-agent');
-  return { ipAddress: ip, userAgent: ua ? ua.slice(0, 512) : null };
+  return { ipAddress: clientIp(c, trustProxy), userAgent: ua ? ua.slice(0, 512) : null };
 }

@@ -24,6 +24,10 @@ export const otpMessages = {
   none: 'No code was sent for this reward. Send a code first.',
   dailyCap: 'Too many codes were sent for this reward today. Try again tomorrow.',
   notSent: 'The code could not be sent. Please try again.',
+  /** Followed by ' Try again in 15 minutes.' (429, codes per staff member or client address). */
+  tooManySendsPrefix: 'Too many codes were sent.',
+  /** Followed by ' Try again in 12 minutes.' (429, wrong codes per staff member or client address). */
+  tooManyGuessesPrefix: 'Too many wrong codes were tried.',
 } as const;
 
 /** A uniform 6-digit code (000000 to 999999). */

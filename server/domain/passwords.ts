@@ -28,8 +28,10 @@ export function createPasswordHasher(
   options: PasswordHashingOptions = DEFAULT_PASSWORD_HASHING,
 ): PasswordHasher {
   const argonOptions = { ...options, algorithm: ARGON2ID as never };
-  let dummy: Promise<string> | undefined;
   const doHash = (password: string) => hash(password, argonOptions);
+  // Made at once (not on the first unknown email, which would then take twice as long).
+  const dummy = doHash(randomBytes(16).toString('hex'));
+  dummy.catch(() => {}); // surfaces in verifyDummy
   const doVerify = async (storedHash: string, password: string) => {
     try {
       return await verify(storedHash, password);
@@ -41,7 +43,6 @@ export function createPasswordHasher(
     hash: doHash,
     verify: doVerify,
     verifyDummy: async (password) => {
-      dummy ??= doHash(randomBytes(16).toString('hex'));
       await doVerify(await dummy, password);
     },
   };

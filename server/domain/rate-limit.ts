@@ -1,22 +1,98 @@
-import { and, desc, eq, gt, lte } from 'drizzle-orm';
+import { isIP } from 'node:net';
+import { and, desc, eq, gt, inArray, lt, lte, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../db/client';
 import { rateLimitHits } from '../db/schema';
 
+/**
+ * Abuse limits (docs/decisions/013-abuse-limits.md). Every counted attempt is a row of
+ * `rate_limit_hits` in the database, so several server instances on one database share the counts.
+ * A limit allows `limit` hits of one bucket inside a sliding window of `windowMs`.
+ */
 export type RateLimit = { limit: number; windowMs: number };
 
-/** Sign-in: 5 failures per account in 15 minutes. */
-export const LOGIN_LIMIT: RateLimit = { limit: 5, windowMs: 15 * 60 * 1000 };
-/** Reset-code mails per account in 15 minutes (beyond that the request still answers the same). */
-export const RESET_REQUEST_LIMIT: RateLimit = { limit: 5, windowMs: 15 * 60 * 1000 };
+const MINUTES_15 = 15 * 60 * 1000;
 
-export const loginBucket = (email: string) => `login:${email.trim().toLowerCase()}`;
-export const resetBucket = (email: string) => `reset:${email.trim().toLowerCase()}`;
+/** Sign-in: 5 failures per account (email, known or not) in 15 minutes. */
+export const LOGIN_LIMIT: RateLimit = { limit: 5, windowMs: MINUTES_15 };
+/** Sign-in: 20 failures per client address in 15 minutes (many accounts tried from one place). */
+export const LOGIN_IP_LIMIT: RateLimit = { limit: 20, windowMs: MINUTES_15 };
+/** Reset-code requests per email (known or not, so the answer tells nothing) in 15 minutes. */
+export const RESET_REQUEST_LIMIT: RateLimit = { limit: 5, windowMs: MINUTES_15 };
+/** Reset-code requests per client address in 15 minutes. */
+export const RESET_REQUEST_IP_LIMIT: RateLimit = { limit: 10, windowMs: MINUTES_15 };
+/** Wrong reset codes per client address in 15 minutes. */
+export const RESET_CODE_IP_LIMIT: RateLimit = { limit: 10, windowMs: MINUTES_15 };
+/** Redemption codes sent per staff member in 15 minutes (beside the 10 per reward a day). */
+export const OTP_SEND_LIMIT: RateLimit = { limit: 30, windowMs: MINUTES_15 };
+/** Redemption codes sent per client address in 15 minutes. */
+export const OTP_SEND_IP_LIMIT: RateLimit = { limit: 60, windowMs: MINUTES_15 };
+/** Wrong redemption codes per staff member in 15 minutes (beside the 5 per code). */
+export const OTP_GUESS_LIMIT: RateLimit = { limit: 20, windowMs: MINUTES_15 };
+/** Wrong redemption codes per client address in 15 minutes. */
+export const OTP_GUESS_IP_LIMIT: RateLimit = { limit: 40, windowMs: MINUTES_15 };
 
-export type RateLimitState = { blocked: false } | { blocked: true; retryAfterSeconds: number };
+/** The longest window above: older hits count for nothing and are purged. */
+export const LONGEST_WINDOW_MS = MINUTES_15;
+
+const email = (value: string) => value.trim().toLowerCase();
+
+export const buckets = {
+  login: (address: string) => `login:${email(address)}`,
+  loginIp: (ip: string) => `login-ip:${ipKey(ip)}`,
+  reset: (address: string) => `reset:${email(address)}`,
+  resetIp: (ip: string) => `reset-ip:${ipKey(ip)}`,
+  resetCodeIp: (ip: string) => `reset-code-ip:${ipKey(ip)}`,
+  otpSend: (userId: number) => `otp-send:${userId}`,
+  otpSendIp: (ip: string) => `otp-send-ip:${ipKey(ip)}`,
+  otpGuess: (userId: number) => `otp-guess:${userId}`,
+  otpGuessIp: (ip: string) => `otp-guess-ip:${ipKey(ip)}`,
+};
+export const loginBucket = buckets.login;
+export const resetBucket = buckets.reset;
 
 /**
- * Counts the bucket's hits inside the window (in the database, so every instance sees them). Blocked
- * while `limit` hits are in the window; it opens again when the `limit`-th most recent one leaves it.
+ * The part of a client address a limit counts: an IPv4 address as it is, an IPv6 address by its /64
+ * (one subscriber usually holds a whole /64, so counting single addresses would be no limit).
+ */
+export function ipKey(ip: string): string {
+  if (isIP(ip) !== 6) return ip;
+  const [head = '', tail] = ip.toLowerCase().split('::');
+  const left = head ? head.split(':') : [];
+  const right = tail ? tail.split(':') : [];
+  const groups =
+    tail === undefined ? left : [...left, ...Array(8 - left.length - right.length).fill('0'), ...right];
+  return `${groups
+    .slice(0, 4)
+    .map((g) => g.replace(/^0+(?=.)/, ''))
+    .join(':')}::/64`;
+}
+
+export type RateLimitState = { blocked: false } | { blocked: true; retryAfterSeconds: number };
+export type Taken = { blocked: false; hitId: number } | { blocked: true; retryAfterSeconds: number };
+
+/** When the bucket opens again: the `limit`-th most recent hit leaves the window. */
+async function retryAfter(db: DbOrTx, bucket: string, rule: RateLimit, now: Date, exceptId?: number) {
+  const hits = await db
+    .select({ at: rateLimitHits.at })
+    .from(rateLimitHits)
+    .where(
+      and(
+        eq(rateLimitHits.bucket, bucket),
+        gt(rateLimitHits.at, new Date(now.getTime() - rule.windowMs)),
+        exceptId === undefined ? undefined : sql`${rateLimitHits.id} <> ${exceptId}`,
+      ),
+    )
+    .orderBy(desc(rateLimitHits.at))
+    .limit(rule.limit);
+  if (hits.length < rule.limit) return null;
+  const opensAt = hits[rule.limit - 1]!.at.getTime() + rule.windowMs;
+  return Math.max(1, Math.ceil((opensAt - now.getTime()) / 1000));
+}
+
+/**
+ * Counts the bucket's hits inside the window, without counting one. Blocked while `limit` hits are
+ * in the window. A check then a later `recordHit` is not atomic: parallel requests may all pass the
+ * check; use it only where something else bounds the count (the 5 tries per redemption code).
  */
 export async function checkRateLimit(
   db: DbOrTx,
@@ -24,16 +100,79 @@ export async function checkRateLimit(
   rule: RateLimit,
   now: Date,
 ): Promise<RateLimitState> {
-  const windowStart = new Date(now.getTime() - rule.windowMs);
-  const hits = await db
-    .select({ at: rateLimitHits.at })
+  const seconds = await retryAfter(db, bucket, rule, now);
+  return seconds === null ? { blocked: false } : { blocked: true, retryAfterSeconds: seconds };
+}
+
+/**
+ * Takes one of the bucket's places before the work, atomically across instances: the hit is inserted
+ * (committed at once) and then the window is counted. Of any number of parallel requests, the k-th to
+ * commit sees at least k hits, so at most `limit` get through. A refused request removes its own hit
+ * (hammering does not push the opening time further); a request whose attempt should not count
+ * (a successful sign-in) gives its place back with `releaseHit`.
+ */
+export async function takeRateLimit(db: DbOrTx, bucket: string, rule: RateLimit, now: Date): Promise<Taken> {
+  const [hit] = await db
+    .insert(rateLimitHits)
+    .values({ bucket, at: now })
+    .returning({ id: rateLimitHits.id });
+  const [row] = await db
+    .select({ n: sql<number>`count(*)::int` })
     .from(rateLimitHits)
-    .where(and(eq(rateLimitHits.bucket, bucket), gt(rateLimitHits.at, windowStart)))
-    .orderBy(desc(rateLimitHits.at))
-    .limit(rule.limit);
-  if (hits.length < rule.limit) return { blocked: false };
-  const opensAt = hits[rule.limit - 1]!.at.getTime() + rule.windowMs;
-  return { blocked: true, retryAfterSeconds: Math.max(1, Math.ceil((opensAt - now.getTime()) / 1000)) };
+    .where(
+      and(eq(rateLimitHits.bucket, bucket), gt(rateLimitHits.at, new Date(now.getTime() - rule.windowMs))),
+    );
+  if ((row?.n ?? 0) <= rule.limit) {
+    await purgeOldHits(db, now);
+    return { blocked: false, hitId: hit!.id };
+  }
+  await releaseHit(db, hit!.id);
+  return { blocked: true, retryAfterSeconds: (await retryAfter(db, bucket, rule, now, hit!.id)) ?? 1 };
+}
+
+/**
+ * Takes a place in each bucket (skipping those without a key, e.g. no client address known). Refused
+ * by any: the places taken are given back, and the answer waits the longest Retry-After.
+ */
+export async function takeRateLimits(
+  db: DbOrTx,
+  limits: readonly (readonly [bucket: string | null, rule: RateLimit])[],
+  now: Date,
+): Promise<{ blocked: false; hitIds: number[] } | { blocked: true; retryAfterSeconds: number }> {
+  const hitIds: number[] = [];
+  let wait = 0;
+  for (const [bucket, rule] of limits) {
+    if (bucket === null) continue;
+    const taken = await takeRateLimit(db, bucket, rule, now);
+    if (taken.blocked) wait = Math.max(wait, taken.retryAfterSeconds);
+    else hitIds.push(taken.hitId);
+  }
+  if (wait === 0) return { blocked: false, hitIds };
+  await releaseHits(db, hitIds);
+  return { blocked: true, retryAfterSeconds: wait };
+}
+
+/** Whether any bucket is blocked (no hit counted), with the longest Retry-After. */
+export async function checkRateLimits(
+  db: DbOrTx,
+  limits: readonly (readonly [bucket: string | null, rule: RateLimit])[],
+  now: Date,
+): Promise<RateLimitState> {
+  let wait = 0;
+  for (const [bucket, rule] of limits) {
+    if (bucket === null) continue;
+    const state = await checkRateLimit(db, bucket, rule, now);
+    if (state.blocked) wait = Math.max(wait, state.retryAfterSeconds);
+  }
+  return wait === 0 ? { blocked: false } : { blocked: true, retryAfterSeconds: wait };
+}
+
+export async function releaseHit(db: DbOrTx, hitId: number): Promise<void> {
+  await db.delete(rateLimitHits).where(eq(rateLimitHits.id, hitId));
+}
+
+export async function releaseHits(db: DbOrTx, hitIds: readonly number[]): Promise<void> {
+  if (hitIds.length > 0) await db.delete(rateLimitHits).where(inArray(rateLimitHits.id, [...hitIds]));
 }
 
 /** Counts one attempt, and drops the bucket's hits that have left the window. */
@@ -48,6 +187,25 @@ export async function recordHit(db: DbOrTx, bucket: string, rule: RateLimit, now
 
 export async function clearBucket(db: DbOrTx, bucket: string): Promise<void> {
   await db.delete(rateLimitHits).where(eq(rateLimitHits.bucket, bucket));
+}
+
+const PURGE_EVERY_MS = 10 * 60 * 1000;
+const PURGE_BATCH = 1000;
+let lastPurge = 0;
+
+/**
+ * Drops hits older than the longest window (buckets never hit again, e.g. a sprayed email), 1,000 at
+ * most, at most once per 10 minutes per process; nothing runs on an idle server.
+ */
+export async function purgeOldHits(db: DbOrTx, now: Date): Promise<void> {
+  if (Math.abs(now.getTime() - lastPurge) < PURGE_EVERY_MS) return;
+  lastPurge = now.getTime();
+  const old = db
+    .select({ id: rateLimitHits.id })
+    .from(rateLimitHits)
+    .where(lt(rateLimitHits.at, new Date(now.getTime() - LONGEST_WINDOW_MS)))
+    .limit(PURGE_BATCH);
+  await db.delete(rateLimitHits).where(inArray(rateLimitHits.id, old));
 }
 
 /** "15 minutes", "1 minute", "30 seconds". */

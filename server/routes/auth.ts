@@ -11,21 +11,22 @@ import {
 import { passwordResetCodes, users } from '../db/schema';
 import { actions, actorOf, actorOfAuthUser, recordEvent, requestMeta } from '../domain/events';
 import {
-  checkRateLimit,
+  buckets,
   clearBucket,
-  humanDuration,
+  LOGIN_IP_LIMIT,
   LOGIN_LIMIT,
-  loginBucket,
+  RESET_CODE_IP_LIMIT,
+  RESET_REQUEST_IP_LIMIT,
   RESET_REQUEST_LIMIT,
-  recordHit,
-  resetBucket,
+  releaseHits,
+  takeRateLimits,
 } from '../domain/rate-limit';
 import { generateResetCode, normalizeResetCode, RESET_CODE_TTL_MS } from '../domain/reset-codes';
 import { issueRefreshToken, revokeAllForUser, revokeFamily, rotateRefreshToken } from '../domain/sessions';
 import { sha256Hex, signAccessToken } from '../domain/tokens';
 import { findStaffByEmail, findStaffById, toSessionUser } from '../domain/users';
 import type { AppEnv, RouteContext } from '../http/context';
-import { ApiError, fieldError, ok } from '../http/errors';
+import { ApiError, fieldError, ok, tooManyRequests } from '../http/errors';
 import { jsonBody } from '../http/validate';
 
 /** Sign-in, token refresh, sign-out and password reset (SPEC section 7, DESIGN section 3). */
@@ -42,17 +43,17 @@ export function authRoutes(ctx: RouteContext) {
       const { email, password } = c.req.valid('json');
       const now = clock();
       const meta = requestMeta(c, config.trustProxy);
-      const bucket = loginBucket(email);
-
-      const limit = await checkRateLimit(db, bucket, LOGIN_LIMIT, now);
-      if (limit.blocked) {
-        throw new ApiError(
-          429,
-          `${authMessages.tooManyAttemptsPrefix} Try again in ${humanDuration(limit.retryAfterSeconds)}.`,
-          [],
-          { 'Retry-After': String(limit.retryAfterSeconds) },
-        );
-      }
+      // Before any work, the same for known and unknown emails: a place in the account's and in the
+      // client address's failure count (a success or a refused attempt gives it back).
+      const limit = await takeRateLimits(
+        db,
+        [
+          [buckets.login(email), LOGIN_LIMIT],
+          [meta.ipAddress && buckets.loginIp(meta.ipAddress), LOGIN_IP_LIMIT],
+        ],
+        now,
+      );
+      if (limit.blocked) throw tooManyRequests(authMessages.tooManyAttemptsPrefix, limit.retryAfterSeconds);
 
       const user = await findStaffByEmail(db, email);
       let verified = false;
@@ -60,21 +61,20 @@ export function authRoutes(ctx: RouteContext) {
       else await hasher.verifyDummy(password); // same work for unknown or invited accounts
 
       if (!user || !verified) {
-        await db.transaction(async (tx) => {
-          await recordHit(tx, bucket, LOGIN_LIMIT, now);
-          await recordEvent(tx, {
-            actor: user ? actorOf(user) : { id: null, type: 'ADMIN', name: email },
-            action: actions.failedSignIn,
-            entity: 'user',
-            entityId: user?.id,
-            payload: { email },
-            meta,
-            at: now,
-          });
+        // The places taken stay: they count this failure.
+        await recordEvent(db, {
+          actor: user ? actorOf(user) : { id: null, type: 'ADMIN', name: email },
+          action: actions.failedSignIn,
+          entity: 'user',
+          entityId: user?.id,
+          payload: { email },
+          meta,
+          at: now,
         });
         throw new ApiError(401, authMessages.invalidCredentials);
       }
       if (user.accountStatus !== 'ACTIVE') {
+        await releaseHits(db, limit.hitIds);
         await recordEvent(db, {
           actor: actorOf(user),
           action: actions.blockedSignIn,
@@ -87,7 +87,8 @@ export function authRoutes(ctx: RouteContext) {
       }
 
       const session = await db.transaction(async (tx) => {
-        await clearBucket(tx, bucket);
+        await releaseHits(tx, limit.hitIds);
+        await clearBucket(tx, buckets.login(email));
         const issued = await issueRefreshToken(tx, {
           userId: user.id,
           now,
@@ -188,47 +189,54 @@ export function authRoutes(ctx: RouteContext) {
         const { email } = c.req.valid('json');
         const now = clock();
         const meta = requestMeta(c, config.trustProxy);
-        const user = await findStaffByEmail(db, email);
-        if (user && user.accountStatus === 'ACTIVE') {
-          const bucket = resetBucket(email);
-          const limit = await checkRateLimit(db, bucket, RESET_REQUEST_LIMIT, now);
-          if (!limit.blocked) {
-            const code = generateResetCode();
-            await db.transaction(async (tx) => {
-              await recordHit(tx, bucket, RESET_REQUEST_LIMIT, now);
-              // A newer code replaces older ones.
-              await tx
-                .update(passwordResetCodes)
-                .set({ usedAt: now })
-                .where(
-                  and(
-                    eq(passwordResetCodes.userId, user.id),
-                    eq(passwordResetCodes.purpose, 'RESET'),
-                    isNull(passwordResetCodes.usedAt),
-                  ),
-                );
-              await tx.insert(passwordResetCodes).values({
-                userId: user.id,
-                codeHash: sha256Hex(code),
-                purpose: 'RESET',
-                expiresAt: new Date(now.getTime() + RESET_CODE_TTL_MS),
-                createdAt: now,
-              });
-              await mailer.enqueue(tx, resetMail(user.email, user.firstName, code), now);
-              await recordEvent(tx, {
-                actor: actorOf(user),
-                action: actions.resetRequested,
-                entity: 'user',
-                entityId: user.id,
-                meta,
-                at: now,
-              });
-            });
-            mailer.kick();
-          } else {
-            log.warn('password reset requests throttled', { userId: user.id });
-          }
+        // Counted per email whether or not it is registered, so a 429 tells nothing either.
+        const limit = await takeRateLimits(
+          db,
+          [
+            [buckets.reset(email), RESET_REQUEST_LIMIT],
+            [meta.ipAddress && buckets.resetIp(meta.ipAddress), RESET_REQUEST_IP_LIMIT],
+          ],
+          now,
+        );
+        if (limit.blocked) {
+          throw tooManyRequests(authMessages.tooManyResetRequestsPrefix, limit.retryAfterSeconds);
         }
+        // The lookup, the code and the mail happen after the answer, which is the same (in content
+        // and in time) whether or not the email is registered.
+        mailer.defer(async () => {
+          const user = await findStaffByEmail(db, email);
+          if (user?.accountStatus !== 'ACTIVE') return;
+          const code = generateResetCode();
+          await db.transaction(async (tx) => {
+            // A newer code replaces older ones.
+            await tx
+              .update(passwordResetCodes)
+              .set({ usedAt: now })
+              .where(
+                and(
+                  eq(passwordResetCodes.userId, user.id),
+                  eq(passwordResetCodes.purpose, 'RESET'),
+                  isNull(passwordResetCodes.usedAt),
+                ),
+              );
+            await tx.insert(passwordResetCodes).values({
+              userId: user.id,
+              codeHash: sha256Hex(code),
+              purpose: 'RESET',
+              expiresAt: new Date(now.getTime() + RESET_CODE_TTL_MS),
+              createdAt: now,
+            });
+            await mailer.enqueue(tx, resetMail(user.email, user.firstName, code), now);
+            await recordEvent(tx, {
+              actor: actorOf(user),
+              action: actions.resetRequested,
+              entity: 'user',
+              entityId: user.id,
+              meta,
+              at: now,
+            });
+          });
+        });
         return ok(c, null, authMessages.resetRequested);
       },
     )
@@ -237,6 +245,14 @@ export function authRoutes(ctx: RouteContext) {
       const { resetCode, newPassword } = c.req.valid('json');
       const now = clock();
       const meta = requestMeta(c, config.trustProxy);
+      const limit = await takeRateLimits(
+        db,
+        [[meta.ipAddress && buckets.resetCodeIp(meta.ipAddress), RESET_CODE_IP_LIMIT]],
+        now,
+      );
+      if (limit.blocked) {
+        throw tooManyRequests(authMessages.tooManyResetCodesPrefix, limit.retryAfterSeconds);
+      }
       const passwordHash = await hasher.hash(newPassword);
       const done = await db.transaction(async (tx) => {
         const [claimed] = await tx
@@ -262,7 +278,9 @@ export function authRoutes(ctx: RouteContext) {
           .update(passwordResetCodes)
           .set({ usedAt: now })
           .where(and(eq(passwordResetCodes.userId, user.id), isNull(passwordResetCodes.usedAt)));
-        await clearBucket(tx, loginBucket(user.email));
+        // A locked-out account is open again: the reset proved the owner (decision 013).
+        await clearBucket(tx, buckets.login(user.email));
+        await releaseHits(tx, limit.hitIds);
         await recordEvent(tx, {
           actor: actorOf(user),
           action: claimed.purpose === 'INVITE' ? actions.invitationAccepted : actions.resetCompleted,

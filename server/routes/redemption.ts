@@ -33,15 +33,43 @@ import {
   otpMessages,
   sameHash,
 } from '../domain/otp';
+import {
+  buckets,
+  checkRateLimits,
+  OTP_GUESS_IP_LIMIT,
+  OTP_GUESS_LIMIT,
+  OTP_SEND_IP_LIMIT,
+  OTP_SEND_LIMIT,
+  recordHit,
+  takeRateLimits,
+} from '../domain/rate-limit';
 import { findScopedReward, markExpired, type RewardRow, rewardById, statusAt } from '../domain/rewards';
 import { fullName } from '../domain/users';
 import { partnerScope } from '../http/access';
 import type { AppEnv, AuthUser, RequestMeta, RouteContext } from '../http/context';
-import { ApiError, fieldError, ok } from '../http/errors';
+import { ApiError, fieldError, ok, tooManyRequests } from '../http/errors';
 import { idempotencyKeyOf, refusal, respond, success } from '../http/idempotency';
 import { jsonBody } from '../http/validate';
 
 const otpError = (status: 400 | 429, message: string) => fieldError('otp', message, status);
+
+/** Wrong codes per staff member and per client address (decision 013), beside the 5 per code. */
+const guessLimits = (userId: number | null, ip: string | null) =>
+  [
+    [userId === null ? null : buckets.otpGuess(userId), OTP_GUESS_LIMIT],
+    [ip && buckets.otpGuessIp(ip), OTP_GUESS_IP_LIMIT],
+  ] as const;
+
+/**
+ * 429 while the caller has tried too many wrong codes. A check, not a place taken: the wrong tries
+ * are counted when they are (countWrong), and the atomic 5 per code bounds parallel guesses.
+ */
+async function assertGuessesLeft(db: DbOrTx, userId: number, ip: string | null, now: Date) {
+  const state = await checkRateLimits(db, guessLimits(userId, ip), now);
+  if (state.blocked) {
+    throw tooManyRequests(otpMessages.tooManyGuessesPrefix, state.retryAfterSeconds, 'otp');
+  }
+}
 
 /**
  * /partners/rewards: the OTP-guarded redemption (send a code, check it, redeem a gift card or a
@@ -100,6 +128,9 @@ export function redemptionRoutes(ctx: RouteContext) {
   ): Promise<Answer> => {
     const attempts = await countWrongAttempt(tx, o.otpId);
     if (attempts === null) return refusal(429, otpMessages.locked, 'otp');
+    for (const [bucket, rule] of guessLimits(o.actor.id, o.meta.ipAddress)) {
+      if (bucket) await recordHit(tx, bucket, rule, o.now);
+    }
     await recordEvent(tx, {
       actor: o.actor,
       action: actions.wrongRedemptionCode(fullName(o.row), attempts),
@@ -126,6 +157,7 @@ export function redemptionRoutes(ctx: RouteContext) {
     },
   ): Promise<Answer> => {
     const actor = actorOfAuthUser(o.user);
+    await assertGuessesLeft(tx, o.user.id, o.meta.ipAddress, o.now);
     const row = await scopedReward(tx, o.user, o.userId, o.code);
     const giftcard = o.amount !== null;
     if (giftcard && row.r.rewardType !== 'GIFTCARD') throw fieldError('code', rmsg.notGiftcard);
@@ -244,6 +276,16 @@ export function redemptionRoutes(ctx: RouteContext) {
         const now = clock();
         const meta = requestMeta(c, config.trustProxy);
         const actor = actorOfAuthUser(user);
+        // Codes per staff member and per client address (decision 013), taken before any lookup.
+        const limit = await takeRateLimits(
+          db,
+          [
+            [buckets.otpSend(user.id), OTP_SEND_LIMIT],
+            [meta.ipAddress && buckets.otpSendIp(meta.ipAddress), OTP_SEND_IP_LIMIT],
+          ],
+          now,
+        );
+        if (limit.blocked) throw tooManyRequests(otpMessages.tooManySendsPrefix, limit.retryAfterSeconds);
         const code = generateOtp();
         const sent = await db.transaction(async (tx) => {
           // The reward row lock serialises code requests for one reward (the daily cap holds).
@@ -328,6 +370,7 @@ export function redemptionRoutes(ctx: RouteContext) {
         const body = c.req.valid('json');
         const now = clock();
         const meta = requestMeta(c, config.trustProxy);
+        await assertGuessesLeft(db, user.id, meta.ipAddress, now);
         const otp = await currentOtp(db, body.userId);
         // A code for a reward outside the caller's scope is no code for them.
         const reward = otp ? await rewardById(db, otp.rewardId) : undefined;
