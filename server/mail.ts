@@ -240,7 +240,9 @@ export function createMailer(opts: {
     kick,
     defer: (work) => {
       const task = (async () => {
-        await Promise.resolve(); // after the caller's answer is built
+        // After the caller's answer has gone out: the embedded database runs its queries on this
+        // thread, so work begun sooner would delay the answer.
+        await new Promise((resolve) => setImmediate(resolve));
         try {
           await work();
           kick();

@@ -71,16 +71,12 @@ export type RateLimitState = { blocked: false } | { blocked: true; retryAfterSec
 export type Taken = { blocked: false; hitId: number } | { blocked: true; retryAfterSeconds: number };
 
 /** When the bucket opens again: the `limit`-th most recent hit leaves the window. */
-async function retryAfter(db: DbOrTx, bucket: string, rule: RateLimit, now: Date, exceptId?: number) {
+async function retryAfter(db: DbOrTx, bucket: string, rule: RateLimit, now: Date) {
   const hits = await db
     .select({ at: rateLimitHits.at })
     .from(rateLimitHits)
     .where(
-      and(
-        eq(rateLimitHits.bucket, bucket),
-        gt(rateLimitHits.at, new Date(now.getTime() - rule.windowMs)),
-        exceptId === undefined ? undefined : sql`${rateLimitHits.id} <> ${exceptId}`,
-      ),
+      and(eq(rateLimitHits.bucket, bucket), gt(rateLimitHits.at, new Date(now.getTime() - rule.windowMs))),
     )
     .orderBy(desc(rateLimitHits.at))
     .limit(rule.limit);
@@ -105,29 +101,24 @@ export async function checkRateLimit(
 }
 
 /**
- * Takes one of the bucket's places before the work, atomically across instances: the hit is inserted
- * (committed at once) and then the window is counted. Of any number of parallel requests, the k-th to
- * commit sees at least k hits, so at most `limit` get through. A refused request removes its own hit
- * (hammering does not push the opening time further); a request whose attempt should not count
- * (a successful sign-in) gives its place back with `releaseHit`.
+ * Takes one of the bucket's places before the work, atomically across instances: under a
+ * transaction-scoped advisory lock on the bucket, the window is counted and, with a place free, the
+ * hit is inserted. Parallel requests for one bucket queue on the lock, so exactly the first `limit`
+ * get through, however many arrive at once. A refused request counts nothing (hammering does not
+ * push the opening time further); a request whose attempt should not count (a successful sign-in)
+ * gives its place back with `releaseHits`.
  */
 export async function takeRateLimit(db: DbOrTx, bucket: string, rule: RateLimit, now: Date): Promise<Taken> {
-  const [hit] = await db
-    .insert(rateLimitHits)
-    .values({ bucket, at: now })
-    .returning({ id: rateLimitHits.id });
-  const [row] = await db
-    .select({ n: sql<number>`count(*)::int` })
-    .from(rateLimitHits)
-    .where(
-      and(eq(rateLimitHits.bucket, bucket), gt(rateLimitHits.at, new Date(now.getTime() - rule.windowMs))),
-    );
-  if ((row?.n ?? 0) <= rule.limit) {
-    await purgeOldHits(db, now);
-    return { blocked: false, hitId: hit!.id };
-  }
-  await releaseHit(db, hit!.id);
-  return { blocked: true, retryAfterSeconds: (await retryAfter(db, bucket, rule, now, hit!.id)) ?? 1 };
+  return db.transaction(async (tx) => {
+    await tx.execute(sql`select pg_advisory_xact_lock(hashtextextended(${bucket}, 0))`);
+    const seconds = await retryAfter(tx, bucket, rule, now);
+    if (seconds !== null) return { blocked: true as const, retryAfterSeconds: seconds };
+    const [hit] = await tx
+      .insert(rateLimitHits)
+      .values({ bucket, at: now })
+      .returning({ id: rateLimitHits.id });
+    return { blocked: false as const, hitId: hit!.id };
+  });
 }
 
 /**
@@ -147,7 +138,10 @@ export async function takeRateLimits(
     if (taken.blocked) wait = Math.max(wait, taken.retryAfterSeconds);
     else hitIds.push(taken.hitId);
   }
-  if (wait === 0) return { blocked: false, hitIds };
+  if (wait === 0) {
+    await purgeOldHits(db, now);
+    return { blocked: false, hitIds };
+  }
   await releaseHits(db, hitIds);
   return { blocked: true, retryAfterSeconds: wait };
 }

@@ -50,6 +50,8 @@ export type RequestOptions = {
   body?: string;
   token?: string;
   headers?: Record<string, string>;
+  /** The client's socket address (as @hono/node-server's getConnInfo reads it); none by default. */
+  ip?: string;
 };
 
 export const testHasher = createPasswordHasher(TEST_PASSWORD_HASHING);
@@ -144,7 +146,8 @@ export async function createTestServer(opts: TestServerOptions = {}): Promise<Te
       headers['content-type'] ??= 'application/json';
     }
     if (o.token) headers.authorization = `Bearer ${o.token}`;
-    const res = await app.request(`${API_BASE}${path}`, { method, headers, body });
+    const env = o.ip ? { incoming: { socket: { remoteAddress: o.ip } } } : undefined;
+    const res = await app.request(`${API_BASE}${path}`, { method, headers, body }, env as never);
     const text = await res.text();
     let parsed: unknown = null;
     try {
