@@ -24,19 +24,27 @@ export async function signAccessToken(
     .sign(key(opts.secret));
 }
 
-/** The claims of a valid, unexpired token, or null for anything else. */
+/**
+ * The claims of a valid token, or null for anything else: HS256 only (no `none`, no other
+ * algorithm), our issuer and audience, `exp`, `iat`, `sub` and `sid` present, not expired, not before
+ * its `nbf`, issued neither in the future nor longer ago than `maxAgeSeconds` (the configured TTL).
+ */
 export async function verifyAccessToken(
   token: string,
-  opts: { secret: string; now: Date },
+  opts: { secret: string; now: Date; maxAgeSeconds?: number },
 ): Promise<AccessClaims | null> {
   try {
     const { payload } = await jwtVerify(token, key(opts.secret), {
       algorithms: ['HS256'],
+      typ: 'JWT',
       issuer: ISSUER,
       audience: AUDIENCE,
+      requiredClaims: ['exp', 'iat', 'sub', 'sid'],
       currentDate: opts.now,
       clockTolerance: 0,
+      ...(opts.maxAgeSeconds === undefined ? {} : { maxTokenAge: opts.maxAgeSeconds }),
     });
+    if (typeof payload.iat !== 'number' || payload.iat * 1000 > opts.now.getTime()) return null;
     const userId = Number(payload.sub);
     if (!Number.isSafeInteger(userId) || userId <= 0 || typeof payload.sid !== 'string') return null;
     return { userId, sessionId: payload.sid };

@@ -43,7 +43,11 @@ function bearer(c: Context): string | null {
 export async function authenticate(c: Context, deps: AppDeps): Promise<AuthUser> {
   const token = bearer(c);
   if (!token) throw new ApiError(401, UNAUTHENTICATED);
-  const claims = await verifyAccessToken(token, { secret: deps.config.jwtSecret, now: deps.clock() });
+  const claims = await verifyAccessToken(token, {
+    secret: deps.config.jwtSecret,
+    now: deps.clock(),
+    maxAgeSeconds: deps.config.accessTokenTtlSeconds,
+  });
   if (!claims) throw new ApiError(401, SESSION_INVALID);
   const [row] = await deps.db
     .select({
