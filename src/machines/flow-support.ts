@@ -47,6 +47,11 @@ export function fieldMessage(error: unknown, fieldName: string): string {
   return fieldErrorsOf(error).find((e) => e.fieldName === fieldName)?.message ?? errorText(error);
 }
 
+/** The server's own words about a field, else its message; null when it sent none (e.g. offline). */
+export function serverMessage(error: unknown, fieldName: string): string | null {
+  return fieldErrorsOf(error).find((e) => e.fieldName === fieldName)?.message ?? (messageOf(error) || null);
+}
+
 /** '… 3 attempts left' → 3 (the OTP check puts the count in its message); null when absent. */
 export function attemptsLeftOf(error: unknown): number | null {
   const texts = [messageOf(error), ...fieldErrorsOf(error).map((e) => e.message)];

@@ -7,6 +7,7 @@ import {
   errorText,
   fieldMessage,
   type NetworkEvent,
+  serverMessage,
   startsOnline,
 } from './flow-support';
 
@@ -168,9 +169,16 @@ export const otpMachine = setup({
         },
         onError: [
           {
+            // Too many wrong codes, for this code or (decision 013) for this staff member or address:
+            // the server's message says which and for how long.
             guard: 'isLocked',
             target: 'locked',
-            actions: assign({ digits: emptyDigits, focusIndex: 0, attemptsLeft: 0, error: LOCKED_MESSAGE }),
+            actions: assign({
+              digits: emptyDigits,
+              focusIndex: 0,
+              attemptsLeft: 0,
+              error: ({ event }) => serverMessage(event.error, 'otp') ?? LOCKED_MESSAGE,
+            }),
           },
           {
             // A wrong code: the boxes are cleared for the next try.

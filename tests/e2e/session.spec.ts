@@ -80,3 +80,38 @@ test('a forgotten password is reset with the code from the mailbox', async ({ pa
   await signIn(page, { email: DEMO_ADMIN.email, password: newPassword });
   await expect(page.getByRole('group', { name: 'Total Partners', exact: true })).toBeVisible();
 });
+
+test('the sign-in and forgot-password screens show the server’s 429 message (decision 013)', async ({
+  page,
+}) => {
+  // An address no account has: it is counted all the same, so the 429 tells nothing about it.
+  const ghost = `ghost-${Date.now()}@rewardclub.ng`;
+  const api = `http://127.0.0.1:${E2E_PORT + 1}/api/v1`;
+  let statuses: number[] = [];
+  for (let i = 0; i < 5; i++) {
+    const res = await page.request.post(`${api}/admin/auth/login`, {
+      data: { email: ghost, password: 'not-the-password' },
+    });
+    statuses.push(res.status());
+  }
+  expect(statuses).toEqual([401, 401, 401, 401, 401]);
+  await page.goto('/');
+  await page.getByPlaceholder('Enter your email').fill(ghost);
+  await page.getByPlaceholder('Enter your password').fill('not-the-password');
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await expect(page.getByText('Too many failed sign-in attempts. Try again in 15 minutes.')).toBeVisible();
+
+  statuses = [];
+  for (let i = 0; i < 5; i++) {
+    const res = await page.request.post(`${api}/auth/password-reset-request`, { data: { email: ghost } });
+    statuses.push(res.status());
+  }
+  expect(statuses).toEqual([200, 200, 200, 200, 200]);
+  await page.goto('/forgot-password');
+  await page.getByPlaceholder('Enter your email').fill(ghost);
+  await page.getByRole('button', { name: 'Send reset code' }).click();
+  await expect(page.getByText('Too many reset code requests. Try again in 15 minutes.')).toBeVisible();
+  console.log(
+    '[figure] e2e 429 screens: sign-in and forgot-password show the server message after 5 + 5 attempts',
+  );
+});
