@@ -293,6 +293,13 @@ export const rewards = pgTable(
     index('rewards_partner_created_idx').on(t.partnerId, t.createdAt, t.id),
     index('rewards_partner_customer_idx').on(t.partnerId, t.customerId),
     index('rewards_customer_idx').on(t.customerId),
+    // The weekly charts (decision 018): rewards issued in a date range, club-wide; migration 0009
+    // adds INCLUDE (reward_type, issued_amount) so the range is read from the index alone.
+    index('rewards_created_idx').on(t.createdAt),
+    // The outstanding gift-card balance: redeemable gift cards only; 0009 adds INCLUDE (balance).
+    index('rewards_giftcard_open_idx')
+      .on(t.partnerId, t.expiryDate)
+      .where(sql`${t.rewardType} = 'GIFTCARD' and ${t.status} = 'Active'`),
   ],
 );
 
@@ -338,6 +345,8 @@ export const rewardLedger = pgTable(
   },
   (t) => [
     index('reward_ledger_reward_idx').on(t.rewardId),
+    // Redemptions by week (decision 018); migration 0009 adds INCLUDE (reward_id, amount).
+    index('reward_ledger_redeem_at_idx').on(t.at).where(sql`${t.kind} = 'REDEEM'`),
     uniqueIndex('reward_ledger_reverses_uq').on(t.reversesId).where(sql`${t.reversesId} is not null`),
   ],
 );

@@ -1,7 +1,13 @@
-import { sql } from 'drizzle-orm';
-import type { RewardStats } from '../../contract/stats';
+import { type SQL, sql } from 'drizzle-orm';
+import {
+  REWARD_ACTIVITY_WEEKS,
+  type RewardActivity,
+  type RewardStats,
+  type RewardWeek,
+} from '../../contract/stats';
 import type { DbOrTx } from '../db/client';
 import { executeRows } from '../db/rows';
+import { lagosDate, lagosDayStart } from './eligibility';
 
 const num = (v: unknown): number => {
   const n = Number(v ?? 0);
@@ -68,5 +74,112 @@ export async function rewardStats(db: DbOrTx, opts: { partnerId?: number } = {})
     averageDiscountedSubscriptionPercentage: num(row.averageDiscountedSubscriptionPercentage),
     totalRedeemedDiscountedSubscriptions: num(row.totalRedeemedDiscountedSubscriptions),
     discountedSubscriptionRedemptionRate: num(row.discountedSubscriptionRedemptionRate),
+  };
+}
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+const WEEK_MS = 7 * DAY_MS;
+
+export type ActivityWeeks = {
+  /** The Mondays (Lagos calendar days), oldest first. */
+  starts: string[];
+  /** First instant inside: the oldest Monday 00:00 Lagos. */
+  start: Date;
+  /** First instant after: the Monday after the current week, 00:00 Lagos. */
+  endExclusive: Date;
+};
+
+/**
+ * The 12 weeks the activity covers (decision 018): ISO weeks, Monday 00:00 to the next Monday 00:00
+ * in Lagos time (UTC+1, no daylight saving); the last is the week `now` falls in (partial so far).
+ */
+export function activityWeeks(now: Date, weeks = REWARD_ACTIVITY_WEEKS): ActivityWeeks {
+  const today = lagosDate(now);
+  const todayStart = lagosDayStart(today);
+  // getUTCDay of the Lagos calendar day: 0 Sunday ... 6 Saturday; ISO weeks start on Monday.
+  const weekday = (new Date(`${today}T00:00:00.000Z`).getUTCDay() + 6) % 7;
+  const currentMonday = todayStart.getTime() - weekday * DAY_MS;
+  const start = new Date(currentMonday - (weeks - 1) * WEEK_MS);
+  const starts = Array.from({ length: weeks }, (_, i) => lagosDate(new Date(start.getTime() + i * WEEK_MS)));
+  return { starts, start, endExclusive: new Date(currentMonday + WEEK_MS) };
+}
+
+/** SQL rows of the activity query, by kind: i issued, r redeemed (per week index w), o outstanding. */
+type ActivityRow = { k: 'i' | 'r' | 'o'; w: number | null; n: number; amount: string };
+
+/** Fills the 12 weeks from the grouped rows; weeks without a row stay zeros. */
+export function shapeWeeks(starts: string[], rows: ActivityRow[]): RewardWeek[] {
+  const weeks: RewardWeek[] = starts.map((weekStart) => ({
+    weekStart,
+    issuedCount: 0,
+    issuedAmount: 0,
+    redeemedCount: 0,
+    redeemedAmount: 0,
+  }));
+  for (const row of rows) {
+    const week = row.w === null ? undefined : weeks[Number(row.w)];
+    if (!week) continue;
+    if (row.k === 'i') {
+      week.issuedCount = num(row.n);
+      week.issuedAmount = num(row.amount);
+    } else if (row.k === 'r') {
+      week.redeemedCount = num(row.n);
+      week.redeemedAmount = num(row.amount);
+    }
+  }
+  return weeks;
+}
+
+/**
+ * Rewards issued and redeemed per week for the last 12 weeks and the outstanding gift-card balance,
+ * club-wide or for one partner, in one statement of three index range reads (decision 018):
+ * - issued: rewards by created_at (every type; the amount is the gift cards' issued_amount, the same
+ *   as their ledger ISSUE rows, which carry the same instant: coupons have no ISSUE row);
+ * - redeemed: REDEEM rows of the ledger by `at`, those later reversed left out (a coupon's REDEEM row
+ *   is 0 naira, so it counts but adds nothing to the amount);
+ * - outstanding: the balance of gift cards that can still be redeemed (Active, not past expiry at now).
+ */
+export async function rewardActivity(
+  db: DbOrTx,
+  opts: { now: Date; partnerId?: number },
+): Promise<RewardActivity> {
+  const { starts, start, endExclusive } = activityWeeks(opts.now);
+  const from = start.toISOString();
+  const to = endExclusive.toISOString();
+  const now = opts.now.toISOString();
+  const p = opts.partnerId;
+  const week = (col: SQL) =>
+    sql`floor(extract(epoch from (${col} - ${from}::timestamptz)) / ${WEEK_MS / 1000})::int`;
+  const rows = await executeRows<ActivityRow>(
+    db,
+    sql`
+    select 'i' as k, ${week(sql.raw('r.created_at'))} as w, count(*)::int as n,
+      coalesce(sum(r.issued_amount) filter (where r.reward_type = 'GIFTCARD'), 0)::numeric(14, 2)::text as amount
+    from rewards r
+    where r.created_at >= ${from}::timestamptz and r.created_at < ${to}::timestamptz
+      and ${p === undefined ? sql`true` : sql`r.partner_id = ${p}`}
+    group by 2
+    union all
+    select 'r', ${week(sql.raw('l.at'))}, count(*)::int, coalesce(-sum(l.amount), 0)::numeric(14, 2)::text
+    from reward_ledger l
+    ${p === undefined ? sql`` : sql`join rewards r on r.id = l.reward_id and r.partner_id = ${p}`}
+    where l.kind = 'REDEEM' and l.at >= ${from}::timestamptz and l.at < ${to}::timestamptz
+      and not exists (select 1 from reward_ledger x where x.reverses_id = l.id)
+    group by 2
+    union all
+    select 'o', null, count(*)::int, coalesce(sum(g.balance), 0)::numeric(14, 2)::text
+    from rewards g
+    where g.reward_type = 'GIFTCARD' and g.status = 'Active'
+      and (g.expiry_date is null or g.expiry_date > ${now}::timestamptz)
+      and ${p === undefined ? sql`true` : sql`g.partner_id = ${p}`}
+  `,
+  );
+  const outstanding = rows.find((r) => r.k === 'o');
+  return {
+    timeZone: 'Africa/Lagos',
+    weeks: shapeWeeks(starts, rows),
+    outstandingGiftcardBalance: num(outstanding?.amount),
+    outstandingGiftcardCount: num(outstanding?.n),
+    asOf: now,
   };
 }

@@ -16,7 +16,7 @@ import type { DbOrTx } from '../db/client';
 import { sqlState, UNIQUE_VIOLATION } from '../db/errors';
 import { executeRows } from '../db/rows';
 import { partnerExtendedServices, partners, passwordResetCodes, users } from '../db/schema';
-import { rewardStats } from '../domain/analytics';
+import { rewardActivity, rewardStats } from '../domain/analytics';
 import { actions, actorOfAuthUser, recordEvent, requestMeta } from '../domain/events';
 import { runIdempotent } from '../domain/idempotency';
 import { storeFile } from '../domain/images';
@@ -117,6 +117,14 @@ export function partnerRoutes(ctx: RouteContext) {
       const scope = partnerScope(c.get('user'));
       return ok(c, await rewardStats(db, scope === null ? {} : { partnerId: scope }));
     })
+    .get('/stats/reward/weekly', guards.requirePermission('dashboard.view'), async (c) => {
+      // The charts of the dashboard home: partner staff see their own partner's weeks, never the club's.
+      const scope = partnerScope(c.get('user'));
+      return ok(
+        c,
+        await rewardActivity(db, { now: clock(), ...(scope === null ? {} : { partnerId: scope }) }),
+      );
+    })
     .get('/stats', guards.requirePermission('partners.view'), async (c) => {
       const [row] = await executeRows<Record<string, number>>(
         db,
@@ -141,6 +149,17 @@ export function partnerRoutes(ctx: RouteContext) {
         assertPartnerScope(c.get('user'), partnerId, msg.notFound);
         await load(db, partnerId);
         return ok(c, await rewardStats(db, { partnerId }));
+      },
+    )
+    .get(
+      '/stats/partner/weekly',
+      guards.requirePermission('partners.view'),
+      queryParams(partnerIdQuerySchema),
+      async (c) => {
+        const { partnerId } = c.req.valid('query');
+        assertPartnerScope(c.get('user'), partnerId, msg.notFound);
+        await load(db, partnerId);
+        return ok(c, await rewardActivity(db, { now: clock(), partnerId }));
       },
     )
     .get('/', guards.requirePermission('partners.view'), queryParams(partnerListQuerySchema), async (c) => {

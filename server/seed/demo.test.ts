@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { RewardStats, UserStats } from '../../contract/stats';
+import type { RewardActivity, RewardStats, UserStats } from '../../contract/stats';
 import { openTestDatabase, setupTestServer, signIn, testHasher } from '../../tests/setup/server';
 import type { DbOrTx } from '../db/client';
 import { executeRows } from '../db/rows';
@@ -192,6 +192,33 @@ describe('dashboard figures on the seeded data equal direct SQL counts', () => {
       totalRedeemedDiscountedSubscriptions: subRedeemed,
       discountedSubscriptionRedemptionRate: round2((subRedeemed / subCount) * 100),
     });
+  });
+
+  it('GET /admin/partners/stats/reward/weekly: the charts have rewards issued and redeemed in recent weeks', async () => {
+    const res = await t.request<RewardActivity>('GET', '/admin/partners/stats/reward/weekly', { token });
+    expect(res.status).toBe(200);
+    const { weeks } = res.body.data;
+    // The demo's rewards are dated 1 to 119 days before now: the 11 full weeks have both.
+    const busy = weeks.filter((w) => w.issuedCount > 0 && w.redeemedCount > 0 && w.redeemedAmount > 0);
+    expect(busy.length).toBeGreaterThanOrEqual(10);
+    const from = `${weeks[0]!.weekStart}T00:00:00+01:00`;
+    const sum = (pick: (w: RewardActivity['weeks'][number]) => number) =>
+      Math.round(weeks.reduce((a, w) => a + pick(w), 0) * 100) / 100;
+    expect(sum((w) => w.issuedCount)).toBe(
+      await one(t.db, sql`select count(*) from rewards where created_at >= ${from}::timestamptz`),
+    );
+    expect(sum((w) => w.redeemedAmount)).toBe(
+      await one(
+        t.db,
+        sql`select coalesce(-sum(amount), 0) from reward_ledger where kind in ('REDEEM', 'REVERSAL') and at >= ${from}::timestamptz`,
+      ),
+    );
+    expect(res.body.data.outstandingGiftcardBalance).toBe(
+      await one(
+        t.db,
+        sql`select coalesce(sum(balance), 0) from rewards where reward_type = 'GIFTCARD' and status = 'Active' and (expiry_date is null or expiry_date > ${NOW.toISOString()}::timestamptz)`,
+      ),
+    );
   });
 });
 

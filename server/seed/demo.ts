@@ -790,12 +790,20 @@ export async function seedDemo(db: DbOrTx, opts: SeedOptions = {}): Promise<Seed
           };
         }),
       )
-      .returning({ id: rewards.id });
+      .returning({ id: rewards.id, redeemedAt: rewards.redeemedAt });
     const ledger: (typeof rewardLedger.$inferInsert)[] = [];
     let reversals = 0;
     rewardPlans.forEach((p, i) => {
-      if (p.amount === null) return;
       const rewardId = rewardRows[i]!.id;
+      if (p.amount === null) {
+        // A redeemed coupon has its 0-naira REDEEM row, as the redeem call writes one (ledger.ts):
+        // the weekly charts count redemptions from the ledger (decision 018).
+        const at = rewardRows[i]!.redeemedAt;
+        if (p.status === 'Redeemed' && at) {
+          ledger.push({ rewardId, kind: 'REDEEM', amount: 0, reason: 'Redeemed at partner', at });
+        }
+        return;
+      }
       ledger.push({ rewardId, kind: 'ISSUE', amount: p.amount, reason: 'Issued', at: p.created });
       p.redemptions.forEach((amount, k) => {
         const at = new Date(Math.min(now.getTime(), p.created.getTime() + (k + 1) * DAY));
@@ -815,6 +823,12 @@ export async function seedDemo(db: DbOrTx, opts: SeedOptions = {}): Promise<Seed
       });
     });
     await insertChunked(ledger, 500, (chunk) => tx.insert(rewardLedger).values(chunk));
+    // Each reversal names the duplicate it gives back (reverses_id), as reverseEntry() writes it, so
+    // the ledger shows the duplicate as reversed and the weekly charts leave it out (decision 018).
+    await tx.execute(sql`update reward_ledger v set reverses_id = d.id
+      from reward_ledger d
+      where v.kind = 'REVERSAL' and v.reverses_id is null
+        and d.reward_id = v.reward_id and d.kind = 'REDEEM' and d.reason = 'Duplicate redemption'`);
 
     // Some history for the activity log
     const eventRows: (typeof events.$inferInsert)[] = [];
