@@ -1,10 +1,6 @@
 import { type SQL, sql } from 'drizzle-orm';
-import {
-  REWARD_ACTIVITY_WEEKS,
-  type RewardActivity,
-  type RewardStats,
-  type RewardWeek,
-} from '../../contract/stats';
+import { REWARD_ACTIVITY_WEEKS, type RewardActivity, type RewardWeek } from '../../contract/reward-activity';
+import type { RewardStats } from '../../contract/stats';
 import type { DbOrTx } from '../db/client';
 import { executeRows } from '../db/rows';
 import { lagosDate, lagosDayStart } from './eligibility';

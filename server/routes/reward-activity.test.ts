@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { type RewardActivity, rewardActivitySchema } from '../../contract/stats';
+import { type RewardActivity, rewardActivitySchema } from '../../contract/reward-activity';
 import {
   createCustomer,
   createPartner,

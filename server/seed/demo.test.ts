@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { RewardActivity, RewardStats, UserStats } from '../../contract/stats';
+import type { RewardActivity } from '../../contract/reward-activity';
+import type { RewardStats, UserStats } from '../../contract/stats';
 import { openTestDatabase, setupTestServer, signIn, testHasher } from '../../tests/setup/server';
 import type { DbOrTx } from '../db/client';
 import { executeRows } from '../db/rows';
@@ -197,7 +198,7 @@ describe('dashboard figures on the seeded data equal direct SQL counts', () => {
   it('GET /admin/partners/stats/reward/weekly: the charts have rewards issued and redeemed in recent weeks', async () => {
     const res = await t.request<RewardActivity>('GET', '/admin/partners/stats/reward/weekly', { token });
     expect(res.status).toBe(200);
-    const { weeks } = res.body.data;
+    const { weeks } = res.body.data!;
     // The demo's rewards are dated 1 to 119 days before now: the 11 full weeks have both.
     const busy = weeks.filter((w) => w.issuedCount > 0 && w.redeemedCount > 0 && w.redeemedAmount > 0);
     expect(busy.length).toBeGreaterThanOrEqual(10);
@@ -213,7 +214,7 @@ describe('dashboard figures on the seeded data equal direct SQL counts', () => {
         sql`select coalesce(-sum(amount), 0) from reward_ledger where kind in ('REDEEM', 'REVERSAL') and at >= ${from}::timestamptz`,
       ),
     );
-    expect(res.body.data.outstandingGiftcardBalance).toBe(
+    expect(res.body.data!.outstandingGiftcardBalance).toBe(
       await one(
         t.db,
         sql`select coalesce(sum(balance), 0) from rewards where reward_type = 'GIFTCARD' and status = 'Active' and (expiry_date is null or expiry_date > ${NOW.toISOString()}::timestamptz)`,

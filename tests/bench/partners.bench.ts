@@ -6,7 +6,7 @@
  * postgres://postgres@127.0.0.1:5432/postgres if one answers). Prints figures; never fails on timings.
  *
  * `npm run bench:partners` (add `-- --explain` for the plans). Sizes: BENCH_VISITS (both targets),
- * BENCH_PGLITE_VISITS (PGlite only), BENCH_RUNS (runs per case, default 30).
+ * BENCH_PGLITE_VISITS (PGlite only), BENCH_REWARDS (default 100,000), BENCH_RUNS (runs per case, default 30).
  */
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -26,7 +26,7 @@ import {
 } from './support';
 
 const { partners: PARTNERS, customers: CUSTOMERS } = LARGE;
-const REWARDS = 100_000;
+const REWARDS = Number(process.env.BENCH_REWARDS ?? 100_000);
 const VISITS = Number(process.env.BENCH_VISITS ?? 1_000_000);
 const PGLITE_VISITS = Number(process.env.BENCH_PGLITE_VISITS ?? VISITS);
 const RUNS = Number(process.env.BENCH_RUNS ?? 30);
@@ -71,6 +71,10 @@ const CASES: Case[] = [
   { name: 'analytics: busy partner', path: `/admin/partners/stats/partner?partnerId=${BUSY}` },
   { name: 'analytics: typical partner', path: '/admin/partners/stats/partner?partnerId=2042' },
   { name: 'rewards tab: busy partner', path: `/admin/partners/rewards?partnerId=${BUSY}` },
+  // The weekly charts (decision 018): 12 weeks of rewards and ledger rows, the outstanding balance.
+  { name: 'weekly charts: club-wide', path: '/admin/partners/stats/reward/weekly' },
+  { name: 'weekly charts: busy partner', path: `/admin/partners/stats/partner/weekly?partnerId=${BUSY}` },
+  { name: 'weekly charts: typical partner', path: '/admin/partners/stats/partner/weekly?partnerId=2042' },
 ];
 
 const window = { start: '2026-01-30T23:00:00.000Z', end: '2026-03-01T23:00:00.000Z' };
@@ -108,6 +112,30 @@ const EXPLAINED: [string, string][] = [
      select customers.id, balance.unclaimed, count(*) over () from balance
      cross join lateral (select c.id, c.first_name, c.last_name, c.email, c.deleted_at from customers c where c.id = balance.customer_id offset 0) customers
      where balance.unclaimed > 0 and customers.deleted_at is null order by balance.unclaimed desc, customers.id desc limit 10`,
+  ],
+  [
+    'weekly charts club-wide: issued (rewards_created_idx)',
+    `select floor(extract(epoch from (created_at - '2025-12-07T23:00:00Z'::timestamptz)) / 604800)::int as w, count(*),
+       sum(issued_amount) filter (where reward_type = 'GIFTCARD') from rewards
+     where created_at >= '2025-12-07T23:00:00Z' and created_at < '2026-03-08T23:00:00Z' group by 1`,
+  ],
+  [
+    'weekly charts club-wide: redeemed (reward_ledger_redeem_at_idx)',
+    `select floor(extract(epoch from (l.at - '2025-12-07T23:00:00Z'::timestamptz)) / 604800)::int as w, count(*), -sum(l.amount)
+     from reward_ledger l where l.kind = 'REDEEM' and l.at >= '2025-12-07T23:00:00Z' and l.at < '2026-03-08T23:00:00Z'
+       and not exists (select 1 from reward_ledger x where x.reverses_id = l.id) group by 1`,
+  ],
+  [
+    'weekly charts: outstanding club-wide (rewards_giftcard_open_idx)',
+    `select count(*), sum(balance) from rewards where reward_type = 'GIFTCARD' and status = 'Active'
+       and (expiry_date is null or expiry_date > '2026-03-02T09:00:00Z')`,
+  ],
+  [
+    'weekly charts busy partner: redeemed',
+    `select floor(extract(epoch from (l.at - '2025-12-07T23:00:00Z'::timestamptz)) / 604800)::int as w, count(*), -sum(l.amount)
+     from reward_ledger l join rewards r on r.id = l.reward_id and r.partner_id = ${BUSY}
+     where l.kind = 'REDEEM' and l.at >= '2025-12-07T23:00:00Z' and l.at < '2026-03-08T23:00:00Z'
+       and not exists (select 1 from reward_ledger x where x.reverses_id = l.id) group by 1`,
   ],
   [
     'visits tab busy by userName',

@@ -3,9 +3,11 @@ import { useNavigate, useRouteContext } from '@tanstack/react-router';
 import type { UserStats } from '../../../../contract/stats';
 import { css } from '../../../../styled-system/css';
 import { profileQueryOptions } from '../../../api/profile';
+import { rewardActivityQueryOptions } from '../../../api/reward-activity';
 import { rewardStatsQueryOptions, userStatsQueryOptions } from '../../../api/stats';
 import { LogoSpinner } from '../../../components/logo-spinner';
 import { useSignOut } from '../../../components/pending-changes';
+import { RewardActivityPanel } from '../../../components/reward-activity/reward-activity-panel';
 import { REWARD_CARDS, type StatCardDef } from '../../../components/reward-stats-grid';
 import { StatCard } from '../../../components/stat-card';
 import { TopBar } from '../../../components/top-bar';
@@ -54,6 +56,7 @@ export function DashboardHome() {
   const profile = useQuery(profileQueryOptions());
   const userStats = useQuery(userStatsQueryOptions());
   const rewardStats = useQuery(rewardStatsQueryOptions());
+  const rewardActivity = useQuery(rewardActivityQueryOptions());
   const name = profile.data ? fullName(profile.data.firstName, profile.data.lastName) : PLACEHOLDER_NAME;
   const error = userStats.error ?? rewardStats.error;
 
@@ -84,6 +87,7 @@ export function DashboardHome() {
             {rewardStats.data ? (
               <StatsSection title="Reward" cards={REWARD_CARDS} stats={rewardStats.data} />
             ) : null}
+            <RewardActivityPanel query={rewardActivity} />
           </>
         )}
       </div>

@@ -1,0 +1,31 @@
+import { queryOptions } from '@tanstack/react-query';
+import { type RewardActivity, rewardActivitySchema } from '../../contract/reward-activity';
+import { api } from './client';
+import { partnerKeys } from './partners';
+import { statsKeys } from './stats';
+
+/**
+ * The weekly reward charts (decision 018): the last 12 weeks of rewards issued and redeemed and the
+ * outstanding gift-card balance, club-wide (partner staff: their partner) or for one partner. A
+ * module of its own, used only by the chart panels, so the sign-in bundle does not carry it.
+ */
+export const rewardActivityKeys = {
+  club: () => [...statsKeys.all, 'reward', 'weekly'] as const,
+  partner: (partnerId: number) => [...partnerKeys.detail(partnerId), 'analytics', 'weekly'] as const,
+};
+
+export const fetchRewardActivity = (): Promise<RewardActivity> =>
+  api().get('/admin/partners/stats/reward/weekly', rewardActivitySchema);
+
+export const fetchPartnerActivity = (partnerId: number): Promise<RewardActivity> =>
+  api().get('/admin/partners/stats/partner/weekly', rewardActivitySchema, { query: { partnerId } });
+
+export const rewardActivityQueryOptions = () =>
+  queryOptions({ queryKey: rewardActivityKeys.club(), queryFn: fetchRewardActivity, staleTime: 60_000 });
+
+export const partnerActivityQueryOptions = (partnerId: number) =>
+  queryOptions({
+    queryKey: rewardActivityKeys.partner(partnerId),
+    queryFn: () => fetchPartnerActivity(partnerId),
+    staleTime: 60_000,
+  });
