@@ -56,6 +56,7 @@ import {
   rewardLedgerParamsSchema,
   rewardLedgerSchema,
 } from './redemption';
+import { rewardActivitySchema } from './reward-activity';
 import {
   giftcardBalanceSchema,
   issueRewardBodySchema,
@@ -337,6 +338,15 @@ export const apiEndpoints: readonly ApiEndpoint[] = [
   },
   {
     method: 'get',
+    path: '/admin/partners/stats/reward/weekly',
+    tag: 'Dashboard',
+    summary:
+      'Rewards issued and redeemed per week for the last 12 ISO weeks (Lagos time) and the outstanding gift-card balance (partner staff: their partner)',
+    access: ['dashboard.view'],
+    data: rewardActivitySchema,
+  },
+  {
+    method: 'get',
     path: '/admin/user/admin-users',
     tag: 'Staff',
     summary: 'Staff members (a page)',
@@ -482,6 +492,17 @@ export const apiEndpoints: readonly ApiEndpoint[] = [
     access: ['partners.view'],
     query: partnerIdQuerySchema,
     data: rewardStatsSchema,
+    errors: [404],
+  },
+  {
+    method: 'get',
+    path: '/admin/partners/stats/partner/weekly',
+    tag: 'Partners',
+    summary:
+      "One partner's rewards issued and redeemed per week (last 12 weeks) and outstanding gift-card balance",
+    access: ['partners.view'],
+    query: partnerIdQuerySchema,
+    data: rewardActivitySchema,
     errors: [404],
   },
   {

@@ -220,6 +220,7 @@ describe('the OpenAPI document', () => {
       '/admin/user/admin-detail': `?userId=${superAdminId}`,
       '/admin/user/get-role-detail': '?roleId=1',
       '/admin/partners/stats/partner': `?partnerId=${partnerId}`,
+      '/admin/partners/stats/partner/weekly': `?partnerId=${partnerId}`,
       '/admin/partners/visits': `?partnerId=${partnerId}`,
       '/admin/partners/visits/reward-eligible-users': `?partnerId=${partnerId}`,
       '/admin/partners/visits/eligible-users-bypoints': `?partnerId=${partnerId}`,
