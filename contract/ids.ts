@@ -1,12 +1,15 @@
 import { z } from 'zod';
 
+/** The largest id the database holds (PostgreSQL integer): a larger one is refused, never sent to SQL. */
+export const MAX_ID = 2_147_483_647;
+
 /** A positive whole-number id, from JSON or from a path/query string. */
 export const idField = (name: string) =>
   z.coerce
     .number({ error: `${name} must be a number` })
     .int({ error: `${name} must be a whole number` })
     .positive({ error: `${name} must be a positive number` })
-    .max(2_147_483_647, { error: `${name} is out of range` });
+    .max(MAX_ID, { error: `${name} is out of range` });
 
 /** A base64 image without a data-URL prefix (PNG, JPEG or WebP; at most 5 MiB decoded, checked on the server). */
 export const base64ImageField = (requiredMessage: string) =>

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { base64ImageField, idField } from './ids';
+import { base64ImageField, idField, MAX_ID } from './ids';
 import { accountStatusSchema, listQuerySchema } from './list';
 import { emailField, phoneField } from './validation';
 
@@ -70,9 +70,16 @@ const minSpend = z
   .max(1_000_000_000, { error: 'Minimum spend to qualify is too large' });
 
 const serviceIds = z
-  .array(z.number({ error: 'Extended service ids must be whole numbers' }).int().positive(), {
-    error: partnerMessages.servicesRequired,
-  })
+  .array(
+    z
+      .number({ error: 'Extended service ids must be whole numbers' })
+      .int()
+      .positive()
+      .max(MAX_ID, { error: 'Extended service id is out of range' }),
+    {
+      error: partnerMessages.servicesRequired,
+    },
+  )
   .min(1, { error: partnerMessages.servicesRequired })
   .max(100);
 

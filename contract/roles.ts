@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { MAX_ID } from './ids';
 import { listQuerySchema } from './list';
 import { permissionSchema } from './permissions';
 
@@ -27,7 +28,8 @@ export const roleDetailQuerySchema = z.object({
   roleId: z.coerce
     .number({ error: 'roleId must be a number' })
     .int()
-    .positive({ error: 'roleId must be a number' }),
+    .positive({ error: 'roleId must be a number' })
+    .max(MAX_ID, { error: 'roleId is out of range' }),
 });
 
 const roleName = z
@@ -47,7 +49,11 @@ export const createRoleBodySchema = z.object({ roleName, permissionIds });
 export type CreateRoleBody = z.infer<typeof createRoleBodySchema>;
 
 export const updateRoleBodySchema = z.object({
-  roleId: z.number({ error: 'roleId must be a number' }).int().positive(),
+  roleId: z
+    .number({ error: 'roleId must be a number' })
+    .int()
+    .positive()
+    .max(MAX_ID, { error: 'roleId is out of range' }),
   roleName,
   permissionIds,
 });
@@ -58,7 +64,8 @@ export const roleIdParamSchema = z.object({
   roleId: z.coerce
     .number({ error: 'roleId must be a number' })
     .int()
-    .positive({ error: 'roleId must be a number' }),
+    .positive({ error: 'roleId must be a number' })
+    .max(MAX_ID, { error: 'roleId is out of range' }),
 });
 
 /** Server answers of the role calls the SPA and e2e tests may rely on, word for word. */

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { MAX_ID } from './ids';
 import { listQuerySchema } from './list';
 import { emailField, optionalName, phoneField, securePasswordField } from './validation';
 
@@ -32,8 +33,8 @@ export const staffListQuerySchema = listQuerySchema.extend({ sortBy: z.enum(staf
 /** GET /admin/user/admin-detail?userId= (staffId is accepted too). */
 export const staffDetailQuerySchema = z
   .object({
-    userId: z.coerce.number().int().positive().optional(),
-    staffId: z.coerce.number().int().positive().optional(),
+    userId: z.coerce.number().int().positive().max(MAX_ID, { error: 'userId is out of range' }).optional(),
+    staffId: z.coerce.number().int().positive().max(MAX_ID, { error: 'staffId is out of range' }).optional(),
   })
   .refine((q) => q.userId ?? q.staffId, { error: 'userId is required', path: ['userId'] });
 
@@ -42,7 +43,8 @@ const requiredName = (message: string) => optionalName.min(1, { error: message, 
 const roleId = z.coerce
   .number({ error: staffMessages.roleRequired })
   .int({ error: staffMessages.roleRequired })
-  .positive({ error: staffMessages.roleRequired });
+  .positive({ error: staffMessages.roleRequired })
+  .max(MAX_ID, { error: 'roleId is out of range' });
 
 /** POST /admin/user/new-admin-user: an invitation; the new member sets a password with a mailed code. */
 export const inviteStaffBodySchema = z.object({
@@ -55,13 +57,23 @@ export const inviteStaffBodySchema = z.object({
   email: emailField,
   roleId,
   /** Partner staff: the partner this member works for (sees and acts only there). */
-  partnerId: z.number().int().positive().nullable().optional(),
+  partnerId: z
+    .number()
+    .int()
+    .positive()
+    .max(MAX_ID, { error: 'partnerId is out of range' })
+    .nullable()
+    .optional(),
 });
 export type InviteStaffBody = z.infer<typeof inviteStaffBodySchema>;
 
 /** PATCH /admin/user/update-admin-user. Only the fields sent are changed. */
 export const updateStaffBodySchema = z.object({
-  userId: z.number({ error: 'userId must be a number' }).int().positive(),
+  userId: z
+    .number({ error: 'userId must be a number' })
+    .int()
+    .positive()
+    .max(MAX_ID, { error: 'userId is out of range' }),
   firstName: requiredName(staffMessages.firstNameRequired).optional(),
   lastName: requiredName(staffMessages.lastNameRequired).optional(),
   password: securePasswordField.optional(),
@@ -74,7 +86,8 @@ export const staffIdParamSchema = z.object({
   staffId: z.coerce
     .number({ error: 'staffId must be a number' })
     .int()
-    .positive({ error: 'staffId must be a number' }),
+    .positive({ error: 'staffId must be a number' })
+    .max(MAX_ID, { error: 'staffId is out of range' }),
 });
 
 /** The invitation mail: its text has a line 'Your set-password code is: ABCD2345' (valid 72 hours). */

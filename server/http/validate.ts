@@ -42,24 +42,34 @@ export function toFieldErrors(error: z.ZodError): FieldError[] {
 }
 
 export const NUL_CHARACTER = 'Must not contain the NUL character';
+export const LONE_SURROGATE = 'Must be valid Unicode text';
+
+/** Half of a UTF-16 surrogate pair, alone: JSON can carry it (`"\ud800"`), Unicode text cannot. */
+const loneSurrogate = /[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/;
 
 /**
- * The dotted path of the first string holding U+0000, which PostgreSQL text cannot store (it would be
- * a 500 at the database); null when there is none.
+ * The first string PostgreSQL cannot store, with why: U+0000 (text refuses it) or a lone surrogate
+ * (jsonb refuses its escape, e.g. in the event log's payload); null when there is none. Either would
+ * be a 500 at the database.
  */
-export function findNul(value: unknown, path: string[] = [], depth = 0): string | null {
-  if (typeof value === 'string') return value.includes('\u0000') ? path.join('.') || 'body' : null;
+export function findUnstorableText(value: unknown, path: string[] = [], depth = 0): FieldError | null {
+  if (typeof value === 'string') {
+    const fieldName = path.join('.') || 'body';
+    if (value.includes('\u0000')) return { fieldName, message: NUL_CHARACTER };
+    if (loneSurrogate.test(value)) return { fieldName, message: LONE_SURROGATE };
+    return null;
+  }
   if (depth > 32 || !value || typeof value !== 'object') return null;
   for (const [key, inner] of Object.entries(value)) {
-    const hit = findNul(inner, [...path, key], depth + 1);
+    const hit = findUnstorableText(inner, [...path, key], depth + 1);
     if (hit) return hit;
   }
   return null;
 }
 
-const rejectNul = (value: unknown) => {
-  const field = findNul(value);
-  if (field) throw new ApiError(400, VALIDATION_FAILED, [{ fieldName: field, message: NUL_CHARACTER }]);
+const rejectUnstorable = (value: unknown) => {
+  const hit = findUnstorableText(value);
+  if (hit) throw new ApiError(400, VALIDATION_FAILED, [hit]);
 };
 
 /** The contract's message for a base64 image whose text alone is over the 5 MiB cap. */
@@ -100,7 +110,7 @@ export const jsonBody = <S extends z.ZodType>(
           throw new ApiError(400, INVALID_JSON);
         }
       }
-      rejectNul(value);
+      rejectUnstorable(value);
       const result = schema.safeParse(value);
       if (!result.success) {
         throw new ApiError(statusOf(result.error), VALIDATION_FAILED, toFieldErrors(result.error));
@@ -126,7 +136,7 @@ export const queryParams = <S extends z.ZodType>(
       const value = Object.fromEntries(
         Object.entries(c.req.queries()).map(([k, v]) => [k, v.length === 1 ? v[0] : v]),
       );
-      rejectNul(value);
+      rejectUnstorable(value);
       const result = schema.safeParse(value);
       if (!result.success) throw new ApiError(400, VALIDATION_FAILED, toFieldErrors(result.error));
       c.req.addValidatedData('query', result.data as object);

@@ -1,0 +1,649 @@
+import { sql } from 'drizzle-orm';
+import fc from 'fast-check';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { z } from 'zod';
+import { activityListQuerySchema } from '../contract/activities';
+import {
+  loginBodySchema,
+  passwordResetRequestBodySchema,
+  refreshBodySchema,
+  updatePasswordBodySchema,
+} from '../contract/auth';
+import {
+  clientInfoQuerySchema,
+  customerIdParamSchema,
+  customerListQuerySchema,
+  customerStatusBodySchema,
+  updateCustomerBodySchema,
+} from '../contract/customers';
+import { envelopeSchema } from '../contract/envelope';
+import {
+  createExtendedServiceBodySchema,
+  extendedServiceIdParamSchema,
+  extendedServiceListQuerySchema,
+  updateExtendedServiceBodySchema,
+} from '../contract/extended-services';
+import {
+  createPartnerBodySchema,
+  partnerIdParamSchema,
+  partnerIdQuerySchema,
+  partnerListQuerySchema,
+  partnerStatusBodySchema,
+  updatePartnerBodySchema,
+} from '../contract/partners';
+import type { PermissionName } from '../contract/permissions';
+import { changePasswordBodySchema, profileUpdateBodySchema } from '../contract/profile';
+import {
+  getRewardBodySchema,
+  initiateRedemptionBodySchema,
+  otpValidityBodySchema,
+  redeemCouponBodySchema,
+  redeemGiftcardBodySchema,
+  redemptionCustomersQuerySchema,
+  reverseRedemptionBodySchema,
+  rewardLedgerParamsSchema,
+} from '../contract/redemption';
+import {
+  issueRewardBodySchema,
+  partnerRewardsQuerySchema,
+  partnerScopeQuerySchema,
+} from '../contract/rewards';
+import {
+  createRoleBodySchema,
+  roleDetailQuerySchema,
+  roleIdParamSchema,
+  roleListQuerySchema,
+  updateRoleBodySchema,
+} from '../contract/roles';
+import {
+  inviteStaffBodySchema,
+  staffDetailQuerySchema,
+  staffIdParamSchema,
+  staffListQuerySchema,
+  updateStaffBodySchema,
+} from '../contract/staff';
+import {
+  createVisitBodySchema,
+  eligibleUserDetailQuerySchema,
+  eligibleUserIdParamSchema,
+  eligibleUsersQuerySchema,
+  pointsEligibleQuerySchema,
+  visitIdParamSchema,
+  visitListQuerySchema,
+} from '../contract/visits';
+import {
+  contractRejects,
+  type FuzzRequest,
+  malformedRequests,
+  type RouteInput,
+} from '../tests/setup/malformed';
+import {
+  createCustomer,
+  createExtendedService,
+  createPartner,
+  createReward,
+  createRole,
+  createSuperAdmin,
+  createUser,
+  createVisit,
+  isPostgres,
+  PNG_BASE64,
+  setupTestServer,
+  signIn,
+} from '../tests/setup/server';
+import { routeAccess } from './app';
+import { executeRows } from './db/rows';
+
+/**
+ * Bad input everywhere (issue 8, item 2): for every route of the router, fast-check generates
+ * malformed requests from the route's contract schemas (tests/setup/malformed.ts) and sends them
+ * through the real app on a real database, signed in as a Super Admin (and as partner staff on the
+ * routes partner staff use), so they reach validation. Every answer must be below 500, in the
+ * envelope, and never a 2xx for a request the contract's schema rejects.
+ */
+
+/**
+ * Requests per route: 200 on the embedded database (what `npm test` runs everywhere), a smaller
+ * sample on PostgreSQL (CI runs the server suite on both; decision 014). FUZZ_RUNS overrides.
+ */
+const RUNS = Number(process.env.FUZZ_RUNS ?? (isPostgres ? 40 : 200));
+/** On routes partner staff use, this share of the runs is sent as partner staff. */
+const PARTNER_SHARE = 0.25;
+const SEED = process.env.FUZZ_SEED ? Number(process.env.FUZZ_SEED) : undefined;
+
+/** What partner staff hold (as the partner-scope tests give them). */
+const PARTNER_STAFF: PermissionName[] = [
+  'partners.view',
+  'visits.view',
+  'visits.create',
+  'rewards.view',
+  'rewards.issue',
+  'rewards.redeem',
+  'rewards.reverse',
+  'dashboard.view',
+];
+
+type Fixtures = {
+  partnerId: number;
+  customerId: number;
+  staffId: number;
+  roleId: number;
+  serviceId: number;
+  visitId: number;
+  rewardId: number;
+  giftcardCode: string;
+  couponCode: string;
+  editPartnerId: number;
+  statusPartnerId: number;
+  editCustomerId: number;
+  statusCustomerId: number;
+  editServiceId: number;
+  editRoleId: number;
+  fileHash: string;
+};
+
+type Case = {
+  body?: z.ZodType;
+  query?: z.ZodType;
+  params?: z.ZodType;
+  valid?: (f: Fixtures) => RouteInput['valid'];
+  /** Each request on a session of its own (sign-out ends the session it is sent on). */
+  freshSession?: boolean;
+  /** A 2xx here is not an envelope (file bytes). */
+  rawSuccess?: boolean;
+};
+
+const NOWHERE = '999999';
+const id = (n: number) => String(n);
+
+/**
+ * THE table: one fuzz case per route, keyed `METHOD path` as the router spells it; the schemas are
+ * the contract's. A route of the router missing here fails the first test.
+ */
+const CASES: Record<string, Case> = {
+  'POST /api/v1/admin/auth/login': {
+    body: loginBodySchema,
+    valid: () => ({ body: { email: 'nobody-fuzz@rewardclub.test', password: 'Wrong-Passw0rd' } }),
+  },
+  'POST /api/v1/auth/refresh-token': {
+    body: refreshBodySchema,
+    valid: () => ({ body: { refreshToken: 'r'.repeat(43) } }),
+  },
+  'POST /api/v1/auth/logout': { freshSession: true },
+  'POST /api/v1/auth/password-reset-request': {
+    body: passwordResetRequestBodySchema,
+    valid: () => ({ body: { email: 'nobody-fuzz@rewardclub.test' } }),
+  },
+  'PATCH /api/v1/auth/update-password': {
+    body: updatePasswordBodySchema,
+    valid: () => ({ body: { resetCode: 'ABCD2345', newPassword: 'Fuzz-Passw0rd' } }),
+  },
+  'GET /api/v1/health': {},
+  'GET /api/v1/authz': {},
+  'GET /api/v1/user/profile': {},
+  'PATCH /api/v1/user/profile': {
+    body: profileUpdateBodySchema,
+    valid: () => ({ body: { firstName: 'Ada', lastName: 'Root', address: '1 Marina, Lagos' } }),
+  },
+  'PATCH /api/v1/user/profile/update-password': {
+    body: changePasswordBodySchema,
+    // A wrong old password: a valid request must not change the password the run signs in with.
+    valid: () => ({ body: { oldPassword: 'Not-the-passw0rd', newPassword: 'Fuzz-Passw0rd' } }),
+  },
+  'GET /api/v1/admin/user/stats': {},
+  'GET /api/v1/admin/partners/stats/reward': {},
+  'GET /api/v1/admin/user/admin-users': { query: staffListQuerySchema },
+  'GET /api/v1/admin/admin-users': { query: staffListQuerySchema },
+  'GET /api/v1/admin/user/admin-detail': {
+    query: staffDetailQuerySchema,
+    valid: (f) => ({ query: { userId: id(f.staffId) } }),
+  },
+  'POST /api/v1/admin/user/new-admin-user': {
+    body: inviteStaffBodySchema,
+    valid: (f) => ({
+      body: {
+        firstName: 'Fuzz',
+        lastName: 'Invitee',
+        email: 'invitee-fuzz@rewardclub.test',
+        roleId: f.roleId,
+      },
+    }),
+  },
+  'PATCH /api/v1/admin/user/update-admin-user': {
+    body: updateStaffBodySchema,
+    valid: (f) => ({
+      body: { userId: f.staffId, firstName: 'Fuzz', lastName: 'Staff', phone: '08031234567' },
+    }),
+  },
+  'DELETE /api/v1/admin/user/delete-admin-user/:staffId': {
+    params: staffIdParamSchema,
+    valid: () => ({ params: { staffId: NOWHERE } }),
+  },
+  'GET /api/v1/admin/user/get-roles': { query: roleListQuerySchema },
+  'GET /api/v1/admin/user/get-role-detail': {
+    query: roleDetailQuerySchema,
+    valid: (f) => ({ query: { roleId: id(f.roleId) } }),
+  },
+  'POST /api/v1/admin/user/create-role': {
+    body: createRoleBodySchema,
+    valid: () => ({ body: { roleName: 'Fuzz role', permissionIds: [1, 2] } }),
+  },
+  'PATCH /api/v1/admin/user/update-role': {
+    body: updateRoleBodySchema,
+    valid: (f) => ({ body: { roleId: f.editRoleId, roleName: 'Fuzz role edited', permissionIds: [1] } }),
+  },
+  'DELETE /api/v1/admin/user/delete-role/:roleId': {
+    params: roleIdParamSchema,
+    valid: () => ({ params: { roleId: NOWHERE } }),
+  },
+  'GET /api/v1/admin/user/activities': { query: activityListQuerySchema },
+  'GET /api/v1/files/:hash': { rawSuccess: true, valid: (f) => ({ params: { hash: f.fileHash } }) },
+  'GET /api/v1/admin/partners': { query: partnerListQuerySchema },
+  'GET /api/v1/admin/partners/stats': {},
+  'GET /api/v1/admin/partners/stats/partner': {
+    query: partnerIdQuerySchema,
+    valid: (f) => ({ query: { partnerId: id(f.partnerId) } }),
+  },
+  'GET /api/v1/admin/partners/:partnerId{[0-9]+}': {
+    params: partnerIdParamSchema,
+    valid: (f) => ({ params: { partnerId: id(f.partnerId) } }),
+  },
+  'POST /api/v1/admin/partners/invite': {
+    body: createPartnerBodySchema,
+    valid: (f) => ({
+      body: {
+        firstName: 'Fuzz',
+        lastName: 'Partner',
+        email: 'partner-fuzz@partners.test',
+        phone: '08031234567',
+        organizationName: 'Fuzz Foods',
+        address: '1 Allen Avenue, Ikeja',
+        coverImage: PNG_BASE64,
+        minSpendToQualify: 10_000,
+        extendedServiceIds: [f.serviceId],
+      },
+    }),
+  },
+  'PATCH /api/v1/admin/partners/update-record': {
+    body: updatePartnerBodySchema,
+    valid: (f) => ({
+      body: {
+        partnerId: f.editPartnerId,
+        firstName: 'Fuzz',
+        minSpendToQualify: 12_000,
+        extendedServiceIds: [f.serviceId],
+      },
+    }),
+  },
+  'PATCH /api/v1/admin/partners/update-status': {
+    body: partnerStatusBodySchema,
+    valid: (f) => ({ body: { partnerId: f.statusPartnerId, accountStatus: 'BLOCKED' } }),
+  },
+  'DELETE /api/v1/admin/partners/:partnerId{[0-9]+}': {
+    params: partnerIdParamSchema,
+    valid: () => ({ params: { partnerId: NOWHERE } }),
+  },
+  'GET /api/v1/admin/partners/extended-services': { query: extendedServiceListQuerySchema },
+  'GET /api/v1/admin/partners/extended-services/:extendedServiceId{[0-9]+}': {
+    params: extendedServiceIdParamSchema,
+    valid: (f) => ({ params: { extendedServiceId: id(f.serviceId) } }),
+  },
+  'POST /api/v1/admin/partners/extended-services': {
+    body: createExtendedServiceBodySchema,
+    valid: () => ({ body: { title: 'Fuzz service', description: 'Made by the fuzz test' } }),
+  },
+  'PATCH /api/v1/admin/partners/extended-services': {
+    body: updateExtendedServiceBodySchema,
+    valid: (f) => ({ body: { extendedServiceId: f.editServiceId, title: 'Fuzzed', description: 'Edited' } }),
+  },
+  'DELETE /api/v1/admin/partners/extended-services/:extendedServiceId{[0-9]+}': {
+    params: extendedServiceIdParamSchema,
+    valid: () => ({ params: { extendedServiceId: NOWHERE } }),
+  },
+  'GET /api/v1/admin/partners/visits': {
+    query: visitListQuerySchema,
+    valid: (f) => ({ query: { partnerId: id(f.partnerId), pageSize: '20' } }),
+  },
+  'GET /api/v1/admin/partners/visits/:visitId{[0-9]+}': {
+    params: visitIdParamSchema,
+    valid: (f) => ({ params: { visitId: id(f.visitId) } }),
+  },
+  'GET /api/v1/admin/partners/visits/reward-eligible-users': {
+    query: eligibleUsersQuerySchema,
+    valid: (f) => ({ query: { partnerId: id(f.partnerId), date: '2026-03-01' } }),
+  },
+  'GET /api/v1/admin/partners/visits/reward-eligible-users/:userId{[0-9]+}': {
+    params: eligibleUserIdParamSchema,
+    query: eligibleUserDetailQuerySchema,
+    valid: (f) => ({
+      params: { userId: id(f.customerId) },
+      query: { partnerId: id(f.partnerId), date: '2026-03-01' },
+    }),
+  },
+  'GET /api/v1/admin/partners/visits/eligible-users-bypoints': {
+    query: pointsEligibleQuerySchema,
+    valid: (f) => ({ query: { partnerId: id(f.partnerId) } }),
+  },
+  'GET /api/v1/admin/partners/rewards': {
+    query: partnerRewardsQuerySchema,
+    valid: (f) => ({ query: { partnerId: id(f.partnerId), status: 'Active', sortBy: 'balance' } }),
+  },
+  'GET /api/v1/admin/user/customers': { query: customerListQuerySchema },
+  'GET /api/v1/admin/user/customers/:customerId{[0-9]+}': {
+    params: customerIdParamSchema,
+    valid: (f) => ({ params: { customerId: id(f.customerId) } }),
+  },
+  'PATCH /api/v1/admin/user/customers': {
+    body: updateCustomerBodySchema,
+    valid: (f) => ({ body: { customerId: f.editCustomerId, firstName: 'Fuzz', address: '2 Broad Street' } }),
+  },
+  'PATCH /api/v1/admin/user/customers/status': {
+    body: customerStatusBodySchema,
+    valid: (f) => ({ body: { customerId: f.statusCustomerId, accountStatus: 'BLOCKED' } }),
+  },
+  'DELETE /api/v1/admin/user/customers/:customerId{[0-9]+}': {
+    params: customerIdParamSchema,
+    valid: () => ({ params: { customerId: NOWHERE } }),
+  },
+  'GET /api/v1/user/internet/client_info': {
+    query: clientInfoQuerySchema,
+    valid: (f) => ({ query: { client_id: id(f.customerId) } }),
+  },
+  'POST /api/v1/user/visits': {
+    body: createVisitBodySchema,
+    valid: (f) => ({
+      body: {
+        partnerId: f.partnerId,
+        customerId: f.customerId,
+        attendantName: 'Bisi',
+        visitDate: '2026-03-01T10:00:00.000Z',
+        items: [
+          { name: 'Jollof rice', quantity: 2, price: 2500 },
+          { name: 'Zobo', quantity: 1, price: 500.5 },
+        ],
+      },
+    }),
+  },
+  'GET /api/v1/partners/reward-types': {},
+  'GET /api/v1/partners/reward-type-categories': {},
+  'GET /api/v1/partners/stats/reward': {
+    query: partnerScopeQuerySchema,
+    valid: (f) => ({ query: { partnerId: id(f.partnerId) } }),
+  },
+  'GET /api/v1/partners/rewards/redeemed-giftcard-balance': {
+    query: partnerScopeQuerySchema,
+    valid: (f) => ({ query: { partnerId: id(f.partnerId) } }),
+  },
+  'GET /api/v1/partners/rewards/customers': {
+    query: redemptionCustomersQuerySchema,
+    valid: (f) => ({ query: { search: 'Tunde', partnerId: id(f.partnerId) } }),
+  },
+  'GET /api/v1/partners/rewards/:rewardId/ledger': {
+    params: rewardLedgerParamsSchema,
+    valid: (f) => ({ params: { rewardId: id(f.rewardId) } }),
+  },
+  'POST /api/v1/partners/rewards/get-reward': {
+    body: getRewardBodySchema,
+    valid: (f) => ({ body: { userId: f.customerId, code: f.giftcardCode } }),
+  },
+  'POST /api/v1/partners/rewards/issue-reward': {
+    body: issueRewardBodySchema,
+    valid: (f) => ({
+      body: {
+        rewardType: 'GIFTCARD',
+        rewardTypeCategory: 'GENERAL',
+        issuedAmount: 5_000,
+        expiryDate: '2026-12-31',
+        promotionalImage: PNG_BASE64,
+        title: 'Fuzz card',
+        description: 'Issued by the fuzz test',
+        issuedTo: f.customerId,
+        partnerId: f.partnerId,
+      },
+    }),
+  },
+  'POST /api/v1/partners/rewards/initiate-reward-redemption-auth': {
+    body: initiateRedemptionBodySchema,
+    valid: (f) => ({ body: { userId: f.customerId, code: f.giftcardCode } }),
+  },
+  'POST /api/v1/partners/rewards/redemption-auth-otp-validity-check': {
+    body: otpValidityBodySchema,
+    valid: (f) => ({ body: { userId: f.customerId, otp: '123456' } }),
+  },
+  'POST /api/v1/partners/rewards/redeem-giftcard': {
+    body: redeemGiftcardBodySchema,
+    valid: (f) => ({
+      body: { userId: f.customerId, code: f.giftcardCode, amountToRedeem: 100, otp: '123456' },
+    }),
+  },
+  'POST /api/v1/partners/rewards/redeem-coupon': {
+    body: redeemCouponBodySchema,
+    valid: (f) => ({ body: { userId: f.customerId, code: f.couponCode, otp: '123456' } }),
+  },
+  'POST /api/v1/partners/rewards/reverse-redemption': {
+    body: reverseRedemptionBodySchema,
+    valid: () => ({ body: { ledgerEntryId: Number(NOWHERE), reason: 'Fuzz reversal' } }),
+  },
+};
+
+const t = setupTestServer();
+let f: Fixtures;
+let admin: { email: string; password: string };
+let adminToken: string;
+let partnerToken: string;
+let partnerRoutes: Set<string>;
+
+type Tally = {
+  requests: number;
+  invalid: number;
+  serverErrors: number;
+  acceptedInvalid: number;
+  notEnvelope: number;
+};
+const tallies = new Map<string, Tally>();
+const anyEnvelope = envelopeSchema(z.unknown());
+const timing = { app: 0 };
+
+beforeAll(async () => {
+  // Fixture ids far from the small numbers a fuzzer tries first, so a random id never hits them.
+  const identities = await executeRows<{ table_name: string; column_name: string }>(
+    t.db,
+    sql`select table_name, column_name from information_schema.columns
+        where table_schema = current_schema() and is_identity = 'YES'`,
+  );
+  for (const c of identities) {
+    await t.db.execute(sql`select setval(pg_get_serial_sequence(${c.table_name}, ${c.column_name}), 500000)`);
+  }
+  const superAdmin = await createSuperAdmin(t.db);
+  admin = superAdmin;
+  adminToken = (await signIn(t, superAdmin.email, superAdmin.password)).accessToken;
+  const service = await createExtendedService(t.db);
+  const partner = await createPartner(t.db, { serviceIds: [service.id] });
+  const partnerRole = await createRole(t.db, 'Fuzz partner staff', PARTNER_STAFF);
+  const partnerStaff = await createUser(t.db, {
+    roleId: partnerRole.id,
+    userType: 'PARTNER',
+    partnerId: partner.id,
+  });
+  partnerToken = (await signIn(t, partnerStaff.email, partnerStaff.password)).accessToken;
+  const staffRole = await createRole(t.db, 'Fuzz viewer', ['dashboard.view']);
+  const staff = await createUser(t.db, { roleId: staffRole.id });
+  const customer = await createCustomer(t.db, { firstName: 'Tunde' });
+  const visit = await createVisit(t.db, {
+    partnerId: partner.id,
+    customerId: customer.id,
+    visitDate: new Date('2026-02-27T10:00:00Z'),
+    amount: 15_000,
+  });
+  const giftcard = await createReward(t.db, { partnerId: partner.id, customerId: customer.id });
+  const coupon = await createReward(t.db, {
+    partnerId: partner.id,
+    customerId: customer.id,
+    rewardType: 'COUPON',
+    issuedAmount: null,
+    balance: null,
+    percentageDiscount: 10,
+  });
+  // A stored file, so the file route has something to serve.
+  const issued = await t.request<{ promotionalImage: string }>('POST', '/partners/rewards/issue-reward', {
+    token: adminToken,
+    json: {
+      rewardType: 'COUPON',
+      promotionalImage: PNG_BASE64,
+      title: 'Image holder',
+      description: 'For the file route',
+      issuedTo: customer.id,
+      partnerId: partner.id,
+    },
+  });
+  expect(issued.status, issued.text).toBe(201);
+  f = {
+    partnerId: partner.id,
+    customerId: customer.id,
+    staffId: staff.id,
+    roleId: staffRole.id,
+    serviceId: service.id,
+    visitId: visit.id,
+    rewardId: giftcard.id,
+    giftcardCode: giftcard.code,
+    couponCode: coupon.code,
+    editPartnerId: (await createPartner(t.db, { serviceIds: [service.id] })).id,
+    statusPartnerId: (await createPartner(t.db)).id,
+    editCustomerId: (await createCustomer(t.db)).id,
+    statusCustomerId: (await createCustomer(t.db)).id,
+    editServiceId: (await createExtendedService(t.db)).id,
+    editRoleId: (await createRole(t.db, 'Fuzz editable', ['dashboard.view'])).id,
+    fileHash: issued.body.data!.promotionalImage.split('/').at(-1)!,
+  };
+  partnerRoutes = new Set(
+    routeAccess(t.app)
+      .filter((r) => r.access?.kind === 'permission' && r.access.anyOf.some((p) => PARTNER_STAFF.includes(p)))
+      .map((r) => `${r.method} ${r.path}`),
+  );
+});
+
+afterAll(() => {
+  const all = [...tallies.values()].reduce(
+    (a, b) => ({
+      requests: a.requests + b.requests,
+      invalid: a.invalid + b.invalid,
+      serverErrors: a.serverErrors + b.serverErrors,
+      acceptedInvalid: a.acceptedInvalid + b.acceptedInvalid,
+      notEnvelope: a.notEnvelope + b.notEnvelope,
+    }),
+    { requests: 0, invalid: 0, serverErrors: 0, acceptedInvalid: 0, notEnvelope: 0 },
+  );
+  console.log(
+    `app ${Math.round(timing.app)} ms [figure] fuzz (${isPostgres ? 'PostgreSQL' : 'PGlite'}): ${tallies.size} endpoints, ` +
+      `${all.requests.toLocaleString('en')} requests (${all.invalid.toLocaleString('en')} invalid per the contract), ` +
+      `${all.serverErrors} 5xx, ${all.acceptedInvalid} accepted-invalid, ${all.notEnvelope} outside the envelope`,
+  );
+});
+
+const describeRequest = (req: FuzzRequest) => {
+  const body = typeof req.body === 'string' ? req.body : req.body ? `<${req.body.length} bytes>` : '';
+  return `${req.method} ${req.url.slice(0, 300)} [${req.what}] ${JSON.stringify(req.headers).slice(0, 200)} ${body.slice(0, 300)}`;
+};
+
+/** Sends one request and checks the answer; returns a violation, or null. */
+async function check(
+  key: string,
+  route: RouteInput,
+  c: Case,
+  req: FuzzRequest,
+  token: () => Promise<string>,
+) {
+  const tally = tallies.get(key)!;
+  const rejects = contractRejects(route, req);
+  tally.requests++;
+  if (rejects) tally.invalid++;
+  const started = performance.now();
+  const res = await t.app.request(req.url, {
+    method: req.method,
+    headers: { ...req.headers, authorization: `Bearer ${await token()}` },
+    body: req.body,
+  });
+  const text = await res.text();
+  timing.app += performance.now() - started;
+  const problems: string[] = [];
+  if (res.status >= 500) {
+    tally.serverErrors++;
+    problems.push(`${res.status}`);
+  }
+  const ok = res.status >= 200 && res.status < 300;
+  if (rejects && ok) {
+    tally.acceptedInvalid++;
+    problems.push(`accepted although the contract rejects its ${rejects}`);
+  }
+  if (!(ok && c.rawSuccess)) {
+    let parsed: unknown;
+    try {
+      parsed = JSON.parse(text);
+    } catch {
+      parsed = undefined;
+    }
+    const envelope = anyEnvelope.safeParse(parsed);
+    if (!envelope.success || envelope.data.success !== ok) {
+      tally.notEnvelope++;
+      problems.push('answer outside the envelope');
+    }
+  }
+  return problems.length
+    ? `${problems.join('; ')}: ${res.status} ${text.slice(0, 200)} <- ${describeRequest(req)}`
+    : null;
+}
+
+describe('fuzz: malformed requests on every route (fast-check, contract schemas)', () => {
+  it('every route of the router has a fuzz case, and every case a route', () => {
+    const routes = routeAccess(t.app).map((r) => `${r.method} ${r.path}`);
+    expect(
+      routes.filter((k) => !(k in CASES)),
+      'routes without a fuzz case',
+    ).toEqual([]);
+    expect(
+      Object.keys(CASES).filter((k) => !routes.includes(k)),
+      'fuzz cases for routes that do not exist',
+    ).toEqual([]);
+  });
+
+  for (const [key, c] of Object.entries(CASES)) {
+    it(key, async () => {
+      const [method, path] = key.split(' ') as [string, string];
+      const route: RouteInput = {
+        method,
+        path,
+        body: c.body,
+        query: c.query,
+        params: c.params,
+        valid: c.valid?.(f) ?? {},
+      };
+      tallies.set(key, { requests: 0, invalid: 0, serverErrors: 0, acceptedInvalid: 0, notEnvelope: 0 });
+      const partnerRuns = partnerRoutes.has(key) ? Math.round(RUNS * PARTNER_SHARE) : 0;
+      const callers: { who: string; runs: number; token: () => Promise<string> }[] = [
+        {
+          who: 'Super Admin',
+          runs: RUNS - partnerRuns,
+          token: c.freshSession
+            ? async () => (await signIn(t, admin.email, admin.password)).accessToken
+            : async () => adminToken,
+        },
+        { who: 'partner staff', runs: partnerRuns, token: async () => partnerToken },
+      ];
+      for (const caller of callers.filter((x) => x.runs > 0)) {
+        await fc.assert(
+          fc.asyncProperty(malformedRequests(route), async (req) => {
+            const violation = await check(key, route, c, req, caller.token);
+            if (violation) throw new Error(`as ${caller.who}: ${violation}`);
+          }),
+          { numRuns: caller.runs, seed: SEED, endOnFailure: true },
+        );
+      }
+      const tally = tallies.get(key)!;
+      console.log(
+        `[figure] fuzz ${key}: ${tally.requests} requests (${tally.invalid} invalid per the contract), ` +
+          `${tally.serverErrors} 5xx, ${tally.acceptedInvalid} accepted-invalid`,
+      );
+      expect(tally.requests).toBeGreaterThanOrEqual(RUNS);
+    }, 120_000);
+  }
+});
