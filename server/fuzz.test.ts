@@ -534,9 +534,10 @@ afterAll(() => {
     { requests: 0, invalid: 0, serverErrors: 0, acceptedInvalid: 0, notEnvelope: 0 },
   );
   console.log(
-    `app ${Math.round(timing.app)} ms [figure] fuzz (${isPostgres ? 'PostgreSQL' : 'PGlite'}): ${tallies.size} endpoints, ` +
+    `[figure] fuzz (${isPostgres ? 'PostgreSQL' : 'PGlite'}): ${tallies.size} endpoints, ` +
       `${all.requests.toLocaleString('en')} requests (${all.invalid.toLocaleString('en')} invalid per the contract), ` +
-      `${all.serverErrors} 5xx, ${all.acceptedInvalid} accepted-invalid, ${all.notEnvelope} outside the envelope`,
+      `${all.serverErrors} 5xx, ${all.acceptedInvalid} accepted-invalid, ${all.notEnvelope} outside the envelope ` +
+      `(${(timing.app / 1000).toFixed(1)} s inside the app)`,
   );
 });
 

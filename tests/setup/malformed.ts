@@ -677,14 +677,14 @@ export function malformedRequests(route: RouteInput): fc.Arbitrary<FuzzRequest> 
     })),
   );
   if (paramNames.length) {
-    parts.push(
-      fc.constantFrom(...paramNames).chain((name) =>
-        badSegment(paramShape?.[name]).map((seg) => ({
-          params: { ...validParams, [name]: seg },
-          what: `path ${name}`,
-        })),
-      ),
+    // Weighed thrice: on most routes with a path parameter, it is the only input.
+    const pathPart = fc.constantFrom(...paramNames).chain((name) =>
+      badSegment(paramShape?.[name]).map((seg) => ({
+        params: { ...validParams, [name]: seg },
+        what: `path ${name}`,
+      })),
     );
+    parts.push(pathPart, pathPart, pathPart);
   }
   if (takesBody) {
     const bodyParts: fc.Arbitrary<Part>[] = [
