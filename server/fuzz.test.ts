@@ -3,6 +3,7 @@ import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { activityListQuerySchema } from '../contract/activities';
+import { fileHashParamSchema } from '../contract/api';
 import {
   loginBodySchema,
   passwordResetRequestBodySchema,
@@ -91,7 +92,7 @@ import {
   setupTestServer,
   signIn,
 } from '../tests/setup/server';
-import { routeAccess } from './app';
+import { routeAccess, routeSchemas } from './app';
 import { executeRows } from './db/rows';
 
 /**
@@ -179,6 +180,7 @@ const CASES: Record<string, Case> = {
     valid: () => ({ body: { resetCode: 'ABCD2345', newPassword: 'Fuzz-Passw0rd' } }),
   },
   'GET /api/v1/health': {},
+  'GET /api/v1/openapi.json': { rawSuccess: true },
   'GET /api/v1/authz': {},
   'GET /api/v1/user/profile': {},
   'PATCH /api/v1/user/profile': {
@@ -237,7 +239,11 @@ const CASES: Record<string, Case> = {
     valid: () => ({ params: { roleId: NOWHERE } }),
   },
   'GET /api/v1/admin/user/activities': { query: activityListQuerySchema },
-  'GET /api/v1/files/:hash': { rawSuccess: true, valid: (f) => ({ params: { hash: f.fileHash } }) },
+  'GET /api/v1/files/:hash': {
+    params: fileHashParamSchema,
+    rawSuccess: true,
+    valid: (f) => ({ params: { hash: f.fileHash } }),
+  },
   'GET /api/v1/admin/partners': { query: partnerListQuerySchema },
   'GET /api/v1/admin/partners/stats': {},
   'GET /api/v1/admin/partners/stats/partner': {
@@ -605,6 +611,16 @@ describe('fuzz: malformed requests on every route (fast-check, contract schemas)
       Object.keys(CASES).filter((k) => !routes.includes(k)),
       'fuzz cases for routes that do not exist',
     ).toEqual([]);
+    // The fuzz judges each route by the very schemas its validators check.
+    for (const r of routeSchemas(t.app)) {
+      const c = CASES[`${r.method} ${r.path}`]!;
+      expect({ route: `${r.method} ${r.path}`, body: c.body, query: c.query, params: c.params }).toEqual({
+        route: `${r.method} ${r.path}`,
+        body: r.schemas.json,
+        query: r.schemas.query,
+        params: r.schemas.param,
+      });
+    }
   });
 
   for (const [key, c] of Object.entries(CASES)) {
