@@ -194,6 +194,11 @@ const CASES: Record<string, Case> = {
   },
   'GET /api/v1/admin/user/stats': {},
   'GET /api/v1/admin/partners/stats/reward': {},
+  'GET /api/v1/admin/partners/stats/reward/weekly': {},
+  'GET /api/v1/admin/partners/stats/partner/weekly': {
+    query: partnerIdQuerySchema,
+    valid: (f) => ({ query: { partnerId: id(f.partnerId) } }),
+  },
   'GET /api/v1/admin/user/admin-users': { query: staffListQuerySchema },
   'GET /api/v1/admin/admin-users': { query: staffListQuerySchema },
   'GET /api/v1/admin/user/admin-detail': {
