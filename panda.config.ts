@@ -21,6 +21,16 @@ export default defineConfig({
   globalCss: {
     'html, body': { bg: 'bg.canvas', color: 'fg.default', fontFamily: 'body' },
     body: { minH: '100vh', WebkitFontSmoothing: 'antialiased' },
+    // People who ask their system for less motion get none: spinners and skeletons hold still
+    // (still shown, still announced), toasts and menus appear without sliding (decision 019).
+    '@media (prefers-reduced-motion: reduce)': {
+      '*, *::before, *::after': {
+        animationDuration: '0.01ms !important',
+        animationIterationCount: '1 !important',
+        transitionDuration: '0.01ms !important',
+        scrollBehavior: 'auto !important',
+      },
+    },
   },
   theme: {
     extend: {

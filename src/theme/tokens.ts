@@ -16,8 +16,13 @@ export const tokens = defineTokens({
       900: { value: '#06224f' },
       950: { value: '#041633' },
     },
-    /** SPEC section 5: field error text is #fc8181. */
+    /** SPEC section 5's error red (#fc8181): the invalid field's border. */
     fieldError: { value: '#fc8181' },
+    /**
+     * Error text. SPEC section 5 gives #fc8181, which is 2.4:1 on white; issue 9 (WCAG AA, 4.5:1 for
+     * 12 px text) wins: the same red, darker, 5.5:1 (decision 019).
+     */
+    fieldErrorText: { value: '#c53030' },
     white: { value: '#ffffff' },
   },
   fonts: {
@@ -45,10 +50,12 @@ export const semanticTokens = defineSemanticTokens({
     },
     fg: {
       default: { value: '{colors.slate.900}' },
-      muted: { value: '{colors.slate.500}' },
-      subtle: { value: '{colors.slate.400}' },
+      /** Secondary text: 7.6:1 on white, 6.9:1 on bg.subtle (slate.500 was 4.3:1 there; decision 019). */
+      muted: { value: '{colors.slate.600}' },
+      /** Placeholders and decorative icons: 4.8:1 on white. */
+      subtle: { value: '{colors.slate.500}' },
       onBrand: { value: '{colors.white}' },
-      error: { value: '{colors.fieldError}' },
+      error: { value: '{colors.fieldErrorText}' },
     },
     border: {
       default: { value: '{colors.slate.200}' },

@@ -98,7 +98,7 @@ function GuidedSteps({
     </Button>
   );
   const error = c.error ? (
-    <p role="alert" className={css({ color: 'red.400', fontSize: 'sm', mt: '3' })}>
+    <p role="alert" className={css({ color: 'fg.error', fontSize: 'sm', mt: '3' })}>
       {c.error}
     </p>
   ) : null;

@@ -149,7 +149,7 @@ export function IssueRewardForm({
         }}
       />
       {error ? (
-        <p role="alert" className={css({ color: 'red.400', fontSize: 'sm' })}>
+        <p role="alert" className={css({ color: 'fg.error', fontSize: 'sm' })}>
           {error}
         </p>
       ) : null}

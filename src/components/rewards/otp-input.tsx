@@ -98,7 +98,7 @@ export function OtpInput({ actor }: { actor: OtpActor }) {
         ))}
       </fieldset>
       {error ? (
-        <p role="alert" className={css({ color: 'red.400', fontSize: 'xs', textAlign: 'center' })}>
+        <p role="alert" className={css({ color: 'fg.error', fontSize: 'xs', textAlign: 'center' })}>
           {error}
         </p>
       ) : notice ? (

@@ -8,7 +8,7 @@ import { TextField } from '../ui/field';
 import { Spinner } from '../ui/spinner';
 
 const actions = css({ display: 'flex', justifyContent: 'flex-end', alignItems: 'center', gap: '2', mt: '6' });
-const alert = css({ color: 'red.400', fontSize: 'sm', mt: '3' });
+const alert = css({ color: 'fg.error', fontSize: 'sm', mt: '3' });
 
 /**
  * The Redeem Reward modal (SPEC section 2): a gift card asks for the amount (digits with up to two

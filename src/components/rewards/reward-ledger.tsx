@@ -22,7 +22,7 @@ import { Spinner } from '../ui/spinner';
 
 const sectionTitle = css({ fontSize: 'md', fontWeight: 'semibold' });
 const muted = css({ color: 'fg.muted', fontSize: 'sm' });
-const alert = css({ color: 'red.400', fontSize: 'sm', mt: '3' });
+const alert = css({ color: 'fg.error', fontSize: 'sm', mt: '3' });
 const actions = css({ display: 'flex', justifyContent: 'flex-end', alignItems: 'center', gap: '2', mt: '6' });
 const table = css({
   w: 'full',
