@@ -1,5 +1,5 @@
 import { useSelector } from '@xstate/react';
-import { useEffect, useRef } from 'react';
+import { useEffect, useId, useRef } from 'react';
 import { OTP_LENGTH } from '../../../contract/redemption';
 import { css } from '../../../styled-system/css';
 import { isOtpComplete, type OtpActor } from '../../machines/otp.machine';
@@ -40,6 +40,7 @@ export function OtpInput({ actor }: { actor: OtpActor }) {
   const locked = useSelector(actor, (s) => s.matches('locked'));
   const complete = isOtpComplete({ digits });
   const boxes = useRef<Array<HTMLInputElement | null>>([]);
+  const messageId = useId();
 
   useEffect(() => {
     if (entering) boxes.current[focusIndex]?.focus();
@@ -78,6 +79,8 @@ export function OtpInput({ actor }: { actor: OtpActor }) {
             autoComplete={index === 0 ? 'one-time-code' : 'off'}
             aria-label={`Digit ${index + 1} of ${OTP_LENGTH}`}
             aria-invalid={Boolean(error) && !digits[index]}
+            // The wrong-code message (or the notice) is read again with whichever box has the focus.
+            aria-describedby={error || notice ? messageId : undefined}
             disabled={!entering}
             value={digits[index] ?? ''}
             onChange={(e) => actor.send({ type: 'otp.digit', index, value: e.target.value.slice(-1) })}
@@ -98,11 +101,19 @@ export function OtpInput({ actor }: { actor: OtpActor }) {
         ))}
       </fieldset>
       {error ? (
-        <p role="alert" className={css({ color: 'fg.error', fontSize: 'xs', textAlign: 'center' })}>
+        <p
+          id={messageId}
+          role="alert"
+          className={css({ color: 'fg.error', fontSize: 'xs', textAlign: 'center' })}
+        >
           {error}
         </p>
       ) : notice ? (
-        <p role="status" className={css({ color: 'fg.muted', fontSize: 'xs', textAlign: 'center' })}>
+        <p
+          id={messageId}
+          role="status"
+          className={css({ color: 'fg.muted', fontSize: 'xs', textAlign: 'center' })}
+        >
           {notice}
         </p>
       ) : null}

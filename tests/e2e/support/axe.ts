@@ -1,5 +1,12 @@
+import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import AxeBuilder from '@axe-core/playwright';
 import type { Page, Route } from '@playwright/test';
+
+/** axe-core's browser bundle, read once. */
+const AXE_SOURCE = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
+/** Given to AxeBuilder once axe is in the document, so it does not evaluate the 650 kB bundle again. */
+const ALREADY_INJECTED = 'void 0; /* axe-core is already in this document */';
 
 /** WCAG 2.0, 2.1 and 2.2 A and AA (issue 9): the rules axe runs on every screen. */
 export const WCAG_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'];
@@ -32,7 +39,15 @@ export class AxeLedger {
    */
   async audit(page: Page, screen: string, state: string): Promise<AxeRow> {
     const started = Date.now();
-    const result = await new AxeBuilder({ page }).withTags(WCAG_TAGS).setLegacyMode().analyze();
+    // Once per document: AxeBuilder would evaluate the bundle twice on every run (legacy mode).
+    const present = await page.evaluate(
+      () => typeof (window as { axe?: { run?: unknown } }).axe?.run === 'function',
+    );
+    if (!present) await page.evaluate(AXE_SOURCE);
+    const result = await new AxeBuilder({ page, axeSource: ALREADY_INJECTED })
+      .withTags(WCAG_TAGS)
+      .setLegacyMode()
+      .analyze();
     const row: AxeRow = {
       screen,
       state,
@@ -47,7 +62,10 @@ export class AxeLedger {
       row.nodes += violation.nodes.length;
       const where = violation.nodes
         .slice(0, 3)
-        .map((n) => `${n.target.join(' ')}${n.failureSummary ? ` (${n.failureSummary.split('\n')[1]?.trim()})` : ''}`)
+        .map(
+          (n) =>
+            `${n.target.join(' ')}${n.failureSummary ? ` (${n.failureSummary.split('\n')[1]?.trim()})` : ''}`,
+        )
         .join('; ');
       const line = `${screen} [${state}] ${impact} ${violation.id}: ${violation.help} (${violation.nodes.length} elements: ${where})`;
       if (impact === 'serious' || impact === 'critical') row.serious.push(line);
