@@ -79,10 +79,10 @@ async function findWorld(request: APIRequestContext): Promise<World> {
   const staff = await apiGet<List<{ id: number; email: string }>>(request, bearer, '/admin/user/admin-users');
   const roles = await apiGet<List<{ id: number; name: string }>>(request, bearer, '/admin/user/get-roles');
   const services = await apiGet<List<{ id: number }>>(request, bearer, '/admin/partners/extended-services');
-  const visits = await apiGet<List<{ id: number }>>(
+  const visits = await apiGet<List<{ id: number; imageUrl: string | null }>>(
     request,
     bearer,
-    `/admin/partners/visits?partnerId=${partnerId}`,
+    `/admin/partners/visits?partnerId=${partnerId}&pageSize=100`,
   );
   const refused = await request.get(`${API}/admin/partners?pageSize=7`, {
     headers: { authorization: `Bearer ${bearer}` },
