@@ -478,7 +478,7 @@ async function auditDialog(
   await ledger.audit(page, route, `dialog: ${name}`);
 }
 
-test('every dialog and menu: profile menu, deletion, points, issue reward, receipt magnifier', async ({
+test('every dialog and menu: profile menu, deletion, points, issue reward, receipt magnifier, the phone menu', async ({
   admin,
   world,
 }) => {
@@ -526,6 +526,22 @@ test('every dialog and menu: profile menu, deletion, points, issue reward, recei
   );
   await page.keyboard.press('Escape');
   await expect(dialog(page, 'Receipt image')).toHaveCount(0);
+
+  // A phone: the sidebar is a Menu button that opens a drawer.
+  await page.setViewportSize({ width: 375, height: 812 });
+  try {
+    await page.goto('/dashboard/partners');
+    await expect(table('Partners')(page)).toBeVisible();
+    await settled(page);
+    await ledger.audit(page, '/dashboard/partners (375 px)', 'loaded');
+    await auditDialog(page, '/dashboard/partners (375 px)', 'Reward Club', () =>
+      page.getByRole('button', { name: 'Open menu' }).click(),
+    );
+    await page.keyboard.press('Escape');
+    await expect(page.getByRole('button', { name: 'Open menu' })).toBeFocused();
+  } finally {
+    await page.setViewportSize({ width: 1280, height: 720 });
+  }
   expectClean(from);
 });
 
