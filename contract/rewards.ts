@@ -48,6 +48,7 @@ export const partnerRewardsQuerySchema = listQuerySchema.extend({
   status: rewardStatusSchema.optional(),
   sortBy: z.enum(rewardSortKeys).optional(),
 });
+export type PartnerRewardsQuery = z.infer<typeof partnerRewardsQuerySchema>;
 
 export const rewardMessages = {
   issuedAmountNumber: 'Issued amount must be a number',

@@ -151,11 +151,41 @@ const ACCESS: Record<string, Entry> = {
     access: 'rewards.redeem',
     json: { userId: 999_999, code: 'CP-NOPE', otp: '123456' },
   },
+  // CSV exports (issue 9): the list's own permission, query and partner scope.
+  'GET /api/v1/admin/user/admin-users/export': { access: 'staff.view' },
+  'GET /api/v1/admin/admin-users/export': { access: 'staff.view' },
+  'GET /api/v1/admin/user/get-roles/export': { access: 'roles.view' },
+  'GET /api/v1/admin/user/activities/export': { access: 'activities.view' },
+  'GET /api/v1/admin/partners/export': { access: 'partners.view' },
+  'GET /api/v1/admin/partners/extended-services/export': { access: 'extended_services.view' },
+  'GET /api/v1/admin/partners/visits/export': { access: 'visits.view', query: '?partnerId=1' },
+  'GET /api/v1/admin/partners/visits/reward-eligible-users/export': {
+    access: 'visits.view',
+    query: '?partnerId=1',
+  },
+  'GET /api/v1/admin/partners/visits/eligible-users-bypoints/export': {
+    access: 'visits.view',
+    query: '?partnerId=1',
+  },
+  'GET /api/v1/admin/partners/rewards/export': {
+    access: ['rewards.view', 'rewards.redeem'],
+    query: '?partnerId=1',
+  },
+  'GET /api/v1/admin/user/customers/export': { access: 'clients.view' },
   'POST /api/v1/partners/rewards/reverse-redemption': {
     access: 'rewards.reverse',
     json: { ledgerEntryId: 999_999, reason: 'Matrix test' },
   },
 };
+
+/** The JSON envelope; a CSV export (200, text/csv) stands in as a success with its first line. */
+async function bodyOf(res: Response): Promise<{ success: boolean; message: string }> {
+  if (res.headers.get('content-type')?.startsWith('text/csv')) {
+    const text = await res.text();
+    return { success: res.status === 200, message: `csv: ${text.split('\r\n')[0]}` };
+  }
+  return res.json();
+}
 
 type Caller = 'superAdmin' | 'lackingPermission' | 'anonymous' | 'expiredToken' | 'refreshAsAccess';
 const CALLERS: Caller[] = ['superAdmin', 'lackingPermission', 'anonymous', 'expiredToken', 'refreshAsAccess'];
@@ -270,7 +300,7 @@ describe('authorization matrix (derived from the router)', () => {
           headers,
           body: method === 'GET' ? undefined : JSON.stringify(entry.json ?? {}),
         });
-        const body = await res.json();
+        const body = await bodyOf(res);
         const want = expected(entry.access, caller);
         const label = `${key} as ${caller}: ${res.status} ${body.message}`;
         expect(res.status, label).toBeLessThan(500);
@@ -293,7 +323,7 @@ describe('authorization matrix (derived from the router)', () => {
           headers: { 'content-type': 'application/json', authorization: `Bearer ${accessToken}` },
           body: method === 'GET' ? undefined : JSON.stringify(entry.json ?? {}),
         });
-        const body = await res.json();
+        const body = await bodyOf(res);
         const label = `${key} holding only ${permission}: ${res.status} ${body.message}`;
         expect(res.status, label).toBeLessThan(500);
         // Past the guard: a rule of the route itself may still refuse (e.g. granting more than one holds).

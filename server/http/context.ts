@@ -14,6 +14,8 @@ export type AppConfig = {
   trustProxy: boolean;
   /** argon2id cost; tests lower it, production keeps the defaults. */
   passwordHashing?: PasswordHashingOptions;
+  /** Rows per CSV export batch (default 2,000); tests lower it to cross many batch boundaries. */
+  exportBatchSize?: number;
 };
 
 export type AppDeps = {

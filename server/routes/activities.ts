@@ -1,8 +1,9 @@
-import { eq, type SQL, sql } from 'drizzle-orm';
+import { eq, getTableColumns, type SQL, sql } from 'drizzle-orm';
 import { Hono } from 'hono';
 import { type Activity, activityListQuerySchema } from '../../contract/activities';
 import { events } from '../db/schema';
 import type { AppEnv, RouteContext } from '../http/context';
+import { type CsvColumn, exportCsv } from '../http/csv-export';
 import { ok } from '../http/errors';
 import { type ListSpec, listPage } from '../http/list';
 import { queryParams } from '../http/validate';
@@ -40,33 +41,74 @@ const toActivity = (e: typeof events.$inferSelect): Activity => ({
   createdAt: e.at.toISOString(),
 });
 
+const activityCsvColumns: CsvColumn<Activity>[] = [
+  { header: 'ID', value: (a) => a.id },
+  { header: 'User type', value: (a) => a.userType },
+  { header: 'User', value: (a) => a.user.name },
+  { header: 'Organization', value: (a) => a.user.organizationName },
+  { header: 'Action', value: (a) => a.action },
+  { header: 'IP location', value: (a) => a.ipLocation },
+  { header: 'IP address', value: (a) => a.ipAddress },
+  { header: 'Created', value: (a) => a.createdAt },
+];
+
 /** /admin/user/activities: the activity log, read from the event log, one user type at a time. */
 export function activityRoutes(ctx: RouteContext) {
   const { db, guards } = ctx;
-  return new Hono<AppEnv>().get(
-    '/activities',
-    guards.requirePermission('activities.view'),
-    queryParams(activityListQuerySchema),
-    async (c) => {
-      const q = c.req.valid('query');
-      const data = await listPage(activityList, q, {
-        filters: [eq(events.actorType, q.userType)],
-        rows: async (p) =>
-          (
-            await db
-              .select()
+  const countEvents = async (where: SQL | undefined) => {
+    const [row] = await db.select({ n: sql<number>`count(*)::int` }).from(events).where(where);
+    return Number(row?.n ?? 0);
+  };
+  return new Hono<AppEnv>()
+    .get(
+      '/activities',
+      guards.requirePermission('activities.view'),
+      queryParams(activityListQuerySchema),
+      async (c) => {
+        const q = c.req.valid('query');
+        const data = await listPage(activityList, q, {
+          filters: [eq(events.actorType, q.userType)],
+          rows: async (p) =>
+            (
+              await db
+                .select()
+                .from(events)
+                .where(p.where)
+                .orderBy(...p.orderBy)
+                .limit(p.limit)
+                .offset(p.offset)
+            ).map(toActivity),
+          count: countEvents,
+        });
+        return ok(c, data);
+      },
+    )
+    .get(
+      '/activities/export',
+      guards.requirePermission('activities.view'),
+      queryParams(activityListQuerySchema),
+      async (c) => {
+        const q = c.req.valid('query');
+        return exportCsv(c, {
+          name: `activities-${q.userType.toLowerCase()}`,
+          spec: activityList,
+          query: q,
+          filters: [eq(events.actorType, q.userType)],
+          columns: activityCsvColumns,
+          clock: ctx.clock,
+          log: ctx.log,
+          batchSize: ctx.config.exportBatchSize,
+          count: countEvents,
+          batch: async (p) => {
+            const raw = await db
+              .select({ ...getTableColumns(events), ...p.keyFields })
               .from(events)
               .where(p.where)
               .orderBy(...p.orderBy)
-              .limit(p.limit)
-              .offset(p.offset)
-          ).map(toActivity),
-        count: async (where: SQL | undefined) => {
-          const [row] = await db.select({ n: sql<number>`count(*)::int` }).from(events).where(where);
-          return Number(row?.n ?? 0);
-        },
-      });
-      return ok(c, data);
-    },
-  );
+              .limit(p.limit);
+            return { records: raw.map(toActivity), last: raw.at(-1) };
+          },
+        });
+      },
+    );
 }

@@ -1,4 +1,4 @@
-import { and, eq, isNull, type SQL, sql } from 'drizzle-orm';
+import { and, eq, getTableColumns, isNull, type SQL, sql } from 'drizzle-orm';
 import { Hono } from 'hono';
 import {
   type ClientInternetInfo,
@@ -17,6 +17,7 @@ import { actions, actorOfAuthUser, recordEvent, requestMeta } from '../domain/ev
 import { runIdempotent } from '../domain/idempotency';
 import { fullName } from '../domain/users';
 import type { AppEnv, RouteContext } from '../http/context';
+import { type CsvColumn, exportCsv } from '../http/csv-export';
 import { ApiError, ok } from '../http/errors';
 import { idempotencyKeyOf, respond, success } from '../http/idempotency';
 import { type ListSpec, listPage } from '../http/list';
@@ -64,6 +65,17 @@ async function findLiveCustomer(db: DbOrTx, id: number, lock = false): Promise<C
   return row;
 }
 
+const customerCsvColumns: CsvColumn<Customer>[] = [
+  { header: 'ID', value: (r) => r.id },
+  { header: 'First name', value: (r) => r.firstName },
+  { header: 'Last name', value: (r) => r.lastName },
+  { header: 'Email', value: (r) => r.email },
+  { header: 'Phone', value: (r) => r.phone },
+  { header: 'Address', value: (r) => r.address },
+  { header: 'Status', value: (r) => r.accountStatus },
+  { header: 'Created', value: (r) => r.createdAt },
+];
+
 const notFound = () => new ApiError(404, msg.notFound);
 
 async function loadCustomer(db: DbOrTx, id: number, lock = false): Promise<CustomerRow> {
@@ -98,6 +110,37 @@ export function customerRoutes(ctx: RouteContext) {
       });
       return ok(c, data);
     })
+    .get(
+      '/export',
+      guards.requirePermission('clients.view'),
+      queryParams(customerListQuerySchema),
+      async (c) => {
+        const q = c.req.valid('query');
+        return exportCsv(c, {
+          name: q.status === 'BLOCKED' ? 'customers-blocked' : 'customers',
+          spec: customerList,
+          query: q,
+          filters: [isNull(customers.deletedAt), eq(customers.accountStatus, q.status)],
+          columns: customerCsvColumns,
+          clock,
+          log: ctx.log,
+          batchSize: ctx.config.exportBatchSize,
+          count: async (where) => {
+            const [row] = await db.select({ n: sql<number>`count(*)::int` }).from(customers).where(where);
+            return Number(row?.n ?? 0);
+          },
+          batch: async (p) => {
+            const raw = await db
+              .select({ ...getTableColumns(customers), ...p.keyFields })
+              .from(customers)
+              .where(p.where)
+              .orderBy(...p.orderBy)
+              .limit(p.limit);
+            return { records: raw.map(toCustomer), last: raw.at(-1) };
+          },
+        });
+      },
+    )
     .get(
       '/:customerId{[0-9]+}',
       guards.requirePermission('clients.view'),

@@ -13,6 +13,7 @@ import { extendedServices, partnerExtendedServices } from '../db/schema';
 import { actions, actorOfAuthUser, recordEvent, requestMeta } from '../domain/events';
 import { runIdempotent } from '../domain/idempotency';
 import type { AppEnv, RouteContext } from '../http/context';
+import { type CsvColumn, exportCsv } from '../http/csv-export';
 import { ApiError, ok } from '../http/errors';
 import { idempotencyKeyOf, respond, success } from '../http/idempotency';
 import { type ListSpec, listPage } from '../http/list';
@@ -60,6 +61,14 @@ const serviceList: ListSpec<'title' | 'createdAt'> = {
   searchTarget: serviceSearch,
   dateColumn: extendedServices.createdAt,
 };
+
+const serviceCsvColumns: CsvColumn<ExtendedService>[] = [
+  { header: 'ID', value: (r) => r.id },
+  { header: 'Title', value: (r) => r.title },
+  { header: 'Description', value: (r) => r.description },
+  { header: 'Partners', value: (r) => r.partnerCount },
+  { header: 'Created', value: (r) => r.createdAt },
+];
 
 async function findService(db: DbOrTx, id: number, lock = false): Promise<ServiceRow | undefined> {
   const query = db
@@ -112,6 +121,40 @@ export function extendedServiceRoutes(ctx: RouteContext) {
           },
         });
         return ok(c, data);
+      },
+    )
+    .get(
+      '/export',
+      guards.requirePermission('extended_services.view'),
+      queryParams(extendedServiceListQuerySchema),
+      async (c) => {
+        const q = c.req.valid('query');
+        return exportCsv(c, {
+          name: 'extended-services',
+          spec: serviceList,
+          query: q,
+          filters: [isNull(extendedServices.deletedAt)],
+          columns: serviceCsvColumns,
+          clock,
+          log: ctx.log,
+          batchSize: ctx.config.exportBatchSize,
+          count: async (where) => {
+            const [row] = await db
+              .select({ n: sql<number>`count(*)::int` })
+              .from(extendedServices)
+              .where(where);
+            return Number(row?.n ?? 0);
+          },
+          batch: async (p) => {
+            const raw = await db
+              .select({ ...serviceColumns, ...p.keyFields })
+              .from(extendedServices)
+              .where(p.where)
+              .orderBy(...p.orderBy)
+              .limit(p.limit);
+            return { records: raw.map(toService), last: raw.at(-1) };
+          },
+        });
       },
     )
     .get(

@@ -4,6 +4,7 @@ import {
   createPartnerBodySchema,
   partnerServerMessages as msg,
   PARTNER_WELCOME_MAIL_SUBJECT,
+  type Partner,
   type PartnerStats,
   partnerIdParamSchema,
   partnerIdQuerySchema,
@@ -32,7 +33,8 @@ import {
 import { revokeAllForUser } from '../domain/sessions';
 import { fullName } from '../domain/users';
 import { assertPartnerScope, partnerScope } from '../http/access';
-import type { AppEnv, RouteContext } from '../http/context';
+import type { AppEnv, AuthUser, RouteContext } from '../http/context';
+import { type CsvColumn, exportCsv } from '../http/csv-export';
 import { ApiError, fieldError, ok } from '../http/errors';
 import { idempotencyKeyOf, respond, success } from '../http/idempotency';
 import { imageField } from '../http/images';
@@ -83,6 +85,20 @@ async function assertServices(tx: DbOrTx, ids: readonly number[]) {
   }
 }
 
+const partnerCsvColumns: CsvColumn<Partner>[] = [
+  { header: 'ID', value: (p) => p.id },
+  { header: 'Organization', value: (p) => p.organizationName },
+  { header: 'First name', value: (p) => p.firstName },
+  { header: 'Last name', value: (p) => p.lastName },
+  { header: 'Email', value: (p) => p.email },
+  { header: 'Phone', value: (p) => p.phone },
+  { header: 'Address', value: (p) => p.address },
+  { header: 'Minimum spend to qualify (NGN)', value: (p) => p.minSpendToQualify },
+  { header: 'Extended services', value: (p) => p.partnerExtendedServices.map((x) => x.title).join('; ') },
+  { header: 'Status', value: (p) => p.accountStatus },
+  { header: 'Created', value: (p) => p.createdAt },
+];
+
 export function partnerWelcomeMail(p: { email: string; firstName: string; organizationName: string }) {
   return {
     to: p.email,
@@ -109,6 +125,17 @@ export function partnerRoutes(ctx: RouteContext) {
     const row = await findLivePartner(tx, id, lock);
     if (!row) throw notFound();
     return row;
+  };
+
+  const listFilters = (user: AuthUser, q: { status?: 'ACTIVE' | 'BLOCKED' | undefined }) => [
+    isNull(partners.deletedAt),
+    q.status ? eq(partners.accountStatus, q.status) : undefined,
+    // Partner staff list only their own partner.
+    partnerScope(user) === null ? undefined : eq(partners.id, partnerScope(user)!),
+  ];
+  const countPartners = async (where: SQL | undefined) => {
+    const [row] = await db.select({ n: sql<number>`count(*)::int` }).from(partners).where(where);
+    return Number(row?.n ?? 0);
   };
 
   return new Hono<AppEnv>()
@@ -165,12 +192,7 @@ export function partnerRoutes(ctx: RouteContext) {
     .get('/', guards.requirePermission('partners.view'), queryParams(partnerListQuerySchema), async (c) => {
       const q = c.req.valid('query');
       const data = await listPage(partnerList, q, {
-        filters: [
-          isNull(partners.deletedAt),
-          eq(partners.accountStatus, q.status),
-          // Partner staff list only their own partner.
-          partnerScope(c.get('user')) === null ? undefined : eq(partners.id, partnerScope(c.get('user'))!),
-        ],
+        filters: listFilters(c.get('user'), q),
         rows: async (p) =>
           toPartners(
             db,
@@ -182,13 +204,38 @@ export function partnerRoutes(ctx: RouteContext) {
               .limit(p.limit)
               .offset(p.offset),
           ),
-        count: async (where: SQL | undefined) => {
-          const [row] = await db.select({ n: sql<number>`count(*)::int` }).from(partners).where(where);
-          return Number(row?.n ?? 0);
-        },
+        count: countPartners,
       });
       return ok(c, data);
     })
+    .get(
+      '/export',
+      guards.requirePermission('partners.view'),
+      queryParams(partnerListQuerySchema),
+      async (c) => {
+        const q = c.req.valid('query');
+        return exportCsv(c, {
+          name: q.status === 'BLOCKED' ? 'partners-blocked' : 'partners',
+          spec: partnerList,
+          query: q,
+          filters: listFilters(c.get('user'), q),
+          columns: partnerCsvColumns,
+          clock,
+          log: ctx.log,
+          batchSize: ctx.config.exportBatchSize,
+          count: countPartners,
+          batch: async (p) => {
+            const raw = await db
+              .select({ ...partnerColumns, ...p.keyFields })
+              .from(partners)
+              .where(p.where)
+              .orderBy(...p.orderBy)
+              .limit(p.limit);
+            return { records: await toPartners(db, raw), last: raw.at(-1) };
+          },
+        });
+      },
+    )
     .get(
       '/:partnerId{[0-9]+}',
       guards.requirePermission('partners.view'),

@@ -16,6 +16,7 @@ import {
   DEFAULT_GIFTCARD_AMOUNT,
   type GiftcardBalance,
   issueRewardBodySchema,
+  type PartnerRewardsQuery,
   partnerRewardsQuerySchema,
   partnerScopeQuerySchema,
   REWARD_TYPE_CATEGORIES,
@@ -51,6 +52,7 @@ import {
   scopedPartnerId,
 } from '../http/access';
 import type { AppEnv, AuthUser, RouteContext } from '../http/context';
+import { type CsvColumn, exportCsv } from '../http/csv-export';
 import { ApiError, fieldError, ok } from '../http/errors';
 import { idempotencyKeyOf, respond, success } from '../http/idempotency';
 import { imageField } from '../http/images';
@@ -80,75 +82,140 @@ const rewardListAt = (
   dateColumn: rewards.createdAt,
 });
 
+type RewardListRow = {
+  r: typeof rewards.$inferSelect;
+  status: RewardStatus;
+  firstName: string;
+  lastName: string;
+  organizationName: string;
+};
+
+const toListedReward = ({ r, status, firstName, lastName, organizationName }: RewardListRow): Reward => ({
+  id: r.id,
+  user: { id: r.customerId, firstName, lastName },
+  partner: { id: r.partnerId, organizationName },
+  rewardType: r.rewardType,
+  rewardTypeCategory: r.rewardTypeCategory,
+  code: r.code,
+  title: r.title,
+  description: r.description,
+  promotionalImage: r.promotionalImage,
+  expiryDate: r.expiryDate?.toISOString() ?? null,
+  issuedAmount: r.issuedAmount,
+  percentageDiscount: r.percentageDiscount,
+  balance: r.rewardType === 'GIFTCARD' ? r.balance : null,
+  status,
+  issuedTo: r.customerId,
+  createdAt: r.createdAt.toISOString(),
+});
+
+const rewardCsvColumns: CsvColumn<Reward>[] = [
+  { header: 'ID', value: (r) => r.id },
+  { header: 'Code', value: (r) => r.code },
+  { header: 'Type', value: (r) => r.rewardType },
+  { header: 'Category', value: (r) => r.rewardTypeCategory },
+  { header: 'Title', value: (r) => r.title },
+  { header: 'Customer ID', value: (r) => r.user.id },
+  { header: 'First name', value: (r) => r.user.firstName },
+  { header: 'Last name', value: (r) => r.user.lastName },
+  { header: 'Partner', value: (r) => r.partner.organizationName },
+  { header: 'Issued amount (NGN)', value: (r) => r.issuedAmount },
+  { header: 'Percentage discount', value: (r) => r.percentageDiscount },
+  { header: 'Balance (NGN)', value: (r) => r.balance },
+  { header: 'Status', value: (r) => r.status },
+  { header: 'Expiry date', value: (r) => r.expiryDate },
+  { header: 'Created', value: (r) => r.createdAt },
+];
+
 /** /admin/partners/rewards?partnerId=: the rewards a partner issued (the Rewards tab). */
 export function partnerRewardRoutes(ctx: RouteContext) {
   const { db, clock, guards } = ctx;
-  return new Hono<AppEnv>().get(
-    '/',
-    // Cashiers who only redeem pick the customer's reward from this list (filtered by userId).
-    guards.requireAnyPermission('rewards.view', 'rewards.redeem'),
-    queryParams(partnerRewardsQuerySchema),
-    async (c) => {
-      const q = c.req.valid('query');
-      assertPartnerScope(c.get('user'), q.partnerId);
-      if (!(await findLivePartner(db, q.partnerId))) throw new ApiError(404, partnerServerMessages.notFound);
-      const now = clock();
-      const status = statusAt(now);
-      const data = await listPage(rewardListAt(now), q, {
-        filters: [
-          eq(rewards.partnerId, q.partnerId),
-          q.status ? sql`${status} = ${q.status}` : undefined,
-          q.userId === undefined ? undefined : eq(rewards.customerId, q.userId),
-        ],
-        rows: async (p) =>
-          (
-            await db
-              .select({
-                r: rewards,
-                status,
-                firstName: customers.firstName,
-                lastName: customers.lastName,
-                organizationName: partners.organizationName,
-              })
-              .from(rewards)
-              .innerJoin(customers, eq(customers.id, rewards.customerId))
-              .innerJoin(partners, eq(partners.id, rewards.partnerId))
+  /** The list's filters, after the scope and partner checks (404 outside the caller's scope). */
+  const prepare = async (user: AuthUser, q: PartnerRewardsQuery) => {
+    assertPartnerScope(user, q.partnerId);
+    if (!(await findLivePartner(db, q.partnerId))) throw new ApiError(404, partnerServerMessages.notFound);
+    const now = clock();
+    const status = statusAt(now);
+    const filters = [
+      eq(rewards.partnerId, q.partnerId),
+      q.status ? sql`${status} = ${q.status}` : undefined,
+      q.userId === undefined ? undefined : eq(rewards.customerId, q.userId),
+    ];
+    return { spec: rewardListAt(now), status, filters };
+  };
+  const selectRewards = <F extends Record<string, SQL.Aliased | SQL>>(status: SQL<RewardStatus>, extra: F) =>
+    db
+      .select({
+        r: rewards,
+        status,
+        firstName: customers.firstName,
+        lastName: customers.lastName,
+        organizationName: partners.organizationName,
+        ...extra,
+      })
+      .from(rewards)
+      .innerJoin(customers, eq(customers.id, rewards.customerId))
+      .innerJoin(partners, eq(partners.id, rewards.partnerId));
+  const countRewards = async (where: SQL | undefined) => {
+    const [row] = await db
+      .select({ n: sql<number>`count(*)::int` })
+      .from(rewards)
+      .innerJoin(customers, eq(customers.id, rewards.customerId))
+      .where(where);
+    return Number(row?.n ?? 0);
+  };
+
+  return new Hono<AppEnv>()
+    .get(
+      '/',
+      // Cashiers who only redeem pick the customer's reward from this list (filtered by userId).
+      guards.requireAnyPermission('rewards.view', 'rewards.redeem'),
+      queryParams(partnerRewardsQuerySchema),
+      async (c) => {
+        const q = c.req.valid('query');
+        const { spec, status, filters } = await prepare(c.get('user'), q);
+        const data = await listPage(spec, q, {
+          filters,
+          rows: async (p) =>
+            (
+              await selectRewards(status, {})
+                .where(p.where)
+                .orderBy(...p.orderBy)
+                .limit(p.limit)
+                .offset(p.offset)
+            ).map(toListedReward),
+          count: countRewards,
+        });
+        return ok(c, data);
+      },
+    )
+    .get(
+      '/export',
+      guards.requireAnyPermission('rewards.view', 'rewards.redeem'),
+      queryParams(partnerRewardsQuerySchema),
+      async (c) => {
+        const q = c.req.valid('query');
+        const { spec, status, filters } = await prepare(c.get('user'), q);
+        return exportCsv(c, {
+          name: `rewards-partner-${q.partnerId}`,
+          spec: { ...spec, nullableSorts: ['expiryDate'] },
+          query: q,
+          filters,
+          columns: rewardCsvColumns,
+          clock,
+          log: ctx.log,
+          batchSize: ctx.config.exportBatchSize,
+          count: countRewards,
+          batch: async (p) => {
+            const raw = await selectRewards(status, p.keyFields)
               .where(p.where)
               .orderBy(...p.orderBy)
-              .limit(p.limit)
-              .offset(p.offset)
-          ).map(
-            ({ r, status, firstName, lastName, organizationName }): Reward => ({
-              id: r.id,
-              user: { id: r.customerId, firstName, lastName },
-              partner: { id: r.partnerId, organizationName },
-              rewardType: r.rewardType,
-              rewardTypeCategory: r.rewardTypeCategory,
-              code: r.code,
-              title: r.title,
-              description: r.description,
-              promotionalImage: r.promotionalImage,
-              expiryDate: r.expiryDate?.toISOString() ?? null,
-              issuedAmount: r.issuedAmount,
-              percentageDiscount: r.percentageDiscount,
-              balance: r.rewardType === 'GIFTCARD' ? r.balance : null,
-              status,
-              issuedTo: r.customerId,
-              createdAt: r.createdAt.toISOString(),
-            }),
-          ),
-        count: async (where: SQL | undefined) => {
-          const [row] = await db
-            .select({ n: sql<number>`count(*)::int` })
-            .from(rewards)
-            .innerJoin(customers, eq(customers.id, rewards.customerId))
-            .where(where);
-          return Number(row?.n ?? 0);
-        },
-      });
-      return ok(c, data);
-    },
-  );
+              .limit(p.limit);
+            return { records: raw.map(toListedReward), last: raw.at(-1) };
+          },
+        });
+      },
+    );
 }
 
 /**

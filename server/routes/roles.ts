@@ -2,6 +2,7 @@ import { and, eq, ne, type SQL, sql } from 'drizzle-orm';
 import { Hono } from 'hono';
 import {
   createRoleBodySchema,
+  type Role,
   roleDetailQuerySchema,
   roleIdParamSchema,
   roleListQuerySchema,
@@ -15,6 +16,7 @@ import { roles, users } from '../db/schema';
 import { actions, actorOfAuthUser, recordEvent, requestMeta } from '../domain/events';
 import { missingPermissions, permissionNamesOf, type RoleRow, toRole } from '../domain/roles';
 import type { AppEnv, AuthUser, RouteContext } from '../http/context';
+import { type CsvColumn, exportCsv } from '../http/csv-export';
 import { ApiError, fieldError, ok } from '../http/errors';
 import { type ListSpec, listPage } from '../http/list';
 import { jsonBody, pathParams, queryParams } from '../http/validate';
@@ -41,6 +43,15 @@ const roleList: ListSpec<'name' | 'createdAt' | 'staffCount'> = {
   searchTarget: sql`${roles.name}`,
   dateColumn: roles.createdAt,
 };
+
+const roleCsvColumns: CsvColumn<Role>[] = [
+  { header: 'ID', value: (r) => r.id },
+  { header: 'Name', value: (r) => r.name },
+  { header: 'Permissions', value: (r) => r.permissions.map((p) => p.name).join('; ') },
+  { header: 'Staff', value: (r) => r.staffCount },
+  { header: 'Built in', value: (r) => (r.builtIn ? 'Yes' : 'No') },
+  { header: 'Created', value: (r) => r.createdAt },
+];
 
 async function findRole(db: DbOrTx, id: number, lock = false): Promise<RoleRow | undefined> {
   const query = db.select(roleColumns).from(roles).where(eq(roles.id, id)).limit(1);
@@ -111,6 +122,36 @@ export function roleRoutes(ctx: RouteContext) {
           },
         });
         return ok(c, data);
+      },
+    )
+    .get(
+      '/get-roles/export',
+      guards.requirePermission('roles.view'),
+      queryParams(roleListQuerySchema),
+      async (c) => {
+        const q = c.req.valid('query');
+        return exportCsv(c, {
+          name: 'roles',
+          spec: roleList,
+          query: q,
+          columns: roleCsvColumns,
+          clock,
+          log: ctx.log,
+          batchSize: ctx.config.exportBatchSize,
+          count: async (where) => {
+            const [row] = await db.select({ n: sql<number>`count(*)::int` }).from(roles).where(where);
+            return Number(row?.n ?? 0);
+          },
+          batch: async (p) => {
+            const raw = await db
+              .select({ ...roleColumns, ...p.keyFields })
+              .from(roles)
+              .where(p.where)
+              .orderBy(...p.orderBy)
+              .limit(p.limit);
+            return { records: raw.map(toRole), last: raw.at(-1) };
+          },
+        });
       },
     )
     .get(

@@ -5,6 +5,7 @@ import {
   INVITE_MAIL_SUBJECT,
   inviteStaffBodySchema,
   staffServerMessages as msg,
+  type StaffUser,
   staffDetailQuerySchema,
   staffIdParamSchema,
   staffListQuerySchema,
@@ -32,6 +33,7 @@ import {
   toStaffUser,
 } from '../domain/users';
 import type { AppEnv, AuthUser, RouteContext } from '../http/context';
+import { type CsvColumn, exportCsv } from '../http/csv-export';
 import { ApiError, fieldError, ok } from '../http/errors';
 import { type ListSpec, listPage } from '../http/list';
 import { jsonBody, pathParams, queryParams } from '../http/validate';
@@ -39,7 +41,11 @@ import { jsonBody, pathParams, queryParams } from '../http/validate';
 /** Kept equal to the expression of the trigram index users_search_trgm_idx (schema.ts). */
 const staffSearch = sql`(${users.firstName} || ' ' || ${users.lastName} || ' ' || ${users.email})`;
 
-const staffList: ListSpec<'firstName' | 'lastName' | 'email' | 'role' | 'createdAt'> = {
+const staffList: ListSpec<'firstName' | 'lastName' | 'email' | 'role' | 'createdAt'> & {
+  nullableSorts: 'role'[];
+} = {
+  // A member without a role sorts by NULL (last ascending, first descending).
+  nullableSorts: ['role'],
   sortColumns: {
     firstName: sql`lower(${users.firstName})`,
     lastName: sql`lower(${users.lastName})`,
@@ -97,6 +103,20 @@ async function grantableRole(db: DbOrTx, roleId: number, actor: AuthUser): Promi
   if (missingPermissions(granted, actor.permissions).length) throw new ApiError(403, msg.cannotGrant);
   return role;
 }
+
+const staffCsvColumns: CsvColumn<StaffUser>[] = [
+  { header: 'ID', value: (r) => r.id },
+  { header: 'First name', value: (r) => r.firstName },
+  { header: 'Last name', value: (r) => r.lastName },
+  { header: 'Email', value: (r) => r.email },
+  { header: 'Phone', value: (r) => r.phone },
+  { header: 'Role', value: (r) => r.userRole?.name },
+  { header: 'Type', value: (r) => r.userType },
+  { header: 'Organization', value: (r) => r.organizationName },
+  { header: 'Status', value: (r) => r.accountStatus },
+  { header: 'Password set', value: (r) => (r.hasPassword ? 'Yes' : 'No') },
+  { header: 'Created', value: (r) => r.createdAt },
+];
 
 /** Unique and foreign-key races (the same email twice; a role deleted meanwhile) as 409 / 400. */
 async function mapConstraintErrors<T>(work: () => Promise<T>): Promise<T> {
@@ -182,6 +202,39 @@ export function staffRoutes(ctx: RouteContext) {
     },
   );
 
+  const exportStaff = factory.createHandlers(
+    guards.requirePermission('staff.view'),
+    queryParams(staffListQuerySchema),
+    async (c) => {
+      const q = c.req.valid('query');
+      return exportCsv(c, {
+        name: 'staff',
+        spec: staffList,
+        query: q,
+        filters: [isNull(users.deletedAt)],
+        columns: staffCsvColumns,
+        clock,
+        log: ctx.log,
+        batchSize: ctx.config.exportBatchSize,
+        count: async (where) => {
+          const [row] = await db.select({ n: sql<number>`count(*)::int` }).from(users).where(where);
+          return Number(row?.n ?? 0);
+        },
+        batch: async (p) => {
+          const raw = await db
+            .select({ ...staffColumns, ...p.keyFields })
+            .from(users)
+            .leftJoin(roles, eq(roles.id, users.roleId))
+            .leftJoin(partners, eq(partners.id, users.partnerId))
+            .where(p.where)
+            .orderBy(...p.orderBy)
+            .limit(p.limit);
+          return { records: raw.map(toStaffUser), last: raw.at(-1) };
+        },
+      });
+    },
+  );
+
   return new Hono<AppEnv>()
     .get('/user/stats', guards.requirePermission('dashboard.view'), async (c) => {
       const [row] = await executeRows<Record<string, number>>(
@@ -200,6 +253,8 @@ export function staffRoutes(ctx: RouteContext) {
     })
     .get('/user/admin-users', ...listStaff)
     .get('/admin-users', ...listStaff)
+    .get('/user/admin-users/export', ...exportStaff)
+    .get('/admin-users/export', ...exportStaff)
     .get(
       '/user/admin-detail',
       guards.requirePermission('staff.view'),

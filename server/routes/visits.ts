@@ -27,6 +27,7 @@ import { NAIRA_PER_POINT } from '../domain/points';
 import { fullName } from '../domain/users';
 import { assertPartnerScope } from '../http/access';
 import type { AppEnv, AuthUser, RouteContext } from '../http/context';
+import { type CsvColumn, type ExportKey, exportCsv } from '../http/csv-export';
 import { ApiError, fieldError, ok } from '../http/errors';
 import { imageField } from '../http/images';
 import { type ListParams, type ListPlan, type ListSpec, listPage, planList } from '../http/list';
@@ -43,11 +44,44 @@ const isoOf = (col: SQL | unknown) =>
 const userName = sql`lower(${customers.firstName} || ' ' || ${customers.lastName})`;
 
 /** Visits with their customer and partner; the items follow in one query per page (`withItems`). */
-const visitSelect = sql`select ${visits.id} as id, ${customers.id} as "customerId", ${customers.firstName} as "firstName",
+const visitColumns = sql`select ${visits.id} as id, ${customers.id} as "customerId", ${customers.firstName} as "firstName",
   ${customers.lastName} as "lastName", ${visits.attendantName} as "attendantName", ${isoOf(visits.visitDate)} as "visitDate",
   ${visits.totalAmount}::text as "totalAmount", ${visits.receiptImage} as "receiptImage",
-  ${partners.id} as "partnerId", ${partners.organizationName} as "organizationName"
-  from ${visits} join ${customers} on ${customers.id} = ${visits.customerId} join ${partners} on ${partners.id} = ${visits.partnerId}`;
+  ${partners.id} as "partnerId", ${partners.organizationName} as "organizationName"`;
+const visitFrom = sql`from ${visits} join ${customers} on ${customers.id} = ${visits.customerId} join ${partners} on ${partners.id} = ${visits.partnerId}`;
+const visitSelect = sql`${visitColumns} ${visitFrom}`;
+
+const visitCsvColumns: CsvColumn<Visit>[] = [
+  { header: 'ID', value: (v) => v.id },
+  { header: 'Visit date', value: (v) => v.visitDate },
+  { header: 'Customer ID', value: (v) => v.user.id },
+  { header: 'First name', value: (v) => v.user.firstName },
+  { header: 'Last name', value: (v) => v.user.lastName },
+  { header: 'Attendant', value: (v) => v.attendantName },
+  { header: 'Total amount (NGN)', value: (v) => v.totalAmount },
+  { header: 'Partner', value: (v) => v.partner.organizationName },
+  {
+    header: 'Items',
+    value: (v) => v.visitItems.map((i) => `${i.name} x${i.quantity} @ ${i.price}`).join('; '),
+  },
+];
+
+const eligibleCsvColumns: CsvColumn<EligibleUser>[] = [
+  { header: 'Customer ID', value: (e) => e.user.id },
+  { header: 'First name', value: (e) => e.user.firstName },
+  { header: 'Last name', value: (e) => e.user.lastName },
+  { header: 'Total spent (NGN)', value: (e) => e.totalSpent },
+  { header: 'Eligible', value: (e) => (e.isEligible ? 'Yes' : 'No') },
+  { header: 'Reward type', value: (e) => e.rewardType },
+  { header: 'Message', value: (e) => e.message },
+];
+
+const pointsCsvColumns: CsvColumn<PointsEligibleUser>[] = [
+  { header: 'ID', value: (u) => u.id },
+  { header: 'Name', value: (u) => u.name },
+  { header: 'Email', value: (u) => u.email },
+  { header: 'Total unclaimed points', value: (u) => u.totalUnclaimedPoints },
+];
 
 type VisitRow = {
   id: number;
@@ -335,6 +369,34 @@ export function visitRoutes(ctx: RouteContext) {
       });
       return ok(c, data);
     })
+    .get('/export', guards.requirePermission('visits.view'), queryParams(visitListQuerySchema), async (c) => {
+      const q = c.req.valid('query');
+      const partner = await partnerFor(c.get('user'), q.partnerId);
+      return exportCsv(c, {
+        name: `visits-partner-${partner.id}`,
+        spec: visitList,
+        query: q,
+        filters: [sql`${visits.partnerId} = ${partner.id}`],
+        columns: visitCsvColumns,
+        clock,
+        log: ctx.log,
+        batchSize: ctx.config.exportBatchSize,
+        count: async (where) => {
+          const [row] = await executeRows<{ n: number }>(
+            db,
+            sql`select count(*)::int as n from ${visits} join ${customers} on ${customers.id} = ${visits.customerId} ${whereSql(where)}`,
+          );
+          return Number(row?.n ?? 0);
+        },
+        batch: async (p) => {
+          const raw = await executeRows<VisitRow & ExportKey>(
+            db,
+            sql`${visitColumns} ${p.keySql} ${visitFrom} ${whereSql(p.where)} order by ${orderSql(p.orderBy)} limit ${p.limit}`,
+          );
+          return { records: await withItems(db, raw), last: raw.at(-1) };
+        },
+      });
+    })
     .get(
       '/:visitId{[0-9]+}',
       guards.requirePermission('visits.view'),
@@ -372,6 +434,56 @@ export function visitRoutes(ctx: RouteContext) {
           }),
         });
         return ok(c, data);
+      },
+    )
+    .get(
+      '/reward-eligible-users/export',
+      guards.requirePermission('visits.view'),
+      queryParams(eligibleUsersQuerySchema),
+      async (c) => {
+        const q = c.req.valid('query');
+        const partner = await partnerFor(c.get('user'), q.partnerId);
+        const day = q.date ?? lagosDate(clock());
+        const window = eligibilityWindow(day);
+        const from = sql`from spend cross join lateral ${customerOf('spend')}`;
+        return exportCsv(c, {
+          name: `eligible-users-partner-${partner.id}-${day}`,
+          spec: eligibleList,
+          query: q,
+          filters: [isNull(customers.deletedAt)],
+          columns: eligibleCsvColumns,
+          clock,
+          log: ctx.log,
+          batchSize: ctx.config.exportBatchSize,
+          count: async (where) => {
+            const [row] = await executeRows<{ n: number }>(
+              db,
+              sql`${spendCte(partner.id, window)} select count(*)::int as n ${from} ${whereSql(where)}`,
+            );
+            return Number(row?.n ?? 0);
+          },
+          batch: async (p) => {
+            const raw = await executeRows<
+              { id: number; firstName: string; lastName: string; total: string } & ExportKey
+            >(
+              db,
+              sql`${spendCte(partner.id, window)}
+                select ${customers.id} as id, ${customers.firstName} as "firstName", ${customers.lastName} as "lastName",
+                  spend.total::text as total ${p.keySql}
+                ${from} ${whereSql(p.where)} order by ${orderSql(p.orderBy)} limit ${p.limit}`,
+            );
+            return {
+              records: raw.map(
+                (r): EligibleUser => ({
+                  user: { id: Number(r.id), firstName: r.firstName, lastName: r.lastName },
+                  totalSpent: Number(r.total),
+                  ...eligibilityVerdict(r.total, partner.minSpendToQualify),
+                }),
+              ),
+              last: raw.at(-1),
+            };
+          },
+        });
       },
     )
     .get(
@@ -439,6 +551,53 @@ export function visitRoutes(ctx: RouteContext) {
           },
         );
         return ok(c, data);
+      },
+    )
+    .get(
+      '/eligible-users-bypoints/export',
+      guards.requirePermission('visits.view'),
+      queryParams(pointsEligibleQuerySchema),
+      async (c) => {
+        const q = c.req.valid('query');
+        const partner = await partnerFor(c.get('user'), q.partnerId);
+        const from = sql`from balance cross join lateral ${customerOf('balance')}`;
+        return exportCsv(c, {
+          name: `points-eligible-partner-${partner.id}`,
+          spec: pointsList,
+          query: { ...q, sortBy: undefined },
+          filters: [sql`balance.unclaimed > 0`, isNull(customers.deletedAt)],
+          columns: pointsCsvColumns,
+          clock,
+          log: ctx.log,
+          batchSize: ctx.config.exportBatchSize,
+          count: async (where) => {
+            const [row] = await executeRows<{ n: number }>(
+              db,
+              sql`${balanceCte(partner.id)} select count(*)::int as n ${from} ${whereSql(where)}`,
+            );
+            return Number(row?.n ?? 0);
+          },
+          batch: async (p) => {
+            const raw = await executeRows<
+              { id: number; firstName: string; lastName: string; email: string; points: string } & ExportKey
+            >(
+              db,
+              sql`${balanceCte(partner.id)}
+                select ${customers.id} as id, ${customers.firstName} as "firstName", ${customers.lastName} as "lastName",
+                  ${customers.email} as email, balance.unclaimed::text as points ${p.keySql}
+                ${from} ${whereSql(p.where)} order by ${orderSql(p.orderBy)} limit ${p.limit}`,
+            );
+            return {
+              records: raw.map((r) => ({
+                id: Number(r.id),
+                name: fullName(r),
+                email: r.email,
+                totalUnclaimedPoints: Number(r.points),
+              })),
+              last: raw.at(-1),
+            };
+          },
+        });
       },
     );
 }
