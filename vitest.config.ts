@@ -1,5 +1,5 @@
 import react from '@vitejs/plugin-react';
-import { defineConfig } from 'vitest/config';
+import { configDefaults, defineConfig } from 'vitest/config';
 
 const serverTests = {
   environment: 'node' as const,
@@ -17,7 +17,18 @@ export default defineConfig({
       // ... and the same suite again on PostgreSQL when TEST_DATABASE_URL names a server (CI sets
       // it): each test file gets a database of its own on that server, dropped afterwards.
       ...(postgresUrl
-        ? [{ test: { ...serverTests, name: 'server-postgres', env: { TEST_DATABASE_URL: postgresUrl } } }]
+        ? [
+            {
+              test: {
+                ...serverTests,
+                name: 'server-postgres',
+                env: { TEST_DATABASE_URL: postgresUrl },
+                // The 100,000-row export memory test measures a server with PGlite inside it; once is
+                // enough (the export routes themselves run here too, in csv-export.test.ts).
+                exclude: [...configDefaults.exclude, 'server/routes/csv-export-memory.test.ts'],
+              },
+            },
+          ]
         : []),
       {
         plugins: [react()],
