@@ -5,6 +5,7 @@ import type { UserType } from '../../contract/auth';
 import { listSchema } from '../../contract/envelope';
 import { type ListState, toListQuery } from '../lib/list-search';
 import { api } from './client';
+import { type DownloadOptions, downloadCsv } from './export';
 
 export const activityListSchema = listSchema(activitySchema);
 export type ActivityList = z.infer<typeof activityListSchema>;
@@ -26,6 +27,10 @@ export const activityKeys = {
 
 export const fetchActivities = (params: ActivityListParams): Promise<ActivityList> =>
   api().get('/admin/user/activities', activityListSchema, { query: toQuery(params) });
+
+/** The activity log of the tab's user type (search, sort) as CSV. */
+export const exportActivities = (params: ActivityListParams, opts?: DownloadOptions) =>
+  downloadCsv('/admin/user/activities/export', toQuery(params), opts);
 
 export const activityListQueryOptions = (params: ActivityListParams) =>
   queryOptions({

@@ -67,6 +67,11 @@ export interface ApiClient {
   post<S extends z.ZodType>(path: string, schema: S, options?: RequestOptions): Promise<z.output<S>>;
   patch<S extends z.ZodType>(path: string, schema: S, options?: RequestOptions): Promise<z.output<S>>;
   delete<S extends z.ZodType>(path: string, schema: S, options?: RequestOptions): Promise<z.output<S>>;
+  /**
+   * A GET whose answer is a file (a CSV export): the response itself, its body not yet read, after
+   * the same bearer token and one refresh on 401. A failed call throws the envelope's ApiError.
+   */
+  download(path: string, options?: { query?: Query; signal?: AbortSignal }): Promise<Response>;
 }
 
 export type Method = 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE';
@@ -165,8 +170,31 @@ export function createApiClient({
     return { data: parsed.data as z.output<S>, message: env.message ?? '' };
   }
 
+  async function download(path: string, options: { query?: Query; signal?: AbortSignal } = {}) {
+    const once = async (token: string | null) => {
+      let w = base.url(path + queryString(options.query)).headers({ Accept: 'text/csv, application/json' });
+      if (token) w = w.auth(`Bearer ${token}`);
+      if (options.signal) w = w.options({ signal: options.signal });
+      try {
+        return await w.get().res();
+      } catch (error) {
+        throw toApiError(error);
+      }
+    };
+    const token = await tokens.accessToken();
+    try {
+      return await once(token);
+    } catch (error) {
+      if (!(error instanceof ApiError) || error.status !== 401 || !token) throw error;
+      const next = await tokens.rejected(token);
+      if (!next) throw new ApiError(401, SESSION_EXPIRED);
+      return once(next);
+    }
+  }
+
   return {
     send,
+    download,
     get: async (path, schema, options) => (await send('GET', path, schema, options)).data,
     post: async (path, schema, options) => (await send('POST', path, schema, options)).data,
     patch: async (path, schema, options) => (await send('PATCH', path, schema, options)).data,

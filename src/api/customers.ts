@@ -11,6 +11,7 @@ import { listSchema } from '../../contract/envelope';
 import type { AccountStatus } from '../../contract/list';
 import { type ListState, toListQuery } from '../lib/list-search';
 import { api } from './client';
+import { type DownloadOptions, downloadCsv } from './export';
 
 export const customerListSchema = listSchema(customerSchema);
 export type CustomerList = z.infer<typeof customerListSchema>;
@@ -35,6 +36,10 @@ export const customerKeys = {
 
 export const fetchCustomers = (params: CustomerListParams): Promise<CustomerList> =>
   api().get('/admin/user/customers', customerListSchema, { query: toQuery(params) });
+
+/** Every customer the list's tab, search and sort match, as CSV. */
+export const exportCustomers = (params: CustomerListParams, opts?: DownloadOptions) =>
+  downloadCsv('/admin/user/customers/export', toQuery(params), opts);
 
 export const fetchCustomer = (customerId: number): Promise<Customer> =>
   api().get(`/admin/user/customers/${customerId}`, customerSchema);

@@ -8,6 +8,7 @@ import {
 } from '../../contract/extended-services';
 import { type ListState, toListQuery } from '../lib/list-search';
 import { api } from './client';
+import { type DownloadOptions, downloadCsv } from './export';
 
 export const extendedServiceListSchema = listSchema(extendedServiceSchema);
 export type ExtendedServiceList = z.infer<typeof extendedServiceListSchema>;
@@ -26,6 +27,10 @@ export const extendedServiceKeys = {
 
 export const fetchExtendedServices = (state: ListState): Promise<ExtendedServiceList> =>
   api().get(PATH, extendedServiceListSchema, { query: toListQuery(state, extendedServiceSortKeys) });
+
+/** Every extended service the list's search and sort match, as CSV. */
+export const exportExtendedServices = (state: ListState, opts?: DownloadOptions) =>
+  downloadCsv(`${PATH}/export`, toListQuery(state, extendedServiceSortKeys), opts);
 
 export const fetchExtendedService = (id: number): Promise<ExtendedService> =>
   api().get(`${PATH}/${id}`, extendedServiceSchema);

@@ -13,6 +13,7 @@ import {
 import { type RewardStats, rewardStatsSchema } from '../../contract/stats';
 import { type ListState, toListQuery } from '../lib/list-search';
 import { api } from './client';
+import { type DownloadOptions, downloadCsv } from './export';
 
 export const partnerListSchema = listSchema(partnerSchema);
 export type PartnerList = z.infer<typeof partnerListSchema>;
@@ -38,6 +39,10 @@ export const partnerKeys = {
 
 export const fetchPartners = (params: PartnerListParams): Promise<PartnerList> =>
   api().get('/admin/partners', partnerListSchema, { query: toQuery(params) });
+
+/** Every partner the list's tab, search and sort match, as CSV. */
+export const exportPartners = (params: PartnerListParams, opts?: DownloadOptions) =>
+  downloadCsv('/admin/partners/export', toQuery(params), opts);
 
 export const fetchPartnerStats = (): Promise<PartnerStats> =>
   api().get('/admin/partners/stats', partnerStatsSchema);

@@ -30,6 +30,7 @@ import { type RewardStats, rewardStatsSchema } from '../../contract/stats';
 import { type ListState, toListQuery } from '../lib/list-search';
 import { newIdempotencyKey } from '../machines/idempotency-key';
 import { api } from './client';
+import { type DownloadOptions, downloadCsv } from './export';
 
 export const rewardListSchema = listSchema(rewardSchema);
 export type RewardList = z.infer<typeof rewardListSchema>;
@@ -53,6 +54,10 @@ export const rewardKeys = {
 
 export const fetchPartnerRewards = (params: PartnerRewardsParams): Promise<RewardList> =>
   api().get('/admin/partners/rewards', rewardListSchema, { query: toQuery(params) });
+
+/** A partner's rewards (search, sort) as CSV. */
+export const exportPartnerRewards = (params: PartnerRewardsParams, opts?: DownloadOptions) =>
+  downloadCsv('/admin/partners/rewards/export', toQuery(params), opts);
 
 export const partnerRewardsQueryOptions = (params: PartnerRewardsParams) =>
   queryOptions({

@@ -11,6 +11,7 @@ import {
 } from '../../contract/roles';
 import { type ListState, toListQuery } from '../lib/list-search';
 import { api } from './client';
+import { type DownloadOptions, downloadCsv } from './export';
 
 export const roleListSchema = listSchema(roleSchema);
 export type RoleList = z.infer<typeof roleListSchema>;
@@ -27,6 +28,10 @@ export const roleKeys = {
 
 export const fetchRoles = (state: ListState): Promise<RoleList> =>
   api().get('/admin/user/get-roles', roleListSchema, { query: toListQuery(state, roleSortKeys) });
+
+/** Every role the list's search and sort match, as CSV. */
+export const exportRoles = (state: ListState, opts?: DownloadOptions) =>
+  downloadCsv('/admin/user/get-roles/export', toListQuery(state, roleSortKeys), opts);
 
 export const fetchRole = (roleId: number): Promise<Role> =>
   api().get('/admin/user/get-role-detail', roleSchema, { query: { roleId } });

@@ -10,6 +10,7 @@ import {
 } from '../../contract/staff';
 import { type ListState, toListQuery } from '../lib/list-search';
 import { api } from './client';
+import { type DownloadOptions, downloadCsv } from './export';
 
 export const staffListSchema = listSchema(staffUserSchema);
 export type StaffList = z.infer<typeof staffListSchema>;
@@ -24,6 +25,10 @@ export const staffKeys = {
 
 export const fetchStaffList = (state: ListState): Promise<StaffList> =>
   api().get('/admin/user/admin-users', staffListSchema, { query: toListQuery(state, staffSortKeys) });
+
+/** Every staff member the list's search and sort match, as CSV. */
+export const exportStaff = (state: ListState, opts?: DownloadOptions) =>
+  downloadCsv('/admin/user/admin-users/export', toListQuery(state, staffSortKeys), opts);
 
 export const fetchStaffMember = (id: number): Promise<StaffUser> =>
   api().get('/admin/user/admin-detail', staffUserSchema, { query: { userId: id } });

@@ -13,6 +13,7 @@ import {
 } from '../../contract/visits';
 import { type ListState, toListQuery } from '../lib/list-search';
 import { api } from './client';
+import { type DownloadOptions, downloadCsv } from './export';
 
 export const visitListSchema = listSchema(visitSchema);
 export type VisitList = z.infer<typeof visitListSchema>;
@@ -57,6 +58,18 @@ export const visitKeys = {
 
 export const fetchPartnerVisits = (params: PartnerListParams): Promise<VisitList> =>
   api().get('/admin/partners/visits', visitListSchema, { query: visitQuery(params) });
+
+/** A partner's visits (search, sort) as CSV. */
+export const exportPartnerVisits = (params: PartnerListParams, opts?: DownloadOptions) =>
+  downloadCsv('/admin/partners/visits/export', visitQuery(params), opts);
+
+/** The partner's reward-eligible customers on the list's date, as CSV. */
+export const exportEligibleUsers = (params: EligibleListParams, opts?: DownloadOptions) =>
+  downloadCsv('/admin/partners/visits/reward-eligible-users/export', eligibleQuery(params), opts);
+
+/** Customers with unclaimed points at the partner, as CSV. */
+export const exportPointsEligibleUsers = (params: PartnerListParams, opts?: DownloadOptions) =>
+  downloadCsv('/admin/partners/visits/eligible-users-bypoints/export', pointsQuery(params), opts);
 
 export const fetchVisit = (visitId: number): Promise<Visit> =>
   api().get(`/admin/partners/visits/${visitId}`, visitSchema);

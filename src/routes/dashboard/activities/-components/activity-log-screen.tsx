@@ -3,8 +3,9 @@ import { getRouteApi } from '@tanstack/react-router';
 import { useCallback } from 'react';
 import type { Activity } from '../../../../../contract/activities';
 import { css } from '../../../../../styled-system/css';
-import { activityListQueryOptions } from '../../../../api/activities';
+import { activityListQueryOptions, exportActivities } from '../../../../api/activities';
 import { type DataColumn, DataTable, dataColumnHelper } from '../../../../components/data-table';
+import { ExportButton } from '../../../../components/export-button';
 import { ForbiddenState, isForbidden } from '../../../../components/forbidden-state';
 import { PageBody, PageHeader } from '../../../../components/page-header';
 import { Avatar } from '../../../../components/ui/avatar';
@@ -85,7 +86,8 @@ export function ActivityLogScreen() {
 
 function ActivityList({ onChange }: { onChange: (change: ListChange) => void }) {
   const search = route.useSearch();
-  const list = useQuery(activityListQueryOptions({ ...search, userType: userTypeOf(search.activeTab) }));
+  const params = { ...search, userType: userTypeOf(search.activeTab) };
+  const list = useQuery(activityListQueryOptions(params));
   if (isForbidden(list.error)) return <ForbiddenState />;
   return (
     <DataTable
@@ -100,6 +102,9 @@ function ActivityList({ onChange }: { onChange: (change: ListChange) => void }) 
       onChange={onChange}
       searchLabel="Search activities"
       getRowId={(a) => String(a.id)}
+      toolbar={
+        <ExportButton download={(opts) => exportActivities(params, opts)} permission="activities.view" />
+      }
     />
   );
 }

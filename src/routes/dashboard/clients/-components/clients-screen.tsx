@@ -3,8 +3,9 @@ import { getRouteApi, Link } from '@tanstack/react-router';
 import { useCallback } from 'react';
 import type { Customer } from '../../../../../contract/customers';
 import { css } from '../../../../../styled-system/css';
-import { customerListQueryOptions } from '../../../../api/customers';
+import { customerListQueryOptions, exportCustomers } from '../../../../api/customers';
 import { type DataColumn, DataTable, dataColumnHelper } from '../../../../components/data-table';
+import { ExportButton } from '../../../../components/export-button';
 import { ForbiddenState, isForbidden } from '../../../../components/forbidden-state';
 import { PageBody, PageHeader } from '../../../../components/page-header';
 import { Avatar } from '../../../../components/ui/avatar';
@@ -82,7 +83,8 @@ export function ClientsScreen() {
 
 function ClientList({ onChange }: { onChange: (change: ListChange) => void }) {
   const search = route.useSearch();
-  const list = useQuery(customerListQueryOptions({ ...search, status: clientStatusOfTab(search.activeTab) }));
+  const params = { ...search, status: clientStatusOfTab(search.activeTab) };
+  const list = useQuery(customerListQueryOptions(params));
   if (isForbidden(list.error)) return <ForbiddenState />;
   return (
     <DataTable
@@ -97,6 +99,7 @@ function ClientList({ onChange }: { onChange: (change: ListChange) => void }) {
       onChange={onChange}
       searchLabel="Search customers"
       getRowId={(c) => String(c.id)}
+      toolbar={<ExportButton download={(opts) => exportCustomers(params, opts)} permission="clients.view" />}
     />
   );
 }

@@ -9,11 +9,13 @@ import { css, cx } from '../../../../../styled-system/css';
 import { button } from '../../../../../styled-system/recipes';
 import {
   deleteExtendedService,
+  exportExtendedServices,
   extendedServiceKeys,
   extendedServiceListQueryOptions,
 } from '../../../../api/extended-services';
 import { ConfirmDeletion } from '../../../../components/confirm-dialog';
 import { type DataColumn, DataTable, dataColumnHelper } from '../../../../components/data-table';
+import { ExportButton } from '../../../../components/export-button';
 import { ForbiddenState, isForbidden } from '../../../../components/forbidden-state';
 import { PageBody, PageHeader } from '../../../../components/page-header';
 import { Button } from '../../../../components/ui/button';
@@ -156,6 +158,12 @@ export function ExtServicesScreen() {
           onChange={onChange}
           searchLabel="Search services"
           getRowId={(s) => String(s.id)}
+          toolbar={
+            <ExportButton
+              download={(opts) => exportExtendedServices(search, opts)}
+              permission="extended_services.view"
+            />
+          }
         />
       )}
       <ConfirmDeletion

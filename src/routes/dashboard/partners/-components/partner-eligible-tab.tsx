@@ -3,8 +3,9 @@ import { getRouteApi, Link } from '@tanstack/react-router';
 import { useCallback, useMemo, useState } from 'react';
 import { type EligibleUser, eligibleSortKeys } from '../../../../../contract/visits';
 import { css } from '../../../../../styled-system/css';
-import { eligibleUsersQueryOptions } from '../../../../api/visits';
+import { eligibleUsersQueryOptions, exportEligibleUsers } from '../../../../api/visits';
 import { type DataColumn, DataTable, dataColumnHelper } from '../../../../components/data-table';
+import { ExportButton } from '../../../../components/export-button';
 import { ForbiddenState, isForbidden } from '../../../../components/forbidden-state';
 import { Button } from '../../../../components/ui/button';
 import { TextField } from '../../../../components/ui/field';
@@ -146,6 +147,10 @@ export function PartnerEligibleTab({ partnerId }: { partnerId: number }) {
             <Button variant="outline" onClick={() => setPointsOpen(true)}>
               By Points Accumulated
             </Button>
+            <ExportButton
+              download={(opts) => exportEligibleUsers({ ...state, partnerId, date }, opts)}
+              permission="visits.view"
+            />
           </div>
         }
       />

@@ -3,9 +3,10 @@ import { getRouteApi } from '@tanstack/react-router';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { type Reward, rewardSortKeys } from '../../../../../contract/rewards';
 import { css } from '../../../../../styled-system/css';
-import { partnerRewardsQueryOptions } from '../../../../api/rewards';
+import { exportPartnerRewards, partnerRewardsQueryOptions } from '../../../../api/rewards';
 import { type DataColumn, DataTable, dataColumnHelper } from '../../../../components/data-table';
 import { DetailCard } from '../../../../components/detail-list';
+import { ExportButton } from '../../../../components/export-button';
 import { ForbiddenState, isForbidden } from '../../../../components/forbidden-state';
 import { RewardLedgerPanel } from '../../../../components/rewards/reward-ledger';
 import { Button } from '../../../../components/ui/button';
@@ -130,6 +131,12 @@ export function PartnerRewardsTab({ partnerId }: { partnerId: number }) {
         state={state}
         onChange={onChange}
         getRowId={(reward) => String(reward.id)}
+        toolbar={
+          <ExportButton
+            download={(opts) => exportPartnerRewards({ ...state, partnerId }, opts)}
+            permission={['rewards.view', 'rewards.redeem']}
+          />
+        }
       />
       {showing ? (
         <div ref={historyRef} className={css({ mt: '6' })}>

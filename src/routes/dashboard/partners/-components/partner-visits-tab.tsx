@@ -3,8 +3,9 @@ import { getRouteApi, Link } from '@tanstack/react-router';
 import { useCallback } from 'react';
 import { type Visit, visitSortKeys } from '../../../../../contract/visits';
 import { css } from '../../../../../styled-system/css';
-import { partnerVisitsQueryOptions } from '../../../../api/visits';
+import { exportPartnerVisits, partnerVisitsQueryOptions } from '../../../../api/visits';
 import { type DataColumn, DataTable, dataColumnHelper } from '../../../../components/data-table';
+import { ExportButton } from '../../../../components/export-button';
 import { ForbiddenState, isForbidden } from '../../../../components/forbidden-state';
 import { formatDate, formatNaira, fullName } from '../../../../lib/format';
 import { applyListChange, type ListChange, withListSort } from '../../../../lib/list-search';
@@ -75,6 +76,12 @@ export function PartnerVisitsTab({ partnerId }: { partnerId: number }) {
       state={state}
       onChange={onChange}
       getRowId={(visit) => String(visit.id)}
+      toolbar={
+        <ExportButton
+          download={(opts) => exportPartnerVisits({ ...state, partnerId }, opts)}
+          permission="visits.view"
+        />
+      }
     />
   );
 }

@@ -3,8 +3,9 @@ import { getRouteApi, Link, useNavigate } from '@tanstack/react-router';
 import { useCallback } from 'react';
 import type { Partner } from '../../../../../contract/partners';
 import { css } from '../../../../../styled-system/css';
-import { partnerListQueryOptions, partnerStatsQueryOptions } from '../../../../api/partners';
+import { exportPartners, partnerListQueryOptions, partnerStatsQueryOptions } from '../../../../api/partners';
 import { type DataColumn, DataTable, dataColumnHelper } from '../../../../components/data-table';
+import { ExportButton } from '../../../../components/export-button';
 import { ForbiddenState, isForbidden } from '../../../../components/forbidden-state';
 import { PageBody, PageHeader } from '../../../../components/page-header';
 import { StatCard } from '../../../../components/stat-card';
@@ -136,7 +137,8 @@ function PartnerStatsHeader() {
 
 function PartnerList({ onChange }: { onChange: (change: ListChange) => void }) {
   const search = route.useSearch();
-  const list = useQuery(partnerListQueryOptions({ ...search, status: statusOfTab(search.activeTab) }));
+  const params = { ...search, status: statusOfTab(search.activeTab) };
+  const list = useQuery(partnerListQueryOptions(params));
   if (isForbidden(list.error)) return <ForbiddenState />;
   return (
     <DataTable
@@ -151,6 +153,7 @@ function PartnerList({ onChange }: { onChange: (change: ListChange) => void }) {
       onChange={onChange}
       searchLabel="Search partners"
       getRowId={(partner) => String(partner.id)}
+      toolbar={<ExportButton download={(opts) => exportPartners(params, opts)} permission="partners.view" />}
     />
   );
 }

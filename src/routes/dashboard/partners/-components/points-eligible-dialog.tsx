@@ -2,8 +2,9 @@ import { useQuery } from '@tanstack/react-query';
 import { useCallback, useMemo, useRef, useState } from 'react';
 import type { PointsEligibleUser } from '../../../../../contract/visits';
 import { css } from '../../../../../styled-system/css';
-import { pointsEligibleQueryOptions } from '../../../../api/visits';
+import { exportPointsEligibleUsers, pointsEligibleQueryOptions } from '../../../../api/visits';
 import { type DataColumn, DataTable, dataColumnHelper } from '../../../../components/data-table';
+import { ExportButton } from '../../../../components/export-button';
 import { Dialog } from '../../../../components/ui/dialog';
 import { formatCount } from '../../../../lib/format';
 import {
@@ -99,6 +100,12 @@ function PointsTable({
       state={state}
       onChange={onChange}
       getRowId={(u) => String(u.id)}
+      toolbar={
+        <ExportButton
+          download={(opts) => exportPointsEligibleUsers({ ...state, partnerId }, opts)}
+          permission="visits.view"
+        />
+      }
     />
   );
 }

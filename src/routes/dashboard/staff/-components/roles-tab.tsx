@@ -4,9 +4,10 @@ import { useCallback, useMemo, useState } from 'react';
 import type { Role } from '../../../../../contract/roles';
 import { css, cx } from '../../../../../styled-system/css';
 import { button } from '../../../../../styled-system/recipes';
-import { deleteRole, roleKeys, roleListQueryOptions } from '../../../../api/roles';
+import { deleteRole, exportRoles, roleKeys, roleListQueryOptions } from '../../../../api/roles';
 import { ConfirmDeletion } from '../../../../components/confirm-dialog';
 import { type DataColumn, DataTable, dataColumnHelper } from '../../../../components/data-table';
+import { ExportButton } from '../../../../components/export-button';
 import { ForbiddenState, isForbidden } from '../../../../components/forbidden-state';
 import { Button } from '../../../../components/ui/button';
 import { notify } from '../../../../components/ui/toast';
@@ -72,9 +73,12 @@ export function RolesTab() {
         searchLabel="Search roles"
         getRowId={(role) => String(role.id)}
         toolbar={
-          can('roles.create') ? (
-            <Button onClick={() => void goTo({ to: '/dashboard/roles/add' })}>Add Role</Button>
-          ) : null
+          <>
+            <ExportButton download={(opts) => exportRoles(search, opts)} permission="roles.view" />
+            {can('roles.create') ? (
+              <Button onClick={() => void goTo({ to: '/dashboard/roles/add' })}>Add Role</Button>
+            ) : null}
+          </>
         }
       />
       <ConfirmDeletion

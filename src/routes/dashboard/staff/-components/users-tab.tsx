@@ -4,10 +4,11 @@ import { useCallback, useMemo, useState } from 'react';
 import type { StaffUser } from '../../../../../contract/staff';
 import { css, cx } from '../../../../../styled-system/css';
 import { button } from '../../../../../styled-system/recipes';
-import { deleteStaff, staffKeys, staffListQueryOptions } from '../../../../api/staff';
+import { deleteStaff, exportStaff, staffKeys, staffListQueryOptions } from '../../../../api/staff';
 import { statsKeys } from '../../../../api/stats';
 import { ConfirmDeletion } from '../../../../components/confirm-dialog';
 import { type DataColumn, DataTable, dataColumnHelper } from '../../../../components/data-table';
+import { ExportButton } from '../../../../components/export-button';
 import { ForbiddenState, isForbidden } from '../../../../components/forbidden-state';
 import { Avatar } from '../../../../components/ui/avatar';
 import { Button } from '../../../../components/ui/button';
@@ -75,9 +76,12 @@ export function UsersTab() {
         searchLabel="Search staff"
         getRowId={(staff) => String(staff.id)}
         toolbar={
-          can('staff.create') ? (
-            <Button onClick={() => void goTo({ to: '/dashboard/staff/add' })}>Add Staff</Button>
-          ) : null
+          <>
+            <ExportButton download={(opts) => exportStaff(search, opts)} permission="staff.view" />
+            {can('staff.create') ? (
+              <Button onClick={() => void goTo({ to: '/dashboard/staff/add' })}>Add Staff</Button>
+            ) : null}
+          </>
         }
       />
       <ConfirmDeletion
