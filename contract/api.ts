@@ -199,6 +199,33 @@ const noData = z.null();
 const IDEMPOTENT: readonly ApiHeader[] = ['Idempotency-Key'];
 const VERSIONED: readonly ApiHeader[] = ['Idempotency-Key', 'If-Match'];
 
+/**
+ * A list's CSV export: the list's own query (paging ignored) and access; the answer is a CSV file
+ * (UTF-8 with a byte order mark, formulas defused), not an envelope; errors are enveloped as usual.
+ */
+function csvExport(
+  path: string,
+  tag: string,
+  what: string,
+  access: readonly [PermissionName, ...PermissionName[]],
+  query: z.ZodObject,
+  errors: readonly ApiErrorStatus[] = [],
+): ApiEndpoint {
+  return {
+    method: 'get',
+    path,
+    tag,
+    summary: `Export ${what} as CSV (every matching row)`,
+    description:
+      'Every row the same query of the list matches (search, filters and sort; pageNumber and pageSize are ignored), streamed as a CSV attachment. `X-Total-Count` gives the number of rows.',
+    access,
+    query,
+    data: noData,
+    errors: [400, ...errors],
+    raw: { contentType: 'text/csv', description: 'The CSV file (Content-Disposition: attachment)' },
+  };
+}
+
 export const apiEndpoints: readonly ApiEndpoint[] = [
   // Auth
   {
@@ -867,4 +894,68 @@ export const apiEndpoints: readonly ApiEndpoint[] = [
     data: reversalResultSchema,
     errors: [404, 409, 422],
   },
+  // CSV exports (issue 9, decision 017): every row the list's query matches, streamed.
+  csvExport('/admin/user/admin-users/export', 'Staff', 'staff members', ['staff.view'], staffListQuerySchema),
+  csvExport(
+    '/admin/admin-users/export',
+    'Staff',
+    'staff members (second path)',
+    ['staff.view'],
+    staffListQuerySchema,
+  ),
+  csvExport('/admin/user/get-roles/export', 'Roles', 'roles', ['roles.view'], roleListQuerySchema),
+  csvExport(
+    '/admin/user/activities/export',
+    'Activity log',
+    'the activity log',
+    ['activities.view'],
+    activityListQuerySchema,
+  ),
+  csvExport('/admin/partners/export', 'Partners', 'partners', ['partners.view'], partnerListQuerySchema),
+  csvExport(
+    '/admin/partners/extended-services/export',
+    'Extended services',
+    'extended services',
+    ['extended_services.view'],
+    extendedServiceListQuerySchema,
+  ),
+  csvExport(
+    '/admin/partners/visits/export',
+    'Visits',
+    "a partner's visits",
+    ['visits.view'],
+    visitListQuerySchema,
+    [404],
+  ),
+  csvExport(
+    '/admin/partners/visits/reward-eligible-users/export',
+    'Visits',
+    'reward-eligible users on a date',
+    ['visits.view'],
+    eligibleUsersQuerySchema,
+    [404],
+  ),
+  csvExport(
+    '/admin/partners/visits/eligible-users-bypoints/export',
+    'Visits',
+    'users eligible by accumulated points',
+    ['visits.view'],
+    pointsEligibleQuerySchema,
+    [404],
+  ),
+  csvExport(
+    '/admin/partners/rewards/export',
+    'Rewards',
+    "a partner's rewards",
+    ['rewards.view', 'rewards.redeem'],
+    partnerRewardsQuerySchema,
+    [404],
+  ),
+  csvExport(
+    '/admin/user/customers/export',
+    'Customers',
+    'customers',
+    ['clients.view'],
+    customerListQuerySchema,
+  ),
 ];

@@ -179,7 +179,7 @@ const ACCESS: Record<string, Entry> = {
 };
 
 /** The JSON envelope; a CSV export (200, text/csv) stands in as a success with its first line. */
-async function bodyOf(res: Response): Promise<{ success: boolean; message: string }> {
+async function bodyOf(res: Response): Promise<{ success: boolean; message: string; openapi?: string }> {
   if (res.headers.get('content-type')?.startsWith('text/csv')) {
     const text = await res.text();
     return { success: res.status === 200, message: `csv: ${text.split('\r\n')[0]}` };

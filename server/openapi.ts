@@ -128,7 +128,9 @@ function operation(e: ApiEndpoint): ZodOpenApiOperationObject {
           [e.raw.contentType]: {
             schema: e.raw.contentType.startsWith('image/')
               ? { type: 'string', format: 'binary' }
-              : { type: 'object' },
+              : e.raw.contentType.startsWith('text/')
+                ? { type: 'string' }
+                : { type: 'object' },
           },
         },
       }
