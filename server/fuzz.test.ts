@@ -340,6 +340,37 @@ const CASES: Record<string, Case> = {
     valid: (f) => ({ query: { partnerId: id(f.partnerId), status: 'Active', sortBy: 'balance' } }),
   },
   'GET /api/v1/admin/user/customers': { query: customerListQuerySchema },
+  // CSV exports (decision 017): a 2xx is a CSV file, not an envelope.
+  'GET /api/v1/admin/user/customers/export': { query: customerListQuerySchema, rawSuccess: true },
+  'GET /api/v1/admin/user/admin-users/export': { query: staffListQuerySchema, rawSuccess: true },
+  'GET /api/v1/admin/admin-users/export': { query: staffListQuerySchema, rawSuccess: true },
+  'GET /api/v1/admin/user/get-roles/export': { query: roleListQuerySchema, rawSuccess: true },
+  'GET /api/v1/admin/user/activities/export': { query: activityListQuerySchema, rawSuccess: true },
+  'GET /api/v1/admin/partners/export': { query: partnerListQuerySchema, rawSuccess: true },
+  'GET /api/v1/admin/partners/extended-services/export': {
+    query: extendedServiceListQuerySchema,
+    rawSuccess: true,
+  },
+  'GET /api/v1/admin/partners/visits/export': {
+    query: visitListQuerySchema,
+    rawSuccess: true,
+    valid: (f) => ({ query: { partnerId: id(f.partnerId) } }),
+  },
+  'GET /api/v1/admin/partners/visits/reward-eligible-users/export': {
+    query: eligibleUsersQuerySchema,
+    rawSuccess: true,
+    valid: (f) => ({ query: { partnerId: id(f.partnerId), date: '2026-03-01' } }),
+  },
+  'GET /api/v1/admin/partners/visits/eligible-users-bypoints/export': {
+    query: pointsEligibleQuerySchema,
+    rawSuccess: true,
+    valid: (f) => ({ query: { partnerId: id(f.partnerId) } }),
+  },
+  'GET /api/v1/admin/partners/rewards/export': {
+    query: partnerRewardsQuerySchema,
+    rawSuccess: true,
+    valid: (f) => ({ query: { partnerId: id(f.partnerId) } }),
+  },
   'GET /api/v1/admin/user/customers/:customerId{[0-9]+}': {
     params: customerIdParamSchema,
     valid: (f) => ({ params: { customerId: id(f.customerId) } }),
