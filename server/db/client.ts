@@ -26,6 +26,14 @@ export type Database = {
 /** Arbitrary key of the advisory lock that serialises migrations across instances. */
 const MIGRATION_LOCK = 72_200;
 
+/**
+ * Seconds before a pool connection tries again after a failed connect: 0.05, 0.1, 0.2, ... at most 1.
+ * postgres.js's default grows to 20 s, and every query queued meanwhile waits that long, so during a
+ * database outage requests hung up to 20 s before their 503 and the service came back up to 20 s
+ * after the database (issue 8, decision 015). A refused connect is cheap: one a second is fine.
+ */
+export const reconnectDelay = (retries: number) => Math.min(0.05 * 2 ** retries, 1);
+
 export const migrationsFolder = fileURLToPath(new URL('./migrations', import.meta.url));
 
 export type OpenOptions =
@@ -35,7 +43,7 @@ export type OpenOptions =
 /** Opens PGlite (a folder, or memory) or PostgreSQL, and applies the committed migrations. */
 export async function openDatabase(opts: OpenOptions): Promise<Database> {
   if (opts.kind === 'postgres') {
-    const client = postgres(opts.url, { max: opts.max ?? 10, onnotice: () => {} });
+    const client = postgres(opts.url, { max: opts.max ?? 10, onnotice: () => {}, backoff: reconnectDelay });
     const db = drizzlePostgres(client, { schema });
     // Several instances may start together: one migrates at a time. A one-connection client holds the
     // session advisory lock while drizzle migrates on that same connection.

@@ -143,7 +143,9 @@ describe.runIf(FAULTS_ENABLED && !process.env.TEST_DATABASE_URL)('PostgreSQL sto
       await new Promise((r) => setTimeout(r, 500));
     }
     const downFor = Date.now() - downAt;
-    const median = latencies.sort((a, b) => a - b)[Math.floor(latencies.length / 2)] ?? 0;
+    latencies.sort((a, b) => a - b);
+    const median = latencies[Math.floor(latencies.length / 2)] ?? 0;
+    const slowest = latencies.at(-1) ?? 0;
     expect(server.alive()).toBe(true);
 
     // Back: the same process serves again, by itself.
@@ -163,15 +165,19 @@ describe.runIf(FAULTS_ENABLED && !process.env.TEST_DATABASE_URL)('PostgreSQL sto
     await server.stop();
 
     console.log(
-      `[figure] db outage: PostgreSQL down ${(downFor / 1000).toFixed(1)} s, ${sent} requests, ${generic503} generic 503s (median ${median} ms), ` +
+      `[figure] db outage: PostgreSQL down ${(downFor / 1000).toFixed(1)} s, ${sent} requests, ${generic503} generic 503s (median ${median} ms, slowest ${slowest} ms), ` +
         `${other.length} other answers, ${leaks.length} leaking details; service back ${(backIn / 1000).toFixed(1)} s after the database, same process`,
     );
     expect(other).toEqual([]);
     expect(leaks).toEqual([]);
     expect(generic503).toBe(sent);
     // Every call was tried over and over for the whole outage.
-    expect(sent).toBeGreaterThanOrEqual(calls.length * 2);
+    expect(sent).toBeGreaterThanOrEqual(calls.length * 10);
     expect(recovered).toBe(true);
+    // No request hangs through the outage, and service returns promptly (the pool's reconnect delay
+    // is at most 1 s, server/db/client.ts; the bounds leave room for a loaded machine).
+    expect(slowest).toBeLessThan(5_000);
+    expect(backIn).toBeLessThan(10_000);
     expect(profile.status).toBe(200);
   }, 240_000);
 });
