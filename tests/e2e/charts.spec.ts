@@ -87,7 +87,9 @@ test('the dashboard and a partner show 12 weeks of rewards and the outstanding b
   await page.setViewportSize({ width: 375, height: 812 });
   await expectDrawn(page, 'Rewards issued and redeemed per week', 375);
   await expect.poll(() => page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
-  await page.getByTestId('reward-activity').screenshot({ path: testInfo.outputPath('dashboard-charts-375.png') });
+  await page
+    .getByTestId('reward-activity')
+    .screenshot({ path: testInfo.outputPath('dashboard-charts-375.png') });
   await page.setViewportSize({ width: 1280, height: 800 });
 
   // A partner's Analytics tab: the same charts for that partner only.
