@@ -48,12 +48,22 @@ export type RewardRow = {
   organizationName: string;
 };
 
-export function toReward(row: RewardRow, now: Date): Reward {
-  const { r } = row;
+/** The fields a reward's API shape is made of: the row and the names joined to it. */
+export type RewardView = Pick<RewardRow, 'r' | 'firstName' | 'lastName' | 'organizationName'>;
+
+export function toReward(row: RewardView, now: Date): Reward {
+  return rewardWithStatus(row, statusAt(row.r, now));
+}
+
+/** The API shape with a status already worked out (lists compute it in SQL, to sort by it). */
+export function rewardWithStatus(
+  { r, firstName, lastName, organizationName }: RewardView,
+  status: RewardStatus,
+): Reward {
   return {
     id: r.id,
-    user: { id: r.customerId, firstName: row.firstName, lastName: row.lastName },
-    partner: { id: r.partnerId, organizationName: row.organizationName },
+    user: { id: r.customerId, firstName, lastName },
+    partner: { id: r.partnerId, organizationName },
     rewardType: r.rewardType,
     rewardTypeCategory: r.rewardTypeCategory,
     code: r.code,
@@ -64,7 +74,7 @@ export function toReward(row: RewardRow, now: Date): Reward {
     issuedAmount: r.issuedAmount,
     percentageDiscount: r.percentageDiscount,
     balance: r.rewardType === 'GIFTCARD' ? r.balance : null,
-    status: statusAt(r, now),
+    status,
     issuedTo: r.customerId,
     createdAt: r.createdAt.toISOString(),
   };

@@ -40,7 +40,9 @@ import {
   expiryEndOfDay,
   findScopedReward,
   generateRewardCode,
+  type RewardView,
   rewardById,
+  rewardWithStatus,
   toReward,
 } from '../domain/rewards';
 import { fullName } from '../domain/users';
@@ -82,32 +84,9 @@ const rewardListAt = (
   dateColumn: rewards.createdAt,
 });
 
-type RewardListRow = {
-  r: typeof rewards.$inferSelect;
-  status: RewardStatus;
-  firstName: string;
-  lastName: string;
-  organizationName: string;
-};
+type RewardListRow = RewardView & { status: RewardStatus };
 
-const toListedReward = ({ r, status, firstName, lastName, organizationName }: RewardListRow): Reward => ({
-  id: r.id,
-  user: { id: r.customerId, firstName, lastName },
-  partner: { id: r.partnerId, organizationName },
-  rewardType: r.rewardType,
-  rewardTypeCategory: r.rewardTypeCategory,
-  code: r.code,
-  title: r.title,
-  description: r.description,
-  promotionalImage: r.promotionalImage,
-  expiryDate: r.expiryDate?.toISOString() ?? null,
-  issuedAmount: r.issuedAmount,
-  percentageDiscount: r.percentageDiscount,
-  balance: r.rewardType === 'GIFTCARD' ? r.balance : null,
-  status,
-  issuedTo: r.customerId,
-  createdAt: r.createdAt.toISOString(),
-});
+const toListedReward = ({ status, ...row }: RewardListRow): Reward => rewardWithStatus(row, status);
 
 const rewardCsvColumns: CsvColumn<Reward>[] = [
   { header: 'ID', value: (r) => r.id },
