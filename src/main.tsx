@@ -8,14 +8,14 @@ import {
   type QueryKey,
 } from '@tanstack/react-query';
 import { createRouter, RouterProvider } from '@tanstack/react-router';
-import { StrictMode } from 'react';
+import { StrictMode, useEffect } from 'react';
 import { createRoot } from 'react-dom/client';
 import { createActor, fromPromise } from 'xstate';
 import { login, logout, refreshTokens } from './api/auth';
 import { ApiError, createApiClient, setApiClient } from './api/client';
 import { profileQueryOptions } from './api/profile';
 import { NotFoundRedirect } from './components/not-found-redirect';
-import { notify } from './components/ui/toast';
+import { loadToaster, notify } from './components/ui/notify';
 import { authErrorMessage } from './lib/error-message';
 import { browserTabSync } from './lib/tab-sync';
 import { sessionMachine } from './machines/session.machine';
@@ -118,6 +118,32 @@ session.on('session.ended', ({ reason }) => {
 
 session.start();
 
+/**
+ * After the first render (an effect runs once React has committed and the browser painted), once
+ * idle: register the service worker (workbox-window), prune the stored queries, have the wipe ready
+ * before any sign-out (a sign-out offline then needs no chunk from the network) and the toaster
+ * before the first toast. None of it is needed to use the first screen, so none of it is fetched
+ * before that screen is usable.
+ */
+let idleLoadsScheduled = false;
+function IdleLoads() {
+  useEffect(() => {
+    if (idleLoadsScheduled) return;
+    idleLoadsScheduled = true;
+    const run = () => {
+      void import('./lib/register-service-worker').then((sw) => sw.registerServiceWorker());
+      void loadPersistence()
+        .then((loaded) => loaded.prune())
+        .catch(() => undefined);
+      void loadWipe().catch(() => undefined);
+      void loadToaster().catch(() => undefined);
+    };
+    if ('requestIdleCallback' in window) requestIdleCallback(run, { timeout: 2000 });
+    else setTimeout(run, 200);
+  }, []);
+  return null;
+}
+
 const root = document.getElementById('root');
 if (!root) throw new Error('#root is missing from index.html');
 const render = () =>
@@ -125,6 +151,7 @@ const render = () =>
     <StrictMode>
       <QueryClientProvider client={queryClient}>
         <RouterProvider router={router} />
+        <IdleLoads />
       </QueryClientProvider>
     </StrictMode>,
   );
@@ -132,16 +159,3 @@ const render = () =>
 // first render replaces it, and rendering before would show a blank page while that chunk loads.
 if (root.querySelector('[data-prerendered]')) void router.load().finally(render);
 else render();
-
-// After the first render: register the service worker (workbox-window), prune the stored queries,
-// and have the wipe ready before any sign-out (a sign-out offline then needs no chunk from the
-// network).
-const afterFirstRender = (run: () => void) =>
-  'requestIdleCallback' in window ? requestIdleCallback(run, { timeout: 2000 }) : setTimeout(run, 200);
-afterFirstRender(() => {
-  void import('./lib/register-service-worker').then((sw) => sw.registerServiceWorker());
-  void loadPersistence()
-    .then((loaded) => loaded.prune())
-    .catch(() => undefined);
-  void loadWipe().catch(() => undefined);
-});

@@ -7,7 +7,7 @@ import { authErrorMessage } from '../lib/error-message';
 import { useOnline } from '../lib/network-status';
 import { useCan } from '../lib/use-can';
 import { Button } from './ui/button';
-import { notify } from './ui/toast';
+import { notify } from './ui/notify';
 
 export const EXPORT_LABEL = 'Export CSV';
 export const EXPORT_NEEDS_NETWORK = 'Export needs the network. Connect and try again.';

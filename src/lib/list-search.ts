@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { PAGE_SIZES, type PageSize } from '../../contract/list';
 
 /**
@@ -18,14 +18,21 @@ export interface ListState {
 
 export const DEFAULT_PAGE_SIZE: PageSize = 10;
 
-const pageField = z.coerce.number().int().min(1).max(1_000_000).default(1).catch(1);
-const pageSizeField = z.coerce
-  .number()
-  .refine((n): n is PageSize => (PAGE_SIZES as readonly number[]).includes(n))
-  .transform((n) => n as PageSize)
-  .default(DEFAULT_PAGE_SIZE)
-  .catch(DEFAULT_PAGE_SIZE);
-const searchField = z.string().trim().max(100).default('').catch('');
+const pageField = z.catch(
+  z._default(z.coerce.number().check(z.int(), z.minimum(1), z.maximum(1_000_000)), 1),
+  1,
+);
+const pageSizeField = z.catch(
+  z._default(
+    z.pipe(
+      z.coerce.number().check(z.refine((n): n is PageSize => (PAGE_SIZES as readonly number[]).includes(n))),
+      z.transform((n) => n as PageSize),
+    ),
+    DEFAULT_PAGE_SIZE,
+  ),
+  DEFAULT_PAGE_SIZE,
+);
+const searchField = z.catch(z._default(z.string().check(z.trim(), z.maxLength(100)), ''), '');
 const sortOrderField = z.enum(['asc', 'desc']);
 
 export interface ListSearchOptions<Sort extends string> {
@@ -35,21 +42,23 @@ export interface ListSearchOptions<Sort extends string> {
   defaultSort?: { sortBy: Sort; sortOrder: SortOrder };
 }
 
-/** The search schema of one list: page, pageSize, search, sortBy, sortOrder, with defaults. */
+/**
+ * The search schema of one list: page, pageSize, search, sortBy, sortOrder, with defaults. zod/mini
+ * (not classic zod): the route tree's search schemas are in the sign-in screen's JavaScript.
+ */
 export function listSearchSchema<Sort extends string>({ sortKeys, defaultSort }: ListSearchOptions<Sort>) {
   return z.object({
     page: pageField,
     pageSize: pageSizeField,
     search: searchField,
-    sortBy: z
-      .enum(sortKeys)
-      .optional()
-      .catch(undefined)
-      .transform((v): Sort | undefined => v ?? defaultSort?.sortBy),
-    sortOrder: sortOrderField
-      .optional()
-      .catch(undefined)
-      .transform((v): SortOrder | undefined => v ?? defaultSort?.sortOrder),
+    sortBy: z.pipe(
+      z.catch(z.optional(z.enum(sortKeys)), undefined),
+      z.transform((v): Sort | undefined => v ?? defaultSort?.sortBy),
+    ),
+    sortOrder: z.pipe(
+      z.catch(z.optional(sortOrderField), undefined),
+      z.transform((v): SortOrder | undefined => v ?? defaultSort?.sortOrder),
+    ),
   });
 }
 
@@ -57,13 +66,13 @@ export function listSearchSchema<Sort extends string>({ sortKeys, defaultSort }:
 export function tabbedListSearchSchema<Tab extends string, Sort extends string>(
   options: ListSearchOptions<Sort> & { tabs: readonly [Tab, ...Tab[]] },
 ) {
-  return listSearchSchema(options).extend({
-    activeTab: z.enum(options.tabs).default(options.tabs[0]).catch(options.tabs[0]),
+  return z.extend(listSearchSchema(options), {
+    activeTab: z.catch(z._default(z.enum(options.tabs), options.tabs[0]), options.tabs[0]),
   });
 }
 
 /** The defaults of a schema: what `stripSearchParams` leaves out of the URL. */
-export const listSearchDefaults = <S extends z.ZodType>(schema: S): z.output<S> => schema.parse({});
+export const listSearchDefaults = <S extends z.ZodMiniType>(schema: S): z.output<S> => schema.parse({});
 
 /** One user action on a list. */
 export type ListChange =

@@ -2,7 +2,7 @@ import { type QueryClient, useMutation, useQueryClient } from '@tanstack/react-q
 import { type ReactNode, useState } from 'react';
 import { isConflict } from '../api/outbox';
 import { ConflictDialog } from '../components/pending-changes';
-import { notify } from '../components/ui/toast';
+import { notify } from '../components/ui/notify';
 import type { OutboxEntity } from '../db/app-db';
 import { authErrorMessage } from './error-message';
 import { type EditRequest, OUTBOX_MESSAGES, versionOf } from './outbox';

@@ -2,7 +2,7 @@ import { createRootRouteWithContext, Outlet } from '@tanstack/react-router';
 import { NotFoundRedirect } from '../components/not-found-redirect';
 import { OfflineBanner } from '../components/offline-banner';
 import { RouteProgress } from '../components/route-progress';
-import { AppToaster } from '../components/ui/toast';
+import { LazyToaster } from '../components/ui/lazy-toaster';
 import { UpdatePrompt } from '../components/update-prompt';
 import type { RouterContext } from '../lib/router-context';
 
@@ -17,7 +17,7 @@ function RootLayout() {
       <RouteProgress />
       <OfflineBanner />
       <Outlet />
-      <AppToaster />
+      <LazyToaster />
       <UpdatePrompt />
     </>
   );

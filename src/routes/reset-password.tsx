@@ -1,9 +1,9 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { ResetPasswordScreen } from './-components/reset-password-screen';
 
 export const Route = createFileRoute('/reset-password')({
-  validateSearch: z.object({ code: z.string().max(64).optional() }),
+  validateSearch: z.object({ code: z.optional(z.string().check(z.maxLength(64))) }),
   component: ResetPasswordRoute,
 });
 

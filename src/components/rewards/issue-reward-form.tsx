@@ -12,8 +12,8 @@ import type { IssueRewardInput } from '../../machines/issue-reward.machine';
 import type { IssueField } from '../../machines/issue-reward-form';
 import { Button } from '../ui/button';
 import { TextField } from '../ui/field';
+import { notify } from '../ui/notify';
 import { SelectField, type SelectOption } from '../ui/select';
-import { notify } from '../ui/toast';
 import { liveIssueRewardMachine } from './redeem-effects';
 
 const TYPE_LABELS: Record<Reward['rewardType'], string> = { GIFTCARD: 'Gift card', COUPON: 'Coupon' };

@@ -5,7 +5,7 @@ import { useNetworkEvents } from '../../lib/use-network-events';
 import type { OtpActor } from '../../machines/otp.machine';
 import type { RedeemableReward, RedeemOutcome } from '../../machines/redeem.machine';
 import { Dialog } from '../ui/dialog';
-import { notify } from '../ui/toast';
+import { notify } from '../ui/notify';
 import { OTP_MODAL_TITLE, OtpModalBody } from './otp-modal';
 import { liveRedeemMachine } from './redeem-effects';
 import { isBusy, RedeemModalBody, redeemModalTitle } from './redeem-modal';

@@ -3,6 +3,7 @@ import { toast as toastRecipe } from '../../../styled-system/recipes';
 import { CloseIcon } from '../icons';
 
 /**
+ * Loaded on demand through ./notify (toasts are raised with `notify`, never from here).
  * SPEC sections 8 and 9: toasts top-right, 5000 ms, 300 ms collapse; errors are red. They sit below
  * the page header, so a toast never covers the header's actions (Edit, Block, Delete) for 5 seconds.
  */
@@ -15,12 +16,6 @@ export const toaster = createToaster({
   overlap: false,
   max: 5,
 });
-
-export const notify = {
-  success: (title: string) => toaster.create({ title, type: 'success' }),
-  error: (title: string) => toaster.create({ title, type: 'error' }),
-  info: (title: string) => toaster.create({ title, type: 'info' }),
-};
 
 export function AppToaster() {
   const classes = toastRecipe();

@@ -7,7 +7,7 @@ import { requestPasswordReset } from '../../api/auth';
 import { AuthShell } from '../../components/auth-shell';
 import { Button } from '../../components/ui/button';
 import { TextField } from '../../components/ui/field';
-import { notify } from '../../components/ui/toast';
+import { notify } from '../../components/ui/notify';
 import { authErrorMessage } from '../../lib/error-message';
 import { firstError, validateOnChangeAndBlur } from '../../lib/form';
 

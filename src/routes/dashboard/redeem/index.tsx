@@ -1,7 +1,7 @@
 import { createFileRoute, useNavigate } from '@tanstack/react-router';
 import { useSelector } from '@xstate/react';
 import { useState } from 'react';
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { css } from '../../../../styled-system/css';
 import { RouteErrorState } from '../../../components/forbidden-state';
 import { PageBody, PageHeader } from '../../../components/page-header';
@@ -12,7 +12,7 @@ import { requirePermission } from '../../../lib/use-can';
 
 const redeemSearchSchema = z.object({
   /** Admins name the partner; partner staff always redeem at their own partner. */
-  partnerId: z.coerce.number().int().positive().optional().catch(undefined),
+  partnerId: z.catch(z.optional(z.coerce.number().check(z.int(), z.positive())), undefined),
 });
 
 export const Route = createFileRoute('/dashboard/redeem/')({

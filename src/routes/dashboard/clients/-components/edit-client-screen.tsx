@@ -11,8 +11,8 @@ import { LogoSpinner } from '../../../../components/logo-spinner';
 import { PageBody, PageHeader } from '../../../../components/page-header';
 import { Button } from '../../../../components/ui/button';
 import { TextField } from '../../../../components/ui/field';
+import { notify } from '../../../../components/ui/notify';
 import { Spinner } from '../../../../components/ui/spinner';
-import { notify } from '../../../../components/ui/toast';
 import {
   customerFormOf,
   customerFormSchema,

@@ -1,5 +1,5 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { eligibleUserDetailQueryOptions } from '../../../../api/visits';
 import { RouteErrorState } from '../../../../components/forbidden-state';
 import { todayIso } from '../../../../lib/format';
@@ -9,8 +9,8 @@ import { EligibleUserScreen } from '../-components/eligible-user-screen';
 
 /** /dashboard/eligibility/user/{id}?partnerId=&date=YYYY-MM-DD */
 const searchSchema = z.object({
-  partnerId: z.coerce.number().int().positive().optional().catch(undefined),
-  date: z.iso.date().optional().catch(undefined),
+  partnerId: z.catch(z.optional(z.coerce.number().check(z.int(), z.positive())), undefined),
+  date: z.catch(z.optional(z.iso.date()), undefined),
 });
 
 export const Route = createFileRoute('/dashboard/eligibility/user/$userId')({

@@ -14,7 +14,7 @@ import { LogoSpinner } from '../../../../components/logo-spinner';
 import { PageBody, PageHeader } from '../../../../components/page-header';
 import { Button } from '../../../../components/ui/button';
 import { TextField } from '../../../../components/ui/field';
-import { notify } from '../../../../components/ui/toast';
+import { notify } from '../../../../components/ui/notify';
 import { queryErrorMessage } from '../../../../lib/error-message';
 import {
   addExtendedServiceFormSchema,

@@ -19,7 +19,7 @@ import { ExportButton } from '../../../../components/export-button';
 import { ForbiddenState, isForbidden } from '../../../../components/forbidden-state';
 import { PageBody, PageHeader } from '../../../../components/page-header';
 import { Button } from '../../../../components/ui/button';
-import { notify } from '../../../../components/ui/toast';
+import { notify } from '../../../../components/ui/notify';
 import { authErrorMessage } from '../../../../lib/error-message';
 import { formatDate, truncate } from '../../../../lib/format';
 import { applyListChange, type ListChange } from '../../../../lib/list-search';

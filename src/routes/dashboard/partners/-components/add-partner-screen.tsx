@@ -5,7 +5,7 @@ import { createPartner, partnerKeys } from '../../../../api/partners';
 import { statsKeys } from '../../../../api/stats';
 import { PageBody, PageHeader } from '../../../../components/page-header';
 import { Button } from '../../../../components/ui/button';
-import { notify } from '../../../../components/ui/toast';
+import { notify } from '../../../../components/ui/notify';
 import { authErrorMessage } from '../../../../lib/error-message';
 import { fileToBase64 } from '../../../../lib/form';
 import { addPartnerFormSchema, emptyPartnerForm, toCreatePartnerBody } from '../../../../lib/partner-form';

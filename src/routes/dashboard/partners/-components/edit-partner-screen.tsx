@@ -9,7 +9,7 @@ import { ForbiddenState, isForbidden } from '../../../../components/forbidden-st
 import { LogoSpinner } from '../../../../components/logo-spinner';
 import { PageBody, PageHeader } from '../../../../components/page-header';
 import { Button } from '../../../../components/ui/button';
-import { notify } from '../../../../components/ui/toast';
+import { notify } from '../../../../components/ui/notify';
 import { authErrorMessage, queryErrorMessage } from '../../../../lib/error-message';
 import { fileToBase64 } from '../../../../lib/form';
 import { useEditSave } from '../../../../lib/outbox-edit';

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import type { AccountStatus } from '../../../../../contract/list';
 import { partnerSortKeys } from '../../../../../contract/partners';
 import { rewardSortKeys } from '../../../../../contract/rewards';
@@ -40,12 +40,10 @@ const detailSortKeys = [...new Set([...visitSortKeys, ...rewardSortKeys, ...elig
  * &sortOrder=&date=YYYY-MM-DD. The list state belongs to the active tab (a tab change resets it);
  * `date` is the Eligible users date, today when absent.
  */
-export const partnerDetailSearchSchema = tabbedListSearchSchema({
-  tabs: PARTNER_DETAIL_TABS,
-  sortKeys: detailSortKeys,
-}).extend({
-  date: z.iso.date().optional().catch(undefined),
-});
+export const partnerDetailSearchSchema = z.extend(
+  tabbedListSearchSchema({ tabs: PARTNER_DETAIL_TABS, sortKeys: detailSortKeys }),
+  { date: z.catch(z.optional(z.iso.date()), undefined) },
+);
 export type PartnerDetailSearch = z.output<typeof partnerDetailSearchSchema>;
 
 export const PARTNER_DETAIL_DEFAULTS = { activeTab: 'visits', page: 1, pageSize: 10, search: '' } as const;

@@ -18,7 +18,7 @@ import { PageBody, PageHeader } from '../../../../components/page-header';
 import { Button } from '../../../../components/ui/button';
 import { Checkbox } from '../../../../components/ui/checkbox';
 import { TextField } from '../../../../components/ui/field';
-import { notify } from '../../../../components/ui/toast';
+import { notify } from '../../../../components/ui/notify';
 import { authErrorMessage, queryErrorMessage } from '../../../../lib/error-message';
 import { firstError, validateOnChangeAndBlur } from '../../../../lib/form';
 import {

@@ -9,8 +9,8 @@ import { FormCard, formActions, formGrid } from '../../../../components/form-car
 import { PageBody, PageHeader } from '../../../../components/page-header';
 import { Button } from '../../../../components/ui/button';
 import { TextField } from '../../../../components/ui/field';
+import { notify } from '../../../../components/ui/notify';
 import { SelectField } from '../../../../components/ui/select';
-import { notify } from '../../../../components/ui/toast';
 import { authErrorMessage, queryErrorMessage } from '../../../../lib/error-message';
 import { firstError, validateOnChangeAndBlur } from '../../../../lib/form';
 import { emptyInviteForm, inviteStaffFormSchema, toInviteBody } from '../../../../lib/staff-form';

@@ -10,7 +10,7 @@ import { type DataColumn, DataTable, dataColumnHelper } from '../../../../compon
 import { ExportButton } from '../../../../components/export-button';
 import { ForbiddenState, isForbidden } from '../../../../components/forbidden-state';
 import { Button } from '../../../../components/ui/button';
-import { notify } from '../../../../components/ui/toast';
+import { notify } from '../../../../components/ui/notify';
 import { authErrorMessage } from '../../../../lib/error-message';
 import { formatCount, formatDate } from '../../../../lib/format';
 import { applyListChange, type ListChange } from '../../../../lib/list-search';

@@ -12,7 +12,7 @@ import { ExportButton } from '../../../../components/export-button';
 import { ForbiddenState, isForbidden } from '../../../../components/forbidden-state';
 import { Avatar } from '../../../../components/ui/avatar';
 import { Button } from '../../../../components/ui/button';
-import { notify } from '../../../../components/ui/toast';
+import { notify } from '../../../../components/ui/notify';
 import { authErrorMessage } from '../../../../lib/error-message';
 import { formatDate, fullName } from '../../../../lib/format';
 import { applyListChange, type ListChange } from '../../../../lib/list-search';

@@ -1,0 +1,42 @@
+/**
+ * Toasts (SPEC sections 8 and 9) without Ark UI's toast machine in the sign-in screen's JavaScript:
+ * `notify` loads ./toast (the toaster and its <Toaster>) on the first toast, and the app loads it
+ * once idle after its first render (src/main.tsx), so a toast seldom waits for it. A toast asked for
+ * before the <Toaster> is mounted is shown when it mounts (zag's toast group reads the store's
+ * visible toasts on mount).
+ */
+import { useSyncExternalStore } from 'react';
+
+type ToastModule = typeof import('./toast');
+
+let toastModule: Promise<ToastModule> | undefined;
+const listeners = new Set<() => void>();
+
+/** Loads the toaster; from then on <LazyToaster> renders it. */
+export function loadToaster(): Promise<ToastModule> {
+  if (!toastModule) {
+    toastModule = import('./toast');
+    for (const listener of listeners) listener();
+  }
+  return toastModule;
+}
+
+const show = (title: string, type: 'success' | 'error' | 'info') =>
+  void loadToaster().then(({ toaster }) => toaster.create({ title, type }));
+
+export const notify = {
+  success: (title: string) => show(title, 'success'),
+  error: (title: string) => show(title, 'error'),
+  info: (title: string) => show(title, 'info'),
+};
+
+/** Whether the toaster has been asked for (by a toast, or by the idle-time load). */
+export function useToasterRequested(): boolean {
+  return useSyncExternalStore(
+    (listener) => {
+      listeners.add(listener);
+      return () => listeners.delete(listener);
+    },
+    () => toastModule !== undefined,
+  );
+}
