@@ -15,6 +15,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { gzipSync } from 'node:zlib';
 import { chromium } from '@playwright/test';
+import { SourceMapConsumer } from 'source-map-js';
 import { CHROME_FLAGS, CHROME_PATH } from '../e2e/support/env';
 import { figure } from './figures';
 import { BENCH_PORT, buildSpa, startSpaServer } from './spa';
@@ -139,6 +140,8 @@ async function main() {
       (fetchedAfterIdle.length ? `; fetched later, once idle: ${fetchedAfterIdle.join(', ')}` : ''),
   );
 
+  console.table(byPackage(spaDir, fetched, gzipSize));
+
   figure({
     bench: BENCH,
     name: 'sign-in screen JavaScript (fetched by Chromium before the form is usable)',
@@ -193,6 +196,50 @@ async function main() {
       budget: null,
       target: '-',
     });
+}
+
+/**
+ * What the files hold, by npm package (or `app` for src/ and contract/, `styled-system` for Panda's
+ * generated runtime): each file's minified bytes are attributed to the sources its source map names
+ * for them, and its gzip size shared out in the same proportions (an estimate: gzip does not compress
+ * every part of a file alike). Where the sign-in screen's bytes go, printed with every run.
+ */
+function byPackage(spaDir: string, files: string[], gzipSize: (file: string) => number) {
+  const kbOf = new Map<string, number>();
+  for (const file of files) {
+    const mapFile = `${spaDir}/${file}.map`;
+    if (!existsSync(mapFile)) {
+      kbOf.set('(no source map)', (kbOf.get('(no source map)') ?? 0) + gzipSize(file) / 1024);
+      continue;
+    }
+    const lines = readFileSync(`${spaDir}/${file}`, 'utf8').split('\n');
+    const consumer = new SourceMapConsumer(JSON.parse(readFileSync(mapFile, 'utf8')));
+    const bytes = new Map<string, number>();
+    let previous: { line: number; column: number; owner: string } | undefined;
+    const credit = (owner: string, n: number) => bytes.set(owner, (bytes.get(owner) ?? 0) + n);
+    consumer.eachMapping((m) => {
+      if (previous && previous.line === m.generatedLine)
+        credit(previous.owner, m.generatedColumn - previous.column);
+      else if (previous) credit(previous.owner, (lines[previous.line - 1]?.length ?? 0) - previous.column);
+      previous = { line: m.generatedLine, column: m.generatedColumn, owner: ownerOf(m.source) };
+    });
+    if (previous) credit(previous.owner, (lines[previous.line - 1]?.length ?? 0) - previous.column);
+    const total = [...bytes.values()].reduce((a, b) => a + b, 0) || 1;
+    for (const [owner, n] of bytes)
+      kbOf.set(owner, (kbOf.get(owner) ?? 0) + ((n / total) * gzipSize(file)) / 1024);
+  }
+  return [...kbOf]
+    .map(([owner, size]) => ({ 'sign-in set by package': owner, 'KB gzip (est.)': +size.toFixed(1) }))
+    .sort((a, b) => b['KB gzip (est.)'] - a['KB gzip (est.)'])
+    .filter((row) => row['KB gzip (est.)'] >= 0.5);
+}
+
+function ownerOf(source: string | null): string {
+  if (!source) return '(unmapped)';
+  const pkg = source.match(/node_modules\/((?:@[^/]+\/)?[^/]+)/);
+  if (pkg?.[1]) return pkg[1];
+  if (source.includes('styled-system/')) return 'styled-system (Panda runtime)';
+  return 'app (src/, contract/)';
 }
 
 function manifestFile(manifest: Manifest, file: string) {
