@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { HonoRequest } from 'hono/request';
 import { tryDecodeURI, tryDecodeURIComponent } from 'hono/utils/url';
-import type { z } from 'zod';
+import { z } from 'zod';
 
 /**
  * Malformed requests derived from the contract's zod schemas, for the API fuzz test
@@ -16,7 +16,7 @@ import type { z } from 'zod';
 // zod introspection (zod 4: every schema carries its definition in `_zod.def`)
 
 type Def = { type: string } & Record<string, unknown>;
-type Schema = z.ZodType;
+type Schema = z.core.$ZodType;
 const defOf = (s: Schema): Def => (s as unknown as { _zod: { def: Def } })._zod.def;
 const WRAPPERS = new Set(['optional', 'default', 'nullable', 'prefault', 'readonly', 'catch', 'nonoptional']);
 
@@ -42,7 +42,83 @@ const elementOf = (s: Schema): Schema | null => {
   return leaf && defOf(leaf).type === 'array' ? (defOf(leaf).element as Schema) : null;
 };
 type Bounds = { minLength?: number | null; maxLength?: number | null; minValue?: number; maxValue?: number };
-const boundsOf = (s: Schema): Bounds[] => leavesOf(s).map((l) => l as unknown as Bounds);
+type Aggregate = {
+  minimum?: number;
+  maximum?: number;
+  exclusiveMinimum?: number;
+  exclusiveMaximum?: number;
+  format?: string;
+};
+type CheckDef = {
+  check: string;
+  value?: number;
+  inclusive?: boolean;
+  minimum?: number;
+  maximum?: number;
+  length?: number;
+  format?: string;
+};
+/**
+ * A schema's limits, read from its checks as classic zod's `minLength`/`maxLength`/`minValue`/
+ * `maxValue`/`format` getters read them (the contract's schemas are zod/mini, which has no such
+ * getters): the tightest bound of each kind, a format schema counting as its own first check.
+ */
+function aggregateOf(s: Schema): Aggregate {
+  const zod = (s as unknown as { _zod: { def: Def; traits: Set<string>; bag: Aggregate } })._zod;
+  const checks = (zod.def.checks ?? []) as { _zod: { def: CheckDef } }[];
+  const defs = [
+    ...(zod.traits.has('$ZodCheck') ? [zod.def as unknown as CheckDef] : []),
+    ...checks.map((c) => c._zod.def),
+  ];
+  const agg: Aggregate = {};
+  const narrowMin = (key: 'minimum' | 'exclusiveMinimum', v: number | undefined) => {
+    if (v !== undefined && (agg[key] === undefined || v > agg[key])) agg[key] = v;
+  };
+  const narrowMax = (key: 'maximum' | 'exclusiveMaximum', v: number | undefined) => {
+    if (v !== undefined && (agg[key] === undefined || v < agg[key])) agg[key] = v;
+  };
+  for (const d of defs) {
+    if (d.check === 'greater_than') narrowMin(d.inclusive ? 'minimum' : 'exclusiveMinimum', d.value);
+    else if (d.check === 'less_than') narrowMax(d.inclusive ? 'maximum' : 'exclusiveMaximum', d.value);
+    else if (d.check === 'min_length') narrowMin('minimum', d.minimum);
+    else if (d.check === 'max_length') narrowMax('maximum', d.maximum);
+    else if (d.check === 'length_equals') {
+      narrowMin('minimum', d.length);
+      narrowMax('maximum', d.length);
+    } else if (d.check === 'string_format') agg.format = d.format;
+    else if (d.check === 'number_format' && d.format) {
+      agg.format = d.format;
+      const [min, max] = z.core.util.NUMBER_FORMAT_RANGES[d.format as z.core.$ZodNumberFormats] ?? [];
+      narrowMin('minimum', min);
+      narrowMax('maximum', max);
+    }
+  }
+  // what checks of other kinds left on the schema (never tighter than the above for zod's own)
+  narrowMin('minimum', zod.bag.minimum);
+  narrowMin('exclusiveMinimum', zod.bag.exclusiveMinimum);
+  narrowMax('maximum', zod.bag.maximum);
+  narrowMax('exclusiveMaximum', zod.bag.exclusiveMaximum);
+  agg.format ??= zod.bag.format;
+  return agg;
+}
+const boundsOf = (s: Schema): Bounds[] =>
+  leavesOf(s).map((l) => {
+    const type = defOf(l).type;
+    if (type !== 'string' && type !== 'number') return {};
+    const agg = aggregateOf(l);
+    return type === 'string'
+      ? { minLength: agg.minimum ?? null, maxLength: agg.maximum ?? null }
+      : {
+          minValue: Math.max(
+            agg.minimum ?? Number.NEGATIVE_INFINITY,
+            agg.exclusiveMinimum ?? Number.NEGATIVE_INFINITY,
+          ),
+          maxValue: Math.min(
+            agg.maximum ?? Number.POSITIVE_INFINITY,
+            agg.exclusiveMaximum ?? Number.POSITIVE_INFINITY,
+          ),
+        };
+  });
 const enumValuesOf = (s: Schema): string[] =>
   leavesOf(s).flatMap((l) => {
     const def = defOf(l);
@@ -52,7 +128,8 @@ const enumValuesOf = (s: Schema): string[] =>
   });
 const formatOf = (s: Schema): string | null => {
   for (const l of leavesOf(s)) {
-    const format = (l as unknown as { format?: string | null }).format;
+    const type = defOf(l).type;
+    const format = type === 'string' || type === 'number' ? aggregateOf(l).format : undefined;
     if (format) return format;
   }
   return null;
@@ -747,12 +824,12 @@ export function contractRejects(route: RouteInput, req: FuzzRequest): string | n
     if (!match) return 'path does not match the route';
     const names = [...route.path.matchAll(/:([A-Za-z_]+)/g)].map((m) => m[1]!);
     const params = Object.fromEntries(names.map((n, i) => [n, tryDecodeURIComponent(match[i + 1]!)]));
-    if (!route.params.safeParse(params).success) return 'path parameters';
+    if (!z.safeParse(route.params, params).success) return 'path parameters';
   }
   if (route.query) {
     const raw = new HonoRequest(new Request(url)).queries();
     const query = Object.fromEntries(Object.entries(raw).map(([k, v]) => [k, v.length === 1 ? v[0] : v]));
-    if (!route.query.safeParse(query).success) return 'query';
+    if (!z.safeParse(route.query, query).success) return 'query';
   }
   if (route.body && req.method !== 'GET') {
     const bytes =
@@ -768,7 +845,7 @@ export function contractRejects(route: RouteInput, req: FuzzRequest): string | n
         return 'JSON syntax';
       }
     }
-    if (!route.body.safeParse(value).success) return 'body';
+    if (!z.safeParse(route.body, value).success) return 'body';
   }
   return null;
 }
