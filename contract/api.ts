@@ -123,12 +123,12 @@ export type ApiEndpoint = {
   summary: string;
   description?: string;
   access: ApiAccess;
-  params?: z.ZodObject;
-  query?: z.ZodObject;
-  body?: z.ZodType;
+  params?: z.core.$ZodObject;
+  query?: z.core.$ZodObject;
+  body?: z.core.$ZodType;
   headers?: readonly ApiHeader[];
   /** The `data` of the success envelope (null for calls that answer only a message). */
-  data: z.ZodType;
+  data: z.core.$ZodType;
   /** The success status (200 unless given). */
   status?: 200 | 201;
   errors?: readonly ApiErrorStatus[];
@@ -159,7 +159,7 @@ export const apiHeaderSchemas: Record<ApiHeader, z.ZodType> = {
 };
 
 /** Named response schemas: the document lists them under components.schemas and refers to them. */
-export const apiSchemas: Record<string, z.ZodType> = {
+export const apiSchemas: Record<string, z.core.$ZodType> = {
   FieldError: fieldErrorSchema,
   ListMeta: listMetaSchema,
   SessionUser: sessionUserSchema,
@@ -208,7 +208,7 @@ function csvExport(
   tag: string,
   what: string,
   access: readonly [PermissionName, ...PermissionName[]],
-  query: z.ZodObject,
+  query: z.core.$ZodObject,
   errors: readonly ApiErrorStatus[] = [],
 ): ApiEndpoint {
   return {

@@ -160,10 +160,10 @@ export function routeAccess(app: Hono<AppEnv>): { method: string; path: string; 
  */
 export function routeSchemas(
   app: Hono<AppEnv>,
-): { method: string; path: string; schemas: Partial<Record<ValidationTarget, z.ZodType>> }[] {
+): { method: string; path: string; schemas: Partial<Record<ValidationTarget, z.core.$ZodType>> }[] {
   const byRoute = new Map<
     string,
-    { method: string; path: string; schemas: Partial<Record<ValidationTarget, z.ZodType>> }
+    { method: string; path: string; schemas: Partial<Record<ValidationTarget, z.core.$ZodType>> }
   >();
   for (const r of app.routes) {
     if (r.method === 'ALL' || !r.path.startsWith(API_BASE)) continue;

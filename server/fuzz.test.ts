@@ -144,9 +144,9 @@ type Fixtures = {
 };
 
 type Case = {
-  body?: z.ZodType;
-  query?: z.ZodType;
-  params?: z.ZodType;
+  body?: z.core.$ZodType;
+  query?: z.core.$ZodType;
+  params?: z.core.$ZodType;
   valid?: (f: Fixtures) => RouteInput['valid'];
   /** Each request on a session of its own (sign-out ends the session it is sent on). */
   freshSession?: boolean;

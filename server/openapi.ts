@@ -67,11 +67,21 @@ const errorDescriptions: Record<ApiErrorStatus, { id: string; description: strin
   },
 };
 
-const errorEnvelope = envelopeSchema(z.null()).meta({
+/**
+ * Classic zod's `.meta()` for any schema (the contract's are zod/mini, which has no such method): a
+ * clone of the schema with the metadata in the global registry, which the document generator reads.
+ */
+const withMeta = <T extends z.core.$ZodType>(schema: T, meta: z.core.GlobalMeta): T => {
+  const copy = z.core.clone(schema);
+  z.globalRegistry.add(copy, meta);
+  return copy;
+};
+
+const errorEnvelope = withMeta(envelopeSchema(z.null()), {
   id: 'ErrorEnvelope',
   description: 'A failure: `success` is false, `message` says why, `errors` lists field-level problems.',
 });
-const conflictEnvelope = envelopeSchema(z.unknown()).meta({
+const conflictEnvelope = withMeta(envelopeSchema(z.unknown()), {
   id: 'ConflictEnvelope',
   description: 'A conflict: like ErrorEnvelope, but a stale edit carries the current record in `data`.',
 });

@@ -1,5 +1,5 @@
 import type { MiddlewareHandler } from 'hono';
-import type { z } from 'zod';
+import { z } from 'zod';
 import type { FieldError } from '../../contract/envelope';
 import { ApiError } from './errors';
 
@@ -14,9 +14,9 @@ export type ValidationTarget = 'json' | 'query' | 'param';
  * schema each route really validates with (see `routeSchemas` in app.ts): the OpenAPI document's
  * request schemas are tested to be these very objects.
  */
-export const validatorRegistry = new WeakMap<object, { target: ValidationTarget; schema: z.ZodType }>();
+export const validatorRegistry = new WeakMap<object, { target: ValidationTarget; schema: z.core.$ZodType }>();
 
-const registered = <M extends object>(mw: M, target: ValidationTarget, schema: z.ZodType): M => {
+const registered = <M extends object>(mw: M, target: ValidationTarget, schema: z.core.$ZodType): M => {
   validatorRegistry.set(mw, { target, schema });
   return mw;
 };
@@ -88,7 +88,7 @@ const jsonMedia = /^application\/([\w.-]+\+)?json$/i;
  * Parses and validates a JSON body with a contract schema. An empty body counts as `{}` so that each
  * missing field gets its own message; a non-JSON content type or unparsable text is 400 'Invalid JSON body'.
  */
-export const jsonBody = <S extends z.ZodType>(
+export const jsonBody = <S extends z.core.$ZodType>(
   schema: S,
 ): MiddlewareHandler<
   // biome-ignore lint/suspicious/noExplicitAny: any Env; the validated data is what is typed
@@ -111,7 +111,7 @@ export const jsonBody = <S extends z.ZodType>(
         }
       }
       rejectUnstorable(value);
-      const result = schema.safeParse(value);
+      const result = z.safeParse(schema, value);
       if (!result.success) {
         throw new ApiError(statusOf(result.error), VALIDATION_FAILED, toFieldErrors(result.error));
       }
@@ -123,7 +123,7 @@ export const jsonBody = <S extends z.ZodType>(
   );
 
 /** Validates the query string (single values as strings, repeated keys as arrays). */
-export const queryParams = <S extends z.ZodType>(
+export const queryParams = <S extends z.core.$ZodType>(
   schema: S,
 ): MiddlewareHandler<
   // biome-ignore lint/suspicious/noExplicitAny: any Env; the validated data is what is typed
@@ -137,7 +137,7 @@ export const queryParams = <S extends z.ZodType>(
         Object.entries(c.req.queries()).map(([k, v]) => [k, v.length === 1 ? v[0] : v]),
       );
       rejectUnstorable(value);
-      const result = schema.safeParse(value);
+      const result = z.safeParse(schema, value);
       if (!result.success) throw new ApiError(400, VALIDATION_FAILED, toFieldErrors(result.error));
       c.req.addValidatedData('query', result.data as object);
       await next();
@@ -150,7 +150,7 @@ export const queryParams = <S extends z.ZodType>(
  * Validates the path parameters (e.g. `/delete-role/:roleId`); a bad id is a 400, never a 500, unless
  * `invalid` names another answer (a malformed file hash is simply not found).
  */
-export const pathParams = <S extends z.ZodType>(
+export const pathParams = <S extends z.core.$ZodType>(
   schema: S,
   invalid?: () => ApiError,
 ): MiddlewareHandler<
@@ -161,7 +161,7 @@ export const pathParams = <S extends z.ZodType>(
 > =>
   registered(
     async (c, next) => {
-      const result = schema.safeParse(c.req.param());
+      const result = z.safeParse(schema, c.req.param());
       if (!result.success) {
         throw invalid?.() ?? new ApiError(400, VALIDATION_FAILED, toFieldErrors(result.error));
       }

@@ -1,6 +1,6 @@
 import wretch from 'wretch';
-import type { z } from 'zod';
 import { type FieldError, fieldErrorSchema } from '../../contract/envelope';
+import { z } from '../../contract/zod';
 
 /** The one HTTP client of the SPA: base /api/v1, JSON, bearer token, envelope unwrapped. */
 
@@ -53,20 +53,20 @@ export interface Result<T> {
 }
 
 export interface ApiClient {
-  send<S extends z.ZodType>(
+  send<S extends z.core.$ZodType>(
     method: Method,
     path: string,
     schema: S,
     options?: RequestOptions,
   ): Promise<Result<z.output<S>>>;
-  get<S extends z.ZodType>(
+  get<S extends z.core.$ZodType>(
     path: string,
     schema: S,
     options?: Omit<RequestOptions, 'body'>,
   ): Promise<z.output<S>>;
-  post<S extends z.ZodType>(path: string, schema: S, options?: RequestOptions): Promise<z.output<S>>;
-  patch<S extends z.ZodType>(path: string, schema: S, options?: RequestOptions): Promise<z.output<S>>;
-  delete<S extends z.ZodType>(path: string, schema: S, options?: RequestOptions): Promise<z.output<S>>;
+  post<S extends z.core.$ZodType>(path: string, schema: S, options?: RequestOptions): Promise<z.output<S>>;
+  patch<S extends z.core.$ZodType>(path: string, schema: S, options?: RequestOptions): Promise<z.output<S>>;
+  delete<S extends z.core.$ZodType>(path: string, schema: S, options?: RequestOptions): Promise<z.output<S>>;
   /**
    * A GET whose answer is a file (a CSV export): the response itself, its body not yet read, after
    * the same bearer token and one refresh on 401. A failed call throws the envelope's ApiError.
@@ -142,7 +142,7 @@ export function createApiClient({
     }
   }
 
-  async function send<S extends z.ZodType>(
+  async function send<S extends z.core.$ZodType>(
     method: Method,
     path: string,
     schema: S,
@@ -165,7 +165,7 @@ export function createApiClient({
     if (!env || env.success === false) {
       throw new ApiError(200, env?.message || 'An error occurred', fieldErrors(env?.errors));
     }
-    const parsed = schema.safeParse(env.data ?? null);
+    const parsed = z.safeParse(schema, env.data ?? null);
     if (!parsed.success) throw new ApiError(200, 'Unexpected response from the server');
     return { data: parsed.data as z.output<S>, message: env.message ?? '' };
   }

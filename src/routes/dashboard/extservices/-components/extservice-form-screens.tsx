@@ -154,7 +154,7 @@ function ExtServiceForm({
 }: {
   label: string;
   defaultValues: ExtendedServiceFormValues;
-  schema: z.ZodType<unknown, ExtendedServiceFormValues>;
+  schema: z.core.$ZodType<unknown, ExtendedServiceFormValues>;
   pending: boolean;
   onSubmit: (values: ExtendedServiceFormValues) => void;
 }) {

@@ -29,7 +29,7 @@ const TEXT_FIELDS: { name: TextKey; label: string; type?: string; inputMode?: 'n
 export interface PartnerFormProps {
   mode: 'add' | 'edit';
   defaultValues: PartnerFormValues;
-  schema: z.ZodType<unknown, PartnerFormValues>;
+  schema: z.core.$ZodType<unknown, PartnerFormValues>;
   pending: boolean;
   onSubmit: (values: PartnerFormValues) => void;
 }
