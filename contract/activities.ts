@@ -1,29 +1,29 @@
-import { z } from 'zod';
 import { userTypeSchema } from './auth';
 import { listQuerySchema } from './list';
+import { z } from './zod';
 
 export const activitySchema = z.object({
-  id: z.number().int(),
+  id: z.int(),
   user: z.object({
-    id: z.number().int().nullable(),
+    id: z.nullable(z.int()),
     name: z.string(),
-    imageUrl: z.string().nullable(),
-    organizationName: z.string().nullable(),
+    imageUrl: z.nullable(z.string()),
+    organizationName: z.nullable(z.string()),
   }),
   userType: userTypeSchema,
   action: z.string(),
   entity: z.string(),
-  entityId: z.string().nullable(),
-  ipLocation: z.string().nullable(),
-  ipAddress: z.string().nullable(),
-  userAgent: z.string().nullable(),
+  entityId: z.nullable(z.string()),
+  ipLocation: z.nullable(z.string()),
+  ipAddress: z.nullable(z.string()),
+  userAgent: z.nullable(z.string()),
   createdAt: z.string(),
 });
 export type Activity = z.infer<typeof activitySchema>;
 
 export const activitySortKeys = ['createdAt', 'action', 'name'] as const;
-export const activityListQuerySchema = listQuerySchema.extend({
-  userType: userTypeSchema.default('PARTNER'),
-  sortBy: z.enum(activitySortKeys).optional(),
+export const activityListQuerySchema = z.extend(listQuerySchema, {
+  userType: z._default(userTypeSchema, 'PARTNER'),
+  sortBy: z.optional(z.enum(activitySortKeys)),
 });
 export type ActivityListQuery = z.infer<typeof activityListQuerySchema>;

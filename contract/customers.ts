@@ -1,6 +1,6 @@
-import { z } from 'zod';
 import { idField } from './ids';
 import { accountStatusSchema, listQuerySchema } from './list';
+import { z } from './zod';
 
 export const customerMessages = {
   deleteConfirm: 'Are you sure you want to delete this client?',
@@ -8,13 +8,13 @@ export const customerMessages = {
 } as const;
 
 export const customerSchema = z.object({
-  id: z.number().int(),
+  id: z.int(),
   firstName: z.string(),
   lastName: z.string(),
   email: z.string(),
-  phone: z.string().nullable(),
-  address: z.string().nullable(),
-  imageUrl: z.string().nullable(),
+  phone: z.nullable(z.string()),
+  address: z.nullable(z.string()),
+  imageUrl: z.nullable(z.string()),
   accountStatus: accountStatusSchema,
   createdAt: z.string(),
   updatedAt: z.string(),
@@ -22,25 +22,27 @@ export const customerSchema = z.object({
 export type Customer = z.infer<typeof customerSchema>;
 
 export const customerSortKeys = ['firstName', 'lastName', 'email', 'createdAt'] as const;
-export const customerListQuerySchema = listQuerySchema.extend({
-  status: accountStatusSchema.default('ACTIVE'),
-  sortBy: z.enum(customerSortKeys).optional(),
+export const customerListQuerySchema = z.extend(listQuerySchema, {
+  status: z._default(accountStatusSchema, 'ACTIVE'),
+  sortBy: z.optional(z.enum(customerSortKeys)),
 });
 export type CustomerListQuery = z.infer<typeof customerListQuerySchema>;
 
 const optionalText = (max: number) =>
   z
     .string()
-    .trim()
-    .min(1, { error: 'Cannot be empty' })
-    .max(max, { error: `Must be at most ${max} characters` });
+    .check(
+      z.trim(),
+      z.minLength(1, { error: 'Cannot be empty' }),
+      z.maxLength(max, { error: `Must be at most ${max} characters` }),
+    );
 
 /** PATCH /admin/user/customers: firstName, lastName, address optional; only the fields sent change. */
 export const updateCustomerBodySchema = z.object({
   customerId: idField('customerId'),
-  firstName: optionalText(100).optional(),
-  lastName: optionalText(100).optional(),
-  address: optionalText(300).optional(),
+  firstName: z.optional(optionalText(100)),
+  lastName: z.optional(optionalText(100)),
+  address: z.optional(optionalText(300)),
 });
 export type UpdateCustomerBody = z.infer<typeof updateCustomerBodySchema>;
 
@@ -55,9 +57,9 @@ export const customerIdParamSchema = z.object({ customerId: idField('customerId'
 /** GET user/internet/client_info?client_id=: the customer's fiber account. */
 export const clientInfoQuerySchema = z.object({ client_id: idField('client_id') });
 export const clientInternetInfoSchema = z.object({
-  customerId: z.number().int(),
+  customerId: z.int(),
   plan: z.string(),
-  speedMbps: z.number().int(),
+  speedMbps: z.int(),
   monthlyFee: z.number(),
   status: z.enum(['ACTIVE', 'SUSPENDED', 'CANCELLED']),
   renewalDate: z.string(),

@@ -1,6 +1,6 @@
-import { z } from 'zod';
 import { idField } from './ids';
 import { listQuerySchema } from './list';
+import { z } from './zod';
 
 export const extendedServiceMessages = {
   titleRequired: 'Title is required',
@@ -8,43 +8,43 @@ export const extendedServiceMessages = {
 } as const;
 
 export const extendedServiceSchema = z.object({
-  id: z.number().int(),
+  id: z.int(),
   title: z.string(),
   description: z.string(),
   createdAt: z.string(),
   /** The version an edit names in If-Match (contract/concurrency.ts); always sent by the server. */
-  updatedAt: z.string().optional(),
+  updatedAt: z.optional(z.string()),
   /** Partners offering it. */
-  partnerCount: z.number().int(),
+  partnerCount: z.int(),
 });
 export type ExtendedService = z.infer<typeof extendedServiceSchema>;
 
 export const extendedServiceSortKeys = ['title', 'createdAt'] as const;
-export const extendedServiceListQuerySchema = listQuerySchema.extend({
-  sortBy: z.enum(extendedServiceSortKeys).optional(),
+export const extendedServiceListQuerySchema = z.extend(listQuerySchema, {
+  sortBy: z.optional(z.enum(extendedServiceSortKeys)),
 });
 
 const title = z
   .string({ error: extendedServiceMessages.titleRequired })
-  .trim()
-  .max(120, { error: 'Title must be at most 120 characters' });
+  .check(z.trim(), z.maxLength(120, { error: 'Title must be at most 120 characters' }));
 const description = z
   .string({ error: extendedServiceMessages.descriptionRequired })
-  .trim()
-  .max(2000, { error: 'Description must be at most 2000 characters' });
+  .check(z.trim(), z.maxLength(2000, { error: 'Description must be at most 2000 characters' }));
 
 /** POST /admin/partners/extended-services: title and description required. */
 export const createExtendedServiceBodySchema = z.object({
-  title: title.min(1, { error: extendedServiceMessages.titleRequired }),
-  description: description.min(1, { error: extendedServiceMessages.descriptionRequired }),
+  title: title.check(z.minLength(1, { error: extendedServiceMessages.titleRequired })),
+  description: description.check(z.minLength(1, { error: extendedServiceMessages.descriptionRequired })),
 });
 export type CreateExtendedServiceBody = z.infer<typeof createExtendedServiceBodySchema>;
 
 /** PATCH /admin/partners/extended-services: all optional; only the fields sent change. */
 export const updateExtendedServiceBodySchema = z.object({
   extendedServiceId: idField('extendedServiceId'),
-  title: title.min(1, { error: extendedServiceMessages.titleRequired }).optional(),
-  description: description.min(1, { error: extendedServiceMessages.descriptionRequired }).optional(),
+  title: z.optional(title.check(z.minLength(1, { error: extendedServiceMessages.titleRequired }))),
+  description: z.optional(
+    description.check(z.minLength(1, { error: extendedServiceMessages.descriptionRequired })),
+  ),
 });
 export type UpdateExtendedServiceBody = z.infer<typeof updateExtendedServiceBodySchema>;
 

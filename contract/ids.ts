@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from './zod';
 
 /** The largest id the database holds (PostgreSQL integer): a larger one is refused, never sent to SQL. */
 export const MAX_ID = 2_147_483_647;
@@ -7,19 +7,23 @@ export const MAX_ID = 2_147_483_647;
 export const idField = (name: string) =>
   z.coerce
     .number({ error: `${name} must be a number` })
-    .int({ error: `${name} must be a whole number` })
-    .positive({ error: `${name} must be a positive number` })
-    .max(MAX_ID, { error: `${name} is out of range` });
+    .check(
+      z.int({ error: `${name} must be a whole number` }),
+      z.positive({ error: `${name} must be a positive number` }),
+      z.maximum(MAX_ID, { error: `${name} is out of range` }),
+    );
 
 /** A base64 image without a data-URL prefix (PNG, JPEG or WebP; at most 5 MiB decoded, checked on the server). */
 export const base64ImageField = (requiredMessage: string) =>
   z
     .string({ error: requiredMessage })
-    .min(1, { error: requiredMessage })
-    .max(7_000_000, { error: 'Image must be at most 5 MiB' });
+    .check(
+      z.minLength(1, { error: requiredMessage }),
+      z.maxLength(7_000_000, { error: 'Image must be at most 5 MiB' }),
+    );
 
 /** A calendar date, YYYY-MM-DD. */
 export const dateField = (name: string) =>
   z.iso
     .date({ error: `${name} must be a date (YYYY-MM-DD)` })
-    .refine((d) => d >= '1900-01-01', { error: `${name} must be on or after 1900-01-01` });
+    .check(z.refine((d) => d >= '1900-01-01', { error: `${name} must be on or after 1900-01-01` }));

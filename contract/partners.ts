@@ -1,7 +1,7 @@
-import { z } from 'zod';
 import { base64ImageField, idField, MAX_ID } from './ids';
 import { accountStatusSchema, listQuerySchema } from './list';
 import { emailField, phoneField } from './validation';
+import { z } from './zod';
 
 export const partnerMessages = {
   firstNameRequired: 'First name is required',
@@ -24,7 +24,7 @@ export const MIN_SPEND_DEFAULT = 10_000;
 export const MIN_SPEND_MINIMUM = 2_000;
 
 export const partnerSchema = z.object({
-  id: z.number().int(),
+  id: z.int(),
   firstName: z.string(),
   lastName: z.string(),
   email: z.string(),
@@ -32,70 +32,73 @@ export const partnerSchema = z.object({
   organizationName: z.string(),
   address: z.string(),
   /** URL of the stored cover image (/api/v1/files/{hash}), or null. */
-  coverImage: z.string().nullable(),
+  coverImage: z.nullable(z.string()),
   minSpendToQualify: z.number(),
   accountStatus: accountStatusSchema,
-  extendedServiceIds: z.array(z.number().int()),
-  partnerExtendedServices: z.array(z.object({ id: z.number().int(), title: z.string() })),
+  extendedServiceIds: z.array(z.int()),
+  partnerExtendedServices: z.array(z.object({ id: z.int(), title: z.string() })),
   createdAt: z.string(),
   updatedAt: z.string(),
 });
 export type Partner = z.infer<typeof partnerSchema>;
 
 export const partnerStatsSchema = z.object({
-  totalPartners: z.number().int(),
-  activePartners: z.number().int(),
-  blockedPartners: z.number().int(),
+  totalPartners: z.int(),
+  activePartners: z.int(),
+  blockedPartners: z.int(),
 });
 export type PartnerStats = z.infer<typeof partnerStatsSchema>;
 
 export const partnerSortKeys = ['organizationName', 'firstName', 'lastName', 'email', 'createdAt'] as const;
-export const partnerListQuerySchema = listQuerySchema.extend({
-  status: accountStatusSchema.default('ACTIVE'),
-  sortBy: z.enum(partnerSortKeys).optional(),
+export const partnerListQuerySchema = z.extend(listQuerySchema, {
+  status: z._default(accountStatusSchema, 'ACTIVE'),
+  sortBy: z.optional(z.enum(partnerSortKeys)),
 });
 export type PartnerListQuery = z.infer<typeof partnerListQuerySchema>;
 
 const requiredText = (message: string, max = 200) =>
   z
     .string({ error: message })
-    .trim()
-    .min(1, { error: message })
-    .max(max, { error: `Must be at most ${max} characters` });
+    .check(
+      z.trim(),
+      z.minLength(1, { error: message }),
+      z.maxLength(max, { error: `Must be at most ${max} characters` }),
+    );
 
+/** A finite number (z.number() refuses Infinity and NaN with its own message). */
 const minSpend = z
   .number({ error: partnerMessages.minSpendNumber })
-  .finite({ error: partnerMessages.minSpendNumber })
-  .min(MIN_SPEND_MINIMUM, { error: partnerMessages.minSpendTooLow })
-  .max(1_000_000_000, { error: 'Minimum spend to qualify is too large' });
+  .check(
+    z.minimum(MIN_SPEND_MINIMUM, { error: partnerMessages.minSpendTooLow }),
+    z.maximum(1_000_000_000, { error: 'Minimum spend to qualify is too large' }),
+  );
 
 const serviceIds = z
   .array(
     z
       .number({ error: 'Extended service ids must be whole numbers' })
-      .int()
-      .positive()
-      .max(MAX_ID, { error: 'Extended service id is out of range' }),
+      .check(z.int(), z.positive(), z.maximum(MAX_ID, { error: 'Extended service id is out of range' })),
     {
       error: partnerMessages.servicesRequired,
     },
   )
-  .min(1, { error: partnerMessages.servicesRequired })
-  .max(100);
+  .check(z.minLength(1, { error: partnerMessages.servicesRequired }), z.maxLength(100));
 
 /** POST /admin/partners/invite: creates the partner and mails its contact an invitation. */
 export const createPartnerBodySchema = z.object({
   firstName: requiredText(partnerMessages.firstNameRequired, 100),
   lastName: requiredText(partnerMessages.lastNameRequired, 100),
   email: emailField,
-  phone: z
-    .string({ error: partnerMessages.phoneRequired })
-    .min(1, { error: partnerMessages.phoneRequired, abort: true })
-    .pipe(phoneField),
+  phone: z.pipe(
+    z
+      .string({ error: partnerMessages.phoneRequired })
+      .check(z.minLength(1, { error: partnerMessages.phoneRequired, abort: true })),
+    phoneField,
+  ),
   organizationName: requiredText(partnerMessages.organizationRequired),
   address: requiredText(partnerMessages.addressRequired, 300),
   coverImage: base64ImageField(partnerMessages.coverImageRequired),
-  minSpendToQualify: z.number({ error: partnerMessages.minSpendRequired }).pipe(minSpend),
+  minSpendToQualify: z.pipe(z.number({ error: partnerMessages.minSpendRequired }), minSpend),
   extendedServiceIds: serviceIds,
 });
 export type CreatePartnerBody = z.infer<typeof createPartnerBodySchema>;
@@ -103,14 +106,14 @@ export type CreatePartnerBody = z.infer<typeof createPartnerBodySchema>;
 /** PATCH /admin/partners/update-record: all optional; only the fields sent change. */
 export const updatePartnerBodySchema = z.object({
   partnerId: idField('partnerId'),
-  firstName: requiredText(partnerMessages.firstNameRequired, 100).optional(),
-  lastName: requiredText(partnerMessages.lastNameRequired, 100).optional(),
-  organizationName: requiredText(partnerMessages.organizationRequired).optional(),
-  address: requiredText(partnerMessages.addressRequired, 300).optional(),
-  phone: phoneField.optional(),
-  coverImage: base64ImageField(partnerMessages.coverImageRequired).optional(),
-  minSpendToQualify: minSpend.optional(),
-  extendedServiceIds: serviceIds.optional(),
+  firstName: z.optional(requiredText(partnerMessages.firstNameRequired, 100)),
+  lastName: z.optional(requiredText(partnerMessages.lastNameRequired, 100)),
+  organizationName: z.optional(requiredText(partnerMessages.organizationRequired)),
+  address: z.optional(requiredText(partnerMessages.addressRequired, 300)),
+  phone: z.optional(phoneField),
+  coverImage: z.optional(base64ImageField(partnerMessages.coverImageRequired)),
+  minSpendToQualify: z.optional(minSpend),
+  extendedServiceIds: z.optional(serviceIds),
 });
 export type UpdatePartnerBody = z.infer<typeof updatePartnerBodySchema>;
 

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from './zod';
 
 /**
  * The permission catalogue: fixed in code, `group.action`, with stable numeric ids
@@ -37,7 +37,7 @@ export const PERMISSIONS = [
 
 export type PermissionName = (typeof PERMISSIONS)[number]['name'];
 
-export const permissionSchema = z.object({ id: z.number().int(), name: z.string(), group: z.string() });
+export const permissionSchema = z.object({ id: z.int(), name: z.string(), group: z.string() });
 export type Permission = z.infer<typeof permissionSchema>;
 
 export const permissionGroup = (name: string): string => name.slice(0, name.indexOf('.'));

@@ -1,4 +1,3 @@
-import { z } from 'zod';
 import {
   confirmPasswordField,
   MAX_PASSWORD_LENGTH,
@@ -7,47 +6,49 @@ import {
   securePasswordField,
   withMatchingConfirmation,
 } from './validation';
+import { z } from './zod';
 
 export const profileSchema = z.object({
-  id: z.number().int(),
+  id: z.int(),
   email: z.string(),
   firstName: z.string(),
   lastName: z.string(),
-  phone: z.string().nullable(),
-  address: z.string().nullable(),
-  profileImage: z.string().nullable(),
-  imageUrl: z.string().nullable(),
+  phone: z.nullable(z.string()),
+  address: z.nullable(z.string()),
+  profileImage: z.nullable(z.string()),
+  imageUrl: z.nullable(z.string()),
   userType: z.enum(['ADMIN', 'PARTNER', 'CUSTOMER']),
-  role: z.object({ id: z.number().int(), name: z.string() }).nullable(),
+  role: z.nullable(z.object({ id: z.int(), name: z.string() })),
   permissions: z.array(z.string()),
   createdAt: z.string(),
   /** The version an edit names in If-Match (contract/concurrency.ts); always sent by the server. */
-  updatedAt: z.string().optional(),
+  updatedAt: z.optional(z.string()),
 });
 export type Profile = z.infer<typeof profileSchema>;
 
 /** Profile update: every field optional; the SPA sends only the non-empty ones. */
-export const profileUpdateBodySchema = z
-  .object({
-    firstName: optionalName.min(1, { error: 'First name cannot be empty' }).optional(),
-    lastName: optionalName.min(1, { error: 'Last name cannot be empty' }).optional(),
-    address: z.string().trim().max(300, { error: 'Must be at most 300 characters' }).optional(),
-    /** base64 image without a data-URL prefix (PNG, JPEG or WebP, at most 5 MiB decoded). */
-    profileImage: z.string().max(7_000_000, { error: 'Image must be at most 5 MiB' }).optional(),
-  })
-  .strict();
+export const profileUpdateBodySchema = z.strictObject({
+  firstName: z.optional(optionalName.check(z.minLength(1, { error: 'First name cannot be empty' }))),
+  lastName: z.optional(optionalName.check(z.minLength(1, { error: 'Last name cannot be empty' }))),
+  address: z.optional(
+    z.string().check(z.trim(), z.maxLength(300, { error: 'Must be at most 300 characters' })),
+  ),
+  /** base64 image without a data-URL prefix (PNG, JPEG or WebP, at most 5 MiB decoded). */
+  profileImage: z.optional(
+    z.string().check(z.maxLength(7_000_000, { error: 'Image must be at most 5 MiB' })),
+  ),
+});
 export type ProfileUpdateBody = z.infer<typeof profileUpdateBodySchema>;
 
 export const changePasswordBodySchema = z.object({
   oldPassword: z
     .string({ error: messages.oldPasswordRequired })
-    .min(1, { error: messages.oldPasswordRequired })
-    .max(MAX_PASSWORD_LENGTH),
+    .check(z.minLength(1, { error: messages.oldPasswordRequired }), z.maxLength(MAX_PASSWORD_LENGTH)),
   newPassword: securePasswordField,
 });
 export type ChangePasswordBody = z.infer<typeof changePasswordBodySchema>;
 
 /** The SPA's change-password form adds a confirmation that never leaves the browser. */
 export const changePasswordFormSchema = withMatchingConfirmation(
-  changePasswordBodySchema.extend({ confirmPassword: confirmPasswordField }),
+  z.extend(changePasswordBodySchema, { confirmPassword: confirmPasswordField }),
 );

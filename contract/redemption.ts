@@ -1,18 +1,20 @@
-import { z } from 'zod';
 import { idField } from './ids';
 import { moneyAmount, rewardMessages, rewardSchema } from './rewards';
+import { z } from './zod';
 
 /** Six ASCII digits: full-width or other digits are refused. */
 export const OTP_LENGTH = 6;
 export const otpField = z
   .string({ error: 'The code must be 6 digits' })
-  .regex(/^[0-9]{6}$/, { error: 'The code must be 6 digits' });
+  .check(z.regex(/^[0-9]{6}$/, { error: 'The code must be 6 digits' }));
 
 const code = z
   .string({ error: 'Reward code is required' })
-  .trim()
-  .min(1, { error: 'Reward code is required' })
-  .max(40, { error: 'Reward code is invalid' });
+  .check(
+    z.trim(),
+    z.minLength(1, { error: 'Reward code is required' }),
+    z.maxLength(40, { error: 'Reward code is invalid' }),
+  );
 
 /** POST /partners/rewards/get-reward: look a reward up by its code and customer. */
 export const getRewardBodySchema = z.object({ userId: idField('userId'), code });
@@ -23,7 +25,7 @@ export const initiateRedemptionResponseSchema = z.object({ expiresAt: z.string()
 
 /** POST /partners/rewards/redemption-auth-otp-validity-check: does not consume the code. */
 export const otpValidityBodySchema = z.object({ userId: idField('userId'), otp: otpField });
-export const otpValidityResponseSchema = z.object({ valid: z.literal(true), attemptsLeft: z.number().int() });
+export const otpValidityResponseSchema = z.object({ valid: z.literal(true), attemptsLeft: z.int() });
 
 /** POST /partners/rewards/redeem-giftcard (send an Idempotency-Key header). */
 export const redeemGiftcardBodySchema = z.object({
@@ -37,12 +39,12 @@ export const redeemGiftcardBodySchema = z.object({
 export const redeemCouponBodySchema = z.object({ userId: idField('userId'), code, otp: otpField });
 
 export const redemptionResultSchema = z.object({
-  rewardId: z.number().int(),
-  ledgerEntryId: z.number().int().nullable(),
+  rewardId: z.int(),
+  ledgerEntryId: z.nullable(z.int()),
   code: z.string(),
   rewardType: z.enum(['GIFTCARD', 'COUPON']),
-  amountRedeemed: z.number().nullable(),
-  balance: z.number().nullable(),
+  amountRedeemed: z.nullable(z.number()),
+  balance: z.nullable(z.number()),
   status: z.enum(['Active', 'Redeemed', 'Expired']),
   redeemedAt: z.string(),
 });
@@ -59,10 +61,12 @@ export const reversalMessages = {
 /** Why a redemption is given back: required, 3 to 500 characters (spaces around do not count). */
 export const reversalReasonField = z
   .string({ error: reversalMessages.reasonRequired })
-  .trim()
-  .min(1, { error: reversalMessages.reasonRequired })
-  .min(REVERSAL_REASON_MIN, { error: reversalMessages.reasonTooShort })
-  .max(REVERSAL_REASON_MAX, { error: reversalMessages.reasonTooLong });
+  .check(
+    z.trim(),
+    z.minLength(1, { error: reversalMessages.reasonRequired }),
+    z.minLength(REVERSAL_REASON_MIN, { error: reversalMessages.reasonTooShort }),
+    z.maxLength(REVERSAL_REASON_MAX, { error: reversalMessages.reasonTooLong }),
+  );
 export const reverseRedemptionBodySchema = z.object({
   ledgerEntryId: idField('ledgerEntryId'),
   reason: reversalReasonField,
@@ -73,19 +77,19 @@ export const rewardLedgerParamsSchema = z.object({ rewardId: idField('rewardId')
 
 /** One row of a reward's ledger (gift cards: ISSUE +amount, REDEEM -amount, REVERSAL +amount; coupons: a REDEEM of 0). */
 export const ledgerEntrySchema = z.object({
-  id: z.number().int(),
+  id: z.int(),
   kind: z.enum(['ISSUE', 'REDEEM', 'REVERSAL']),
   /** Signed naira: what the entry did to the balance. */
   amount: z.number(),
   at: z.string(),
   /** Who made it (null: seeded or system rows). */
-  by: z.object({ id: z.number().int(), name: z.string() }).nullable(),
+  by: z.nullable(z.object({ id: z.int(), name: z.string() })),
   /** Why: required on a reversal; a note or null on the other kinds. */
-  reason: z.string().nullable(),
+  reason: z.nullable(z.string()),
   /** A REVERSAL: the REDEEM entry it gave back. */
-  reversesId: z.number().int().nullable(),
+  reversesId: z.nullable(z.int()),
   /** A REDEEM already given back: the REVERSAL entry that did it (null: not reversed). */
-  reversedById: z.number().int().nullable(),
+  reversedById: z.nullable(z.int()),
 });
 export type LedgerEntry = z.infer<typeof ledgerEntrySchema>;
 
@@ -97,22 +101,22 @@ export const rewardLedgerSchema = z.object({
 export type RewardLedger = z.infer<typeof rewardLedgerSchema>;
 
 /** The gift-card amount typed in the Redeem modal: digits with up to 2 decimals, more than 0. */
-export const redeemAmountInput = z
-  .string()
-  .trim()
-  .regex(/^\d+(\.\d{1,2})?$/, { error: rewardMessages.invalidAmount })
-  .refine((s) => Number(s) > 0, { error: rewardMessages.invalidAmount });
+export const redeemAmountInput = z.string().check(
+  z.trim(),
+  z.regex(/^\d+(\.\d{1,2})?$/, { error: rewardMessages.invalidAmount }),
+  z.refine((s) => Number(s) > 0, { error: rewardMessages.invalidAmount }),
+);
 
 /** The answer of POST /partners/rewards/reverse-redemption. */
 export const reversalResultSchema = z.object({
-  rewardId: z.number().int(),
+  rewardId: z.int(),
   /** The new REVERSAL ledger row. */
-  ledgerEntryId: z.number().int(),
-  reversedEntryId: z.number().int(),
+  ledgerEntryId: z.int(),
+  reversedEntryId: z.int(),
   code: z.string(),
   rewardType: z.enum(['GIFTCARD', 'COUPON']),
   amountReversed: z.number(),
-  balance: z.number().nullable(),
+  balance: z.nullable(z.number()),
   status: z.enum(['Active', 'Redeemed', 'Expired']),
   reason: z.string(),
   reversedAt: z.string(),
@@ -128,11 +132,13 @@ export const OTP_LOCKED_MESSAGE = 'Too many wrong codes. Send a new code.';
  * email or reward code; at most 10, the address masked.
  */
 export const redemptionCustomersQuerySchema = z.object({
-  search: z.string().trim().max(100, { error: 'search must be at most 100 characters' }).optional(),
-  partnerId: idField('partnerId').optional(),
+  search: z.optional(
+    z.string().check(z.trim(), z.maxLength(100, { error: 'search must be at most 100 characters' })),
+  ),
+  partnerId: z.optional(idField('partnerId')),
 });
 export const redemptionCustomerSchema = z.object({
-  id: z.number().int(),
+  id: z.int(),
   firstName: z.string(),
   lastName: z.string(),
   /** Masked ('a***@mail.ng'): enough to confirm who it is. */

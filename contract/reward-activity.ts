@@ -1,15 +1,15 @@
-import { z } from 'zod';
+import { z } from './zod';
 
 /** One week of reward activity: Monday 00:00 to the next Monday 00:00, Lagos time (decision 018). */
 export const rewardWeekSchema = z.object({
   /** The week's Monday, a Lagos calendar day (YYYY-MM-DD). */
-  weekStart: z.string().regex(/^\d{4}-\d{2}-\d{2}$/),
+  weekStart: z.string().check(z.regex(/^\d{4}-\d{2}-\d{2}$/)),
   /** Rewards issued in the week (gift cards, coupons and discounted subscriptions). */
-  issuedCount: z.number().int(),
+  issuedCount: z.int(),
   /** Naira value of the gift cards issued in the week. */
   issuedAmount: z.number(),
   /** Redemptions made in the week and not reversed (a gift card redeemed in parts counts each part). */
-  redeemedCount: z.number().int(),
+  redeemedCount: z.int(),
   /** Naira redeemed from gift cards in the week, reversed redemptions left out. */
   redeemedAmount: z.number(),
 });
@@ -26,9 +26,9 @@ export const REWARD_ACTIVITY_WEEKS = 12;
  */
 export const rewardActivitySchema = z.object({
   timeZone: z.literal('Africa/Lagos'),
-  weeks: z.array(rewardWeekSchema).length(REWARD_ACTIVITY_WEEKS),
+  weeks: z.array(rewardWeekSchema).check(z.length(REWARD_ACTIVITY_WEEKS)),
   outstandingGiftcardBalance: z.number(),
-  outstandingGiftcardCount: z.number().int(),
+  outstandingGiftcardCount: z.int(),
   /** The instant the figures were computed for (ISO). */
   asOf: z.string(),
 });

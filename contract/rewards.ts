@@ -1,6 +1,6 @@
-import { z } from 'zod';
 import { idField } from './ids';
 import { listQuerySchema } from './list';
+import { z } from './zod';
 
 export const rewardTypeSchema = z.enum(['GIFTCARD', 'COUPON'], {
   error: "rewardType must be 'GIFTCARD' or 'COUPON'",
@@ -11,23 +11,23 @@ export const rewardCategorySchema = z.enum(['GENERAL', 'DISCOUNTED_SUBSCRIPTION'
 export const rewardStatusSchema = z.enum(['Active', 'Redeemed', 'Expired']);
 
 export const rewardSchema = z.object({
-  id: z.number().int(),
-  user: z.object({ id: z.number().int(), firstName: z.string(), lastName: z.string() }),
-  partner: z.object({ id: z.number().int(), organizationName: z.string() }),
+  id: z.int(),
+  user: z.object({ id: z.int(), firstName: z.string(), lastName: z.string() }),
+  partner: z.object({ id: z.int(), organizationName: z.string() }),
   rewardType: rewardTypeSchema,
   rewardTypeCategory: rewardCategorySchema,
   code: z.string(),
   title: z.string(),
   description: z.string(),
   /** Promotional image URL, or null. */
-  promotionalImage: z.string().nullable(),
-  expiryDate: z.string().nullable(),
-  issuedAmount: z.number().nullable(),
-  percentageDiscount: z.number().nullable(),
+  promotionalImage: z.nullable(z.string()),
+  expiryDate: z.nullable(z.string()),
+  issuedAmount: z.nullable(z.number()),
+  percentageDiscount: z.nullable(z.number()),
   /** Gift cards: what is left (from the ledger); null for coupons. */
-  balance: z.number().nullable(),
+  balance: z.nullable(z.number()),
   status: rewardStatusSchema,
-  issuedTo: z.number().int(),
+  issuedTo: z.int(),
   createdAt: z.string(),
 });
 export type Reward = z.infer<typeof rewardSchema>;
@@ -41,12 +41,12 @@ export const rewardSortKeys = [
   'balance',
 ] as const;
 /** GET /admin/partners/rewards?partnerId=… (paged, sortable). */
-export const partnerRewardsQuerySchema = listQuerySchema.extend({
+export const partnerRewardsQuerySchema = z.extend(listQuerySchema, {
   partnerId: idField('partnerId'),
   /** Only this customer's rewards (the guided redemption's pick list). */
-  userId: idField('userId').optional(),
-  status: rewardStatusSchema.optional(),
-  sortBy: z.enum(rewardSortKeys).optional(),
+  userId: z.optional(idField('userId')),
+  status: z.optional(rewardStatusSchema),
+  sortBy: z.optional(z.enum(rewardSortKeys)),
 });
 export type PartnerRewardsQuery = z.infer<typeof partnerRewardsQuerySchema>;
 
@@ -69,59 +69,58 @@ export const rewardMessages = {
 export const DEFAULT_GIFTCARD_AMOUNT = 2000;
 export const DEFAULT_COUPON_DISCOUNT = 10;
 
-/** Money on the wire: a JSON number, positive, at most 2 decimals, finite and bounded. */
+/**
+ * Money on the wire: a JSON number, positive, at most 2 decimals, finite and bounded (z.number()
+ * refuses Infinity and NaN with numberMessage).
+ */
 export const moneyAmount = (numberMessage: string, positiveMessage: string) =>
-  z
-    .number({ error: numberMessage })
-    .finite({ error: numberMessage })
-    .positive({ error: positiveMessage })
-    .max(100_000_000, { error: 'Amount is too large' })
-    .refine((n) => Math.abs(Math.round(n * 100) - n * 100) < 1e-6, {
+  z.number({ error: numberMessage }).check(
+    z.positive({ error: positiveMessage }),
+    z.maximum(100_000_000, { error: 'Amount is too large' }),
+    z.refine((n) => Math.abs(Math.round(n * 100) - n * 100) < 1e-6, {
       error: 'Amount can have at most 2 decimals',
-    });
+    }),
+  );
 
 /**
  * POST /partners/rewards/issue-reward. issuedAmount only for GIFTCARD, percentageDiscount only for
  * COUPON (the other is ignored). Status is always Active on creation.
  */
-export const issueRewardBodySchema = z
-  .object({
-    rewardType: rewardTypeSchema,
-    rewardTypeCategory: rewardCategorySchema.optional(),
-    issuedAmount: moneyAmount(
-      rewardMessages.issuedAmountNumber,
-      rewardMessages.issuedAmountPositive,
-    ).optional(),
-    percentageDiscount: z
+export const issueRewardBodySchema = z.strictObject({
+  rewardType: rewardTypeSchema,
+  rewardTypeCategory: z.optional(rewardCategorySchema),
+  issuedAmount: z.optional(
+    moneyAmount(rewardMessages.issuedAmountNumber, rewardMessages.issuedAmountPositive),
+  ),
+  percentageDiscount: z.optional(
+    z
       .number({ error: rewardMessages.percentageNumber })
-      .finite({ error: rewardMessages.percentageNumber })
-      .positive({ error: rewardMessages.percentagePositive })
-      .max(100, { error: rewardMessages.percentageMax })
-      .optional(),
-    expiryDate: z.iso.date({ error: 'expiryDate must be a date (YYYY-MM-DD)' }).optional(),
-    promotionalImage: z
-      .string({ error: rewardMessages.promotionalImageRequired })
-      .min(1, { error: rewardMessages.promotionalImageRequired })
-      .max(7_000_000, { error: 'Image must be at most 5 MiB' }),
-    title: z
-      .string({ error: rewardMessages.titleRequired })
-      .trim()
-      .min(1, { error: rewardMessages.titleRequired })
-      .max(120),
-    description: z
-      .string({ error: rewardMessages.descriptionRequired })
-      .trim()
-      .min(1, { error: rewardMessages.descriptionRequired })
-      .max(2000),
-    /** The customer's id. */
-    issuedTo: idField('issuedTo'),
-    /** Admins name the partner; partner staff always issue for their own partner. */
-    partnerId: idField('partnerId').optional(),
-    /** Issued from the points modal: claims the customer's unclaimed points at that partner. */
-    byPoints: z.boolean().optional(),
-    status: z.literal('Active').optional(),
-  })
-  .strict();
+      .check(
+        z.positive({ error: rewardMessages.percentagePositive }),
+        z.maximum(100, { error: rewardMessages.percentageMax }),
+      ),
+  ),
+  expiryDate: z.optional(z.iso.date({ error: 'expiryDate must be a date (YYYY-MM-DD)' })),
+  promotionalImage: z
+    .string({ error: rewardMessages.promotionalImageRequired })
+    .check(
+      z.minLength(1, { error: rewardMessages.promotionalImageRequired }),
+      z.maxLength(7_000_000, { error: 'Image must be at most 5 MiB' }),
+    ),
+  title: z
+    .string({ error: rewardMessages.titleRequired })
+    .check(z.trim(), z.minLength(1, { error: rewardMessages.titleRequired }), z.maxLength(120)),
+  description: z
+    .string({ error: rewardMessages.descriptionRequired })
+    .check(z.trim(), z.minLength(1, { error: rewardMessages.descriptionRequired }), z.maxLength(2000)),
+  /** The customer's id. */
+  issuedTo: idField('issuedTo'),
+  /** Admins name the partner; partner staff always issue for their own partner. */
+  partnerId: z.optional(idField('partnerId')),
+  /** Issued from the points modal: claims the customer's unclaimed points at that partner. */
+  byPoints: z.optional(z.boolean()),
+  status: z.optional(z.literal('Active')),
+});
 export type IssueRewardBody = z.infer<typeof issueRewardBodySchema>;
 
 /** Server answers of the partner-side reward calls (SPEC section 7). */
@@ -149,7 +148,7 @@ export const REWARD_TYPES = rewardTypeSchema.options;
 export const REWARD_TYPE_CATEGORIES = rewardCategorySchema.options;
 
 /** ?partnerId= on the partner-side figures: optional for admins; partner staff get their own. */
-export const partnerScopeQuerySchema = z.object({ partnerId: idField('partnerId').optional() });
+export const partnerScopeQuerySchema = z.object({ partnerId: z.optional(idField('partnerId')) });
 
 /** GET /partners/rewards/redeemed-giftcard-balance. */
 export const giftcardBalanceSchema = z.object({

@@ -1,7 +1,7 @@
-import { z } from 'zod';
 import { MAX_ID } from './ids';
 import { listQuerySchema } from './list';
 import { permissionSchema } from './permissions';
+import { z } from './zod';
 
 export const roleMessages = {
   roleNameRequired: 'Role name is required',
@@ -9,41 +9,44 @@ export const roleMessages = {
 } as const;
 
 export const roleSchema = z.object({
-  id: z.number().int(),
+  id: z.int(),
   name: z.string(),
   createdAt: z.string(),
   permissions: z.array(permissionSchema),
-  permissionIds: z.array(z.number().int()),
+  permissionIds: z.array(z.int()),
   /** The built-in Super Admin role: it holds every permission and cannot be changed or deleted. */
   builtIn: z.boolean(),
   /** Staff members holding this role (a held role cannot be deleted). */
-  staffCount: z.number().int(),
+  staffCount: z.int(),
 });
 export type Role = z.infer<typeof roleSchema>;
 
 export const roleSortKeys = ['name', 'createdAt', 'staffCount'] as const;
-export const roleListQuerySchema = listQuerySchema.extend({ sortBy: z.enum(roleSortKeys).optional() });
+export const roleListQuerySchema = z.extend(listQuerySchema, { sortBy: z.optional(z.enum(roleSortKeys)) });
 
 export const roleDetailQuerySchema = z.object({
   roleId: z.coerce
     .number({ error: 'roleId must be a number' })
-    .int()
-    .positive({ error: 'roleId must be a number' })
-    .max(MAX_ID, { error: 'roleId is out of range' }),
+    .check(
+      z.int(),
+      z.positive({ error: 'roleId must be a number' }),
+      z.maximum(MAX_ID, { error: 'roleId is out of range' }),
+    ),
 });
 
 const roleName = z
   .string({ error: roleMessages.roleNameRequired })
-  .trim()
-  .min(1, { error: roleMessages.roleNameRequired, abort: true })
-  .max(60, { error: 'Role name must be at most 60 characters' });
+  .check(
+    z.trim(),
+    z.minLength(1, { error: roleMessages.roleNameRequired, abort: true }),
+    z.maxLength(60, { error: 'Role name must be at most 60 characters' }),
+  );
 
 const permissionIds = z
-  .array(z.number({ error: 'Permission ids must be numbers' }).int().positive(), {
+  .array(z.number({ error: 'Permission ids must be numbers' }).check(z.int(), z.positive()), {
     error: roleMessages.permissionsRequired,
   })
-  .min(1, { error: roleMessages.permissionsRequired })
-  .max(200);
+  .check(z.minLength(1, { error: roleMessages.permissionsRequired }), z.maxLength(200));
 
 export const createRoleBodySchema = z.object({ roleName, permissionIds });
 export type CreateRoleBody = z.infer<typeof createRoleBodySchema>;
@@ -51,9 +54,7 @@ export type CreateRoleBody = z.infer<typeof createRoleBodySchema>;
 export const updateRoleBodySchema = z.object({
   roleId: z
     .number({ error: 'roleId must be a number' })
-    .int()
-    .positive()
-    .max(MAX_ID, { error: 'roleId is out of range' }),
+    .check(z.int(), z.positive(), z.maximum(MAX_ID, { error: 'roleId is out of range' })),
   roleName,
   permissionIds,
 });
@@ -63,9 +64,11 @@ export type UpdateRoleBody = z.infer<typeof updateRoleBodySchema>;
 export const roleIdParamSchema = z.object({
   roleId: z.coerce
     .number({ error: 'roleId must be a number' })
-    .int()
-    .positive({ error: 'roleId must be a number' })
-    .max(MAX_ID, { error: 'roleId is out of range' }),
+    .check(
+      z.int(),
+      z.positive({ error: 'roleId must be a number' }),
+      z.maximum(MAX_ID, { error: 'roleId is out of range' }),
+    ),
 });
 
 /** Server answers of the role calls the SPA and e2e tests may rely on, word for word. */

@@ -1,7 +1,7 @@
-import { z } from 'zod';
 import { MAX_ID } from './ids';
 import { listQuerySchema } from './list';
 import { emailField, optionalName, phoneField, securePasswordField } from './validation';
+import { z } from './zod';
 
 export const staffMessages = {
   firstNameRequired: 'First name is required',
@@ -10,16 +10,16 @@ export const staffMessages = {
 } as const;
 
 export const staffUserSchema = z.object({
-  id: z.number().int(),
+  id: z.int(),
   firstName: z.string(),
   lastName: z.string(),
   email: z.string(),
-  phone: z.string().nullable(),
-  userRole: z.object({ id: z.number().int(), name: z.string() }).nullable(),
-  imageUrl: z.string().nullable(),
+  phone: z.nullable(z.string()),
+  userRole: z.nullable(z.object({ id: z.int(), name: z.string() })),
+  imageUrl: z.nullable(z.string()),
   userType: z.enum(['ADMIN', 'PARTNER']),
-  partnerId: z.number().int().nullable(),
-  organizationName: z.string().nullable(),
+  partnerId: z.nullable(z.int()),
+  organizationName: z.nullable(z.string()),
   accountStatus: z.enum(['ACTIVE', 'BLOCKED']),
   /** False until the invited member has set a password with the mailed code. */
   hasPassword: z.boolean(),
@@ -28,42 +28,48 @@ export const staffUserSchema = z.object({
 export type StaffUser = z.infer<typeof staffUserSchema>;
 
 export const staffSortKeys = ['firstName', 'lastName', 'email', 'role', 'createdAt'] as const;
-export const staffListQuerySchema = listQuerySchema.extend({ sortBy: z.enum(staffSortKeys).optional() });
+export const staffListQuerySchema = z.extend(listQuerySchema, { sortBy: z.optional(z.enum(staffSortKeys)) });
 
 /** GET /admin/user/admin-detail?userId= (staffId is accepted too). */
 export const staffDetailQuerySchema = z
   .object({
-    userId: z.coerce.number().int().positive().max(MAX_ID, { error: 'userId is out of range' }).optional(),
-    staffId: z.coerce.number().int().positive().max(MAX_ID, { error: 'staffId is out of range' }).optional(),
+    userId: z.optional(
+      z.coerce.number().check(z.int(), z.positive(), z.maximum(MAX_ID, { error: 'userId is out of range' })),
+    ),
+    staffId: z.optional(
+      z.coerce.number().check(z.int(), z.positive(), z.maximum(MAX_ID, { error: 'staffId is out of range' })),
+    ),
   })
-  .refine((q) => q.userId ?? q.staffId, { error: 'userId is required', path: ['userId'] });
+  .check(z.refine((q) => q.userId ?? q.staffId, { error: 'userId is required', path: ['userId'] }));
 
-const requiredName = (message: string) => optionalName.min(1, { error: message, abort: true });
+const requiredName = (message: string) => optionalName.check(z.minLength(1, { error: message, abort: true }));
 
 const roleId = z.coerce
   .number({ error: staffMessages.roleRequired })
-  .int({ error: staffMessages.roleRequired })
-  .positive({ error: staffMessages.roleRequired })
-  .max(MAX_ID, { error: 'roleId is out of range' });
+  .check(
+    z.int({ error: staffMessages.roleRequired }),
+    z.positive({ error: staffMessages.roleRequired }),
+    z.maximum(MAX_ID, { error: 'roleId is out of range' }),
+  );
 
 /** POST /admin/user/new-admin-user: an invitation; the new member sets a password with a mailed code. */
 export const inviteStaffBodySchema = z.object({
-  firstName: z
-    .string({ error: staffMessages.firstNameRequired })
-    .pipe(requiredName(staffMessages.firstNameRequired)),
-  lastName: z
-    .string({ error: staffMessages.lastNameRequired })
-    .pipe(requiredName(staffMessages.lastNameRequired)),
+  firstName: z.pipe(
+    z.string({ error: staffMessages.firstNameRequired }),
+    requiredName(staffMessages.firstNameRequired),
+  ),
+  lastName: z.pipe(
+    z.string({ error: staffMessages.lastNameRequired }),
+    requiredName(staffMessages.lastNameRequired),
+  ),
   email: emailField,
   roleId,
   /** Partner staff: the partner this member works for (sees and acts only there). */
-  partnerId: z
-    .number()
-    .int()
-    .positive()
-    .max(MAX_ID, { error: 'partnerId is out of range' })
-    .nullable()
-    .optional(),
+  partnerId: z.optional(
+    z.nullable(
+      z.number().check(z.int(), z.positive(), z.maximum(MAX_ID, { error: 'partnerId is out of range' })),
+    ),
+  ),
 });
 export type InviteStaffBody = z.infer<typeof inviteStaffBodySchema>;
 
@@ -71,23 +77,23 @@ export type InviteStaffBody = z.infer<typeof inviteStaffBodySchema>;
 export const updateStaffBodySchema = z.object({
   userId: z
     .number({ error: 'userId must be a number' })
-    .int()
-    .positive()
-    .max(MAX_ID, { error: 'userId is out of range' }),
-  firstName: requiredName(staffMessages.firstNameRequired).optional(),
-  lastName: requiredName(staffMessages.lastNameRequired).optional(),
-  password: securePasswordField.optional(),
-  roleId: roleId.optional(),
-  phone: phoneField.optional(),
+    .check(z.int(), z.positive(), z.maximum(MAX_ID, { error: 'userId is out of range' })),
+  firstName: z.optional(requiredName(staffMessages.firstNameRequired)),
+  lastName: z.optional(requiredName(staffMessages.lastNameRequired)),
+  password: z.optional(securePasswordField),
+  roleId: z.optional(roleId),
+  phone: z.optional(phoneField),
 });
 export type UpdateStaffBody = z.infer<typeof updateStaffBodySchema>;
 
 export const staffIdParamSchema = z.object({
   staffId: z.coerce
     .number({ error: 'staffId must be a number' })
-    .int()
-    .positive({ error: 'staffId must be a number' })
-    .max(MAX_ID, { error: 'staffId is out of range' }),
+    .check(
+      z.int(),
+      z.positive({ error: 'staffId must be a number' }),
+      z.maximum(MAX_ID, { error: 'staffId is out of range' }),
+    ),
 });
 
 /** The invitation mail: its text has a line 'Your set-password code is: ABCD2345' (valid 72 hours). */

@@ -1,9 +1,9 @@
-import { z } from 'zod';
+import { z } from './zod';
 
 export const userStatsSchema = z.object({
-  totalPartners: z.number().int(),
-  totalClients: z.number().int(),
-  totalStaff: z.number().int(),
+  totalPartners: z.int(),
+  totalClients: z.int(),
+  totalStaff: z.int(),
 });
 export type UserStats = z.infer<typeof userStatsSchema>;
 

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from './zod';
 
 /** Shared field rules. Messages are the spec's (SPEC section 5), word for word. */
 export const messages = {
@@ -15,37 +15,45 @@ export const messages = {
 
 export const MAX_PASSWORD_LENGTH = 256;
 
-export const emailField = z
-  .string({ error: messages.emailRequired })
-  .trim()
-  .min(1, { error: messages.emailRequired, abort: true })
-  .max(254, { error: messages.emailInvalid, abort: true })
-  .pipe(z.email({ error: messages.emailInvalid }));
+export const emailField = z.pipe(
+  z
+    .string({ error: messages.emailRequired })
+    .check(
+      z.trim(),
+      z.minLength(1, { error: messages.emailRequired, abort: true }),
+      z.maxLength(254, { error: messages.emailInvalid, abort: true }),
+    ),
+  z.email({ error: messages.emailInvalid }),
+);
 
 /** New passwords: at least 5 characters with a digit, a lowercase and an uppercase letter. */
-export const securePasswordField = z
-  .string({ error: messages.securePassword })
-  .min(1, { error: messages.securePassword, abort: true })
-  .max(MAX_PASSWORD_LENGTH, {
+export const securePasswordField = z.string({ error: messages.securePassword }).check(
+  z.minLength(1, { error: messages.securePassword, abort: true }),
+  z.maxLength(MAX_PASSWORD_LENGTH, {
     error: `Password must be at most ${MAX_PASSWORD_LENGTH} characters`,
     abort: true,
-  })
-  .refine((v) => v.length >= 5 && /\d/.test(v) && /[a-z]/.test(v) && /[A-Z]/.test(v), {
+  }),
+  z.refine((v) => v.length >= 5 && /\d/.test(v) && /[a-z]/.test(v) && /[A-Z]/.test(v), {
     error: messages.securePassword,
-  });
+  }),
+);
 
-export const optionalName = z.string().trim().max(100, { error: 'Must be at most 100 characters' });
+export const optionalName = z
+  .string()
+  .check(z.trim(), z.maxLength(100, { error: 'Must be at most 100 characters' }));
 
 export const phoneField = z
   .string()
-  .trim()
-  .regex(/^\d*$/, { error: 'Phone number must contain digits only', abort: true })
-  .min(7, { error: messages.phoneTooShort })
-  .max(11, { error: messages.phoneTooLong });
+  .check(
+    z.trim(),
+    z.regex(/^\d*$/, { error: 'Phone number must contain digits only', abort: true }),
+    z.minLength(7, { error: messages.phoneTooShort }),
+    z.maxLength(11, { error: messages.phoneTooLong }),
+  );
 
 export const confirmPasswordField = z
   .string({ error: messages.confirmRequired })
-  .min(1, { error: messages.confirmRequired });
+  .check(z.minLength(1, { error: messages.confirmRequired }));
 
 /**
  * Adds 'Passwords must match' on confirmPassword. It is checked as soon as both fields hold text,
@@ -53,19 +61,21 @@ export const confirmPasswordField = z
  * issues unless `when` says otherwise).
  */
 export const withMatchingConfirmation = <
-  T extends z.ZodType<{ newPassword: string; confirmPassword: string }>,
+  T extends z.ZodMiniType<{ newPassword: string; confirmPassword: string }>,
 >(
   schema: T,
 ) =>
-  schema.refine((v) => v.newPassword === v.confirmPassword, {
-    error: messages.passwordsMustMatch,
-    path: ['confirmPassword'],
-    when: (payload) => {
-      const v = payload.value as { newPassword?: unknown; confirmPassword?: unknown } | null;
-      return (
-        typeof v?.newPassword === 'string' &&
-        typeof v.confirmPassword === 'string' &&
-        v.confirmPassword !== ''
-      );
-    },
-  });
+  schema.check(
+    z.refine((v) => v.newPassword === v.confirmPassword, {
+      error: messages.passwordsMustMatch,
+      path: ['confirmPassword'],
+      when: (payload) => {
+        const v = payload.value as { newPassword?: unknown; confirmPassword?: unknown } | null;
+        return (
+          typeof v?.newPassword === 'string' &&
+          typeof v.confirmPassword === 'string' &&
+          v.confirmPassword !== ''
+        );
+      },
+    }),
+  );

@@ -1,38 +1,38 @@
-import { z } from 'zod';
 import { dateField, idField } from './ids';
 import { listQuerySchema } from './list';
+import { z } from './zod';
 
 export const visitItemSchema = z.object({
-  id: z.number().int(),
+  id: z.int(),
   name: z.string(),
-  quantity: z.number().int(),
+  quantity: z.int(),
   price: z.number(),
 });
 
 export const visitUserSchema = z.object({
-  id: z.number().int(),
+  id: z.int(),
   firstName: z.string(),
   lastName: z.string(),
 });
 
 export const visitSchema = z.object({
-  id: z.number().int(),
+  id: z.int(),
   user: visitUserSchema,
   attendantName: z.string(),
   visitDate: z.string(),
   totalAmount: z.number(),
-  partner: z.object({ id: z.number().int(), organizationName: z.string() }),
+  partner: z.object({ id: z.int(), organizationName: z.string() }),
   /** Receipt image URL, or null. */
-  imageUrl: z.string().nullable(),
+  imageUrl: z.nullable(z.string()),
   visitItems: z.array(visitItemSchema),
 });
 export type Visit = z.infer<typeof visitSchema>;
 
 export const visitSortKeys = ['visitDate', 'totalAmount', 'userName', 'attendantName'] as const;
 /** GET admin/partners/visits?partnerId=… (paged, sortable). */
-export const visitListQuerySchema = listQuerySchema.extend({
+export const visitListQuerySchema = z.extend(listQuerySchema, {
   partnerId: idField('partnerId'),
-  sortBy: z.enum(visitSortKeys).optional(),
+  sortBy: z.optional(z.enum(visitSortKeys)),
 });
 
 export const visitIdParamSchema = z.object({ visitId: idField('visitId') });
@@ -40,20 +40,24 @@ export const visitIdParamSchema = z.object({ visitId: idField('visitId') });
 const item = z.object({
   name: z
     .string({ error: 'Item name is required' })
-    .trim()
-    .min(1, { error: 'Item name is required' })
-    .max(120, { error: 'Item name must be at most 120 characters' }),
+    .check(
+      z.trim(),
+      z.minLength(1, { error: 'Item name is required' }),
+      z.maxLength(120, { error: 'Item name must be at most 120 characters' }),
+    ),
   quantity: z
     .number({ error: 'Quantity must be a number' })
-    .int({ error: 'Quantity must be a whole number' })
-    .min(1, { error: 'Quantity must be at least 1' })
-    .max(10_000, { error: 'Quantity is too large' }),
-  price: z
-    .number({ error: 'Price must be a number' })
-    .finite({ error: 'Price must be a number' })
-    .positive({ error: 'Price must be a positive number' })
-    .max(100_000_000, { error: 'Price is too large' })
-    .refine((n) => Math.round(n * 100) === n * 100, { error: 'Price can have at most 2 decimals' }),
+    .check(
+      z.int({ error: 'Quantity must be a whole number' }),
+      z.minimum(1, { error: 'Quantity must be at least 1' }),
+      z.maximum(10_000, { error: 'Quantity is too large' }),
+    ),
+  // z.number() refuses Infinity and NaN ('Price must be a number').
+  price: z.number({ error: 'Price must be a number' }).check(
+    z.positive({ error: 'Price must be a positive number' }),
+    z.maximum(100_000_000, { error: 'Price is too large' }),
+    z.refine((n) => Math.round(n * 100) === n * 100, { error: 'Price can have at most 2 decimals' }),
+  ),
 });
 
 /** POST user/visits: the total is computed from the items. */
@@ -62,16 +66,15 @@ export const createVisitBodySchema = z.object({
   customerId: idField('customerId'),
   attendantName: z
     .string({ error: 'Attendant name is required' })
-    .trim()
-    .min(1, { error: 'Attendant name is required' })
-    .max(120),
+    .check(z.trim(), z.minLength(1, { error: 'Attendant name is required' }), z.maxLength(120)),
   visitDate: z.iso.datetime({ offset: true, error: 'visitDate must be a date and time (ISO 8601)' }),
   items: z
     .array(item, { error: 'At least one item is required' })
-    .min(1, { error: 'At least one item is required' })
-    .max(200),
+    .check(z.minLength(1, { error: 'At least one item is required' }), z.maxLength(200)),
   /** base64 receipt image without prefix (PNG, JPEG or WebP, at most 5 MiB decoded). */
-  receiptImage: z.string().max(7_000_000, { error: 'Image must be at most 5 MiB' }).optional(),
+  receiptImage: z.optional(
+    z.string().check(z.maxLength(7_000_000, { error: 'Image must be at most 5 MiB' })),
+  ),
 });
 export type CreateVisitBody = z.infer<typeof createVisitBodySchema>;
 
@@ -81,13 +84,13 @@ export const eligibleUserSchema = z.object({
   totalSpent: z.number(),
   isEligible: z.boolean(),
   /** The reward the customer qualifies for (GIFTCARD), or null when not eligible. */
-  rewardType: z.enum(['GIFTCARD', 'COUPON']).nullable(),
+  rewardType: z.nullable(z.enum(['GIFTCARD', 'COUPON'])),
   /** Why, e.g. 'Spent ₦12,500 of ₦10,000'. */
   message: z.string(),
 });
 export type EligibleUser = z.infer<typeof eligibleUserSchema>;
 
-export const eligibleUserDetailSchema = eligibleUserSchema.extend({
+export const eligibleUserDetailSchema = z.extend(eligibleUserSchema, {
   /** The visits inside the 30-day window, newest first. */
   visitHistory: z.array(visitSchema),
 });
@@ -95,28 +98,28 @@ export type EligibleUserDetail = z.infer<typeof eligibleUserDetailSchema>;
 
 export const eligibleSortKeys = ['userName', 'totalSpent'] as const;
 /** GET admin/partners/visits/reward-eligible-users?partnerId=&date=YYYY-MM-DD (default today). */
-export const eligibleUsersQuerySchema = listQuerySchema.extend({
+export const eligibleUsersQuerySchema = z.extend(listQuerySchema, {
   partnerId: idField('partnerId'),
-  date: dateField('date').optional(),
-  sortBy: z.enum(eligibleSortKeys).optional(),
+  date: z.optional(dateField('date')),
+  sortBy: z.optional(z.enum(eligibleSortKeys)),
 });
 /** GET admin/partners/visits/reward-eligible-users/{userId}?partnerId=&date= */
 export const eligibleUserDetailQuerySchema = z.object({
   partnerId: idField('partnerId'),
-  date: dateField('date').optional(),
+  date: z.optional(dateField('date')),
 });
 export const eligibleUserIdParamSchema = z.object({ userId: idField('userId') });
 
 /** 1 point per ₦100 spent at a partner; a reward issued by points claims them. */
 export const pointsEligibleUserSchema = z.object({
-  id: z.number().int(),
+  id: z.int(),
   name: z.string(),
   email: z.string(),
-  totalUnclaimedPoints: z.number().int(),
+  totalUnclaimedPoints: z.int(),
 });
 export type PointsEligibleUser = z.infer<typeof pointsEligibleUserSchema>;
 /** GET admin/partners/visits/eligible-users-bypoints?partnerId= (paged). */
-export const pointsEligibleQuerySchema = listQuerySchema.extend({ partnerId: idField('partnerId') });
+export const pointsEligibleQuerySchema = z.extend(listQuerySchema, { partnerId: idField('partnerId') });
 
 /** Server answers of the visit and eligibility calls, word for word. */
 export const visitServerMessages = {
