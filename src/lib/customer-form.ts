@@ -1,5 +1,5 @@
-import { z } from 'zod';
 import type { Customer, UpdateCustomerBody } from '../../contract/customers';
+import { z } from '../../contract/zod';
 
 /** Client edit (SPEC section 5): first name, last name and address, all optional. */
 export interface CustomerFormValues {
@@ -9,9 +9,9 @@ export interface CustomerFormValues {
 }
 
 export const customerFormSchema = z.object({
-  firstName: z.string().max(100, { error: 'Must be at most 100 characters' }),
-  lastName: z.string().max(100, { error: 'Must be at most 100 characters' }),
-  address: z.string().max(300, { error: 'Must be at most 300 characters' }),
+  firstName: z.string().check(z.maxLength(100, { error: 'Must be at most 100 characters' })),
+  lastName: z.string().check(z.maxLength(100, { error: 'Must be at most 100 characters' })),
+  address: z.string().check(z.maxLength(300, { error: 'Must be at most 300 characters' })),
 });
 
 export const customerFormOf = (customer: Customer): CustomerFormValues => ({

@@ -1,9 +1,9 @@
-import { z } from 'zod';
 import {
   createExtendedServiceBodySchema,
   type ExtendedService,
   type UpdateExtendedServiceBody,
 } from '../../contract/extended-services';
+import { z } from '../../contract/zod';
 
 export interface ExtendedServiceFormValues {
   title: string;
@@ -17,8 +17,8 @@ export const addExtendedServiceFormSchema = createExtendedServiceBodySchema;
 
 /** Edit: all optional. */
 export const editExtendedServiceFormSchema = z.object({
-  title: z.string().max(120, { error: 'Title must be at most 120 characters' }),
-  description: z.string().max(2000, { error: 'Description must be at most 2000 characters' }),
+  title: z.string().check(z.maxLength(120, { error: 'Title must be at most 120 characters' })),
+  description: z.string().check(z.maxLength(2000, { error: 'Description must be at most 2000 characters' })),
 });
 
 export const extendedServiceFormOf = (service: ExtendedService): ExtendedServiceFormValues => ({

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { z } from 'zod';
+import type { z } from 'zod/mini';
 import { MIN_SPEND_DEFAULT, type Partner, partnerMessages } from '../../contract/partners';
 import {
   addPartnerFormSchema,
@@ -27,7 +27,7 @@ const valid: PartnerFormValues = {
   extendedServiceIds: [2],
 };
 
-const messagesOf = (values: PartnerFormValues, schema: z.ZodType = addPartnerFormSchema) =>
+const messagesOf = (values: PartnerFormValues, schema: z.ZodMiniType = addPartnerFormSchema) =>
   Object.fromEntries(
     (schema.safeParse(values).error?.issues ?? []).map((i) => [String(i.path[0]), i.message]),
   );

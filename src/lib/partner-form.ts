@@ -1,4 +1,3 @@
-import { z } from 'zod';
 import {
   type CreatePartnerBody,
   createPartnerBodySchema,
@@ -9,6 +8,7 @@ import {
   type UpdatePartnerBody,
 } from '../../contract/partners';
 import { phoneField } from '../../contract/validation';
+import { z } from '../../contract/zod';
 import { IMAGE_TOO_LARGE, isImageFile, MAX_IMAGE_BYTES } from './image-file';
 
 /** The values of the partner forms: text as typed, the chosen cover image file, service ids. */
@@ -38,27 +38,32 @@ export const emptyPartnerForm: PartnerFormValues = {
 
 /** A chosen image file: required (add) or optional (edit); PNG, JPEG or WebP; at most 5 MiB. */
 const imageFile = (required: boolean) =>
-  z.custom<File | null>().superRefine((file, ctx) => {
-    if (!file) {
-      if (required) ctx.addIssue({ code: 'custom', message: partnerMessages.coverImageRequired });
-      return;
-    }
-    if (!isImageFile(file)) ctx.addIssue({ code: 'custom', message: partnerMessages.coverImageNotImage });
-    else if (file.size > MAX_IMAGE_BYTES) ctx.addIssue({ code: 'custom', message: IMAGE_TOO_LARGE });
-  });
+  z.custom<File | null>().check(
+    z.superRefine((file, ctx) => {
+      if (!file) {
+        if (required) ctx.addIssue({ code: 'custom', message: partnerMessages.coverImageRequired });
+        return;
+      }
+      if (!isImageFile(file)) ctx.addIssue({ code: 'custom', message: partnerMessages.coverImageNotImage });
+      else if (file.size > MAX_IMAGE_BYTES) ctx.addIssue({ code: 'custom', message: IMAGE_TOO_LARGE });
+    }),
+  );
 
 /** minSpendToQualify as typed: a number of at least 2000 (SPEC sections 5 and 9). */
 const minSpendText = (required: boolean) =>
-  z.string().superRefine((text, ctx) => {
-    const value = text.trim();
-    if (!value) {
-      if (required) ctx.addIssue({ code: 'custom', message: partnerMessages.minSpendRequired });
-      return;
-    }
-    const n = Number(value);
-    if (!Number.isFinite(n)) ctx.addIssue({ code: 'custom', message: partnerMessages.minSpendNumber });
-    else if (n < MIN_SPEND_MINIMUM) ctx.addIssue({ code: 'custom', message: partnerMessages.minSpendTooLow });
-  });
+  z.string().check(
+    z.superRefine((text, ctx) => {
+      const value = text.trim();
+      if (!value) {
+        if (required) ctx.addIssue({ code: 'custom', message: partnerMessages.minSpendRequired });
+        return;
+      }
+      const n = Number(value);
+      if (!Number.isFinite(n)) ctx.addIssue({ code: 'custom', message: partnerMessages.minSpendNumber });
+      else if (n < MIN_SPEND_MINIMUM)
+        ctx.addIssue({ code: 'custom', message: partnerMessages.minSpendTooLow });
+    }),
+  );
 
 const body = createPartnerBodySchema.shape;
 
@@ -108,11 +113,11 @@ export const editPartnerFormSchema = (partner: Pick<Partner, 'extendedServiceIds
     coverImage: imageFile(false),
     minSpendToQualify: minSpendText(false),
     // Unticking every service is not 'leaving it out': a partner keeps at least one.
-    extendedServiceIds: z
-      .array(z.number())
-      .refine((ids) => ids.length > 0 || partner.extendedServiceIds.length === 0, {
+    extendedServiceIds: z.array(z.number()).check(
+      z.refine((ids) => ids.length > 0 || partner.extendedServiceIds.length === 0, {
         error: partnerMessages.servicesRequired,
       }),
+    ),
   });
 
 /** The edit form starts from the record; the cover image starts blank. */

@@ -1,12 +1,12 @@
-import { z } from 'zod';
 import type { ProfileUpdateBody } from '../../contract/profile';
 import { optionalName } from '../../contract/validation';
+import { z } from '../../contract/zod';
 
 /** SPEC section 5: firstName, lastName and address are optional; only non-empty fields are sent. */
 export const profileFormSchema = z.object({
   firstName: optionalName,
   lastName: optionalName,
-  address: z.string().trim().max(300, { error: 'Must be at most 300 characters' }),
+  address: z.string().check(z.trim(), z.maxLength(300, { error: 'Must be at most 300 characters' })),
 });
 export type ProfileForm = z.infer<typeof profileFormSchema>;
 

@@ -1,10 +1,10 @@
-import { z } from 'zod';
 import { updatePasswordBodySchema } from '../../contract/auth';
 import {
   confirmPasswordField,
   securePasswordField,
   withMatchingConfirmation,
 } from '../../contract/validation';
+import { z } from '../../contract/zod';
 
 /** Reset by code (SPA-only form): the new password follows the change-password rules of SPEC section 5. */
 export const resetPasswordFormSchema = withMatchingConfirmation(

@@ -1,13 +1,17 @@
-import { z } from 'zod';
 import type { Permission } from '../../contract/permissions';
 import { roleMessages } from '../../contract/roles';
+import { z } from '../../contract/zod';
 
 /** Role forms (SPEC section 5): a name and at least one permission. */
 export const roleFormSchema = z.object({
-  roleName: z.string().trim().min(1, { error: roleMessages.roleNameRequired }).max(60, {
-    error: 'Role name must be at most 60 characters',
-  }),
-  permissionIds: z.array(z.number()).min(1, { error: roleMessages.permissionsRequired }),
+  roleName: z
+    .string()
+    .check(
+      z.trim(),
+      z.minLength(1, { error: roleMessages.roleNameRequired }),
+      z.maxLength(60, { error: 'Role name must be at most 60 characters' }),
+    ),
+  permissionIds: z.array(z.number()).check(z.minLength(1, { error: roleMessages.permissionsRequired })),
 });
 export type RoleForm = { roleName: string; permissionIds: number[] };
 

@@ -1,4 +1,3 @@
-import { z } from 'zod';
 import {
   type InviteStaffBody,
   inviteStaffBodySchema,
@@ -7,13 +6,14 @@ import {
   type UpdateStaffBody,
 } from '../../contract/staff';
 import { phoneField, securePasswordField } from '../../contract/validation';
+import { z } from '../../contract/zod';
 
 /** The invite form (SPEC section 5): names required, email required and valid, a role chosen. */
 export const inviteStaffFormSchema = z.object({
   firstName: inviteStaffBodySchema.shape.firstName,
   lastName: inviteStaffBodySchema.shape.lastName,
   email: inviteStaffBodySchema.shape.email,
-  roleId: z.string().min(1, { error: staffMessages.roleRequired }),
+  roleId: z.string().check(z.minLength(1, { error: staffMessages.roleRequired })),
 });
 export type InviteStaffForm = { firstName: string; lastName: string; email: string; roleId: string };
 
