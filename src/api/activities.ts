@@ -1,5 +1,5 @@
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
-import type { z } from 'zod';
+import type { z } from 'zod/mini';
 import { activitySchema, activitySortKeys } from '../../contract/activities';
 import type { UserType } from '../../contract/auth';
 import { listSchema } from '../../contract/envelope';

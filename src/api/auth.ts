@@ -1,4 +1,3 @@
-import { z } from 'zod';
 import {
   type LoginBody,
   type LoginResponse,
@@ -7,6 +6,7 @@ import {
   tokenPairSchema,
   type UpdatePasswordBody,
 } from '../../contract/auth';
+import { z } from '../../contract/zod';
 import { api } from './client';
 
 /** Sign-in, token refresh, logout and the reset-code flow. Nothing here is cached by queries. */

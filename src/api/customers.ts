@@ -1,5 +1,4 @@
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
-import { z } from 'zod';
 import {
   type ClientInternetInfo,
   type Customer,
@@ -9,6 +8,7 @@ import {
 } from '../../contract/customers';
 import { listSchema } from '../../contract/envelope';
 import type { AccountStatus } from '../../contract/list';
+import { z } from '../../contract/zod';
 import { type ListState, toListQuery } from '../lib/list-search';
 import { api } from './client';
 import { type DownloadOptions, downloadCsv } from './export';

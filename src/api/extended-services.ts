@@ -1,11 +1,11 @@
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
-import { z } from 'zod';
 import { listSchema } from '../../contract/envelope';
 import {
   type ExtendedService,
   extendedServiceSchema,
   extendedServiceSortKeys,
 } from '../../contract/extended-services';
+import { z } from '../../contract/zod';
 import { type ListState, toListQuery } from '../lib/list-search';
 import { api } from './client';
 import { type DownloadOptions, downloadCsv } from './export';

@@ -1,5 +1,5 @@
-import { z } from 'zod';
 import { concurrencyMessages, VERSION_HEADER, versionTag } from '../../contract/concurrency';
+import { z } from '../../contract/zod';
 import type { OutboxEntity } from '../db/app-db';
 import { ApiError, api, type Result } from './client';
 import { fetchCustomer } from './customers';

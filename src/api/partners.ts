@@ -1,5 +1,4 @@
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
-import { z } from 'zod';
 import { listSchema } from '../../contract/envelope';
 import type { AccountStatus } from '../../contract/list';
 import {
@@ -11,6 +10,7 @@ import {
   partnerStatsSchema,
 } from '../../contract/partners';
 import { type RewardStats, rewardStatsSchema } from '../../contract/stats';
+import { z } from '../../contract/zod';
 import { type ListState, toListQuery } from '../lib/list-search';
 import { api } from './client';
 import { type DownloadOptions, downloadCsv } from './export';

@@ -1,6 +1,6 @@
 import { queryOptions } from '@tanstack/react-query';
-import { z } from 'zod';
 import { type ChangePasswordBody, type Profile, profileSchema } from '../../contract/profile';
+import { z } from '../../contract/zod';
 import { api } from './client';
 
 export const profileKeys = {

@@ -1,5 +1,4 @@
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
-import { z } from 'zod';
 import { listSchema } from '../../contract/envelope';
 import {
   type getRewardBodySchema,
@@ -27,6 +26,7 @@ import {
   rewardSortKeys,
 } from '../../contract/rewards';
 import { type RewardStats, rewardStatsSchema } from '../../contract/stats';
+import { z } from '../../contract/zod';
 import { type ListState, toListQuery } from '../lib/list-search';
 import { newIdempotencyKey } from '../machines/idempotency-key';
 import { api } from './client';

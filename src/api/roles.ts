@@ -1,5 +1,4 @@
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
-import { z } from 'zod';
 import { listSchema } from '../../contract/envelope';
 import { type Permission, permissionSchema } from '../../contract/permissions';
 import {
@@ -9,6 +8,7 @@ import {
   roleSortKeys,
   type UpdateRoleBody,
 } from '../../contract/roles';
+import { z } from '../../contract/zod';
 import { type ListState, toListQuery } from '../lib/list-search';
 import { api } from './client';
 import { type DownloadOptions, downloadCsv } from './export';

@@ -1,5 +1,4 @@
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
-import { z } from 'zod';
 import { listSchema } from '../../contract/envelope';
 import {
   type InviteStaffBody,
@@ -8,6 +7,7 @@ import {
   staffUserSchema,
   type UpdateStaffBody,
 } from '../../contract/staff';
+import { z } from '../../contract/zod';
 import { type ListState, toListQuery } from '../lib/list-search';
 import { api } from './client';
 import { type DownloadOptions, downloadCsv } from './export';
