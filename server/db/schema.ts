@@ -3,6 +3,7 @@ import {
   bigint,
   boolean,
   customType,
+  date,
   index,
   integer,
   jsonb,
@@ -326,6 +327,36 @@ export const rewardStatsByPartner = pgTable('reward_stats_by_partner', {
   dsPctSum: money('ds_pct_sum').notNull().default(0),
   dsPctN: integer('ds_pct_n').notNull().default(0),
 });
+
+/**
+ * Rewards issued and redeemed per partner and Lagos calendar day (the weekly charts, decision 018's
+ * follow-up), kept exact by statement-level triggers on rewards and reward_ledger (migration 0011) in
+ * the same transaction as every change, so the 12 weeks are a sum over 84 days instead of a read of
+ * every reward and ledger row in them. Never written by the application.
+ * - issued: every reward by its created_at day and current partner; the amount is the gift cards'
+ *   issued_amount;
+ * - redeemed: the REDEEM ledger rows no row reverses (reverses_id), by their `at` day and their
+ *   reward's current partner; the amount is the naira that left gift cards (-amount).
+ * `day` is the Lagos date (UTC+1 all year): `(at at time zone interval '+01:00')::date`.
+ */
+export const rewardActivityByDay = pgTable(
+  'reward_activity_by_day',
+  {
+    partnerId: integer('partner_id')
+      .notNull()
+      .references(() => partners.id),
+    day: date('day', { mode: 'string' }).notNull(),
+    issuedCount: integer('issued_count').notNull().default(0),
+    issuedAmount: money('issued_amount').notNull().default(0),
+    redeemedCount: integer('redeemed_count').notNull().default(0),
+    redeemedAmount: money('redeemed_amount').notNull().default(0),
+  },
+  (t) => [
+    primaryKey({ columns: [t.partnerId, t.day] }),
+    // Club-wide: the days of the 12 weeks, every partner.
+    index('reward_activity_by_day_day_idx').on(t.day),
+  ],
+);
 
 export const rewardLedger = pgTable(
   'reward_ledger',

@@ -1,4 +1,4 @@
-import { type SQL, sql } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import { REWARD_ACTIVITY_WEEKS, type RewardActivity, type RewardWeek } from '../../contract/reward-activity';
 import type { RewardStats } from '../../contract/stats';
 import type { DbOrTx } from '../db/client';
@@ -100,8 +100,18 @@ export function activityWeeks(now: Date, weeks = REWARD_ACTIVITY_WEEKS): Activit
   return { starts, start, endExclusive: new Date(currentMonday + WEEK_MS) };
 }
 
-/** SQL rows of the activity query, by kind: i issued, r redeemed (per week index w), o outstanding. */
-type ActivityRow = { k: 'i' | 'r' | 'o'; w: number | null; n: number; amount: string };
+/**
+ * SQL rows of the activity query: w, the figures of one week (index w, oldest 0); o, the outstanding
+ * gift-card balance (n cards, amount naira).
+ */
+type ActivityRow = {
+  k: 'w' | 'o';
+  w: number | null;
+  n: number;
+  amount: string;
+  redeemedCount: number;
+  redeemedAmount: string;
+};
 
 /** Fills the 12 weeks from the grouped rows; weeks without a row stay zeros. */
 export function shapeWeeks(starts: string[], rows: ActivityRow[]): RewardWeek[] {
@@ -113,57 +123,56 @@ export function shapeWeeks(starts: string[], rows: ActivityRow[]): RewardWeek[] 
     redeemedAmount: 0,
   }));
   for (const row of rows) {
+    if (row.k !== 'w') continue;
     const week = row.w === null ? undefined : weeks[Number(row.w)];
     if (!week) continue;
-    if (row.k === 'i') {
-      week.issuedCount = num(row.n);
-      week.issuedAmount = num(row.amount);
-    } else if (row.k === 'r') {
-      week.redeemedCount = num(row.n);
-      week.redeemedAmount = num(row.amount);
-    }
+    week.issuedCount = num(row.n);
+    week.issuedAmount = num(row.amount);
+    week.redeemedCount = num(row.redeemedCount);
+    week.redeemedAmount = num(row.redeemedAmount);
   }
   return weeks;
 }
 
 /**
  * Rewards issued and redeemed per week for the last 12 weeks and the outstanding gift-card balance,
- * club-wide or for one partner, in one statement of three index range reads (decision 018):
- * - issued: rewards by created_at (every type; the amount is the gift cards' issued_amount, the same
- *   as their ledger ISSUE rows, which carry the same instant: coupons have no ISSUE row);
- * - redeemed: REDEEM rows of the ledger by `at`, those later reversed left out (a coupon's REDEEM row
- *   is 0 naira, so it counts but adds nothing to the amount);
- * - outstanding: the balance of gift cards that can still be redeemed (Active, not past expiry at now).
+ * club-wide or for one partner, in one statement (decision 018 and its follow-up):
+ * - issued and redeemed: the sum of reward_activity_by_day over the 84 Lagos days of the 12 weeks
+ *   (club-wide: every partner's rows of those days; one partner: at most 84 rows by primary key).
+ *   Triggers on rewards and reward_ledger keep it exact in the same transaction as every change
+ *   (migration 0011): issued counts every reward by its created_at (the amount is the gift cards'
+ *   issued_amount, coupons have no ISSUE ledger row); redeemed counts the REDEEM ledger rows by `at`,
+ *   those a REVERSAL names left out (a coupon's REDEEM row is 0 naira: it counts, adds nothing).
+ *   The days are Lagos calendar days, so they add up exactly to the weeks from Monday 00:00 Lagos;
+ * - outstanding: live, as it depends on the clock: the balance of gift cards that can still be
+ *   redeemed (Active, not past expiry at now), a range read of rewards_giftcard_open_idx.
  */
 export async function rewardActivity(
   db: DbOrTx,
   opts: { now: Date; partnerId?: number },
 ): Promise<RewardActivity> {
-  const { starts, start, endExclusive } = activityWeeks(opts.now);
-  const from = start.toISOString();
-  const to = endExclusive.toISOString();
+  const { starts, endExclusive } = activityWeeks(opts.now);
+  const firstDay = starts[0]!;
+  const endDay = lagosDate(endExclusive);
   const now = opts.now.toISOString();
   const p = opts.partnerId;
-  const week = (col: SQL) =>
-    sql`floor(extract(epoch from (${col} - ${from}::timestamptz)) / ${WEEK_MS / 1000})::int`;
   const rows = await executeRows<ActivityRow>(
     db,
     sql`
-    select 'i' as k, ${week(sql.raw('r.created_at'))} as w, count(*)::int as n,
-      coalesce(sum(r.issued_amount) filter (where r.reward_type = 'GIFTCARD'), 0)::numeric(14, 2)::text as amount
-    from rewards r
-    where r.created_at >= ${from}::timestamptz and r.created_at < ${to}::timestamptz
-      and ${p === undefined ? sql`true` : sql`r.partner_id = ${p}`}
+    select 'w' as k, (d.day - ${firstDay}::date) / 7 as w,
+      sum(d.ic)::int as n, sum(d.ia)::numeric(14, 2)::text as amount,
+      sum(d.rc)::int as "redeemedCount", sum(d.ra)::numeric(14, 2)::text as "redeemedAmount"
+    from (
+      select a.day, sum(a.issued_count) as ic, sum(a.issued_amount) as ia,
+        sum(a.redeemed_count) as rc, sum(a.redeemed_amount) as ra
+      from reward_activity_by_day a
+      where ${p === undefined ? sql`true` : sql`a.partner_id = ${p}`}
+        and a.day >= ${firstDay}::date and a.day < ${endDay}::date
+      group by a.day
+    ) d
     group by 2
     union all
-    select 'r', ${week(sql.raw('l.at'))}, count(*)::int, coalesce(-sum(l.amount), 0)::numeric(14, 2)::text
-    from reward_ledger l
-    ${p === undefined ? sql`` : sql`join rewards r on r.id = l.reward_id and r.partner_id = ${p}`}
-    where l.kind = 'REDEEM' and l.at >= ${from}::timestamptz and l.at < ${to}::timestamptz
-      and not exists (select 1 from reward_ledger x where x.reverses_id = l.id)
-    group by 2
-    union all
-    select 'o', null, count(*)::int, coalesce(sum(g.balance), 0)::numeric(14, 2)::text
+    select 'o', null, count(*)::int, coalesce(sum(g.balance), 0)::numeric(14, 2)::text, 0, '0'
     from rewards g
     where g.reward_type = 'GIFTCARD' and g.status = 'Active'
       and (g.expiry_date is null or g.expiry_date > ${now}::timestamptz)

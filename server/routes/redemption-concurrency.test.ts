@@ -2,6 +2,11 @@ import { and, eq, sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Reward } from '../../contract/rewards';
 import {
+  activityDaysFromRows,
+  activityDaysKept,
+  activityFromRows,
+} from '../../tests/setup/reward-activity-oracle';
+import {
   createCustomer,
   createPartner,
   createRole,
@@ -12,7 +17,9 @@ import {
   setupTestServer,
   signIn,
 } from '../../tests/setup/server';
+import { executeRows } from '../db/rows';
 import { redemptionOtps, rewardLedger, rewards } from '../db/schema';
+import { rewardActivity } from '../domain/analytics';
 import { canonicalJson } from '../domain/idempotency';
 import { ledgerBalance } from '../domain/ledger';
 import { hashOtp, OTP_TTL_MS } from '../domain/otp';
@@ -25,6 +32,7 @@ import { hashOtp, OTP_TTL_MS } from '../domain/otp';
 const t = setupTestServer({ poolSize: 25 });
 let token: string;
 let customer: { id: number };
+let partnerId: number;
 
 const post = (path: string, json: unknown, key?: string): Promise<Res> =>
   t.request('POST', `/partners/rewards/${path}`, {
@@ -75,7 +83,13 @@ describe.runIf(!isPostgres)('concurrency (PostgreSQL only)', () => {
 describe.runIf(isPostgres)('concurrency on PostgreSQL', () => {
   beforeAll(async () => {
     const partner = await createPartner(t.db);
-    const role = await createRole(t.db, 'Cashier', ['rewards.view', 'rewards.issue', 'rewards.redeem']);
+    partnerId = partner.id;
+    const role = await createRole(t.db, 'Cashier', [
+      'rewards.view',
+      'rewards.issue',
+      'rewards.redeem',
+      'rewards.reverse',
+    ]);
     const staff = await createUser(t.db, { roleId: role.id, userType: 'PARTNER', partnerId: partner.id });
     token = (await signIn(t, staff.email, staff.password)).accessToken;
     customer = await createCustomer(t.db);
@@ -184,5 +198,64 @@ describe.runIf(isPostgres)('concurrency on PostgreSQL', () => {
     expect(count(results, 200)).toBe(1);
     expect(count(results, 409)).toBe(19);
     expect(n).toBe(1);
+  });
+
+  it('redemptions and reversals of one partner in parallel: none deadlocks, the weekly figures stay exact', async () => {
+    // Four ₦10,000 cards, each redeemed ₦100 three times first: twelve redemptions of today to reverse.
+    const cards = [];
+    for (let i = 0; i < 4; i++) cards.push(await issue({ rewardType: 'GIFTCARD', issuedAmount: 10_000 }));
+    const earlier: number[] = [];
+    for (const [i, card] of cards.entries()) {
+      const codes = codesFrom(700_000 + i * 100, 3);
+      await plantCodes(card.id, codes);
+      for (const [j, otp] of codes.entries()) {
+        const res = await post(
+          'redeem-giftcard',
+          { userId: customer.id, code: card.code, amountToRedeem: 100, otp },
+          `early-${i}-${j}`,
+        );
+        expect(res.status, res.text).toBe(200);
+        earlier.push((res.body.data as { ledgerEntryId: number }).ledgerEntryId);
+      }
+    }
+    // Then together: 40 redemptions (10 per card) and the 12 reversals. A reversal writes its ledger
+    // row before the reward, a redemption the reward first: both lock the partner's stats row before
+    // its day row, so neither waits for the other in a cycle.
+    const redeemedToday = async () => {
+      const [row] = await executeRows<{ n: number }>(
+        t.db,
+        sql`select redeemed_count as n from reward_activity_by_day where partner_id = ${partnerId} and day = ${'2026-03-02'}::date`,
+      );
+      return row!.n;
+    };
+    const before = await redeemedToday();
+    const codes = cards.map((card, i) => ({ card, codes: codesFrom(800_000 + i * 100, 10) }));
+    for (const { card, codes: c } of codes) await plantCodes(card.id, c);
+    const results = await Promise.all([
+      ...codes.flatMap(({ card, codes: c }) =>
+        c.map((otp) =>
+          post(
+            'redeem-giftcard',
+            { userId: customer.id, code: card.code, amountToRedeem: 100, otp },
+            `mix-${otp}`,
+          ),
+        ),
+      ),
+      ...earlier.map((ledgerEntryId) =>
+        post('reverse-redemption', { ledgerEntryId, reason: 'Charged twice' }, `rev-${ledgerEntryId}`),
+      ),
+    ]);
+    console.log(
+      `40 redemptions and 12 reversals of one partner in parallel: ${count(results, 200)} succeeded, statuses ${[...new Set(results.map((r) => r.status))].join(', ')}`,
+    );
+    expect(results.filter((r) => r.status !== 200).map((r) => r.text)).toEqual([]);
+    const now = t.clock();
+    expect(await rewardActivity(t.db, { now })).toEqual(await activityFromRows(t.db, { now }));
+    const mine = await rewardActivity(t.db, { now, partnerId });
+    expect(mine).toEqual(await activityFromRows(t.db, { now, partnerId }));
+    expect(await activityDaysKept(t.db)).toEqual(await activityDaysFromRows(t.db));
+    // Today (the test clock's Lagos day): the 40 new redemptions stand, the 12 reversed ones left.
+    expect(t.clock().toISOString().slice(0, 10)).toBe('2026-03-02');
+    expect((await redeemedToday()) - before).toBe(40 - 12);
   });
 });
