@@ -353,7 +353,8 @@ export const rewardActivityByDay = pgTable(
   },
   (t) => [
     primaryKey({ columns: [t.partnerId, t.day] }),
-    // Club-wide: the days of the 12 weeks, every partner.
+    // Club-wide: the days of the 12 weeks, every partner; migration 0011 adds INCLUDE (the four
+    // figures) so they are read from the index alone.
     index('reward_activity_by_day_day_idx').on(t.day),
   ],
 );

@@ -9,7 +9,10 @@ CREATE TABLE "reward_activity_by_day" (
 );
 --> statement-breakpoint
 ALTER TABLE "reward_activity_by_day" ADD CONSTRAINT "reward_activity_by_day_partner_id_partners_id_fk" FOREIGN KEY ("partner_id") REFERENCES "public"."partners"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
-CREATE INDEX "reward_activity_by_day_day_idx" ON "reward_activity_by_day" USING btree ("day");--> statement-breakpoint
+-- Hand-edited after drizzle-kit (its index builder has no INCLUDE, as in 0009): the club-wide weeks
+-- read the figures from this index alone (index-only scan of the 84 days; 2-3 times faster than the
+-- plain index under load at 1,000,000 rewards, decision 018's follow-up).
+CREATE INDEX "reward_activity_by_day_day_idx" ON "reward_activity_by_day" USING btree ("day") INCLUDE ("issued_count", "issued_amount", "redeemed_count", "redeemed_amount");--> statement-breakpoint
 -- The weekly reward charts (docs/decisions/018-reward-charts.md, follow-up): rewards issued and
 -- redeemed per partner and Lagos calendar day, kept by the database itself like 0008's stats:
 -- statement-level triggers with transition tables on rewards and on reward_ledger, in the same
