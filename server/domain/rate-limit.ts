@@ -179,8 +179,17 @@ export async function recordHit(db: DbOrTx, bucket: string, rule: RateLimit, now
   await db.insert(rateLimitHits).values({ bucket, at: now });
 }
 
+/**
+ * Empties a bucket (a successful sign-in, a completed reset, an admin's unlock). Under the bucket's
+ * advisory lock, as `takeRateLimit`: two requests clearing one bucket at once (parallel sign-ins of
+ * one account) would otherwise each hold the row of its own hit and wait for the other's, a deadlock.
+ * Call it before releasing any hit of the same transaction, so no row lock is held while waiting.
+ */
 export async function clearBucket(db: DbOrTx, bucket: string): Promise<void> {
-  await db.delete(rateLimitHits).where(eq(rateLimitHits.bucket, bucket));
+  await db.transaction(async (tx) => {
+    await tx.execute(sql`select pg_advisory_xact_lock(hashtextextended(${bucket}, 0))`);
+    await tx.delete(rateLimitHits).where(eq(rateLimitHits.bucket, bucket));
+  });
 }
 
 const PURGE_EVERY_MS = 10 * 60 * 1000;

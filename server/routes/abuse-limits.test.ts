@@ -105,6 +105,21 @@ describe('sign-in', () => {
     expect(by(429)).toBe(30 - LOGIN_LIMIT.limit);
   });
 
+  it('parallel right passwords for one account: every one signed in, none a 500', async () => {
+    // Each success clears the account's bucket; two clearing it at once deadlocked on PostgreSQL
+    // (each held its own hit's row and waited for the other's) before clearBucket took the lock.
+    const user = await createUser(t.db);
+    for (let round = 0; round < 20; round++) {
+      const results = await Promise.all(
+        Array.from({ length: LOGIN_LIMIT.limit }, () => login(user.email, user.password, nextIp())),
+      );
+      expect(
+        results.map((r) => r.status),
+        results.map((r) => r.text).join('\n'),
+      ).toEqual(Array(LOGIN_LIMIT.limit).fill(200));
+    }
+  });
+
   it('20 failures per client address across accounts, then 429 there and only there', async () => {
     const ip = nextIp();
     const victim = await createUser(t.db);

@@ -87,8 +87,8 @@ export function authRoutes(ctx: RouteContext) {
       }
 
       const session = await db.transaction(async (tx) => {
-        await releaseHits(tx, limit.hitIds);
         await clearBucket(tx, buckets.login(email));
+        await releaseHits(tx, limit.hitIds);
         const issued = await issueRefreshToken(tx, {
           userId: user.id,
           now,
