@@ -9,6 +9,7 @@ import {
   jsonb,
   pgTable,
   primaryKey,
+  smallint,
   text,
   timestamp,
   uniqueIndex,
@@ -357,6 +358,58 @@ export const rewardActivityByDay = pgTable(
     // figures) so they are read from the index alone.
     index('reward_activity_by_day_day_idx').on(t.day),
   ],
+);
+
+/**
+ * Row counts of the unfiltered lists and the dashboard's user figures, kept exact by statement-level
+ * triggers in the same transaction as every insert, update, delete or truncate of the counted table
+ * (migration 0012, decision 011), so a list without search text or dates answers its totalCount from
+ * a few rows instead of counting every matching row. Never written by the application.
+ */
+/** Live (not soft-deleted) customers per account status: the client list tabs, totalClients. */
+export const customerCounts = pgTable('customer_counts', {
+  accountStatus: text('account_status').primaryKey(),
+  n: bigint('n', { mode: 'number' }).notNull().default(0),
+});
+
+/** Live partners per account status: the partner list tabs, partner stats, totalPartners. */
+export const partnerCounts = pgTable('partner_counts', {
+  accountStatus: text('account_status').primaryKey(),
+  n: bigint('n', { mode: 'number' }).notNull().default(0),
+});
+
+/** Live staff (users) per user type and account status: the staff list, totalStaff. */
+export const staffCounts = pgTable(
+  'staff_counts',
+  {
+    userType: text('user_type').notNull(),
+    accountStatus: text('account_status').notNull(),
+    n: bigint('n', { mode: 'number' }).notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.userType, t.accountStatus] })],
+);
+
+/**
+ * Visits per partner: the visits tab. No foreign key: a counter row left at 0 must not stop a
+ * partner row from being removed.
+ */
+export const visitCounts = pgTable('visit_counts', {
+  partnerId: integer('partner_id').primaryKey(),
+  n: bigint('n', { mode: 'number' }).notNull().default(0),
+});
+
+/**
+ * Events per actor type, spread over shard rows (nearly every change writes an event: one row per
+ * type would serialise every writing transaction until commit); the count is the sum of the shards.
+ */
+export const eventCounts = pgTable(
+  'event_counts',
+  {
+    actorType: text('actor_type').notNull(),
+    shard: smallint('shard').notNull(),
+    n: bigint('n', { mode: 'number' }).notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.actorType, t.shard] })],
 );
 
 export const rewardLedger = pgTable(

@@ -3,7 +3,7 @@ import { and, asc, desc, type SQL, sql } from 'drizzle-orm';
 import type { Context } from 'hono';
 import { lagosDate } from '../domain/eligibility';
 import type { Logger } from '../log';
-import { type ListParams, type ListSpec, planList, type SortOrder } from './list';
+import { type ListParams, type ListSpec, planList, type SortOrder, totalOf } from './list';
 
 /**
  * CSV export of a list (issue 9, decision 017): every row the list's filters, search and sort
@@ -47,6 +47,8 @@ export type ExportOptions<K extends string, R> = {
   batch: (plan: BatchPlan) => Promise<{ records: R[]; last: ExportKey | undefined }>;
   /** Rows the export will hold, for the client's progress (X-Total-Count); optional. */
   count?: (where: SQL | undefined) => Promise<number>;
+  /** The exact number of rows `filters` select, from a counter (used when no search text or dates). */
+  total?: () => Promise<number>;
   clock: () => Date;
   log: Logger;
   batchSize?: number;
@@ -122,7 +124,7 @@ export async function exportCsv<K extends string, R>(c: Context, o: ExportOption
     keySql: sql`, ${keyFields.__k} as "__k", ${keyFields.__t} as "__t", ${keyFields.__id} as "__id"`,
   });
 
-  const [total, first] = await Promise.all([o.count?.(plan.where), o.batch(batchPlan(undefined))]);
+  const [total, first] = await Promise.all([totalOf(plan, o), o.batch(batchPlan(undefined))]);
   const encoder = new TextEncoder();
   let next: ExportKey | undefined = first.records.length === size ? first.last : undefined;
   let pending: string | null = CSV_BOM + csvText(o.columns, first.records, true);

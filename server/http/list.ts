@@ -30,6 +30,8 @@ export type ListPlan = {
   orderBy: SQL[];
   limit: number;
   offset: number;
+  /** The query's search text or dates narrow the rows beyond the list's own filters. */
+  narrowed: boolean;
 };
 
 export type ListParams<K extends string> = Pick<
@@ -54,6 +56,7 @@ export function planList<K extends string>(
   filters: (SQL | undefined)[] = [],
 ): ListPlan {
   const conditions = [...filters];
+  const own = conditions.length;
   const text = searchOf(q);
   if (text && spec.searchTarget) conditions.push(containsText(spec.searchTarget, text));
   if (spec.dateColumn && q.startDate) conditions.push(gte(spec.dateColumn, dayStart(q.startDate)));
@@ -69,12 +72,15 @@ export function planList<K extends string>(
     orderBy: [direction(spec.sortColumns[by]), direction(spec.tieBreaker)],
     limit: q.pageSize,
     offset: (q.pageNumber - 1) * q.pageSize,
+    narrowed: conditions.length > own,
   };
 }
 
 /**
  * One page of a list with its total: the page query (LIMIT/OFFSET over an index in the sort order)
- * and the count (an index-only scan where the filter allows it) run side by side.
+ * and the count run side by side. The count is `total` (an exact counter kept by triggers, decision
+ * 011) when the list has one for its own filters and the query adds no search text or dates, else
+ * `count` over the WHERE (an index-only scan where the filter allows it).
  * A page past the end is empty, with the true totalCount, so the caller can step back.
  */
 export async function listPage<K extends string, Row>(
@@ -84,12 +90,23 @@ export async function listPage<K extends string, Row>(
     filters?: (SQL | undefined)[];
     rows: (plan: ListPlan) => Promise<Row[]>;
     count: (where: SQL | undefined) => Promise<number>;
+    /** The exact number of rows `filters` select, when a counter keeps it. */
+    total?: (() => Promise<number>) | undefined;
   },
 ): Promise<ListData<Row>> {
   const plan = planList(spec, q, run.filters);
-  const [records, totalCount] = await Promise.all([run.rows(plan), run.count(plan.where)]);
+  const [records, totalCount] = await Promise.all([run.rows(plan), totalOf(plan, run)]);
   return {
     records,
     meta: { totalCount: Number(totalCount), pageNumber: q.pageNumber, pageSize: q.pageSize },
   };
 }
+
+/** `total` when the plan is the list's own filters only and a counter keeps their total, else `count`. */
+export const totalOf = (
+  plan: ListPlan,
+  o: {
+    count?: ((where: SQL | undefined) => Promise<number>) | undefined;
+    total?: (() => Promise<number>) | undefined;
+  },
+): Promise<number> | undefined => (o.total && !plan.narrowed ? o.total() : o.count?.(plan.where));

@@ -2,6 +2,7 @@ import { eq, getTableColumns, type SQL, sql } from 'drizzle-orm';
 import { Hono } from 'hono';
 import { type Activity, activityListQuerySchema } from '../../contract/activities';
 import { events } from '../db/schema';
+import { eventCount } from '../domain/counts';
 import type { AppEnv, RouteContext } from '../http/context';
 import { type CsvColumn, exportCsv } from '../http/csv-export';
 import { ok } from '../http/errors';
@@ -79,6 +80,7 @@ export function activityRoutes(ctx: RouteContext) {
                 .offset(p.offset)
             ).map(toActivity),
           count: countEvents,
+          total: () => eventCount(db, q.userType),
         });
         return ok(c, data);
       },
@@ -99,6 +101,7 @@ export function activityRoutes(ctx: RouteContext) {
           log: ctx.log,
           batchSize: ctx.config.exportBatchSize,
           count: countEvents,
+          total: () => eventCount(db, q.userType),
           batch: async (p) => {
             const raw = await db
               .select({ ...getTableColumns(events), ...p.keyFields })

@@ -13,6 +13,7 @@ import {
 } from '../../contract/customers';
 import type { DbOrTx } from '../db/client';
 import { customers } from '../db/schema';
+import { liveCustomerCount } from '../domain/counts';
 import { actions, actorOfAuthUser, recordEvent, requestMeta } from '../domain/events';
 import { runIdempotent } from '../domain/idempotency';
 import { fullName } from '../domain/users';
@@ -107,6 +108,7 @@ export function customerRoutes(ctx: RouteContext) {
           const [row] = await db.select({ n: sql<number>`count(*)::int` }).from(customers).where(where);
           return Number(row?.n ?? 0);
         },
+        total: () => liveCustomerCount(db, q.status),
       });
       return ok(c, data);
     })
@@ -129,6 +131,7 @@ export function customerRoutes(ctx: RouteContext) {
             const [row] = await db.select({ n: sql<number>`count(*)::int` }).from(customers).where(where);
             return Number(row?.n ?? 0);
           },
+          total: () => liveCustomerCount(db, q.status),
           batch: async (p) => {
             const raw = await db
               .select({ ...getTableColumns(customers), ...p.keyFields })

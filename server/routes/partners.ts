@@ -15,9 +15,9 @@ import {
 } from '../../contract/partners';
 import type { DbOrTx } from '../db/client';
 import { sqlState, UNIQUE_VIOLATION } from '../db/errors';
-import { executeRows } from '../db/rows';
 import { partnerExtendedServices, partners, passwordResetCodes, users } from '../db/schema';
 import { rewardActivity, rewardStats } from '../domain/analytics';
+import { livePartnerCount, partnerStats } from '../domain/counts';
 import { actions, actorOfAuthUser, recordEvent, requestMeta } from '../domain/events';
 import { runIdempotent } from '../domain/idempotency';
 import { storeFile } from '../domain/images';
@@ -133,6 +133,9 @@ export function partnerRoutes(ctx: RouteContext) {
     // Partner staff list only their own partner.
     partnerScope(user) === null ? undefined : eq(partners.id, partnerScope(user)!),
   ];
+  /** All live partners (of the status asked), from the counter; partner staff count their own row. */
+  const totalPartners = (user: AuthUser, q: { status?: 'ACTIVE' | 'BLOCKED' | undefined }) =>
+    partnerScope(user) === null ? () => livePartnerCount(db, q.status) : undefined;
   const countPartners = async (where: SQL | undefined) => {
     const [row] = await db.select({ n: sql<number>`count(*)::int` }).from(partners).where(where);
     return Number(row?.n ?? 0);
@@ -153,18 +156,8 @@ export function partnerRoutes(ctx: RouteContext) {
       );
     })
     .get('/stats', guards.requirePermission('partners.view'), async (c) => {
-      const [row] = await executeRows<Record<string, number>>(
-        db,
-        sql`select count(*)::int as "totalPartners",
-              (count(*) filter (where account_status = 'ACTIVE'))::int as "activePartners",
-              (count(*) filter (where account_status = 'BLOCKED'))::int as "blockedPartners"
-            from partners where deleted_at is null`,
-      );
-      const stats: PartnerStats = {
-        totalPartners: Number(row?.totalPartners ?? 0),
-        activePartners: Number(row?.activePartners ?? 0),
-        blockedPartners: Number(row?.blockedPartners ?? 0),
-      };
+      // Live partners by status, from the counters of migration 0012 (decision 011).
+      const stats: PartnerStats = await partnerStats(db);
       return ok(c, stats);
     })
     .get(
@@ -205,6 +198,7 @@ export function partnerRoutes(ctx: RouteContext) {
               .offset(p.offset),
           ),
         count: countPartners,
+        total: totalPartners(c.get('user'), q),
       });
       return ok(c, data);
     })
@@ -224,6 +218,7 @@ export function partnerRoutes(ctx: RouteContext) {
           log: ctx.log,
           batchSize: ctx.config.exportBatchSize,
           count: countPartners,
+          total: totalPartners(c.get('user'), q),
           batch: async (p) => {
             const raw = await db
               .select({ ...partnerColumns, ...p.keyFields })

@@ -16,6 +16,7 @@ import type { DbOrTx } from '../db/client';
 import { FOREIGN_KEY_VIOLATION, sqlState, UNIQUE_VIOLATION } from '../db/errors';
 import { executeRows } from '../db/rows';
 import { partners, passwordResetCodes, roles, users } from '../db/schema';
+import { liveStaffCount, userStats } from '../domain/counts';
 import { actions, actorOfAuthUser, recordEvent, requestMeta } from '../domain/events';
 import { permissionsOfRole } from '../domain/permissions';
 import { clearBucket, loginBucket } from '../domain/rate-limit';
@@ -197,6 +198,7 @@ export function staffRoutes(ctx: RouteContext) {
           const [row] = await db.select({ n: sql<number>`count(*)::int` }).from(users).where(where);
           return Number(row?.n ?? 0);
         },
+        total: () => liveStaffCount(db),
       });
       return ok(c, data);
     },
@@ -220,6 +222,7 @@ export function staffRoutes(ctx: RouteContext) {
           const [row] = await db.select({ n: sql<number>`count(*)::int` }).from(users).where(where);
           return Number(row?.n ?? 0);
         },
+        total: () => liveStaffCount(db),
         batch: async (p) => {
           const raw = await db
             .select({ ...staffColumns, ...p.keyFields })
@@ -237,18 +240,8 @@ export function staffRoutes(ctx: RouteContext) {
 
   return new Hono<AppEnv>()
     .get('/user/stats', guards.requirePermission('dashboard.view'), async (c) => {
-      const [row] = await executeRows<Record<string, number>>(
-        db,
-        sql`select
-          (select count(*) from partners where deleted_at is null)::int as "totalPartners",
-          (select count(*) from customers where deleted_at is null)::int as "totalClients",
-          (select count(*) from users where deleted_at is null)::int as "totalStaff"`,
-      );
-      const stats: UserStats = {
-        totalPartners: Number(row?.totalPartners ?? 0),
-        totalClients: Number(row?.totalClients ?? 0),
-        totalStaff: Number(row?.totalStaff ?? 0),
-      };
+      // Live partners, customers and staff, from the counters of migration 0012 (decision 011).
+      const stats: UserStats = await userStats(db);
       return ok(c, stats);
     })
     .get('/user/admin-users', ...listStaff)

@@ -19,6 +19,7 @@ import {
 import type { DbOrTx } from '../db/client';
 import { executeRows } from '../db/rows';
 import { customers, partners, visitItems, visits } from '../db/schema';
+import { partnerVisitCount } from '../domain/counts';
 import { eligibilityVerdict, eligibilityWindow, lagosDate, type Window } from '../domain/eligibility';
 import { actions, actorOfAuthUser, recordEvent, requestMeta } from '../domain/events';
 import { storeFile } from '../domain/images';
@@ -366,6 +367,7 @@ export function visitRoutes(ctx: RouteContext) {
           );
           return Number(row?.n ?? 0);
         },
+        total: () => partnerVisitCount(db, partner.id),
       });
       return ok(c, data);
     })
@@ -388,6 +390,7 @@ export function visitRoutes(ctx: RouteContext) {
           );
           return Number(row?.n ?? 0);
         },
+        total: () => partnerVisitCount(db, partner.id),
         batch: async (p) => {
           const raw = await executeRows<VisitRow & ExportKey>(
             db,
