@@ -437,8 +437,7 @@ describe.runIf(isPostgres)('counters under concurrent writes (PostgreSQL only)',
   it('stay exact through the API under parallel visits, sign-ins and status changes', async () => {
     const partner = await createPartner(t.db);
     const customers = await Promise.all(Array.from({ length: 5 }, () => createCustomer(t.db)));
-    // One account per sign-in: parallel sign-ins of one account can deadlock on its rate-limit rows
-    // (auth.ts clears the account's bucket), which is not what this test is about.
+    // One account per sign-in, so the sign-ins write their events in parallel.
     const members = await Promise.all(Array.from({ length: 10 }, () => createUser(t.db)));
     const calls = Array.from({ length: 40 }, (_, i) => {
       const c = customers[i % customers.length]!;
