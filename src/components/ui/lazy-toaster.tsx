@@ -1,13 +1,25 @@
-import { lazy, Suspense } from 'react';
-import { useToasterRequested } from './notify';
+import { useEffect, useState } from 'react';
+import { loadToaster, type ToastModule, useToasterRequested } from './notify';
 
-const AppToaster = lazy(() => import('./toast').then((m) => ({ default: m.AppToaster })));
-
-/** The app's <Toaster>, rendered once the toaster has been asked for (see ./notify). */
+/**
+ * The app's <Toaster>, rendered once the toaster has been asked for (see ./notify). Not React.lazy:
+ * a chunk that cannot be fetched (offline before the service worker had it) must leave the screen
+ * as it is, not throw into the route's error boundary; the next toast tries again.
+ */
 export function LazyToaster() {
-  return useToasterRequested() ? (
-    <Suspense fallback={null}>
-      <AppToaster />
-    </Suspense>
-  ) : null;
+  const requested = useToasterRequested();
+  const [toastModule, setToastModule] = useState<ToastModule | null>(null);
+  useEffect(() => {
+    if (!requested || toastModule) return;
+    let current = true;
+    loadToaster()
+      .then((loaded) => {
+        if (current) setToastModule(loaded);
+      })
+      .catch(() => undefined);
+    return () => {
+      current = false;
+    };
+  }, [requested, toastModule]);
+  return toastModule ? <toastModule.AppToaster /> : null;
 }

@@ -7,7 +7,7 @@
  */
 import { useSyncExternalStore } from 'react';
 
-type ToastModule = typeof import('./toast');
+export type ToastModule = typeof import('./toast');
 
 let toastModule: Promise<ToastModule> | undefined;
 const listeners = new Set<() => void>();
@@ -16,13 +16,20 @@ const listeners = new Set<() => void>();
 export function loadToaster(): Promise<ToastModule> {
   if (!toastModule) {
     toastModule = import('./toast');
+    // A chunk that could not be fetched (offline before the service worker had it): the next toast
+    // tries again instead of failing for good.
+    toastModule.catch(() => {
+      toastModule = undefined;
+    });
     for (const listener of listeners) listener();
   }
   return toastModule;
 }
 
 const show = (title: string, type: 'success' | 'error' | 'info') =>
-  void loadToaster().then(({ toaster }) => toaster.create({ title, type }));
+  void loadToaster()
+    .then(({ toaster }) => toaster.create({ title, type }))
+    .catch(() => undefined);
 
 export const notify = {
   success: (title: string) => show(title, 'success'),
