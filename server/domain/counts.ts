@@ -19,19 +19,18 @@ const one = async (db: DbOrTx, query: SQL): Promise<number> => {
   return Number(row?.n ?? 0);
 };
 
-/** Live customers, of one status or all. */
-export const liveCustomerCount = (db: DbOrTx, status?: AccountStatus) =>
+/** Live rows of a counter table kept per account status, of one status or all. */
+const statusCount = (table: 'customer_counts' | 'partner_counts') => (db: DbOrTx, status?: AccountStatus) =>
   one(
     db,
-    sql`select coalesce(sum(n), 0)::bigint as n from customer_counts ${status ? sql`where account_status = ${status}` : sql``}`,
+    sql`select coalesce(sum(n), 0)::bigint as n from ${sql.raw(table)} ${status ? sql`where account_status = ${status}` : sql``}`,
   );
 
+/** Live customers, of one status or all. */
+export const liveCustomerCount = statusCount('customer_counts');
+
 /** Live partners, of one status or all. */
-export const livePartnerCount = (db: DbOrTx, status?: AccountStatus) =>
-  one(
-    db,
-    sql`select coalesce(sum(n), 0)::bigint as n from partner_counts ${status ? sql`where account_status = ${status}` : sql``}`,
-  );
+export const livePartnerCount = statusCount('partner_counts');
 
 /** Live staff members (every user type and status). */
 export const liveStaffCount = (db: DbOrTx) =>

@@ -1,5 +1,5 @@
-import { z } from 'zod/mini';
 import { PAGE_SIZES, type PageSize } from '../../contract/list';
+import { z } from '../../contract/zod';
 
 /**
  * List state kept in the URL (DESIGN section 4): page, page size, search text and sort, plus the

@@ -1,5 +1,5 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { z } from 'zod/mini';
+import { z } from '../../contract/zod';
 import { ResetPasswordScreen } from './-components/reset-password-screen';
 
 export const Route = createFileRoute('/reset-password')({

@@ -1,5 +1,5 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { z } from 'zod/mini';
+import { z } from '../../../../../contract/zod';
 import { eligibleUserDetailQueryOptions } from '../../../../api/visits';
 import { RouteErrorState } from '../../../../components/forbidden-state';
 import { todayIso } from '../../../../lib/format';

@@ -1,8 +1,8 @@
-import { z } from 'zod/mini';
 import type { AccountStatus } from '../../../../../contract/list';
 import { partnerSortKeys } from '../../../../../contract/partners';
 import { rewardSortKeys } from '../../../../../contract/rewards';
 import { eligibleSortKeys, visitSortKeys } from '../../../../../contract/visits';
+import { z } from '../../../../../contract/zod';
 import { tabbedListSearchSchema } from '../../../../lib/list-search';
 
 /** SPEC section 2: tabs Active Partners (ACTIVE) and Blocked Partners (BLOCKED). */
