@@ -1,0 +1,451 @@
+import { beforeAll, describe, expect, it } from 'vitest';
+import { ALL_PERMISSION_NAMES } from '../contract/permissions';
+import {
+  createCustomer,
+  createExtendedService,
+  createPartner,
+  createReward,
+  createRole,
+  createSuperAdmin,
+  createUser,
+  createVisit,
+  PNG_BASE64,
+  setupTestServer,
+  signIn,
+} from '../tests/setup/server';
+import { API_BASE, routeAccess } from './app';
+import { rewardLedger } from './db/schema';
+import { type Access, PARTNER_NOT_FOUND } from './http/access';
+
+/**
+ * THE scoped authorization matrix (issue 16, decision 023), generated from the routes' own
+ * declarations (`routeAccess`: permission and scope, read off the guards). Every route is called as
+ *   (a) a club admin with every permission (the Super Admin),
+ *   (b) a partner user at partner A whose role holds every permission,
+ *   (c) a partner user at partner A whose role holds none,
+ * against a resource of partner A, of partner B and of the club, and each answer is compared with
+ * what the declaration demands. The table below only says how to name a resource of each kind in a
+ * route's request (`names`: the request names something bound to that target); a route missing from
+ * it, or declaring no scope, fails the test.
+ */
+type Target = 'A' | 'B' | 'club';
+type Call = { path?: string; query?: string; json?: unknown; names: boolean };
+type Build = (target: Target, caller: Caller) => Call | Promise<Call>;
+
+const t = setupTestServer();
+const TARGETS: Target[] = ['A', 'B', 'club'];
+const CALLERS = ['clubAdmin', 'partnerAll', 'partnerNone'] as const;
+type Caller = (typeof CALLERS)[number];
+
+/** The world: partners A and B (and C, a partner neither caller belongs to, for club resources). */
+const w = {} as {
+  partner: Record<Target, number>;
+  customer: Record<Target, { id: number; email: string }>;
+  visit: Record<Target, number>;
+  gift: Record<Target, { id: number; code: string }>;
+  coupon: Record<Target, { id: number; code: string }>;
+  staff: Record<Target, number>;
+  roleId: number;
+  serviceId: number;
+  adminId: number;
+};
+const creds = {} as Record<Caller, { email: string; password: string }>;
+const DAY = '2026-03-02';
+let seq = 0;
+
+/** The partner a target names: A, B, or for the club a third partner C. */
+const P = (target: Target) => w.partner[target];
+/** `?partnerId=` of a target (A or B); the club target names no partner. */
+const pq = (target: Target, extra = '') =>
+  target === 'club' ? (extra ? `?${extra}` : '') : `?partnerId=${P(target)}${extra ? `&${extra}` : ''}`;
+const none: Build = () => ({ names: false });
+const listOfPartner: Build = (target) => ({ query: pq(target), names: target !== 'club' });
+const staffOf = async (target: Target) =>
+  (
+    await createUser(t.db, {
+      roleId: w.roleId,
+      userType: target === 'club' ? 'ADMIN' : 'PARTNER',
+      partnerId: target === 'club' ? null : P(target),
+    })
+  ).id;
+const redeemEntry = async (target: Target) => {
+  const reward = await createReward(t.db, { partnerId: P(target), customerId: w.customer[target].id });
+  const [entry] = await t.db
+    .insert(rewardLedger)
+    .values({ rewardId: reward.id, kind: 'REDEEM', amount: -100, actorId: w.adminId })
+    .returning({ id: rewardLedger.id });
+  return entry!.id;
+};
+
+const ROUTES: Record<string, Build> = {
+  // Public: the callers' own credentials, so 'through' means signed in.
+  'POST /admin/auth/login': (_target, caller) => ({
+    json: { email: creds[caller].email, password: creds[caller].password },
+    names: false,
+  }),
+  'POST /auth/refresh-token': async (_target, caller) => ({
+    json: { refreshToken: (await signIn(t, creds[caller].email, creds[caller].password)).refreshToken },
+    names: false,
+  }),
+  'POST /auth/logout': none,
+  'POST /auth/password-reset-request': () => ({ json: { email: 'nobody@rewardclub.test' }, names: false }),
+  'PATCH /auth/update-password': () => ({
+    json: { resetCode: 'ABCD2345', newPassword: 'Passw0rd9' },
+    names: false,
+  }),
+  'GET /health': none,
+  'GET /authz': none,
+  'GET /openapi.json': none,
+  'GET /files/:hash': () => ({ path: `/files/${'a'.repeat(64)}`, names: false }),
+  'GET /user/profile': none,
+  'PATCH /user/profile': () => ({ json: { address: 'Somewhere' }, names: false }),
+  'PATCH /user/profile/update-password': () => ({
+    json: { oldPassword: 'not-it', newPassword: 'Passw0rd9' },
+    names: false,
+  }),
+  // Staff
+  'GET /admin/user/stats': none,
+  'GET /admin/user/admin-users': none,
+  'GET /admin/admin-users': none,
+  'GET /admin/user/admin-users/export': none,
+  'GET /admin/admin-users/export': none,
+  'GET /admin/user/admin-detail': (target) => ({ query: `?userId=${w.staff[target]}`, names: true }),
+  'POST /admin/user/new-admin-user': (target) => ({
+    json: {
+      firstName: 'Matrix',
+      lastName: 'Invite',
+      email: `matrix-${++seq}@rewardclub.test`,
+      roleId: w.roleId,
+      ...(target === 'club' ? {} : { partnerId: P(target) }),
+    },
+    names: target === 'B',
+  }),
+  'PATCH /admin/user/update-admin-user': async (target) => ({
+    json: { userId: await staffOf(target), firstName: 'Renamed' },
+    names: true,
+  }),
+  'DELETE /admin/user/delete-admin-user/:staffId': async (target) => ({
+    path: `/admin/user/delete-admin-user/${await staffOf(target)}`,
+    names: true,
+  }),
+  // Roles (club)
+  'GET /admin/user/get-roles': none,
+  'GET /admin/user/get-roles/export': none,
+  'GET /admin/user/get-role-detail': () => ({ query: `?roleId=${w.roleId}`, names: false }),
+  'POST /admin/user/create-role': () => ({
+    json: { roleName: `Matrix role ${++seq}`, permissionIds: [1] },
+    names: false,
+  }),
+  'PATCH /admin/user/update-role': async () => ({
+    json: {
+      roleId: (await createRole(t.db, `Editable ${++seq}`, [])).id,
+      roleName: `Edited ${seq}`,
+      permissionIds: [1],
+    },
+    names: false,
+  }),
+  'DELETE /admin/user/delete-role/:roleId': async () => ({
+    path: `/admin/user/delete-role/${(await createRole(t.db, `Deletable ${++seq}`, [])).id}`,
+    names: false,
+  }),
+  // Activity log, customers
+  'GET /admin/user/activities': () => ({ query: '?userType=PARTNER', names: false }),
+  'GET /admin/user/activities/export': () => ({ query: '?userType=PARTNER', names: false }),
+  'GET /admin/user/customers': none,
+  'GET /admin/user/customers/export': none,
+  'GET /admin/user/customers/:customerId{[0-9]+}': (target) => ({
+    path: `/admin/user/customers/${w.customer[target].id}`,
+    names: true,
+  }),
+  'PATCH /admin/user/customers': (target) => ({
+    json: { customerId: w.customer[target].id, address: 'Matrix street' },
+    names: true,
+  }),
+  'PATCH /admin/user/customers/status': (target) => ({
+    json: { customerId: w.customer[target].id, accountStatus: 'ACTIVE' },
+    names: true,
+  }),
+  'DELETE /admin/user/customers/:customerId{[0-9]+}': async () => ({
+    path: `/admin/user/customers/${(await createCustomer(t.db)).id}`,
+    names: false,
+  }),
+  'GET /user/internet/client_info': (target) => ({
+    query: `?client_id=${w.customer[target].id}`,
+    names: true,
+  }),
+  // Partners
+  'GET /admin/partners': none,
+  'GET /admin/partners/export': none,
+  'GET /admin/partners/stats': none,
+  'GET /admin/partners/stats/reward': none,
+  'GET /admin/partners/stats/reward/weekly': none,
+  'GET /admin/partners/stats/partner': (target) => ({ query: `?partnerId=${P(target)}`, names: true }),
+  'GET /admin/partners/stats/partner/weekly': (target) => ({ query: `?partnerId=${P(target)}`, names: true }),
+  'GET /admin/partners/:partnerId{[0-9]+}': (target) => ({
+    path: `/admin/partners/${P(target)}`,
+    names: true,
+  }),
+  'POST /admin/partners/invite': () => ({
+    json: {
+      firstName: 'Matrix',
+      lastName: 'Partner',
+      email: `matrix-partner-${++seq}@partners.test`,
+      phone: '08031234567',
+      organizationName: `Matrix ${seq}`,
+      address: 'Lagos',
+      coverImage: PNG_BASE64,
+      minSpendToQualify: 10_000,
+      extendedServiceIds: [w.serviceId],
+    },
+    names: false,
+  }),
+  'PATCH /admin/partners/update-record': (target) => ({
+    json: { partnerId: P(target), address: `Street ${++seq}` },
+    names: true,
+  }),
+  // Destructive: a fresh partner each call (blocking or deleting A would end the callers' partner).
+  'PATCH /admin/partners/update-status': async () => ({
+    json: { partnerId: (await createPartner(t.db)).id, accountStatus: 'BLOCKED' },
+    names: false,
+  }),
+  'DELETE /admin/partners/:partnerId{[0-9]+}': async () => ({
+    path: `/admin/partners/${(await createPartner(t.db)).id}`,
+    names: false,
+  }),
+  // Extended services (club)
+  'GET /admin/partners/extended-services': none,
+  'GET /admin/partners/extended-services/export': none,
+  'GET /admin/partners/extended-services/:extendedServiceId{[0-9]+}': () => ({
+    path: `/admin/partners/extended-services/${w.serviceId}`,
+    names: false,
+  }),
+  'POST /admin/partners/extended-services': () => ({
+    json: { title: `Service ${++seq}`, description: 'Matrix' },
+    names: false,
+  }),
+  'PATCH /admin/partners/extended-services': () => ({
+    json: { extendedServiceId: w.serviceId, description: `Matrix ${++seq}` },
+    names: false,
+  }),
+  'DELETE /admin/partners/extended-services/:extendedServiceId{[0-9]+}': async () => ({
+    path: `/admin/partners/extended-services/${(await createExtendedService(t.db)).id}`,
+    names: false,
+  }),
+  // Visits, eligibility, points
+  'GET /admin/partners/visits': listOfPartner,
+  'GET /admin/partners/visits/export': listOfPartner,
+  'GET /admin/partners/visits/:visitId{[0-9]+}': (target) => ({
+    path: `/admin/partners/visits/${w.visit[target]}`,
+    names: true,
+  }),
+  'GET /admin/partners/visits/reward-eligible-users': (target) => ({
+    query: pq(target, `date=${DAY}`),
+    names: target !== 'club',
+  }),
+  'GET /admin/partners/visits/reward-eligible-users/export': (target) => ({
+    query: pq(target, `date=${DAY}`),
+    names: target !== 'club',
+  }),
+  'GET /admin/partners/visits/reward-eligible-users/:userId{[0-9]+}': (target) => ({
+    path: `/admin/partners/visits/reward-eligible-users/${w.customer[target].id}`,
+    query: `?partnerId=${P(target)}&date=${DAY}`,
+    names: true,
+  }),
+  'GET /admin/partners/visits/eligible-users-bypoints': listOfPartner,
+  'GET /admin/partners/visits/eligible-users-bypoints/export': listOfPartner,
+  'POST /user/visits': (target) => ({
+    json: {
+      partnerId: P(target),
+      customerId: w.customer[target].id,
+      attendantName: 'Matrix',
+      visitDate: '2026-03-02T08:00:00.000Z',
+      items: [{ name: 'Rice', quantity: 1, price: 100 }],
+    },
+    names: true,
+  }),
+  // Rewards
+  'GET /admin/partners/rewards': listOfPartner,
+  'GET /admin/partners/rewards/export': listOfPartner,
+  'GET /partners/reward-types': none,
+  'GET /partners/reward-type-categories': none,
+  'GET /partners/stats/reward': listOfPartner,
+  'GET /partners/rewards/redeemed-giftcard-balance': listOfPartner,
+  'GET /partners/rewards/customers': listOfPartner,
+  'GET /partners/rewards/:rewardId/ledger': (target) => ({
+    path: `/partners/rewards/${w.gift[target].id}/ledger`,
+    names: true,
+  }),
+  'POST /partners/rewards/get-reward': (target) => ({
+    json: { userId: w.customer[target].id, code: w.gift[target].code },
+    names: true,
+  }),
+  'POST /partners/rewards/issue-reward': (target) => ({
+    json: {
+      rewardType: 'GIFTCARD',
+      title: 'Matrix',
+      description: 'Matrix',
+      promotionalImage: PNG_BASE64,
+      issuedTo: w.customer[target].id,
+      partnerId: P(target),
+    },
+    names: true,
+  }),
+  'POST /partners/rewards/initiate-reward-redemption-auth': (target) => ({
+    json: { userId: w.customer[target].id, code: w.gift[target].code },
+    names: true,
+  }),
+  'POST /partners/rewards/redemption-auth-otp-validity-check': (target) => ({
+    json: { userId: w.customer[target].id, otp: '000000', code: w.gift[target].code },
+    names: true,
+  }),
+  'POST /partners/rewards/redeem-giftcard': (target) => ({
+    json: { userId: w.customer[target].id, code: w.gift[target].code, amountToRedeem: 10, otp: '000000' },
+    names: true,
+  }),
+  'POST /partners/rewards/redeem-coupon': (target) => ({
+    json: { userId: w.customer[target].id, code: w.coupon[target].code, otp: '000000' },
+    names: true,
+  }),
+  'POST /partners/rewards/reverse-redemption': async (target) => ({
+    json: { ledgerEntryId: await redeemEntry(target), reason: 'Matrix reversal' },
+    names: true,
+  }),
+};
+
+/** `METHOD path` relative to /api/v1, as the table spells it. */
+const keyOf = (r: { method: string; path: string }) => `${r.method} ${r.path.slice(API_BASE.length)}`;
+
+/**
+ * What the declaration demands of a caller, target and request: 'through' (past the guard and the
+ * scope: neither 401 nor 403, and for partner staff at their own partner not 404 either), 403, or
+ * 404 (a partner user naming another partner's resource, or a club resource on a partner route).
+ */
+type Want = 'through' | 'through-not-404' | 403 | 404;
+function want(access: Access, caller: Caller, target: Target, names: boolean): Want {
+  if (access.kind === 'public') return 'through';
+  if (caller === 'clubAdmin') return target === 'club' ? 'through' : 'through-not-404';
+  // Partner users.
+  if (access.scope === 'club') return 403;
+  if (caller === 'partnerNone' && access.kind === 'permission') return 403;
+  if (access.scope === 'partner' && names) return target === 'A' ? 'through-not-404' : 404;
+  return 'through';
+}
+
+const tokens = new Map<Caller, string>();
+async function tokenOf(caller: Caller, fresh: boolean): Promise<string> {
+  if (fresh || !tokens.has(caller)) {
+    const { accessToken } = await signIn(t, creds[caller].email, creds[caller].password);
+    if (fresh) return accessToken;
+    tokens.set(caller, accessToken);
+  }
+  return tokens.get(caller)!;
+}
+
+beforeAll(async () => {
+  const admin = await createSuperAdmin(t.db);
+  creds.clubAdmin = admin;
+  w.adminId = admin.id;
+  w.partner = {
+    A: (await createPartner(t.db, { organizationName: 'Matrix A' })).id,
+    B: (await createPartner(t.db, { organizationName: 'Matrix B' })).id,
+    club: (await createPartner(t.db, { organizationName: 'Matrix C' })).id,
+  };
+  w.roleId = (await createRole(t.db, 'Matrix nothing', [])).id;
+  w.serviceId = (await createExtendedService(t.db)).id;
+  const all = await createRole(t.db, 'Matrix partner, every permission', ALL_PERMISSION_NAMES);
+  creds.partnerAll = await createUser(t.db, { roleId: all.id, userType: 'PARTNER', partnerId: w.partner.A });
+  creds.partnerNone = await createUser(t.db, {
+    roleId: w.roleId,
+    userType: 'PARTNER',
+    partnerId: w.partner.A,
+  });
+  w.customer = {} as typeof w.customer;
+  w.visit = {} as typeof w.visit;
+  w.gift = {} as typeof w.gift;
+  w.coupon = {} as typeof w.coupon;
+  w.staff = {} as typeof w.staff;
+  for (const target of TARGETS) {
+    const customer = await createCustomer(t.db);
+    w.customer[target] = customer;
+    // The club's customer has visited and holds rewards only at C, a partner neither caller is at.
+    w.visit[target] = (
+      await createVisit(t.db, {
+        partnerId: P(target),
+        customerId: customer.id,
+        visitDate: new Date('2026-03-01T10:00:00Z'),
+        amount: 15_000,
+      })
+    ).id;
+    w.gift[target] = await createReward(t.db, {
+      partnerId: P(target),
+      customerId: customer.id,
+      issuedAmount: 1_000_000,
+      balance: 1_000_000,
+    });
+    w.coupon[target] = await createReward(t.db, {
+      partnerId: P(target),
+      customerId: customer.id,
+      rewardType: 'COUPON',
+      issuedAmount: null,
+      balance: null,
+      percentageDiscount: 10,
+    });
+    w.staff[target] = await staffOf(target);
+  }
+});
+
+describe('scoped authorization matrix (derived from the route declarations)', () => {
+  it('every route declares a scope, and the table names every route (and nothing else)', () => {
+    const routes = routeAccess(t.app);
+    const undeclared = routes.filter((r) => !r.access?.scope).map(keyOf);
+    expect(undeclared, 'routes without a declared scope').toEqual([]);
+    expect(
+      routes.map(keyOf).filter((k) => !(k in ROUTES)),
+      'routes missing from ROUTES',
+    ).toEqual([]);
+    const mounted = new Set(routes.map(keyOf));
+    expect(
+      Object.keys(ROUTES).filter((k) => !mounted.has(k)),
+      'stale ROUTES entries',
+    ).toEqual([]);
+  });
+
+  it('every answer agrees with the declared scope and permission: zero mismatches', async () => {
+    const mismatches: string[] = [];
+    let calls = 0;
+    for (const route of routeAccess(t.app)) {
+      const key = keyOf(route);
+      const build = ROUTES[key];
+      if (!build || !route.access) continue; // the test above names it
+      for (const caller of CALLERS) {
+        for (const target of TARGETS) {
+          const call = await build(target, caller);
+          const path = call.path ?? route.path.slice(API_BASE.length);
+          const fresh = key === 'POST /auth/logout';
+          const token = route.access.kind === 'public' ? undefined : await tokenOf(caller, fresh);
+          const res = await t.request(route.method, `${path}${call.query ?? ''}`, {
+            token,
+            json: route.method === 'GET' || route.method === 'DELETE' ? undefined : (call.json ?? {}),
+          });
+          calls++;
+          const expected = want(route.access, caller, target, call.names);
+          const label = `${key} as ${caller} on ${target}: want ${expected}, got ${res.status} ${res.body?.message ?? ''}`;
+          const ok =
+            res.status < 500 &&
+            (expected === 'through'
+              ? res.status !== 401 && res.status !== 403
+              : expected === 'through-not-404'
+                ? ![401, 403, 404].includes(res.status)
+                : res.status === expected &&
+                  // A partner user is never told a foreign partner exists, and refused with nothing done.
+                  res.body?.success === false);
+          if (!ok) mismatches.push(label);
+          // The 404 of a foreign partner id (guard or handler) carries no data.
+          if (expected === 404 && res.body?.message === PARTNER_NOT_FOUND) expect(res.body.data).toBeNull();
+        }
+      }
+    }
+    console.log(`[figure] scoped authorization matrix: ${calls} calls, ${mismatches.length} mismatches`);
+    expect(mismatches).toEqual([]);
+  }, 240_000);
+});
