@@ -7,7 +7,7 @@ import { isDatabaseUnavailable } from './db/errors';
 import { createPasswordHasher } from './domain/passwords';
 import { type Access, accessRegistry, createGuards } from './http/access';
 import type { AppDeps, AppEnv, RouteContext } from './http/context';
-import { ApiError, envelope } from './http/errors';
+import { ApiError, errorEnvelope } from './http/errors';
 import { securityHeaders } from './http/security-headers';
 import { INVALID_JSON, type ValidationTarget, validatorRegistry } from './http/validate';
 import { describeError, silentLogger } from './log';
@@ -104,23 +104,30 @@ export function createApp(deps: AppDeps) {
     .route(API_BASE, api)
     .route(API_REFERENCE_PATH, apiReferenceRoutes());
 
-  app.notFound((c) => c.json(envelope(false, null, ROUTE_NOT_FOUND), 404));
+  app.notFound((c) => c.json(errorEnvelope(404, null, ROUTE_NOT_FOUND, [], 'route_not_found'), 404));
 
   // The one error mapper: expected failures carry their status; anything else is a logged 500.
   app.onError((err, c) => {
     if (err instanceof ApiError) {
-      return c.json(envelope(false, null, err.message, err.errors), err.status, err.headers);
+      return c.json(
+        errorEnvelope(err.status, null, err.message, err.errors, err.code),
+        err.status,
+        err.headers,
+      );
     }
     if (err instanceof HTTPException) {
       const status = err.status as ContentfulStatusCode;
       const message =
         status === 400 ? INVALID_JSON : status === 413 ? BODY_TOO_LARGE : err.message || 'Request failed';
-      return c.json(envelope(false, null, message), status);
+      return c.json(
+        errorEnvelope(status, null, message, [], status === 400 ? 'invalid_json' : undefined),
+        status,
+      );
     }
     if (isDatabaseUnavailable(err)) {
       // No stack, no SQL, no driver message to the client; the log names the cause.
       log.warn('database unavailable', { method: c.req.method, path: c.req.path, error: describeError(err) });
-      return c.json(envelope(false, null, SERVICE_UNAVAILABLE), 503, {
+      return c.json(errorEnvelope(503, null, SERVICE_UNAVAILABLE), 503, {
         'Retry-After': String(UNAVAILABLE_RETRY_AFTER_SECONDS),
       });
     }
@@ -130,7 +137,7 @@ export function createApp(deps: AppDeps) {
       error: describeError(err),
       stack: err instanceof Error ? err.stack : undefined,
     });
-    return c.json(envelope(false, null, INTERNAL_ERROR), 500);
+    return c.json(errorEnvelope(500, null, INTERNAL_ERROR), 500);
   });
 
   return app;

@@ -8,7 +8,7 @@ import {
   apiHeaderSchemas,
   apiSchemas,
 } from '../contract/api';
-import { envelopeSchema } from '../contract/envelope';
+import { ERROR_CODES, envelopeSchema, errorEnvelopeSchema } from '../contract/envelope';
 
 /** Where the API lives, relative to the server (the document's `servers`). */
 const API_BASE = '/api/v1';
@@ -77,11 +77,12 @@ const withMeta = <T extends z.core.$ZodType>(schema: T, meta: z.core.GlobalMeta)
   return copy;
 };
 
-const errorEnvelope = withMeta(envelopeSchema(z.null()), {
+const errorEnvelope = withMeta(errorEnvelopeSchema(z.null()), {
   id: 'ErrorEnvelope',
-  description: 'A failure: `success` is false, `message` says why, `errors` lists field-level problems.',
+  description:
+    'A failure: `success` is false, `code` is the stable machine-readable reason (branch on it), `message` says why for people, `errors` lists field-level problems.',
 });
-const conflictEnvelope = withMeta(envelopeSchema(z.unknown()), {
+const conflictEnvelope = withMeta(errorEnvelopeSchema(z.unknown()), {
   id: 'ConflictEnvelope',
   description: 'A conflict: like ErrorEnvelope, but a stale edit carries the current record in `data`.',
 });
@@ -185,6 +186,9 @@ Lists answer \`data.records\` and \`data.meta\` (\`totalCount\`, \`pageNumber\`,
 **Auth.** Sign in with POST /admin/auth/login, then send \`Authorization: Bearer <accessToken>\`.
 The access token lives 15 minutes; POST /auth/refresh-token exchanges the refresh token (rotated on every use) for a new pair.
 Each call names the permission it needs (\`x-permissions\`); a missing token is 401, a missing permission 403.
+
+**Error codes.** Every failure carries a stable \`code\`: ${ERROR_CODES.map((c) => `\`${c}\``).join(', ')}.
+Branch on \`code\`, not on \`message\` (which is for people and may be reworded).
 
 **Errors.** 400 validation (per-field \`errors\`), 401 unauthenticated, 403 forbidden, 404 not found (or outside the caller's partner),
 409 conflict, 413 body too large, 422 Idempotency-Key reused with another body, 429 rate limited (with \`Retry-After\`),

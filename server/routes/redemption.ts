@@ -162,7 +162,8 @@ export function redemptionRoutes(ctx: RouteContext) {
     const giftcard = o.amount !== null;
     if (giftcard && row.r.rewardType !== 'GIFTCARD') throw fieldError('code', rmsg.notGiftcard);
     if (!giftcard && row.r.rewardType !== 'COUPON') throw fieldError('code', rmsg.notCoupon);
-    if (row.customerStatus !== 'ACTIVE') throw fieldError('userId', vmsg.customerBlocked);
+    if (row.customerStatus !== 'ACTIVE')
+      throw fieldError('userId', vmsg.customerBlocked, 400, 'customer_blocked');
     const refused = await unredeemable(tx, row, o.now, actor, o.meta);
     if (refused) return refused;
     // Before the code is spent: an amount over the balance keeps the code for a corrected amount.
@@ -290,7 +291,8 @@ export function redemptionRoutes(ctx: RouteContext) {
         const sent = await db.transaction(async (tx) => {
           // The reward row lock serialises code requests for one reward (the daily cap holds).
           const row = await scopedReward(tx, user, body.userId, body.code, true);
-          if (row.customerStatus !== 'ACTIVE') throw fieldError('userId', vmsg.customerBlocked);
+          if (row.customerStatus !== 'ACTIVE')
+            throw fieldError('userId', vmsg.customerBlocked, 400, 'customer_blocked');
           const status = statusAt(row.r, now);
           if (status === 'Redeemed') throw new ApiError(409, rmsg.alreadyRedeemed);
           if (status === 'Expired') throw new ApiError(409, rmsg.expired);

@@ -368,7 +368,8 @@ export function partnerSideRewardRoutes(ctx: RouteContext) {
               .where(and(eq(partners.id, partnerId), isNull(partners.deletedAt)))
               .for('share');
             if (!partner) throw new ApiError(404, PARTNER_NOT_FOUND);
-            if (partner.status !== 'ACTIVE') throw fieldError('partnerId', vmsg.partnerBlocked);
+            if (partner.status !== 'ACTIVE')
+              throw fieldError('partnerId', vmsg.partnerBlocked, 400, 'partner_blocked');
             // The customer row lock serialises issues for one customer: points are claimed once.
             const [customer] = await tx
               .select({
@@ -381,7 +382,8 @@ export function partnerSideRewardRoutes(ctx: RouteContext) {
               .where(and(eq(customers.id, body.issuedTo), isNull(customers.deletedAt)))
               .for('update');
             if (!customer) throw fieldError('issuedTo', vmsg.customerNotFound, 404);
-            if (customer.status !== 'ACTIVE') throw fieldError('issuedTo', vmsg.customerBlocked);
+            if (customer.status !== 'ACTIVE')
+              throw fieldError('issuedTo', vmsg.customerBlocked, 400, 'customer_blocked');
             let pointsClaimed = 0;
             if (body.byPoints) {
               const [pts] = await executeRows<{ unclaimed: string }>(

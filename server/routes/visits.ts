@@ -272,7 +272,8 @@ export function recordVisitRoutes(ctx: RouteContext) {
           .where(and(eq(partners.id, body.partnerId), isNull(partners.deletedAt)))
           .for('share');
         if (!partner) throw fieldError('partnerId', msg.partnerNotFound, 404);
-        if (partner.status !== 'ACTIVE') throw fieldError('partnerId', msg.partnerBlocked);
+        if (partner.status !== 'ACTIVE')
+          throw fieldError('partnerId', msg.partnerBlocked, 400, 'partner_blocked');
         const [customer] = await tx
           .select({
             id: customers.id,
@@ -284,7 +285,8 @@ export function recordVisitRoutes(ctx: RouteContext) {
           .where(and(eq(customers.id, body.customerId), isNull(customers.deletedAt)))
           .for('share');
         if (!customer) throw fieldError('customerId', msg.customerNotFound, 404);
-        if (customer.status !== 'ACTIVE') throw fieldError('customerId', msg.customerBlocked);
+        if (customer.status !== 'ACTIVE')
+          throw fieldError('customerId', msg.customerBlocked, 400, 'customer_blocked');
 
         const receiptImage = receipt ? await storeFile(tx, receipt.bytes, receipt.mime, now) : null;
         const [created] = await tx
