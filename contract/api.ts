@@ -97,6 +97,17 @@ import {
   visitListQuerySchema,
   visitSchema,
 } from './visits';
+import {
+  createdWebhookSchema,
+  createWebhookBodySchema,
+  updateWebhookBodySchema,
+  webhookDeliveryListQuerySchema,
+  webhookDeliveryParamSchema,
+  webhookDeliverySchema,
+  webhookIdParamSchema,
+  webhookListQuerySchema,
+  webhookSchema,
+} from './webhooks';
 
 /**
  * THE registry of the API (everything under /api/v1): each endpoint's method, path, access, and the
@@ -187,6 +198,9 @@ export const apiSchemas: Record<string, z.core.$ZodType> = {
   RedemptionCustomer: redemptionCustomerSchema,
   RedemptionResult: redemptionResultSchema,
   ReversalResult: reversalResultSchema,
+  Webhook: webhookSchema,
+  CreatedWebhook: createdWebhookSchema,
+  WebhookDelivery: webhookDeliverySchema,
 };
 
 /** GET /files/{hash}: the SHA-256 of the bytes, hex (a malformed hash is a 404, like an unknown one). */
@@ -225,6 +239,10 @@ function csvExport(
     raw: { contentType: 'text/csv', description: 'The CSV file (Content-Disposition: attachment)' },
   };
 }
+
+const WEBHOOK_ACCESS = ['integrations.manage'] as const;
+const WEBHOOK_SCOPE =
+  "Partner staff see and manage only their own partner's webhooks (a webhook of another partner, or a club-wide one, answers 404).";
 
 export const apiEndpoints: readonly ApiEndpoint[] = [
   // Auth
@@ -903,6 +921,85 @@ export const apiEndpoints: readonly ApiEndpoint[] = [
     ['staff.view'],
     staffListQuerySchema,
   ),
+  // Webhooks (Standard Webhooks; the messages are listed under `webhooks` in this document)
+  {
+    method: 'get',
+    path: '/admin/webhooks',
+    tag: 'Webhooks',
+    summary: 'List webhook endpoints',
+    description: WEBHOOK_SCOPE,
+    access: WEBHOOK_ACCESS,
+    query: webhookListQuerySchema,
+    data: listSchema(webhookSchema),
+    errors: [404],
+  },
+  {
+    method: 'post',
+    path: '/admin/webhooks',
+    tag: 'Webhooks',
+    summary: 'Subscribe a URL to events',
+    description: `Answers the endpoint and its signing secret (\`whsec_...\`) **once**: store it to verify deliveries (docs/integrations.md). Partner staff always subscribe their own partner's events (\`partnerId\` is theirs whatever is sent; another one is a 404); club staff may leave \`partnerId\` out to receive every partner's. A URL naming a private, loopback or link-local address is refused (checked again at every delivery, after DNS).`,
+    access: WEBHOOK_ACCESS,
+    body: createWebhookBodySchema,
+    data: createdWebhookSchema,
+    status: 201,
+    errors: [404],
+  },
+  {
+    method: 'get',
+    path: '/admin/webhooks/{webhookId}',
+    tag: 'Webhooks',
+    summary: 'A webhook endpoint (without its secret)',
+    description: WEBHOOK_SCOPE,
+    access: WEBHOOK_ACCESS,
+    params: webhookIdParamSchema,
+    data: webhookSchema,
+  },
+  {
+    method: 'patch',
+    path: '/admin/webhooks/{webhookId}',
+    tag: 'Webhooks',
+    summary: 'Change a webhook endpoint, or enable it again',
+    description:
+      'Only the fields sent change. An endpoint is disabled after a delivery failed for about a day; `enabled: true` turns it back on (then replay what failed).',
+    access: WEBHOOK_ACCESS,
+    params: webhookIdParamSchema,
+    body: updateWebhookBodySchema,
+    data: webhookSchema,
+  },
+  {
+    method: 'delete',
+    path: '/admin/webhooks/{webhookId}',
+    tag: 'Webhooks',
+    summary: 'Delete a webhook endpoint and its delivery log',
+    access: WEBHOOK_ACCESS,
+    params: webhookIdParamSchema,
+    data: noData,
+  },
+  {
+    method: 'get',
+    path: '/admin/webhooks/{webhookId}/deliveries',
+    tag: 'Webhooks',
+    summary: 'The delivery log: each message with every attempt',
+    description:
+      "Newest first. Each attempt has its time, the receiver's status code (null when none came), duration and when the next retry is due. Retries back off 5 s, 5 min, 30 min, 2 h, 5 h, 8 h, 8 h (8 attempts over about a day); then the delivery fails and the endpoint is disabled.",
+    access: WEBHOOK_ACCESS,
+    params: webhookIdParamSchema,
+    query: webhookDeliveryListQuerySchema,
+    data: listSchema(webhookDeliverySchema),
+  },
+  {
+    method: 'post',
+    path: '/admin/webhooks/{webhookId}/deliveries/{deliveryId}/replay',
+    tag: 'Webhooks',
+    summary: 'Send a delivery again (same webhook-id)',
+    description:
+      'Queues the message again at once with its original `webhook-id` (a receiver that already handled it deduplicates it). A disabled endpoint answers 409: enable it first.',
+    access: WEBHOOK_ACCESS,
+    params: webhookDeliveryParamSchema,
+    data: webhookDeliverySchema,
+    errors: [409],
+  },
   csvExport('/admin/user/get-roles/export', 'Roles', 'roles', ['roles.view'], roleListQuerySchema),
   csvExport(
     '/admin/user/activities/export',

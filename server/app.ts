@@ -25,6 +25,7 @@ import { roleRoutes } from './routes/roles';
 import { staffRoutes } from './routes/staff';
 import { systemRoutes } from './routes/system';
 import { recordVisitRoutes, visitRoutes } from './routes/visits';
+import { webhookRoutes } from './routes/webhooks';
 
 export const API_BASE = '/api/v1';
 export const DEFAULT_BODY_LIMIT = 1024 * 1024;
@@ -35,6 +36,15 @@ export const INTERNAL_ERROR = 'Internal server error';
 export const SERVICE_UNAVAILABLE = 'The service is temporarily unavailable. Please try again in a moment.';
 /** Seconds a client should wait before retrying after a 503. */
 export const UNAVAILABLE_RETRY_AFTER_SECONDS = 5;
+
+/** The calls whose change may queue a webhook message: the sender is kicked after them. */
+const webhookSources = new Set([
+  `${API_BASE}/user/visits`,
+  `${API_BASE}/partners/rewards/issue-reward`,
+  `${API_BASE}/partners/rewards/redeem-giftcard`,
+  `${API_BASE}/partners/rewards/redeem-coupon`,
+  `${API_BASE}/partners/rewards/reverse-redemption`,
+]);
 
 /** Bodies carrying one base64 image (a 5 MiB image is ~7 MB of base64). */
 export const IMAGE_BODY_LIMIT = 8 * 1024 * 1024;
@@ -78,6 +88,13 @@ export function createApp(deps: AppDeps) {
       if (!c.res.headers.has('Cache-Control')) c.res.headers.set('Cache-Control', 'no-store');
     })
     .use('*', bodyLimits())
+    .use('*', async (c, next) => {
+      await next();
+      if (deps.webhooks && c.req.method === 'POST' && c.res.status < 300) {
+        const path = c.req.path.replace(/\/+$/, '');
+        if (webhookSources.has(path)) deps.webhooks.kick();
+      }
+    })
     .route('/', authRoutes(ctx))
     .route('/', systemRoutes(ctx))
     .route('/', openApiRoutes(ctx))
@@ -94,6 +111,7 @@ export function createApp(deps: AppDeps) {
     .route('/user/visits', recordVisitRoutes(ctx))
     .route('/partners/rewards', redemptionRoutes(ctx))
     .route('/partners', partnerSideRewardRoutes(ctx))
+    .route('/admin/webhooks', webhookRoutes(ctx))
     .route('/files', fileRoutes(ctx));
 
   // The security headers (CSP, HSTS over HTTPS, ...) wrap everything this app will ever serve: the

@@ -207,6 +207,22 @@ export function redemptionRoutes(ctx: RouteContext) {
         },
         meta: o.meta,
         at: o.now,
+        webhook: {
+          type: 'reward.redeemed',
+          partnerId: row.r.partnerId,
+          data: {
+            rewardId: row.r.id,
+            code: row.r.code,
+            rewardType: 'GIFTCARD',
+            partnerId: row.r.partnerId,
+            customerId: o.userId,
+            ledgerEntryId: debit.ledgerEntryId,
+            amountRedeemed: o.amount,
+            balance: debit.balance,
+            status: debit.status,
+            redeemedAt: o.now.toISOString(),
+          },
+        },
       });
       const result: RedemptionResult = {
         rewardId: row.r.id,
@@ -234,6 +250,22 @@ export function redemptionRoutes(ctx: RouteContext) {
       },
       meta: o.meta,
       at: o.now,
+      webhook: {
+        type: 'reward.redeemed',
+        partnerId: row.r.partnerId,
+        data: {
+          rewardId: row.r.id,
+          code: row.r.code,
+          rewardType: 'COUPON',
+          partnerId: row.r.partnerId,
+          customerId: o.userId,
+          ledgerEntryId: done.ledgerEntryId,
+          amountRedeemed: null,
+          balance: null,
+          status: 'Redeemed',
+          redeemedAt: o.now.toISOString(),
+        },
+      },
     });
     const result: RedemptionResult = {
       rewardId: row.r.id,
@@ -470,6 +502,23 @@ export function redemptionRoutes(ctx: RouteContext) {
                 },
                 meta,
                 at: now,
+                webhook: {
+                  type: 'reward.reversed',
+                  partnerId: row.r.partnerId,
+                  data: {
+                    rewardId: row.r.id,
+                    code: row.r.code,
+                    rewardType: row.r.rewardType,
+                    partnerId: row.r.partnerId,
+                    customerId: row.r.customerId,
+                    ledgerEntryId: done.ledgerEntryId,
+                    reversedEntryId: entry.e.id,
+                    amountReversed: amount,
+                    balance: row.r.rewardType === 'GIFTCARD' ? done.balance : null,
+                    reason: body.reason,
+                    reversedAt: now.toISOString(),
+                  },
+                },
               });
               const result: ReversalResult = {
                 rewardId: row.r.id,

@@ -448,6 +448,24 @@ export function partnerSideRewardRoutes(ctx: RouteContext) {
               },
               meta,
               at: now,
+              webhook: {
+                type: 'reward.issued',
+                partnerId: partner.id,
+                data: {
+                  rewardId,
+                  code,
+                  rewardType: body.rewardType,
+                  rewardTypeCategory: body.rewardTypeCategory ?? 'GENERAL',
+                  title: body.title,
+                  partnerId: partner.id,
+                  customerId: customer.id,
+                  issuedAmount,
+                  percentageDiscount,
+                  pointsClaimed,
+                  expiryDate: expiryDate?.toISOString() ?? null,
+                  issuedAt: now.toISOString(),
+                },
+              },
             });
             const reward = toReward((await rewardById(tx, rewardId))!, now);
             return success(reward, rewardMessages.issued, 201);

@@ -322,6 +322,20 @@ export function recordVisitRoutes(ctx: RouteContext) {
           },
           meta,
           at: now,
+          webhook: {
+            type: 'visit.recorded',
+            partnerId: partner.id,
+            data: {
+              visitId: created!.id,
+              partnerId: partner.id,
+              customerId: customer.id,
+              attendantName: body.attendantName,
+              visitDate: visitDate.toISOString(),
+              totalAmount,
+              items: body.items.map((i) => ({ name: i.name, quantity: i.quantity, price: i.price })),
+              recordedAt: now.toISOString(),
+            },
+          },
         });
         return created!.id;
       });
