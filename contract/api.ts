@@ -706,8 +706,11 @@ export const apiEndpoints: readonly ApiEndpoint[] = [
     path: '/user/visits',
     tag: 'Visits',
     summary: 'Record a visit (items, attendant, receipt image)',
+    description:
+      'What a till calls after a sale (docs/integrations.md). Send an `Idempotency-Key`: a retry after a lost answer returns the first visit instead of recording a second one. Queues a `visit.recorded` webhook.',
     access: ['visits.create'],
     body: createVisitBodySchema,
+    headers: IDEMPOTENT,
     data: visitSchema,
     status: 201,
     errors: [404],

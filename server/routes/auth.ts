@@ -27,6 +27,7 @@ import { sha256Hex, signAccessToken } from '../domain/tokens';
 import { findStaffByEmail, findStaffById, toSessionUser } from '../domain/users';
 import type { AppEnv, RouteContext } from '../http/context';
 import { ApiError, fieldError, ok, tooManyRequests } from '../http/errors';
+import { reportRateLimits } from '../http/rate-limit-headers';
 import { jsonBody } from '../http/validate';
 
 /** Sign-in, token refresh, sign-out and password reset (SPEC section 7, DESIGN section 3). */
@@ -45,14 +46,12 @@ export function authRoutes(ctx: RouteContext) {
       const meta = requestMeta(c, config.trustProxy);
       // Before any work, the same for known and unknown emails: a place in the account's and in the
       // client address's failure count (a success or a refused attempt gives it back).
-      const limit = await takeRateLimits(
-        db,
-        [
-          [buckets.login(email), LOGIN_LIMIT],
-          [meta.ipAddress && buckets.loginIp(meta.ipAddress), LOGIN_IP_LIMIT],
-        ],
-        now,
-      );
+      const limits = [
+        [buckets.login(email), LOGIN_LIMIT],
+        [meta.ipAddress && buckets.loginIp(meta.ipAddress), LOGIN_IP_LIMIT],
+      ] as const;
+      const limit = await takeRateLimits(db, limits, now);
+      await reportRateLimits(c, db, limits, now);
       if (limit.blocked) throw tooManyRequests(authMessages.tooManyAttemptsPrefix, limit.retryAfterSeconds);
 
       const user = await findStaffByEmail(db, email);
@@ -190,14 +189,12 @@ export function authRoutes(ctx: RouteContext) {
         const now = clock();
         const meta = requestMeta(c, config.trustProxy);
         // Counted per email whether or not it is registered, so a 429 tells nothing either.
-        const limit = await takeRateLimits(
-          db,
-          [
-            [buckets.reset(email), RESET_REQUEST_LIMIT],
-            [meta.ipAddress && buckets.resetIp(meta.ipAddress), RESET_REQUEST_IP_LIMIT],
-          ],
-          now,
-        );
+        const limits = [
+          [buckets.reset(email), RESET_REQUEST_LIMIT],
+          [meta.ipAddress && buckets.resetIp(meta.ipAddress), RESET_REQUEST_IP_LIMIT],
+        ] as const;
+        const limit = await takeRateLimits(db, limits, now);
+        await reportRateLimits(c, db, limits, now);
         if (limit.blocked) {
           throw tooManyRequests(authMessages.tooManyResetRequestsPrefix, limit.retryAfterSeconds);
         }
@@ -245,11 +242,9 @@ export function authRoutes(ctx: RouteContext) {
       const { resetCode, newPassword } = c.req.valid('json');
       const now = clock();
       const meta = requestMeta(c, config.trustProxy);
-      const limit = await takeRateLimits(
-        db,
-        [[meta.ipAddress && buckets.resetCodeIp(meta.ipAddress), RESET_CODE_IP_LIMIT]],
-        now,
-      );
+      const limits = [[meta.ipAddress && buckets.resetCodeIp(meta.ipAddress), RESET_CODE_IP_LIMIT]] as const;
+      const limit = await takeRateLimits(db, limits, now);
+      await reportRateLimits(c, db, limits, now);
       if (limit.blocked) {
         throw tooManyRequests(authMessages.tooManyResetCodesPrefix, limit.retryAfterSeconds);
       }

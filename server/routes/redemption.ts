@@ -49,6 +49,7 @@ import { partnerScope } from '../http/access';
 import type { AppEnv, AuthUser, RequestMeta, RouteContext } from '../http/context';
 import { ApiError, fieldError, ok, tooManyRequests } from '../http/errors';
 import { idempotencyKeyOf, refusal, respond, success } from '../http/idempotency';
+import { reportRateLimits } from '../http/rate-limit-headers';
 import { jsonBody } from '../http/validate';
 
 const otpError = (status: 400 | 429, message: string) => fieldError('otp', message, status);
@@ -290,6 +291,7 @@ export function redemptionRoutes(ctx: RouteContext) {
     const user = c.get('user');
     const now = clock();
     const meta = requestMeta(c, config.trustProxy);
+    await reportRateLimits(c, db, guessLimits(user.id, meta.ipAddress), now);
     const outcome = await runIdempotent(
       db,
       { key: idempotencyKeyOf(c), userId: user.id, route, body, now },
@@ -310,14 +312,12 @@ export function redemptionRoutes(ctx: RouteContext) {
         const meta = requestMeta(c, config.trustProxy);
         const actor = actorOfAuthUser(user);
         // Codes per staff member and per client address (decision 013), taken before any lookup.
-        const limit = await takeRateLimits(
-          db,
-          [
-            [buckets.otpSend(user.id), OTP_SEND_LIMIT],
-            [meta.ipAddress && buckets.otpSendIp(meta.ipAddress), OTP_SEND_IP_LIMIT],
-          ],
-          now,
-        );
+        const limits = [
+          [buckets.otpSend(user.id), OTP_SEND_LIMIT],
+          [meta.ipAddress && buckets.otpSendIp(meta.ipAddress), OTP_SEND_IP_LIMIT],
+        ] as const;
+        const limit = await takeRateLimits(db, limits, now);
+        await reportRateLimits(c, db, limits, now);
         if (limit.blocked) throw tooManyRequests(otpMessages.tooManySendsPrefix, limit.retryAfterSeconds);
         const code = generateOtp();
         const sent = await db.transaction(async (tx) => {
@@ -404,6 +404,8 @@ export function redemptionRoutes(ctx: RouteContext) {
         const body = c.req.valid('json');
         const now = clock();
         const meta = requestMeta(c, config.trustProxy);
+        // The wrong-code limits as they stand before this try (decision 027).
+        await reportRateLimits(c, db, guessLimits(user.id, meta.ipAddress), now);
         await assertGuessesLeft(db, user.id, meta.ipAddress, now);
         const otp = await currentOtp(db, body.userId);
         // A code for a reward outside the caller's scope is no code for them.
