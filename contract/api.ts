@@ -143,6 +143,11 @@ export type ApiEndpoint = {
   /** The success status (200 unless given). */
   status?: 200 | 201;
   errors?: readonly ApiErrorStatus[];
+  /**
+   * A call a partner system (a till) makes: documented with the `ApiKey` scheme (X-Api-Key) beside
+   * the bearer token. Partner API keys are documented ahead of their implementation (decision 027).
+   */
+  apiKey?: true;
   /** Not an envelope: the raw answer's media type and description (files, this document). */
   raw?: { contentType: string; description: string };
 };
@@ -704,6 +709,7 @@ export const apiEndpoints: readonly ApiEndpoint[] = [
   {
     method: 'post',
     path: '/user/visits',
+    apiKey: true,
     tag: 'Visits',
     summary: 'Record a visit (items, attendant, receipt image)',
     description:
@@ -853,6 +859,7 @@ export const apiEndpoints: readonly ApiEndpoint[] = [
   {
     method: 'post',
     path: '/partners/rewards/issue-reward',
+    apiKey: true,
     tag: 'Rewards',
     summary: 'Issue a gift card or coupon to an eligible customer',
     access: ['rewards.issue'],
@@ -865,6 +872,7 @@ export const apiEndpoints: readonly ApiEndpoint[] = [
   {
     method: 'post',
     path: '/partners/rewards/initiate-reward-redemption-auth',
+    apiKey: true,
     tag: 'Redemption',
     summary: 'Mail the customer a 6-digit redemption code (valid 5 minutes)',
     access: ['rewards.redeem'],
@@ -875,6 +883,7 @@ export const apiEndpoints: readonly ApiEndpoint[] = [
   {
     method: 'post',
     path: '/partners/rewards/redemption-auth-otp-validity-check',
+    apiKey: true,
     tag: 'Redemption',
     summary: 'Check a redemption code without using it',
     access: ['rewards.redeem'],
@@ -885,6 +894,7 @@ export const apiEndpoints: readonly ApiEndpoint[] = [
   {
     method: 'post',
     path: '/partners/rewards/redeem-giftcard',
+    apiKey: true,
     tag: 'Redemption',
     summary: 'Redeem an amount from a gift card (uses the code)',
     access: ['rewards.redeem'],
@@ -896,6 +906,7 @@ export const apiEndpoints: readonly ApiEndpoint[] = [
   {
     method: 'post',
     path: '/partners/rewards/redeem-coupon',
+    apiKey: true,
     tag: 'Redemption',
     summary: 'Redeem a coupon (uses the code)',
     access: ['rewards.redeem'],

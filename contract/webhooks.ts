@@ -145,3 +145,64 @@ export const webhookDeliverySchema = z.object({
   attempts: z.array(webhookAttemptSchema),
 });
 export type WebhookDelivery = z.infer<typeof webhookDeliverySchema>;
+
+// ---------------------------------------------------------------------------------------------
+// The messages (what a receiver gets): `{ type, timestamp, data }`, documented under `webhooks`.
+
+const rewardTypeField = z.enum(['GIFTCARD', 'COUPON']);
+
+export const webhookEventDataSchemas = {
+  'visit.recorded': z.object({
+    visitId: z.int(),
+    partnerId: z.int(),
+    customerId: z.int(),
+    attendantName: z.string(),
+    visitDate: z.string(),
+    totalAmount: z.number(),
+    items: z.array(z.object({ name: z.string(), quantity: z.int(), price: z.number() })),
+    recordedAt: z.string(),
+  }),
+  'reward.issued': z.object({
+    rewardId: z.int(),
+    code: z.string(),
+    rewardType: rewardTypeField,
+    rewardTypeCategory: z.enum(['GENERAL', 'DISCOUNTED_SUBSCRIPTION']),
+    title: z.string(),
+    partnerId: z.int(),
+    customerId: z.int(),
+    issuedAmount: z.nullable(z.number()),
+    percentageDiscount: z.nullable(z.number()),
+    pointsClaimed: z.int(),
+    expiryDate: z.nullable(z.string()),
+    issuedAt: z.string(),
+  }),
+  'reward.redeemed': z.object({
+    rewardId: z.int(),
+    code: z.string(),
+    rewardType: rewardTypeField,
+    partnerId: z.int(),
+    customerId: z.int(),
+    ledgerEntryId: z.int(),
+    amountRedeemed: z.nullable(z.number()),
+    balance: z.nullable(z.number()),
+    status: z.string(),
+    redeemedAt: z.string(),
+  }),
+  'reward.reversed': z.object({
+    rewardId: z.int(),
+    code: z.string(),
+    rewardType: rewardTypeField,
+    partnerId: z.int(),
+    customerId: z.int(),
+    ledgerEntryId: z.int(),
+    reversedEntryId: z.int(),
+    amountReversed: z.number(),
+    balance: z.nullable(z.number()),
+    reason: z.string(),
+    reversedAt: z.string(),
+  }),
+} as const satisfies Record<WebhookEventType, z.core.$ZodType>;
+
+/** One message's body as a receiver parses it. */
+export const webhookMessageSchema = <T extends WebhookEventType>(type: T) =>
+  z.object({ type: z.literal(type), timestamp: z.string(), data: webhookEventDataSchemas[type] });

@@ -4,7 +4,14 @@ import type { ListData } from '../../contract/envelope';
 import { ALL_PERMISSION_NAMES } from '../../contract/permissions';
 import type { RedemptionResult } from '../../contract/redemption';
 import type { Reward } from '../../contract/rewards';
-import { type CreatedWebhook, type Webhook, webhookMessages, webhookSchema } from '../../contract/webhooks';
+import {
+  type CreatedWebhook,
+  type Webhook,
+  type WebhookEventType,
+  webhookMessageSchema,
+  webhookMessages,
+  webhookSchema,
+} from '../../contract/webhooks';
 import {
   createCustomer,
   createPartner,
@@ -252,5 +259,10 @@ describe('/admin/webhooks', () => {
       balance: 5000,
     });
     expect(new Set(queued.map((d) => d.messageId)).size).toBe(3);
+    // Each message is what the reference documents under `webhooks` (strict: no field left out).
+    for (const d of queued) {
+      const parsed = webhookMessageSchema(d.eventType as WebhookEventType).safeParse(d.payload);
+      expect(parsed.success, `${d.eventType}: ${JSON.stringify(parsed.error?.issues)}`).toBe(true);
+    }
   });
 });
