@@ -97,6 +97,17 @@ import {
   visitListQuerySchema,
   visitSchema,
 } from './visits';
+import {
+  createdWebhookSchema,
+  createWebhookBodySchema,
+  updateWebhookBodySchema,
+  webhookDeliveryListQuerySchema,
+  webhookDeliveryParamSchema,
+  webhookDeliverySchema,
+  webhookIdParamSchema,
+  webhookListQuerySchema,
+  webhookSchema,
+} from './webhooks';
 
 /**
  * THE registry of the API (everything under /api/v1): each endpoint's method, path, access, and the
@@ -132,6 +143,11 @@ export type ApiEndpoint = {
   /** The success status (200 unless given). */
   status?: 200 | 201;
   errors?: readonly ApiErrorStatus[];
+  /**
+   * A call a partner system (a till) makes: documented with the `ApiKey` scheme (X-Api-Key) beside
+   * the bearer token. Partner API keys are documented ahead of their implementation (decision 027).
+   */
+  apiKey?: true;
   /** Not an envelope: the raw answer's media type and description (files, this document). */
   raw?: { contentType: string; description: string };
 };
@@ -187,6 +203,9 @@ export const apiSchemas: Record<string, z.core.$ZodType> = {
   RedemptionCustomer: redemptionCustomerSchema,
   RedemptionResult: redemptionResultSchema,
   ReversalResult: reversalResultSchema,
+  Webhook: webhookSchema,
+  CreatedWebhook: createdWebhookSchema,
+  WebhookDelivery: webhookDeliverySchema,
 };
 
 /** GET /files/{hash}: the SHA-256 of the bytes, hex (a malformed hash is a 404, like an unknown one). */
@@ -225,6 +244,10 @@ function csvExport(
     raw: { contentType: 'text/csv', description: 'The CSV file (Content-Disposition: attachment)' },
   };
 }
+
+const WEBHOOK_ACCESS = ['integrations.manage'] as const;
+const WEBHOOK_SCOPE =
+  "Partner staff see and manage only their own partner's webhooks (a webhook of another partner, or a club-wide one, answers 404).";
 
 export const apiEndpoints: readonly ApiEndpoint[] = [
   // Auth
@@ -686,10 +709,14 @@ export const apiEndpoints: readonly ApiEndpoint[] = [
   {
     method: 'post',
     path: '/user/visits',
+    apiKey: true,
     tag: 'Visits',
     summary: 'Record a visit (items, attendant, receipt image)',
+    description:
+      'What a till calls after a sale (docs/integrations.md). Send an `Idempotency-Key`: a retry after a lost answer returns the first visit instead of recording a second one. Queues a `visit.recorded` webhook.',
     access: ['visits.create'],
     body: createVisitBodySchema,
+    headers: IDEMPOTENT,
     data: visitSchema,
     status: 201,
     errors: [404],
@@ -832,6 +859,7 @@ export const apiEndpoints: readonly ApiEndpoint[] = [
   {
     method: 'post',
     path: '/partners/rewards/issue-reward',
+    apiKey: true,
     tag: 'Rewards',
     summary: 'Issue a gift card or coupon to an eligible customer',
     access: ['rewards.issue'],
@@ -844,6 +872,7 @@ export const apiEndpoints: readonly ApiEndpoint[] = [
   {
     method: 'post',
     path: '/partners/rewards/initiate-reward-redemption-auth',
+    apiKey: true,
     tag: 'Redemption',
     summary: 'Mail the customer a 6-digit redemption code (valid 5 minutes)',
     access: ['rewards.redeem'],
@@ -854,6 +883,7 @@ export const apiEndpoints: readonly ApiEndpoint[] = [
   {
     method: 'post',
     path: '/partners/rewards/redemption-auth-otp-validity-check',
+    apiKey: true,
     tag: 'Redemption',
     summary: 'Check a redemption code without using it',
     access: ['rewards.redeem'],
@@ -864,6 +894,7 @@ export const apiEndpoints: readonly ApiEndpoint[] = [
   {
     method: 'post',
     path: '/partners/rewards/redeem-giftcard',
+    apiKey: true,
     tag: 'Redemption',
     summary: 'Redeem an amount from a gift card (uses the code)',
     access: ['rewards.redeem'],
@@ -875,6 +906,7 @@ export const apiEndpoints: readonly ApiEndpoint[] = [
   {
     method: 'post',
     path: '/partners/rewards/redeem-coupon',
+    apiKey: true,
     tag: 'Redemption',
     summary: 'Redeem a coupon (uses the code)',
     access: ['rewards.redeem'],
@@ -903,6 +935,85 @@ export const apiEndpoints: readonly ApiEndpoint[] = [
     ['staff.view'],
     staffListQuerySchema,
   ),
+  // Webhooks (Standard Webhooks; the messages are listed under `webhooks` in this document)
+  {
+    method: 'get',
+    path: '/admin/webhooks',
+    tag: 'Webhooks',
+    summary: 'List webhook endpoints',
+    description: WEBHOOK_SCOPE,
+    access: WEBHOOK_ACCESS,
+    query: webhookListQuerySchema,
+    data: listSchema(webhookSchema),
+    errors: [404],
+  },
+  {
+    method: 'post',
+    path: '/admin/webhooks',
+    tag: 'Webhooks',
+    summary: 'Subscribe a URL to events',
+    description: `Answers the endpoint and its signing secret (\`whsec_...\`) **once**: store it to verify deliveries (docs/integrations.md). Partner staff always subscribe their own partner's events (\`partnerId\` is theirs whatever is sent; another one is a 404); club staff may leave \`partnerId\` out to receive every partner's. A URL naming a private, loopback or link-local address is refused (checked again at every delivery, after DNS).`,
+    access: WEBHOOK_ACCESS,
+    body: createWebhookBodySchema,
+    data: createdWebhookSchema,
+    status: 201,
+    errors: [404],
+  },
+  {
+    method: 'get',
+    path: '/admin/webhooks/{webhookId}',
+    tag: 'Webhooks',
+    summary: 'A webhook endpoint (without its secret)',
+    description: WEBHOOK_SCOPE,
+    access: WEBHOOK_ACCESS,
+    params: webhookIdParamSchema,
+    data: webhookSchema,
+  },
+  {
+    method: 'patch',
+    path: '/admin/webhooks/{webhookId}',
+    tag: 'Webhooks',
+    summary: 'Change a webhook endpoint, or enable it again',
+    description:
+      'Only the fields sent change. An endpoint is disabled after a delivery failed for about a day; `enabled: true` turns it back on (then replay what failed).',
+    access: WEBHOOK_ACCESS,
+    params: webhookIdParamSchema,
+    body: updateWebhookBodySchema,
+    data: webhookSchema,
+  },
+  {
+    method: 'delete',
+    path: '/admin/webhooks/{webhookId}',
+    tag: 'Webhooks',
+    summary: 'Delete a webhook endpoint and its delivery log',
+    access: WEBHOOK_ACCESS,
+    params: webhookIdParamSchema,
+    data: noData,
+  },
+  {
+    method: 'get',
+    path: '/admin/webhooks/{webhookId}/deliveries',
+    tag: 'Webhooks',
+    summary: 'The delivery log: each message with every attempt',
+    description:
+      "Newest first. Each attempt has its time, the receiver's status code (null when none came), duration and when the next retry is due. Retries back off 5 s, 5 min, 30 min, 2 h, 5 h, 8 h, 8 h (8 attempts over about a day); then the delivery fails and the endpoint is disabled.",
+    access: WEBHOOK_ACCESS,
+    params: webhookIdParamSchema,
+    query: webhookDeliveryListQuerySchema,
+    data: listSchema(webhookDeliverySchema),
+  },
+  {
+    method: 'post',
+    path: '/admin/webhooks/{webhookId}/deliveries/{deliveryId}/replay',
+    tag: 'Webhooks',
+    summary: 'Send a delivery again (same webhook-id)',
+    description:
+      'Queues the message again at once with its original `webhook-id` (a receiver that already handled it deduplicates it). A disabled endpoint answers 409: enable it first.',
+    access: WEBHOOK_ACCESS,
+    params: webhookDeliveryParamSchema,
+    data: webhookDeliverySchema,
+    errors: [409],
+  },
   csvExport('/admin/user/get-roles/export', 'Roles', 'roles', ['roles.view'], roleListQuerySchema),
   csvExport(
     '/admin/user/activities/export',

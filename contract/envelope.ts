@@ -4,16 +4,89 @@ import { z } from './zod';
 export const fieldErrorSchema = z.object({ fieldName: z.string(), message: z.string() });
 export type FieldError = z.infer<typeof fieldErrorSchema>;
 
-/** Every response: `{ success, data, message, errors }` (DESIGN.md section 3). */
+/**
+ * The stable, machine-readable `code` of every error envelope (docs/decisions/027): a client branches
+ * on it, never on `message` (which is for people and may be reworded). Derived from the status unless
+ * the server names a more precise one (`partner_blocked`, `version_conflict` ...).
+ */
+export const ERROR_CODES = [
+  'validation_failed',
+  'invalid_json',
+  'unauthenticated',
+  'forbidden',
+  'not_found',
+  'route_not_found',
+  'conflict',
+  'version_conflict',
+  'idempotency_key_reused',
+  'idempotency_in_progress',
+  'payload_too_large',
+  'rate_limited',
+  'partner_blocked',
+  'customer_blocked',
+  'bad_request',
+  'service_unavailable',
+  'internal_error',
+] as const;
+export type ErrorCode = (typeof ERROR_CODES)[number];
+export const errorCodeSchema = z.enum(ERROR_CODES);
+
+/** The code an error status means when the server names no other. */
+export function errorCodeOfStatus(status: number): ErrorCode {
+  switch (status) {
+    case 400:
+      return 'validation_failed';
+    case 401:
+      return 'unauthenticated';
+    case 403:
+      return 'forbidden';
+    case 404:
+      return 'not_found';
+    case 409:
+      return 'conflict';
+    case 413:
+      return 'payload_too_large';
+    case 422:
+      return 'idempotency_key_reused';
+    case 429:
+      return 'rate_limited';
+    case 503:
+      return 'service_unavailable';
+    default:
+      return status >= 500 ? 'internal_error' : 'bad_request';
+  }
+}
+
+/**
+ * Every response: `{ success, data, message, errors }` (DESIGN.md section 3), and on a failure a
+ * `code` (one of ERROR_CODES; read as a string here so a newer server's code never fails a parse).
+ */
 export const envelopeSchema = <T extends z.core.$ZodType>(data: T) =>
   z.object({
     success: z.boolean(),
     data: z.nullable(data),
     message: z.string(),
+    code: z.optional(z.string()),
     errors: z.array(fieldErrorSchema),
   });
 
-export type Envelope<T> = { success: boolean; data: T | null; message: string; errors: FieldError[] };
+/** A failure as the reference documents it: `code` always present and one of ERROR_CODES. */
+export const errorEnvelopeSchema = <T extends z.core.$ZodType>(data: T) =>
+  z.object({
+    success: z.literal(false),
+    data: z.nullable(data),
+    message: z.string(),
+    code: errorCodeSchema,
+    errors: z.array(fieldErrorSchema),
+  });
+
+export type Envelope<T> = {
+  success: boolean;
+  data: T | null;
+  message: string;
+  code?: string;
+  errors: FieldError[];
+};
 
 export const listMetaSchema = z.object({
   totalCount: z.int(),

@@ -16,7 +16,7 @@ export const listDate = (name: string) =>
     .check(z.refine((d) => d >= EARLIEST_DATE, { error: `${name} must be on or after ${EARLIEST_DATE}` }));
 
 /** One of PAGE_SIZES, from a string too (typed as PageSize, as a type-guard refinement narrows it). */
-const pageSizeField = z.coerce
+export const pageSizeField = z.coerce
   .number({ error: pageSizeMessage })
   .check(
     z.refine((n) => (PAGE_SIZES as readonly number[]).includes(n), { error: pageSizeMessage }),

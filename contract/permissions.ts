@@ -33,6 +33,7 @@ export const PERMISSIONS = [
   { id: 25, name: 'rewards.redeem' },
   { id: 26, name: 'rewards.reverse' },
   { id: 27, name: 'activities.view' },
+  { id: 28, name: 'integrations.manage' },
 ] as const;
 
 export type PermissionName = (typeof PERMISSIONS)[number]['name'];

@@ -41,7 +41,13 @@ describe('error mapping', () => {
     ] as const) {
       const res = await t.request(method, path);
       expect(res.status, `${method} ${path}`).toBe(404);
-      expect(res.body).toEqual({ success: false, data: null, message: 'Route not found', errors: [] });
+      expect(res.body).toEqual({
+        success: false,
+        data: null,
+        message: 'Route not found',
+        code: 'route_not_found',
+        errors: [],
+      });
     }
   });
 
@@ -64,6 +70,7 @@ describe('error mapping', () => {
       success: false,
       data: null,
       message: 'Internal server error',
+      code: 'internal_error',
       errors: [],
     });
     expect(text).not.toMatch(/select|stack|at /i);

@@ -7,7 +7,7 @@ import { isDatabaseUnavailable } from './db/errors';
 import { createPasswordHasher } from './domain/passwords';
 import { type Access, accessRegistry, createGuards } from './http/access';
 import type { AppDeps, AppEnv, RouteContext } from './http/context';
-import { ApiError, envelope } from './http/errors';
+import { ApiError, errorEnvelope } from './http/errors';
 import { securityHeaders } from './http/security-headers';
 import { INVALID_JSON, type ValidationTarget, validatorRegistry } from './http/validate';
 import { describeError, silentLogger } from './log';
@@ -25,6 +25,7 @@ import { roleRoutes } from './routes/roles';
 import { staffRoutes } from './routes/staff';
 import { systemRoutes } from './routes/system';
 import { recordVisitRoutes, visitRoutes } from './routes/visits';
+import { webhookRoutes } from './routes/webhooks';
 
 export const API_BASE = '/api/v1';
 export const DEFAULT_BODY_LIMIT = 1024 * 1024;
@@ -35,6 +36,15 @@ export const INTERNAL_ERROR = 'Internal server error';
 export const SERVICE_UNAVAILABLE = 'The service is temporarily unavailable. Please try again in a moment.';
 /** Seconds a client should wait before retrying after a 503. */
 export const UNAVAILABLE_RETRY_AFTER_SECONDS = 5;
+
+/** The calls whose change may queue a webhook message: the sender is kicked after them. */
+const webhookSources = new Set([
+  `${API_BASE}/user/visits`,
+  `${API_BASE}/partners/rewards/issue-reward`,
+  `${API_BASE}/partners/rewards/redeem-giftcard`,
+  `${API_BASE}/partners/rewards/redeem-coupon`,
+  `${API_BASE}/partners/rewards/reverse-redemption`,
+]);
 
 /** Bodies carrying one base64 image (a 5 MiB image is ~7 MB of base64). */
 export const IMAGE_BODY_LIMIT = 8 * 1024 * 1024;
@@ -78,6 +88,13 @@ export function createApp(deps: AppDeps) {
       if (!c.res.headers.has('Cache-Control')) c.res.headers.set('Cache-Control', 'no-store');
     })
     .use('*', bodyLimits())
+    .use('*', async (c, next) => {
+      await next();
+      if (deps.webhooks && c.req.method === 'POST' && c.res.status < 300) {
+        const path = c.req.path.replace(/\/+$/, '');
+        if (webhookSources.has(path)) deps.webhooks.kick();
+      }
+    })
     .route('/', authRoutes(ctx))
     .route('/', systemRoutes(ctx))
     .route('/', openApiRoutes(ctx))
@@ -94,6 +111,7 @@ export function createApp(deps: AppDeps) {
     .route('/user/visits', recordVisitRoutes(ctx))
     .route('/partners/rewards', redemptionRoutes(ctx))
     .route('/partners', partnerSideRewardRoutes(ctx))
+    .route('/admin/webhooks', webhookRoutes(ctx))
     .route('/files', fileRoutes(ctx));
 
   // The security headers (CSP, HSTS over HTTPS, ...) wrap everything this app will ever serve: the
@@ -104,23 +122,30 @@ export function createApp(deps: AppDeps) {
     .route(API_BASE, api)
     .route(API_REFERENCE_PATH, apiReferenceRoutes());
 
-  app.notFound((c) => c.json(envelope(false, null, ROUTE_NOT_FOUND), 404));
+  app.notFound((c) => c.json(errorEnvelope(404, null, ROUTE_NOT_FOUND, [], 'route_not_found'), 404));
 
   // The one error mapper: expected failures carry their status; anything else is a logged 500.
   app.onError((err, c) => {
     if (err instanceof ApiError) {
-      return c.json(envelope(false, null, err.message, err.errors), err.status, err.headers);
+      return c.json(
+        errorEnvelope(err.status, null, err.message, err.errors, err.code),
+        err.status,
+        err.headers,
+      );
     }
     if (err instanceof HTTPException) {
       const status = err.status as ContentfulStatusCode;
       const message =
         status === 400 ? INVALID_JSON : status === 413 ? BODY_TOO_LARGE : err.message || 'Request failed';
-      return c.json(envelope(false, null, message), status);
+      return c.json(
+        errorEnvelope(status, null, message, [], status === 400 ? 'invalid_json' : undefined),
+        status,
+      );
     }
     if (isDatabaseUnavailable(err)) {
       // No stack, no SQL, no driver message to the client; the log names the cause.
       log.warn('database unavailable', { method: c.req.method, path: c.req.path, error: describeError(err) });
-      return c.json(envelope(false, null, SERVICE_UNAVAILABLE), 503, {
+      return c.json(errorEnvelope(503, null, SERVICE_UNAVAILABLE), 503, {
         'Retry-After': String(UNAVAILABLE_RETRY_AFTER_SECONDS),
       });
     }
@@ -130,7 +155,7 @@ export function createApp(deps: AppDeps) {
       error: describeError(err),
       stack: err instanceof Error ? err.stack : undefined,
     });
-    return c.json(envelope(false, null, INTERNAL_ERROR), 500);
+    return c.json(errorEnvelope(500, null, INTERNAL_ERROR), 500);
   });
 
   return app;

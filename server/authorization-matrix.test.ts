@@ -69,6 +69,18 @@ const ACCESS: Record<string, Entry> = {
   },
   'DELETE /api/v1/admin/user/delete-role/:roleId': { access: 'roles.delete' },
   'GET /api/v1/admin/user/activities': { access: 'activities.view' },
+  'GET /api/v1/admin/webhooks': { access: 'integrations.manage' },
+  'POST /api/v1/admin/webhooks': {
+    access: 'integrations.manage',
+    json: { url: 'https://hooks.example.com/matrix', events: ['visit.recorded'] },
+  },
+  'GET /api/v1/admin/webhooks/:webhookId{[0-9]+}': { access: 'integrations.manage' },
+  'PATCH /api/v1/admin/webhooks/:webhookId{[0-9]+}': { access: 'integrations.manage', json: {} },
+  'DELETE /api/v1/admin/webhooks/:webhookId{[0-9]+}': { access: 'integrations.manage' },
+  'GET /api/v1/admin/webhooks/:webhookId{[0-9]+}/deliveries': { access: 'integrations.manage' },
+  'POST /api/v1/admin/webhooks/:webhookId{[0-9]+}/deliveries/:deliveryId{[0-9]+}/replay': {
+    access: 'integrations.manage',
+  },
   'GET /api/v1/files/:hash': { access: 'public' },
   'GET /api/v1/admin/partners': { access: 'partners.view' },
   'GET /api/v1/admin/partners/stats': { access: 'partners.view' },

@@ -129,6 +129,7 @@ const tooLarge = (limit: number) => ({
   success: false,
   data: null,
   message: `Request body is too large (at most ${Math.round(limit / 1024 / 1024)} MiB)`,
+  code: 'payload_too_large',
   errors: [],
 });
 

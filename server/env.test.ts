@@ -15,6 +15,7 @@ describe('readEnv', () => {
       trustProxy: false,
       logLevel: 'info',
       benchMetrics: false,
+      webhookAllowPrivate: false,
     });
     expect(env.dataDir).toMatch(/\/data$/);
   });
@@ -27,6 +28,7 @@ describe('readEnv', () => {
       PORT: '4173',
       ACCESS_TOKEN_TTL_SECONDS: '5',
       BENCH_METRICS: '1',
+      WEBHOOK_ALLOW_PRIVATE: 'true',
     });
     expect(env).toMatchObject({
       databaseUrl: undefined,
@@ -35,6 +37,7 @@ describe('readEnv', () => {
       port: 4173,
       accessTokenTtlSeconds: 5,
       benchMetrics: true,
+      webhookAllowPrivate: true,
     });
   });
 

@@ -37,6 +37,7 @@ const envSchema = z
     TRUST_PROXY: booleanish(false),
     LOG_LEVEL: z.enum(logLevels).default('info'),
     BENCH_METRICS: booleanish(false),
+    WEBHOOK_ALLOW_PRIVATE: booleanish(false),
   })
   .refine((e) => !e.ADMIN_EMAIL || !!e.ADMIN_PASSWORD, {
     message: 'ADMIN_PASSWORD is required when ADMIN_EMAIL is set',
@@ -61,6 +62,8 @@ export type Env = {
   logLevel: LogLevel;
   /** Benchmarks only (tests/bench/api-load.bench.ts): serves BENCH_METRICS_PATH. Off unless BENCH_METRICS is set. */
   benchMetrics: boolean;
+  /** Webhooks may go to private, loopback and link-local addresses (docs/decisions/027). Off by default. */
+  webhookAllowPrivate: boolean;
 };
 
 /** Parses an environment (default: `process.env`); throws a readable error listing every bad variable. */
@@ -87,5 +90,6 @@ export function readEnv(source: Record<string, string | undefined> = process.env
     trustProxy: e.TRUST_PROXY,
     logLevel: e.LOG_LEVEL,
     benchMetrics: e.BENCH_METRICS,
+    webhookAllowPrivate: e.WEBHOOK_ALLOW_PRIVATE,
   };
 }

@@ -73,6 +73,14 @@ import {
   visitListQuerySchema,
 } from '../contract/visits';
 import {
+  createWebhookBodySchema,
+  updateWebhookBodySchema,
+  webhookDeliveryListQuerySchema,
+  webhookDeliveryParamSchema,
+  webhookIdParamSchema,
+  webhookListQuerySchema,
+} from '../contract/webhooks';
+import {
   contractRejects,
   type FuzzRequest,
   malformedRequests,
@@ -244,6 +252,35 @@ const CASES: Record<string, Case> = {
     valid: () => ({ params: { roleId: NOWHERE } }),
   },
   'GET /api/v1/admin/user/activities': { query: activityListQuerySchema },
+  'GET /api/v1/admin/webhooks': { query: webhookListQuerySchema },
+  'POST /api/v1/admin/webhooks': {
+    body: createWebhookBodySchema,
+    valid: (f) => ({
+      body: { url: 'https://hooks.example.com/fuzz', events: ['visit.recorded'], partnerId: f.partnerId },
+    }),
+  },
+  'GET /api/v1/admin/webhooks/:webhookId{[0-9]+}': {
+    params: webhookIdParamSchema,
+    valid: () => ({ params: { webhookId: NOWHERE } }),
+  },
+  'PATCH /api/v1/admin/webhooks/:webhookId{[0-9]+}': {
+    params: webhookIdParamSchema,
+    body: updateWebhookBodySchema,
+    valid: () => ({ params: { webhookId: NOWHERE }, body: { description: 'Fuzzed', enabled: true } }),
+  },
+  'DELETE /api/v1/admin/webhooks/:webhookId{[0-9]+}': {
+    params: webhookIdParamSchema,
+    valid: () => ({ params: { webhookId: NOWHERE } }),
+  },
+  'GET /api/v1/admin/webhooks/:webhookId{[0-9]+}/deliveries': {
+    params: webhookIdParamSchema,
+    query: webhookDeliveryListQuerySchema,
+    valid: () => ({ params: { webhookId: NOWHERE } }),
+  },
+  'POST /api/v1/admin/webhooks/:webhookId{[0-9]+}/deliveries/:deliveryId{[0-9]+}/replay': {
+    params: webhookDeliveryParamSchema,
+    valid: () => ({ params: { webhookId: NOWHERE, deliveryId: NOWHERE } }),
+  },
   'GET /api/v1/files/:hash': {
     params: fileHashParamSchema,
     rawSuccess: true,

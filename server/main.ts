@@ -15,6 +15,7 @@ import { createMailer, fileMailbox, smtpTransport } from './mail';
 import { ensureAdmin, ensureSuperAdminRole } from './seed/admin';
 import { DEMO_ADMIN, isEmpty, seedDemo } from './seed/demo';
 import { mountSpa } from './spa';
+import { createWebhookSender } from './webhook-sender';
 
 const REPO_ROOT = fileURLToPath(new URL('..', import.meta.url));
 const MAIL_RETRY_MS = 30_000;
@@ -70,16 +71,22 @@ async function main() {
   const mailTimer = setInterval(() => mailer.kick(), MAIL_RETRY_MS);
   mailTimer.unref();
 
+  // The webhook outbox (docs/decisions/027): every instance runs a sender; claims never overlap.
+  const webhooks = createWebhookSender({ db, clock, log, mailer, allowPrivate: env.webhookAllowPrivate });
+  webhooks.start();
+
   const app = createApp({
     db,
     clock,
     mailer,
     log,
+    webhooks,
     config: {
       jwtSecret: await resolveJwtSecret(db, env.jwtSecret),
       accessTokenTtlSeconds: env.accessTokenTtlSeconds,
       refreshTokenTtlDays: env.refreshTokenTtlDays,
       trustProxy: env.trustProxy,
+      webhookAllowPrivate: env.webhookAllowPrivate,
     },
   });
 
@@ -115,9 +122,11 @@ async function main() {
     stopping = true;
     log.info('shutting down', { signal });
     clearInterval(mailTimer);
+    webhooks.stop();
     const force = setTimeout(() => process.exit(1), 10_000);
     force.unref();
     server.close(async () => {
+      await webhooks.idle();
       await mailer.idle();
       mailer.close();
       await database.close();

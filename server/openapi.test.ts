@@ -137,7 +137,40 @@ describe('the OpenAPI document', () => {
       expect(errors, k).toEqual(errorStatusesOf(e));
       for (const s of errors) expect(op.responses[String(s)]!.$ref, `${k} ${s}`).toBeTruthy();
       if (e.access === 'public') expect(op.security, k).toEqual([]);
+      else if (e.apiKey) expect(op.security, k).toEqual([{ bearerAuth: [] }, { ApiKey: [] }]);
       else expect(op.security, k).toEqual([{ bearerAuth: [] }]);
+    }
+  });
+
+  it('declares the ApiKey scheme on the calls a till makes, and the webhook messages under `webhooks`', () => {
+    expect(doc.components.securitySchemes.ApiKey).toMatchObject({
+      type: 'apiKey',
+      in: 'header',
+      name: 'X-Api-Key',
+    });
+    const tillCalls = apiEndpoints.filter((e) => e.apiKey).map((e) => `${e.method.toUpperCase()} ${e.path}`);
+    expect(tillCalls).toEqual(
+      expect.arrayContaining([
+        'POST /user/visits',
+        'POST /partners/rewards/issue-reward',
+        'POST /partners/rewards/redeem-giftcard',
+        'POST /partners/rewards/redeem-coupon',
+      ]),
+    );
+    const webhooks = (
+      doc as unknown as { webhooks: Record<string, { post: { parameters: { name: string }[] } }> }
+    ).webhooks;
+    expect(Object.keys(webhooks)).toEqual([
+      'visit.recorded',
+      'reward.issued',
+      'reward.redeemed',
+      'reward.reversed',
+    ]);
+    for (const [type, item] of Object.entries(webhooks)) {
+      expect(
+        item.post.parameters.map((p) => p.name),
+        type,
+      ).toEqual(['webhook-id', 'webhook-timestamp', 'webhook-signature']);
     }
   });
 

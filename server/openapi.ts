@@ -8,7 +8,9 @@ import {
   apiHeaderSchemas,
   apiSchemas,
 } from '../contract/api';
-import { envelopeSchema } from '../contract/envelope';
+import { ERROR_CODES, envelopeSchema, errorEnvelopeSchema } from '../contract/envelope';
+import { PAGE_SIZES, pageSizeField } from '../contract/list';
+import { WEBHOOK_EVENT_TYPES, type WebhookEventType, webhookMessageSchema } from '../contract/webhooks';
 
 /** Where the API lives, relative to the server (the document's `servers`). */
 const API_BASE = '/api/v1';
@@ -77,11 +79,17 @@ const withMeta = <T extends z.core.$ZodType>(schema: T, meta: z.core.GlobalMeta)
   return copy;
 };
 
-const errorEnvelope = withMeta(envelopeSchema(z.null()), {
+// `pageSize` takes only these values (a string in the query, read as a number): documented as the enum.
+z.globalRegistry.add(pageSizeField, {
+  override: { type: 'integer', enum: [...PAGE_SIZES] },
+} as z.core.GlobalMeta);
+
+const errorEnvelope = withMeta(errorEnvelopeSchema(z.null()), {
   id: 'ErrorEnvelope',
-  description: 'A failure: `success` is false, `message` says why, `errors` lists field-level problems.',
+  description:
+    'A failure: `success` is false, `code` is the stable machine-readable reason (branch on it), `message` says why for people, `errors` lists field-level problems.',
 });
-const conflictEnvelope = withMeta(envelopeSchema(z.unknown()), {
+const conflictEnvelope = withMeta(errorEnvelopeSchema(z.unknown()), {
   id: 'ConflictEnvelope',
   description: 'A conflict: like ErrorEnvelope, but a stale edit carries the current record in `data`.',
 });
@@ -161,7 +169,8 @@ function operation(e: ApiEndpoint): ZodOpenApiOperationObject {
     tags: [e.tag],
     summary: e.summary,
     description: [e.description, accessText(e.access)].filter(Boolean).join('\n\n'),
-    security: e.access === 'public' ? [] : [{ bearerAuth: [] }],
+    security:
+      e.access === 'public' ? [] : e.apiKey ? [{ bearerAuth: [] }, { ApiKey: [] }] : [{ bearerAuth: [] }],
     'x-access': e.access === 'public' || e.access === 'authenticated' ? e.access : 'permission',
     'x-permissions': permissionsOfAccess(e.access),
     ...(Object.keys(requestParams).length ? { requestParams } : {}),
@@ -186,11 +195,68 @@ Lists answer \`data.records\` and \`data.meta\` (\`totalCount\`, \`pageNumber\`,
 The access token lives 15 minutes; POST /auth/refresh-token exchanges the refresh token (rotated on every use) for a new pair.
 Each call names the permission it needs (\`x-permissions\`); a missing token is 401, a missing permission 403.
 
+**Error codes.** Every failure carries a stable \`code\`: ${ERROR_CODES.map((c) => `\`${c}\``).join(', ')}.
+Branch on \`code\`, not on \`message\` (which is for people and may be reworded).
+
 **Errors.** 400 validation (per-field \`errors\`), 401 unauthenticated, 403 forbidden, 404 not found (or outside the caller's partner),
 409 conflict, 413 body too large, 422 Idempotency-Key reused with another body, 429 rate limited (with \`Retry-After\`),
 503 when the database cannot be reached (with \`Retry-After\`; GET /health says so too). Bad input never causes a 500.
 
 **Retries.** Calls that move money or edit records take an optional \`Idempotency-Key\`; edits take \`If-Match\` to refuse a stale write with 409.`;
+
+const eventDescriptions: Record<WebhookEventType, string> = {
+  'visit.recorded': 'A visit was recorded at the partner (POST /user/visits).',
+  'reward.issued': 'A gift card or coupon was issued to a customer at the partner.',
+  'reward.redeemed': "A gift card was debited or a coupon used (after the customer's one-time code).",
+  'reward.reversed':
+    'A redemption was reversed: the amount is back on the gift card, or the coupon usable again.',
+};
+
+const webhookHeaders = z.object({
+  'webhook-id': z.string().meta({
+    description: 'The message id: the same on every retry and replay. Deduplicate on it.',
+    example: 'msg_6f1c2b1e3c1a4d8e9a7e2f0b8f3c1d55',
+  }),
+  'webhook-timestamp': z.string().meta({
+    description: 'Unix seconds when this attempt was signed. Refuse one more than 5 minutes from your clock.',
+    example: '1772442000',
+  }),
+  'webhook-signature': z.string().meta({
+    description:
+      'Space-separated `v1,<base64>` signatures: HMAC-SHA256 with the endpoint secret (the base64 after `whsec_`) over `<webhook-id>.<webhook-timestamp>.<body>` (Standard Webhooks).',
+    example: 'v1,K5oZfzN95Z9UVu1EsfQmfVNQhnkZ2pj9o9NDN/H/pI4=',
+  }),
+});
+
+/** OpenAPI 3.1 `webhooks`: what each event POSTs to a subscribed URL (Standard Webhooks). */
+function webhookOperations() {
+  return Object.fromEntries(
+    WEBHOOK_EVENT_TYPES.map((type) => [
+      type,
+      {
+        post: {
+          operationId: `webhook${type
+            .split('.')
+            .map((w) => w[0]!.toUpperCase() + w.slice(1))
+            .join('')}`,
+          tags: ['Webhooks'],
+          summary: type,
+          description: `${eventDescriptions[type]}\n\nSent to every enabled endpoint subscribed to \`${type}\` for this partner (or for every partner). Verify the signature (docs/integrations.md), answer any 2xx within 10 seconds; anything else (or no answer) is retried with the same \`webhook-id\` after 5 s, 5 min, 30 min, 2 h, 5 h, 8 h and 8 h, after which the endpoint is disabled. Redirects are not followed.`,
+          security: [],
+          requestParams: { header: webhookHeaders },
+          requestBody: {
+            required: true,
+            content: { 'application/json': { schema: webhookMessageSchema(type) } },
+          },
+          responses: {
+            '200': { description: 'Received (any 2xx is a success).' },
+            '400': { description: 'Refused (a bad signature, say): the message is retried on the backoff.' },
+          },
+        },
+      },
+    ]),
+  );
+}
 
 /** The OpenAPI 3.1 document of the API, generated from the contract registry. */
 export function buildOpenApiDocument(endpoints: readonly ApiEndpoint[] = apiEndpoints) {
@@ -207,6 +273,7 @@ export function buildOpenApiDocument(endpoints: readonly ApiEndpoint[] = apiEndp
       servers: [{ url: API_BASE }],
       tags,
       security: [{ bearerAuth: [] }],
+      webhooks: webhookOperations(),
       components: {
         schemas: apiSchemas,
         securitySchemes: {
@@ -215,6 +282,13 @@ export function buildOpenApiDocument(endpoints: readonly ApiEndpoint[] = apiEndp
             scheme: 'bearer',
             bearerFormat: 'JWT',
             description: 'The `accessToken` from POST /admin/auth/login (15 minutes).',
+          },
+          ApiKey: {
+            type: 'apiKey',
+            in: 'header',
+            name: 'X-Api-Key',
+            description:
+              'A partner API key (issued under Integrations, acting as that partner with the permissions chosen for the key). Declared on the calls a till makes; **planned: this server does not accept keys yet**, use the bearer token until it does.',
           },
         },
       },

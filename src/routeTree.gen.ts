@@ -30,6 +30,7 @@ import { Route as DashboardRolesAddRouteImport } from './routes/dashboard/roles/
 import { Route as DashboardStaffIndexRouteImport } from './routes/dashboard/staff/index'
 import { Route as DashboardStaffAddRouteImport } from './routes/dashboard/staff/add'
 import { Route as DashboardVisitsVisitIdRouteImport } from './routes/dashboard/visits/$visitId'
+import { Route as DashboardWebhooksIndexRouteImport } from './routes/dashboard/webhooks/index'
 import { Route as DashboardClientsClientIdIndexRouteImport } from './routes/dashboard/clients/$clientId/index'
 import { Route as DashboardClientsClientIdEditRouteImport } from './routes/dashboard/clients/$clientId/edit'
 import { Route as DashboardEligibilityUserUserIdRouteImport } from './routes/dashboard/eligibility/user/$userId'
@@ -147,6 +148,11 @@ const DashboardVisitsVisitIdRoute = DashboardVisitsVisitIdRouteImport.update({
   path: '/visits/$visitId',
   getParentRoute: () => DashboardRoute,
 } as any)
+const DashboardWebhooksIndexRoute = DashboardWebhooksIndexRouteImport.update({
+  id: '/webhooks/',
+  path: '/webhooks/',
+  getParentRoute: () => DashboardRoute,
+} as any)
 const DashboardClientsClientIdIndexRoute =
   DashboardClientsClientIdIndexRouteImport.update({
     id: '/clients/$clientId/',
@@ -218,6 +224,7 @@ export interface FileRoutesByFullPath {
   '/dashboard/redeem/': typeof DashboardRedeemIndexRoute
   '/dashboard/rewards/': typeof DashboardRewardsIndexRoute
   '/dashboard/staff/': typeof DashboardStaffIndexRoute
+  '/dashboard/webhooks/': typeof DashboardWebhooksIndexRoute
   '/dashboard/clients/$clientId/edit': typeof DashboardClientsClientIdEditRoute
   '/dashboard/eligibility/user/$userId': typeof DashboardEligibilityUserUserIdRoute
   '/dashboard/extservices/$serviceId/edit': typeof DashboardExtservicesServiceIdEditRoute
@@ -248,6 +255,7 @@ export interface FileRoutesByTo {
   '/dashboard/redeem': typeof DashboardRedeemIndexRoute
   '/dashboard/rewards': typeof DashboardRewardsIndexRoute
   '/dashboard/staff': typeof DashboardStaffIndexRoute
+  '/dashboard/webhooks': typeof DashboardWebhooksIndexRoute
   '/dashboard/clients/$clientId/edit': typeof DashboardClientsClientIdEditRoute
   '/dashboard/eligibility/user/$userId': typeof DashboardEligibilityUserUserIdRoute
   '/dashboard/extservices/$serviceId/edit': typeof DashboardExtservicesServiceIdEditRoute
@@ -280,6 +288,7 @@ export interface FileRoutesById {
   '/dashboard/redeem/': typeof DashboardRedeemIndexRoute
   '/dashboard/rewards/': typeof DashboardRewardsIndexRoute
   '/dashboard/staff/': typeof DashboardStaffIndexRoute
+  '/dashboard/webhooks/': typeof DashboardWebhooksIndexRoute
   '/dashboard/clients/$clientId/edit': typeof DashboardClientsClientIdEditRoute
   '/dashboard/eligibility/user/$userId': typeof DashboardEligibilityUserUserIdRoute
   '/dashboard/extservices/$serviceId/edit': typeof DashboardExtservicesServiceIdEditRoute
@@ -313,6 +322,7 @@ export interface FileRouteTypes {
     | '/dashboard/redeem/'
     | '/dashboard/rewards/'
     | '/dashboard/staff/'
+    | '/dashboard/webhooks/'
     | '/dashboard/clients/$clientId/edit'
     | '/dashboard/eligibility/user/$userId'
     | '/dashboard/extservices/$serviceId/edit'
@@ -343,6 +353,7 @@ export interface FileRouteTypes {
     | '/dashboard/redeem'
     | '/dashboard/rewards'
     | '/dashboard/staff'
+    | '/dashboard/webhooks'
     | '/dashboard/clients/$clientId/edit'
     | '/dashboard/eligibility/user/$userId'
     | '/dashboard/extservices/$serviceId/edit'
@@ -374,6 +385,7 @@ export interface FileRouteTypes {
     | '/dashboard/redeem/'
     | '/dashboard/rewards/'
     | '/dashboard/staff/'
+    | '/dashboard/webhooks/'
     | '/dashboard/clients/$clientId/edit'
     | '/dashboard/eligibility/user/$userId'
     | '/dashboard/extservices/$serviceId/edit'
@@ -542,6 +554,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof DashboardVisitsVisitIdRouteImport
       parentRoute: typeof DashboardRoute
     }
+    '/dashboard/webhooks/': {
+      id: '/dashboard/webhooks/'
+      path: '/webhooks'
+      fullPath: '/dashboard/webhooks/'
+      preLoaderRoute: typeof DashboardWebhooksIndexRouteImport
+      parentRoute: typeof DashboardRoute
+    }
     '/dashboard/clients/$clientId/': {
       id: '/dashboard/clients/$clientId/'
       path: '/clients/$clientId'
@@ -617,6 +636,7 @@ interface DashboardRouteChildren {
   DashboardRedeemIndexRoute: typeof DashboardRedeemIndexRoute
   DashboardRewardsIndexRoute: typeof DashboardRewardsIndexRoute
   DashboardStaffIndexRoute: typeof DashboardStaffIndexRoute
+  DashboardWebhooksIndexRoute: typeof DashboardWebhooksIndexRoute
   DashboardClientsClientIdEditRoute: typeof DashboardClientsClientIdEditRoute
   DashboardEligibilityUserUserIdRoute: typeof DashboardEligibilityUserUserIdRoute
   DashboardExtservicesServiceIdEditRoute: typeof DashboardExtservicesServiceIdEditRoute
@@ -643,6 +663,7 @@ const DashboardRouteChildren: DashboardRouteChildren = {
   DashboardRedeemIndexRoute: DashboardRedeemIndexRoute,
   DashboardRewardsIndexRoute: DashboardRewardsIndexRoute,
   DashboardStaffIndexRoute: DashboardStaffIndexRoute,
+  DashboardWebhooksIndexRoute: DashboardWebhooksIndexRoute,
   DashboardClientsClientIdEditRoute: DashboardClientsClientIdEditRoute,
   DashboardEligibilityUserUserIdRoute: DashboardEligibilityUserUserIdRoute,
   DashboardExtservicesServiceIdEditRoute:

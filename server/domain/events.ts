@@ -5,6 +5,7 @@ import type { Context } from 'hono';
 import type { DbOrTx } from '../db/client';
 import { events } from '../db/schema';
 import type { AuthUser, RequestMeta } from '../http/context';
+import { enqueueWebhooks, type WebhookEvent } from './webhooks';
 
 export type ActorType = 'ADMIN' | 'PARTNER' | 'CUSTOMER';
 
@@ -70,6 +71,13 @@ export const actions = {
   rewardExpired: (code: string) => `Reward ${code} expired`,
   reversedRedemption: (amount: string, code: string, reason: string) =>
     `Reversed a redemption of ${amount} on ${code}: ${reason}`,
+  createdWebhook: (url: string) => `Created webhook ${url}`,
+  updatedWebhook: (url: string, changes: string[]) =>
+    changes.length ? `Updated webhook ${url} (${changes.join(', ')})` : `Updated webhook ${url}`,
+  deletedWebhook: (url: string) => `Deleted webhook ${url}`,
+  disabledWebhook: (url: string) => `Disabled webhook ${url} after its deliveries kept failing`,
+  replayedWebhookDelivery: (messageId: string, url: string) =>
+    `Replayed webhook message ${messageId} to ${url}`,
 } as const;
 
 /** A staff member as an event's actor. */
@@ -99,6 +107,8 @@ export type NewEvent = {
   payload?: Record<string, unknown>;
   meta?: RequestMeta;
   at: Date;
+  /** What partner systems hear of it: a Standard Webhooks message to each subscribed endpoint. */
+  webhook?: WebhookEvent;
 };
 
 const SECRET_KEY = /pass(word)?|code|token|secret|otp|hash/i;
@@ -133,6 +143,8 @@ export async function recordEvent(db: DbOrTx, e: NewEvent): Promise<void> {
     ipLocation: e.meta?.ipAddress ? ipLocation(e.meta.ipAddress) : null,
     userAgent: e.meta?.userAgent ?? null,
   });
+  // The webhook outbox, in the same transaction as the change (docs/decisions/027).
+  if (e.webhook) await enqueueWebhooks(db, e.webhook, e.at);
 }
 
 // ---------------------------------------------------------------------------------------------

@@ -133,8 +133,11 @@ export async function transactingPartner(
   partnerId: number,
   field?: string,
 ): Promise<{ id: number; organizationName: string }> {
-  const refuse = (status: 404 | 409, message: string) =>
-    field ? fieldError(field, message, status) : new ApiError(status, message);
+  // 409s carry the stable code `partner_blocked` (a blocked or deleted partner transacts nothing).
+  const refuse = (status: 404 | 409, message: string) => {
+    const code = status === 409 ? 'partner_blocked' : 'not_found';
+    return field ? fieldError(field, message, status, code) : new ApiError(status, message, [], {}, code);
+  };
   const [row] = await tx
     .select({
       id: partners.id,

@@ -317,3 +317,40 @@ export function humanDuration(seconds: number): string {
   const minutes = Math.ceil(seconds / 60);
   return `${minutes} minute${minutes === 1 ? '' : 's'}`;
 }
+
+/**
+ * Where one limit stands for the IETF RateLimit headers (server/http/rate-limit-headers.ts): the
+ * policy's name (the bucket's kind: `login`, `otp-send-ip` ...), its quota and window, the places
+ * left and the seconds until one more frees (the oldest counted hit leaves the window).
+ */
+export type LimitReport = { name: string; rule: RateLimit; remaining: number; resetSeconds: number };
+
+/** The status of each bucket with a key (one indexed query each, at most `limit` rows). */
+export async function limitStatus(
+  db: DbOrTx,
+  limits: readonly (readonly [bucket: string | null, rule: RateLimit])[],
+  now: Date,
+): Promise<LimitReport[]> {
+  const reports: LimitReport[] = [];
+  for (const [bucket, rule] of limits) {
+    if (bucket === null) continue;
+    const hits = await db
+      .select({ at: rateLimitHits.at })
+      .from(rateLimitHits)
+      .where(
+        and(eq(rateLimitHits.bucket, bucket), gt(rateLimitHits.at, new Date(now.getTime() - rule.windowMs))),
+      )
+      .orderBy(desc(rateLimitHits.at))
+      .limit(rule.limit);
+    const oldest = hits.at(-1);
+    reports.push({
+      name: bucket.slice(0, bucket.indexOf(':')),
+      rule,
+      remaining: Math.max(0, rule.limit - hits.length),
+      resetSeconds: oldest
+        ? Math.max(0, Math.ceil((oldest.at.getTime() + rule.windowMs - now.getTime()) / 1000))
+        : 0,
+    });
+  }
+  return reports;
+}

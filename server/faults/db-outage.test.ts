@@ -134,7 +134,13 @@ describe.runIf(FAULTS_ENABLED && !process.env.TEST_DATABASE_URL)('PostgreSQL sto
         } catch {
           // not JSON: counted below
         }
-        const expected = { success: false, data: null, message: SERVICE_UNAVAILABLE, errors: [] };
+        const expected = {
+          success: false,
+          data: null,
+          message: SERVICE_UNAVAILABLE,
+          code: 'service_unavailable',
+          errors: [],
+        };
         if (res.status === 503 && JSON.stringify(body) === JSON.stringify(expected) && res.retryAfter)
           generic503++;
         else other.push(`${c.name}: ${res.status} ${res.text.slice(0, 200)}`);

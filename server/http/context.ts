@@ -2,6 +2,7 @@ import type { Db } from '../db/client';
 import type { PasswordHasher, PasswordHashingOptions } from '../domain/passwords';
 import type { Logger } from '../log';
 import type { Mailer } from '../mail';
+import type { WebhookSender } from '../webhook-sender';
 import type { Guards } from './access';
 
 /** What the app needs from its environment; `createApp` never reads `process.env`. */
@@ -16,6 +17,8 @@ export type AppConfig = {
   passwordHashing?: PasswordHashingOptions;
   /** Rows per CSV export batch (default 2,000); tests lower it to cross many batch boundaries. */
   exportBatchSize?: number;
+  /** WEBHOOK_ALLOW_PRIVATE: webhook URLs may name private, loopback or link-local hosts (tests, a LAN receiver). */
+  webhookAllowPrivate?: boolean;
 };
 
 export type AppDeps = {
@@ -24,6 +27,8 @@ export type AppDeps = {
   mailer: Mailer;
   config: AppConfig;
   log?: Logger;
+  /** Delivers the webhook outbox; kicked after a change that may have queued a message. */
+  webhooks?: WebhookSender;
 };
 
 /** The signed-in staff member of a request, loaded from the database on every request. */

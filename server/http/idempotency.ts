@@ -7,7 +7,7 @@ import {
   idempotencyMessages,
   isValidIdempotencyKey,
 } from '../domain/idempotency';
-import { ApiError, envelope } from './errors';
+import { ApiError, envelope, errorEnvelope } from './errors';
 
 /** The request's Idempotency-Key (optional); a malformed one is a 400. */
 export function idempotencyKeyOf(c: Context): string | undefined {
@@ -30,7 +30,7 @@ export const success = (data: unknown, message: string, status = 200): Answer =>
 /** A refusal whose side effects (a counted attempt, a lazily persisted expiry) must still commit. */
 export const refusal = (status: number, message: string, fieldName?: string): Answer => ({
   status,
-  body: envelope(false, null, message, fieldName ? [{ fieldName, message }] : []),
+  body: errorEnvelope(status, null, message, fieldName ? [{ fieldName, message }] : []),
   store: false,
 });
 
@@ -46,6 +46,6 @@ export function respond(c: Context, outcome: IdempotencyOutcome): Response {
     case 'mismatch':
       throw new ApiError(422, idempotencyMessages.mismatch);
     case 'inProgress':
-      throw new ApiError(409, idempotencyMessages.inProgress);
+      throw new ApiError(409, idempotencyMessages.inProgress, [], {}, 'idempotency_in_progress');
   }
 }

@@ -103,11 +103,11 @@ export const jsonBody = <S extends z.core.$ZodType>(
       let value: unknown = {};
       if (text.trim() !== '') {
         const media = contentType?.split(';')[0]?.trim() ?? '';
-        if (!jsonMedia.test(media)) throw new ApiError(400, INVALID_JSON);
+        if (!jsonMedia.test(media)) throw new ApiError(400, INVALID_JSON, [], {}, 'invalid_json');
         try {
           value = JSON.parse(text);
         } catch {
-          throw new ApiError(400, INVALID_JSON);
+          throw new ApiError(400, INVALID_JSON, [], {}, 'invalid_json');
         }
       }
       rejectUnstorable(value);

@@ -1,7 +1,7 @@
 import type { Context } from 'hono';
 import { concurrencyMessages, parseVersionTag, VERSION_HEADER } from '../../contract/concurrency';
 import type { Answer } from '../domain/idempotency';
-import { ApiError, envelope } from './errors';
+import { ApiError, errorEnvelope } from './errors';
 
 /**
  * The version the client edited (`If-Match`, see contract/concurrency.ts): ms since epoch, or
@@ -28,6 +28,6 @@ export const isStale = (expected: number | undefined, updatedAt: Date): boolean 
  */
 export const conflict = (current: unknown): Answer => ({
   status: 409,
-  body: envelope(false, current, concurrencyMessages.recordChanged),
+  body: errorEnvelope(409, current, concurrencyMessages.recordChanged, [], 'version_conflict'),
   store: false,
 });

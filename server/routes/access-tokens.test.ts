@@ -34,6 +34,7 @@ async function attempt(name: string, token: string, expected: number, path = '/a
       success: false,
       data: null,
       message: authMessages.sessionInvalid,
+      code: 'unauthenticated',
       errors: [],
     });
   }

@@ -48,6 +48,7 @@ describe('POST /admin/auth/login', () => {
         success: false,
         data: null,
         message: authMessages.invalidCredentials,
+        code: 'unauthenticated',
         errors: [],
       });
     }

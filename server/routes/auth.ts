@@ -29,6 +29,7 @@ import { sha256Hex, signAccessToken } from '../domain/tokens';
 import { findStaffByEmail, findStaffById, toSessionUser } from '../domain/users';
 import type { AppEnv, RouteContext } from '../http/context';
 import { ApiError, fieldError, ok, tooManyRequests } from '../http/errors';
+import { reportRateLimits } from '../http/rate-limit-headers';
 import { jsonBody } from '../http/validate';
 
 /** Sign-in, token refresh, sign-out and password reset (SPEC section 7, DESIGN section 3). */
@@ -48,14 +49,12 @@ export function authRoutes(ctx: RouteContext) {
       // Before any work, the same for known and unknown emails: a place in flight in the account's and
       // the client address's failure count (a failure keeps it, a success gives it back; correct
       // sign-ins wait for attempts in flight instead of being refused, rate-limit.ts beginAttempt).
-      const limit = await beginAttempt(
-        db,
-        [
-          [buckets.login(email), LOGIN_LIMIT],
-          [meta.ipAddress && buckets.loginIp(meta.ipAddress), LOGIN_IP_LIMIT],
-        ],
-        now,
-      );
+      const limits = [
+        [buckets.login(email), LOGIN_LIMIT],
+        [meta.ipAddress && buckets.loginIp(meta.ipAddress), LOGIN_IP_LIMIT],
+      ] as const;
+      const limit = await beginAttempt(db, limits, now);
+      await reportRateLimits(c, db, limits, now);
       if (limit.blocked) throw tooManyRequests(authMessages.tooManyAttemptsPrefix, limit.retryAfterSeconds);
 
       const user = await findStaffByEmail(db, email);
@@ -194,14 +193,12 @@ export function authRoutes(ctx: RouteContext) {
         const now = clock();
         const meta = requestMeta(c, config.trustProxy);
         // Counted per email whether or not it is registered, so a 429 tells nothing either.
-        const limit = await takeRateLimits(
-          db,
-          [
-            [buckets.reset(email), RESET_REQUEST_LIMIT],
-            [meta.ipAddress && buckets.resetIp(meta.ipAddress), RESET_REQUEST_IP_LIMIT],
-          ],
-          now,
-        );
+        const limits = [
+          [buckets.reset(email), RESET_REQUEST_LIMIT],
+          [meta.ipAddress && buckets.resetIp(meta.ipAddress), RESET_REQUEST_IP_LIMIT],
+        ] as const;
+        const limit = await takeRateLimits(db, limits, now);
+        await reportRateLimits(c, db, limits, now);
         if (limit.blocked) {
           throw tooManyRequests(authMessages.tooManyResetRequestsPrefix, limit.retryAfterSeconds);
         }
@@ -249,11 +246,9 @@ export function authRoutes(ctx: RouteContext) {
       const { resetCode, newPassword } = c.req.valid('json');
       const now = clock();
       const meta = requestMeta(c, config.trustProxy);
-      const limit = await takeRateLimits(
-        db,
-        [[meta.ipAddress && buckets.resetCodeIp(meta.ipAddress), RESET_CODE_IP_LIMIT]],
-        now,
-      );
+      const limits = [[meta.ipAddress && buckets.resetCodeIp(meta.ipAddress), RESET_CODE_IP_LIMIT]] as const;
+      const limit = await takeRateLimits(db, limits, now);
+      await reportRateLimits(c, db, limits, now);
       if (limit.blocked) {
         throw tooManyRequests(authMessages.tooManyResetCodesPrefix, limit.retryAfterSeconds);
       }

@@ -128,6 +128,7 @@ describe.each(edits)('$name edit', (e) => {
     expect(res.body).toMatchObject({
       success: false,
       message: concurrencyMessages.recordChanged,
+      code: 'version_conflict',
       errors: [],
     });
     expect(res.body.data).toMatchObject({ id: stale.id, [e.field]: `${e.name} by someone else` });

@@ -52,6 +52,7 @@ import { partnerScope } from '../http/access';
 import type { AppEnv, AuthUser, RequestMeta, RouteContext } from '../http/context';
 import { ApiError, fieldError, ok, tooManyRequests } from '../http/errors';
 import { idempotencyKeyOf, refusal, respond, success } from '../http/idempotency';
+import { reportRateLimits } from '../http/rate-limit-headers';
 import { jsonBody } from '../http/validate';
 
 const otpError = (status: 400 | 429, message: string) => fieldError('otp', message, status);
@@ -167,7 +168,8 @@ export function redemptionRoutes(ctx: RouteContext) {
     const giftcard = o.amount !== null;
     if (giftcard && row.r.rewardType !== 'GIFTCARD') throw fieldError('code', rmsg.notGiftcard);
     if (!giftcard && row.r.rewardType !== 'COUPON') throw fieldError('code', rmsg.notCoupon);
-    if (row.customerStatus !== 'ACTIVE') throw fieldError('userId', vmsg.customerBlocked);
+    if (row.customerStatus !== 'ACTIVE')
+      throw fieldError('userId', vmsg.customerBlocked, 400, 'customer_blocked');
     const refused = await unredeemable(tx, row, o.now, actor, o.meta);
     if (refused) return refused;
     // Before the code is spent: an amount over the balance keeps the code for a corrected amount.
@@ -211,6 +213,22 @@ export function redemptionRoutes(ctx: RouteContext) {
         },
         meta: o.meta,
         at: o.now,
+        webhook: {
+          type: 'reward.redeemed',
+          partnerId: row.r.partnerId,
+          data: {
+            rewardId: row.r.id,
+            code: row.r.code,
+            rewardType: 'GIFTCARD',
+            partnerId: row.r.partnerId,
+            customerId: o.userId,
+            ledgerEntryId: debit.ledgerEntryId,
+            amountRedeemed: o.amount,
+            balance: debit.balance,
+            status: debit.status,
+            redeemedAt: o.now.toISOString(),
+          },
+        },
       });
       const result: RedemptionResult = {
         rewardId: row.r.id,
@@ -238,6 +256,22 @@ export function redemptionRoutes(ctx: RouteContext) {
       },
       meta: o.meta,
       at: o.now,
+      webhook: {
+        type: 'reward.redeemed',
+        partnerId: row.r.partnerId,
+        data: {
+          rewardId: row.r.id,
+          code: row.r.code,
+          rewardType: 'COUPON',
+          partnerId: row.r.partnerId,
+          customerId: o.userId,
+          ledgerEntryId: done.ledgerEntryId,
+          amountRedeemed: null,
+          balance: null,
+          status: 'Redeemed',
+          redeemedAt: o.now.toISOString(),
+        },
+      },
     });
     const result: RedemptionResult = {
       rewardId: row.r.id,
@@ -262,6 +296,7 @@ export function redemptionRoutes(ctx: RouteContext) {
     const user = c.get('user');
     const now = clock();
     const meta = requestMeta(c, config.trustProxy);
+    await reportRateLimits(c, db, guessLimits(user.id, meta.ipAddress), now);
     const outcome = await runIdempotent(
       db,
       { key: idempotencyKeyOf(c), userId: user.id, route, body, now },
@@ -282,21 +317,20 @@ export function redemptionRoutes(ctx: RouteContext) {
         const meta = requestMeta(c, config.trustProxy);
         const actor = actorOfAuthUser(user);
         // Codes per staff member and per client address (decision 013), taken before any lookup.
-        const limit = await takeRateLimits(
-          db,
-          [
-            [buckets.otpSend(user.id), OTP_SEND_LIMIT],
-            [meta.ipAddress && buckets.otpSendIp(meta.ipAddress), OTP_SEND_IP_LIMIT],
-          ],
-          now,
-        );
+        const limits = [
+          [buckets.otpSend(user.id), OTP_SEND_LIMIT],
+          [meta.ipAddress && buckets.otpSendIp(meta.ipAddress), OTP_SEND_IP_LIMIT],
+        ] as const;
+        const limit = await takeRateLimits(db, limits, now);
+        await reportRateLimits(c, db, limits, now);
         if (limit.blocked) throw tooManyRequests(otpMessages.tooManySendsPrefix, limit.retryAfterSeconds);
         const code = generateOtp();
         const sent = await db.transaction(async (tx) => {
           // The reward row lock serialises code requests for one reward (the daily cap holds).
           const row = await scopedReward(tx, user, body.userId, body.code, true);
           await transactingPartner(tx, row.r.partnerId);
-          if (row.customerStatus !== 'ACTIVE') throw fieldError('userId', vmsg.customerBlocked);
+          if (row.customerStatus !== 'ACTIVE')
+            throw fieldError('userId', vmsg.customerBlocked, 400, 'customer_blocked');
           const status = statusAt(row.r, now);
           if (status === 'Redeemed') throw new ApiError(409, rmsg.alreadyRedeemed);
           if (status === 'Expired') throw new ApiError(409, rmsg.expired);
@@ -376,6 +410,8 @@ export function redemptionRoutes(ctx: RouteContext) {
         const body = c.req.valid('json');
         const now = clock();
         const meta = requestMeta(c, config.trustProxy);
+        // The wrong-code limits as they stand before this try (decision 027).
+        await reportRateLimits(c, db, guessLimits(user.id, meta.ipAddress), now);
         await assertGuessesLeft(db, user.id, meta.ipAddress, now);
         const scope = c.get('partnerScope');
         // The codes this call may check: the named reward's, or the customer's live codes at rewards
@@ -494,6 +530,23 @@ export function redemptionRoutes(ctx: RouteContext) {
                 },
                 meta,
                 at: now,
+                webhook: {
+                  type: 'reward.reversed',
+                  partnerId: row.r.partnerId,
+                  data: {
+                    rewardId: row.r.id,
+                    code: row.r.code,
+                    rewardType: row.r.rewardType,
+                    partnerId: row.r.partnerId,
+                    customerId: row.r.customerId,
+                    ledgerEntryId: done.ledgerEntryId,
+                    reversedEntryId: entry.e.id,
+                    amountReversed: amount,
+                    balance: row.r.rewardType === 'GIFTCARD' ? done.balance : null,
+                    reason: body.reason,
+                    reversedAt: now.toISOString(),
+                  },
+                },
               });
               const result: ReversalResult = {
                 rewardId: row.r.id,

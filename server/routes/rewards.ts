@@ -377,7 +377,8 @@ export function partnerSideRewardRoutes(ctx: RouteContext) {
               .where(and(eq(customers.id, body.issuedTo), isNull(customers.deletedAt)))
               .for('update');
             if (!customer) throw fieldError('issuedTo', vmsg.customerNotFound, 404);
-            if (customer.status !== 'ACTIVE') throw fieldError('issuedTo', vmsg.customerBlocked);
+            if (customer.status !== 'ACTIVE')
+              throw fieldError('issuedTo', vmsg.customerBlocked, 400, 'customer_blocked');
             let pointsClaimed = 0;
             if (body.byPoints) {
               const [pts] = await executeRows<{ unclaimed: string }>(
@@ -442,6 +443,24 @@ export function partnerSideRewardRoutes(ctx: RouteContext) {
               },
               meta,
               at: now,
+              webhook: {
+                type: 'reward.issued',
+                partnerId: partner.id,
+                data: {
+                  rewardId,
+                  code,
+                  rewardType: body.rewardType,
+                  rewardTypeCategory: body.rewardTypeCategory ?? 'GENERAL',
+                  title: body.title,
+                  partnerId: partner.id,
+                  customerId: customer.id,
+                  issuedAmount,
+                  percentageDiscount,
+                  pointsClaimed,
+                  expiryDate: expiryDate?.toISOString() ?? null,
+                  issuedAt: now.toISOString(),
+                },
+              },
             });
             const reward = toReward((await rewardById(tx, rewardId))!, now);
             return success(reward, rewardMessages.issued, 201);

@@ -22,6 +22,7 @@ import { customers, partners, visitItems, visits } from '../db/schema';
 import { partnerVisitCount } from '../domain/counts';
 import { eligibilityVerdict, eligibilityWindow, lagosDate, type Window } from '../domain/eligibility';
 import { actions, actorOfAuthUser, recordEvent, requestMeta } from '../domain/events';
+import { runIdempotent } from '../domain/idempotency';
 import { storeFile } from '../domain/images';
 import { findLivePartner, type PartnerRow, transactingPartner } from '../domain/partners';
 import { NAIRA_PER_POINT } from '../domain/points';
@@ -30,6 +31,7 @@ import { assertPartnerScope } from '../http/access';
 import type { AppEnv, AuthUser, RouteContext } from '../http/context';
 import { type CsvColumn, type ExportKey, exportCsv } from '../http/csv-export';
 import { ApiError, fieldError, ok } from '../http/errors';
+import { idempotencyKeyOf, respond, success } from '../http/idempotency';
 import { imageField } from '../http/images';
 import { type ListParams, type ListPlan, type ListSpec, listPage, planList } from '../http/list';
 import { jsonBody, pathParams, queryParams } from '../http/validate';
@@ -248,6 +250,7 @@ export function recordVisitRoutes(ctx: RouteContext) {
     async (c) => {
       const actor = c.get('user');
       const body = c.req.valid('json');
+      const key = idempotencyKeyOf(c);
       const now = clock();
       const meta = requestMeta(c, config.trustProxy);
       assertPartnerScope(actor, body.partnerId);
@@ -264,61 +267,81 @@ export function recordVisitRoutes(ctx: RouteContext) {
       const receipt =
         body.receiptImage !== undefined ? imageField('receiptImage', body.receiptImage) : undefined;
 
-      const id = await db.transaction(async (tx) => {
-        // Share locks: a concurrent delete or block of either waits for this visit.
-        const partner = await transactingPartner(tx, body.partnerId, 'partnerId');
-        const [customer] = await tx
-          .select({
-            id: customers.id,
-            firstName: customers.firstName,
-            lastName: customers.lastName,
-            status: customers.accountStatus,
-          })
-          .from(customers)
-          .where(and(eq(customers.id, body.customerId), isNull(customers.deletedAt)))
-          .for('share');
-        if (!customer) throw fieldError('customerId', msg.customerNotFound, 404);
-        if (customer.status !== 'ACTIVE') throw fieldError('customerId', msg.customerBlocked);
+      // Idempotency-Key: a till that retries (a lost answer) gets the first visit back, not a second one.
+      const outcome = await runIdempotent(
+        db,
+        { key, userId: actor.id, route: 'record-visit', body, now },
+        async (tx) => {
+          // Share locks: a concurrent delete or block of either waits for this visit.
+          const partner = await transactingPartner(tx, body.partnerId, 'partnerId');
+          const [customer] = await tx
+            .select({
+              id: customers.id,
+              firstName: customers.firstName,
+              lastName: customers.lastName,
+              status: customers.accountStatus,
+            })
+            .from(customers)
+            .where(and(eq(customers.id, body.customerId), isNull(customers.deletedAt)))
+            .for('share');
+          if (!customer) throw fieldError('customerId', msg.customerNotFound, 404);
+          if (customer.status !== 'ACTIVE')
+            throw fieldError('customerId', msg.customerBlocked, 400, 'customer_blocked');
 
-        const receiptImage = receipt ? await storeFile(tx, receipt.bytes, receipt.mime, now) : null;
-        const [created] = await tx
-          .insert(visits)
-          .values({
-            partnerId: partner.id,
-            customerId: customer.id,
-            attendantName: body.attendantName,
-            visitDate,
-            totalAmount: Number(totalKobo) / 100,
-            receiptImage,
-            createdAt: now,
-          })
-          .returning({ id: visits.id });
-        await tx.insert(visitItems).values(
-          body.items.map((i) => ({
-            visitId: created!.id,
-            name: i.name,
-            quantity: i.quantity,
-            price: i.price,
-          })),
-        );
-        await recordEvent(tx, {
-          actor: actorOfAuthUser(actor),
-          action: actions.recordedVisit(fullName(customer), partner.organizationName),
-          entity: 'visit',
-          entityId: created!.id,
-          payload: {
-            partnerId: partner.id,
-            customerId: customer.id,
-            totalAmount,
-            items: body.items.length,
-          },
-          meta,
-          at: now,
-        });
-        return created!.id;
-      });
-      const [visit] = await findVisits(db, sql`${visits.id} = ${id}`);
-      return ok(c, visit!, msg.recorded, 201);
+          const receiptImage = receipt ? await storeFile(tx, receipt.bytes, receipt.mime, now) : null;
+          const [created] = await tx
+            .insert(visits)
+            .values({
+              partnerId: partner.id,
+              customerId: customer.id,
+              attendantName: body.attendantName,
+              visitDate,
+              totalAmount: Number(totalKobo) / 100,
+              receiptImage,
+              createdAt: now,
+            })
+            .returning({ id: visits.id });
+          await tx.insert(visitItems).values(
+            body.items.map((i) => ({
+              visitId: created!.id,
+              name: i.name,
+              quantity: i.quantity,
+              price: i.price,
+            })),
+          );
+          await recordEvent(tx, {
+            actor: actorOfAuthUser(actor),
+            action: actions.recordedVisit(fullName(customer), partner.organizationName),
+            entity: 'visit',
+            entityId: created!.id,
+            payload: {
+              partnerId: partner.id,
+              customerId: customer.id,
+              totalAmount,
+              items: body.items.length,
+            },
+            meta,
+            at: now,
+            webhook: {
+              type: 'visit.recorded',
+              partnerId: partner.id,
+              data: {
+                visitId: created!.id,
+                partnerId: partner.id,
+                customerId: customer.id,
+                attendantName: body.attendantName,
+                visitDate: visitDate.toISOString(),
+                totalAmount,
+                items: body.items.map((i) => ({ name: i.name, quantity: i.quantity, price: i.price })),
+                recordedAt: now.toISOString(),
+              },
+            },
+          });
+          const [visit] = await findVisits(tx, sql`${visits.id} = ${created!.id}`);
+          return success(visit!, msg.recorded, 201);
+        },
+      );
+      return respond(c, outcome);
     },
   );
 }

@@ -9,6 +9,7 @@ import {
   BuildingIcon,
   GiftIcon,
   HomeIcon,
+  InboxIcon,
   LayersIcon,
   LogoMark,
   LogoutIcon,
@@ -27,7 +28,8 @@ interface MenuEntry {
     | '/dashboard/redeem'
     | '/dashboard/clients'
     | '/dashboard/extservices'
-    | '/dashboard/activities';
+    | '/dashboard/activities'
+    | '/dashboard/webhooks';
   permission: PermissionName;
   icon: ComponentType<{ size?: number }>;
 }
@@ -50,6 +52,7 @@ export const MENU: MenuEntry[] = [
     icon: LayersIcon,
   },
   { label: 'Activity Log', to: '/dashboard/activities', permission: 'activities.view', icon: ActivityIcon },
+  { label: 'Webhooks', to: '/dashboard/webhooks', permission: 'integrations.manage', icon: InboxIcon },
 ];
 
 const linkClass = css({

@@ -1,0 +1,208 @@
+import { idField } from './ids';
+import { listQuerySchema } from './list';
+import { z } from './zod';
+
+/**
+ * Webhooks per Standard Webhooks (https://www.standardwebhooks.com, docs/decisions/027): a partner
+ * system subscribes a URL to events; each delivery is a POST of `{ type, timestamp, data }` signed
+ * with the endpoint's `whsec_` secret (headers webhook-id, webhook-timestamp, webhook-signature).
+ */
+export const WEBHOOK_EVENT_TYPES = [
+  'visit.recorded',
+  'reward.issued',
+  'reward.redeemed',
+  'reward.reversed',
+] as const;
+export type WebhookEventType = (typeof WEBHOOK_EVENT_TYPES)[number];
+
+export const webhookMessages = {
+  urlInvalid: 'url must be an http(s) URL without user name or password',
+  urlPrivate: 'url must not point to a private, loopback or link-local address',
+  eventsRequired: 'Choose at least one event',
+  notFound: 'Webhook not found',
+  deliveryNotFound: 'Delivery not found',
+  created: 'Webhook created. Copy the secret now: it is not shown again.',
+  updated: 'Webhook updated',
+  deleted: 'Webhook deleted',
+  replayed: 'Delivery queued again',
+  disabled: 'Webhook is disabled; enable it before replaying',
+} as const;
+
+const MAX_URL = 2000;
+
+/** An absolute http(s) URL without credentials (where it resolves is checked at delivery). */
+export const webhookUrlField = z.string({ error: webhookMessages.urlInvalid }).check(
+  z.trim(),
+  z.maxLength(MAX_URL, { error: `url must be at most ${MAX_URL} characters` }),
+  z.refine(
+    (v) => {
+      try {
+        const u = new URL(v);
+        return (
+          (u.protocol === 'https:' || u.protocol === 'http:') && !u.username && !u.password && !!u.hostname
+        );
+      } catch {
+        return false;
+      }
+    },
+    { error: webhookMessages.urlInvalid },
+  ),
+);
+
+const eventsField = z
+  .array(z.enum(WEBHOOK_EVENT_TYPES, { error: `events must be among ${WEBHOOK_EVENT_TYPES.join(', ')}` }))
+  .check(
+    z.minLength(1, { error: webhookMessages.eventsRequired }),
+    z.maxLength(WEBHOOK_EVENT_TYPES.length * 4, { error: 'Too many events' }),
+  );
+
+const descriptionField = z
+  .string()
+  .check(z.trim(), z.maxLength(200, { error: 'description must be at most 200 characters' }));
+
+/** POST /admin/webhooks. Partner staff subscribe their own partner (partnerId forced to theirs). */
+export const createWebhookBodySchema = z.object({
+  url: webhookUrlField,
+  events: eventsField,
+  partnerId: z.optional(idField('partnerId')),
+  description: z.optional(descriptionField),
+});
+export type CreateWebhookBody = z.infer<typeof createWebhookBodySchema>;
+
+/** PATCH /admin/webhooks/{webhookId}: only the fields sent change; `enabled: true` re-enables a disabled one. */
+export const updateWebhookBodySchema = z.object({
+  url: z.optional(webhookUrlField),
+  events: z.optional(eventsField),
+  description: z.optional(descriptionField),
+  enabled: z.optional(z.boolean({ error: 'enabled must be true or false' })),
+});
+export type UpdateWebhookBody = z.infer<typeof updateWebhookBodySchema>;
+
+export const webhookIdParamSchema = z.object({ webhookId: idField('webhookId') });
+export const webhookDeliveryParamSchema = z.object({
+  webhookId: idField('webhookId'),
+  deliveryId: idField('deliveryId'),
+});
+
+export const webhookListQuerySchema = z.extend(listQuerySchema, {
+  partnerId: z.optional(idField('partnerId')),
+  sortBy: z.optional(z.enum(['createdAt', 'url'])),
+});
+export type WebhookListQuery = z.infer<typeof webhookListQuerySchema>;
+
+export const DELIVERY_STATUSES = ['pending', 'succeeded', 'failed'] as const;
+export type DeliveryStatus = (typeof DELIVERY_STATUSES)[number];
+
+export const webhookDeliveryListQuerySchema = z.extend(listQuerySchema, {
+  status: z.optional(
+    z.enum(DELIVERY_STATUSES, { error: "status must be 'pending', 'succeeded' or 'failed'" }),
+  ),
+  sortBy: z.optional(z.enum(['createdAt'])),
+});
+export type WebhookDeliveryListQuery = z.infer<typeof webhookDeliveryListQuerySchema>;
+
+export const webhookSchema = z.object({
+  id: z.int(),
+  url: z.string(),
+  description: z.string(),
+  events: z.array(z.enum(WEBHOOK_EVENT_TYPES)),
+  /** The partner whose events it receives; null: every partner's (club staff only). */
+  partnerId: z.nullable(z.int()),
+  partnerName: z.nullable(z.string()),
+  enabled: z.boolean(),
+  disabledAt: z.nullable(z.string()),
+  disabledReason: z.nullable(z.string()),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+});
+export type Webhook = z.infer<typeof webhookSchema>;
+
+/** The answer of POST /admin/webhooks: the webhook and its signing secret, shown this once. */
+export const createdWebhookSchema = z.extend(webhookSchema, { secret: z.string() });
+export type CreatedWebhook = z.infer<typeof createdWebhookSchema>;
+
+export const webhookAttemptSchema = z.object({
+  at: z.string(),
+  /** The receiver's HTTP status; null when no answer came (refused address, timeout, connection error). */
+  statusCode: z.nullable(z.int()),
+  durationMs: z.int(),
+  error: z.nullable(z.string()),
+  /** When the next attempt is due after this one failed; null after a success or the last attempt. */
+  nextRetryAt: z.nullable(z.string()),
+});
+export type WebhookAttempt = z.infer<typeof webhookAttemptSchema>;
+
+export const webhookDeliverySchema = z.object({
+  id: z.int(),
+  /** The `webhook-id` header: the same on every attempt and replay of this message. */
+  messageId: z.string(),
+  eventType: z.enum(WEBHOOK_EVENT_TYPES),
+  status: z.enum(DELIVERY_STATUSES),
+  createdAt: z.string(),
+  nextAttemptAt: z.nullable(z.string()),
+  deliveredAt: z.nullable(z.string()),
+  payload: z.record(z.string(), z.unknown()),
+  attempts: z.array(webhookAttemptSchema),
+});
+export type WebhookDelivery = z.infer<typeof webhookDeliverySchema>;
+
+// ---------------------------------------------------------------------------------------------
+// The messages (what a receiver gets): `{ type, timestamp, data }`, documented under `webhooks`.
+
+const rewardTypeField = z.enum(['GIFTCARD', 'COUPON']);
+
+export const webhookEventDataSchemas = {
+  'visit.recorded': z.object({
+    visitId: z.int(),
+    partnerId: z.int(),
+    customerId: z.int(),
+    attendantName: z.string(),
+    visitDate: z.string(),
+    totalAmount: z.number(),
+    items: z.array(z.object({ name: z.string(), quantity: z.int(), price: z.number() })),
+    recordedAt: z.string(),
+  }),
+  'reward.issued': z.object({
+    rewardId: z.int(),
+    code: z.string(),
+    rewardType: rewardTypeField,
+    rewardTypeCategory: z.enum(['GENERAL', 'DISCOUNTED_SUBSCRIPTION']),
+    title: z.string(),
+    partnerId: z.int(),
+    customerId: z.int(),
+    issuedAmount: z.nullable(z.number()),
+    percentageDiscount: z.nullable(z.number()),
+    pointsClaimed: z.int(),
+    expiryDate: z.nullable(z.string()),
+    issuedAt: z.string(),
+  }),
+  'reward.redeemed': z.object({
+    rewardId: z.int(),
+    code: z.string(),
+    rewardType: rewardTypeField,
+    partnerId: z.int(),
+    customerId: z.int(),
+    ledgerEntryId: z.int(),
+    amountRedeemed: z.nullable(z.number()),
+    balance: z.nullable(z.number()),
+    status: z.string(),
+    redeemedAt: z.string(),
+  }),
+  'reward.reversed': z.object({
+    rewardId: z.int(),
+    code: z.string(),
+    rewardType: rewardTypeField,
+    partnerId: z.int(),
+    customerId: z.int(),
+    ledgerEntryId: z.int(),
+    reversedEntryId: z.int(),
+    amountReversed: z.number(),
+    balance: z.nullable(z.number()),
+    reason: z.string(),
+    reversedAt: z.string(),
+  }),
+} as const satisfies Record<WebhookEventType, z.core.$ZodType>;
+
+/** One message's body as a receiver parses it. */
+export const webhookMessageSchema = <T extends WebhookEventType>(type: T) =>
+  z.object({ type: z.literal(type), timestamp: z.string(), data: webhookEventDataSchemas[type] });

@@ -1,0 +1,129 @@
+import { randomBytes } from 'node:crypto';
+import { BlockList, isIP } from 'node:net';
+import { and, arrayContains, eq, isNull, or } from 'drizzle-orm';
+import type { WebhookEventType } from '../../contract/webhooks';
+import type { DbOrTx } from '../db/client';
+import { webhookDeliveries, webhookEndpoints } from '../db/schema';
+
+/**
+ * Webhooks (Standard Webhooks, docs/decisions/027): the outbox side. A change that partner systems
+ * hear about names a `webhook` in its event (server/domain/events.ts), and one delivery row per
+ * subscribed, enabled endpoint is written in the same transaction, so nothing is lost on a crash.
+ */
+export type WebhookEvent = {
+  type: WebhookEventType;
+  /** The partner the event happened at: endpoints of that partner and club-wide ones receive it. */
+  partnerId: number;
+  data: Record<string, unknown>;
+};
+
+/** `whsec_` + base64 of 32 random bytes (the Standard Webhooks secret format). */
+export const generateWebhookSecret = () => `whsec_${randomBytes(32).toString('base64')}`;
+
+/** A message id (`webhook-id`): unique, the same on every attempt and replay. */
+export const generateMessageId = () => `msg_${randomBytes(16).toString('hex')}`;
+
+/**
+ * Waits after the 1st, 2nd ... failed attempt: the first retry within 30 s, the last about a day
+ * after the first attempt (5 s + 5 min + 30 min + 2 h + 5 h + 8 h + 8 h = 23 h 35 min 5 s). After
+ * the 8th failure the delivery fails and its endpoint is disabled.
+ */
+export const WEBHOOK_BACKOFF_MS = [
+  5_000,
+  5 * 60_000,
+  30 * 60_000,
+  2 * 3_600_000,
+  5 * 3_600_000,
+  8 * 3_600_000,
+  8 * 3_600_000,
+] as const;
+export const WEBHOOK_MAX_ATTEMPTS = WEBHOOK_BACKOFF_MS.length + 1;
+
+/** The wait before the next attempt after `failures` failed ones, or null: give up. */
+export const retryDelayMs = (failures: number): number | null => WEBHOOK_BACKOFF_MS[failures - 1] ?? null;
+
+/** Writes the deliveries of one event (inside the caller's transaction). Returns how many. */
+export async function enqueueWebhooks(db: DbOrTx, event: WebhookEvent, at: Date): Promise<number> {
+  const endpoints = await db
+    .select({ id: webhookEndpoints.id })
+    .from(webhookEndpoints)
+    .where(
+      and(
+        isNull(webhookEndpoints.disabledAt),
+        arrayContains(webhookEndpoints.events, [event.type]),
+        or(isNull(webhookEndpoints.partnerId), eq(webhookEndpoints.partnerId, event.partnerId)),
+      ),
+    );
+  if (endpoints.length === 0) return 0;
+  const messageId = generateMessageId();
+  const payload = { type: event.type, timestamp: at.toISOString(), data: event.data };
+  await db.insert(webhookDeliveries).values(
+    endpoints.map((e) => ({
+      endpointId: e.id,
+      messageId,
+      eventType: event.type,
+      payload,
+      createdAt: at,
+      nextAttemptAt: at,
+    })),
+  );
+  return endpoints.length;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Where a delivery may go
+
+const blocked = new BlockList();
+for (const [net, prefix] of [
+  ['0.0.0.0', 8], // "this network"
+  ['10.0.0.0', 8],
+  ['100.64.0.0', 10], // carrier-grade NAT
+  ['127.0.0.0', 8],
+  ['169.254.0.0', 16], // link-local (cloud metadata at 169.254.169.254)
+  ['172.16.0.0', 12],
+  ['192.0.0.0', 24],
+  ['192.0.2.0', 24],
+  ['192.168.0.0', 16],
+  ['198.18.0.0', 15],
+  ['198.51.100.0', 24],
+  ['203.0.113.0', 24],
+  ['224.0.0.0', 4], // multicast
+  ['240.0.0.0', 4], // reserved, broadcast
+] as const) {
+  blocked.addSubnet(net, prefix, 'ipv4');
+}
+for (const [net, prefix] of [
+  ['::', 128],
+  ['::1', 128],
+  ['::ffff:0:0', 96], // IPv4-mapped, whatever the IPv4 address (URLs spell them ::ffff:7f00:1)
+  ['64:ff9b::', 96], // NAT64: an IPv4 address in disguise
+  ['100::', 64],
+  ['2001:db8::', 32],
+  ['fc00::', 7], // unique local
+  ['fe80::', 10], // link-local
+  ['ff00::', 8], // multicast
+] as const) {
+  blocked.addSubnet(net, prefix, 'ipv6');
+}
+
+/** Whether a delivery may not go to this address: private, loopback, link-local, reserved or not an IP. */
+export function isForbiddenAddress(raw: string): boolean {
+  let ip = raw.trim();
+  if (ip.startsWith('[') && ip.endsWith(']')) ip = ip.slice(1, -1);
+  const mapped = /^::ffff:(\d+\.\d+\.\d+\.\d+)$/i.exec(ip);
+  if (mapped) ip = mapped[1]!;
+  const family = isIP(ip);
+  if (family === 0) return true;
+  return blocked.check(ip, family === 6 ? 'ipv6' : 'ipv4');
+}
+
+/**
+ * At creation: a URL naming a forbidden IP literal or `localhost` is refused at once (a name that
+ * resolves to one is refused at delivery, after DNS).
+ */
+export function isForbiddenHost(url: string): boolean {
+  const host = new URL(url).hostname.toLowerCase();
+  if (host === 'localhost' || host.endsWith('.localhost')) return true;
+  const bare = host.startsWith('[') ? host.slice(1, -1) : host;
+  return isIP(bare) !== 0 && isForbiddenAddress(bare);
+}

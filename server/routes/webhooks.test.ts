@@ -1,0 +1,268 @@
+import { eq } from 'drizzle-orm';
+import { beforeAll, describe, expect, it } from 'vitest';
+import type { ListData } from '../../contract/envelope';
+import { ALL_PERMISSION_NAMES } from '../../contract/permissions';
+import type { RedemptionResult } from '../../contract/redemption';
+import type { Reward } from '../../contract/rewards';
+import {
+  type CreatedWebhook,
+  type Webhook,
+  type WebhookEventType,
+  webhookMessageSchema,
+  webhookMessages,
+  webhookSchema,
+} from '../../contract/webhooks';
+import {
+  createCustomer,
+  createPartner,
+  createRole,
+  createSuperAdmin,
+  createUser,
+  PNG_BASE64,
+  setupTestServer,
+  signIn,
+} from '../../tests/setup/server';
+import { events, webhookDeliveries, webhookEndpoints } from '../db/schema';
+
+/** /admin/webhooks on the default configuration (private addresses refused). */
+const t = setupTestServer();
+let admin: string;
+let partnerStaff: string;
+let noPermission: string;
+let partnerId: number;
+let otherPartnerId: number;
+let customer: { id: number; email: string };
+
+const create = (token: string, json: unknown) =>
+  t.request<CreatedWebhook>('POST', '/admin/webhooks', { token, json });
+
+beforeAll(async () => {
+  const root = await createSuperAdmin(t.db);
+  admin = (await signIn(t, root.email, root.password)).accessToken;
+  partnerId = (await createPartner(t.db, { organizationName: 'Suya Spot' })).id;
+  otherPartnerId = (await createPartner(t.db, { organizationName: 'Other Grill' })).id;
+  const c = await createCustomer(t.db);
+  customer = { id: c.id, email: c.email };
+  const role = await createRole(t.db, 'Partner integrator', ['integrations.manage', 'visits.create']);
+  const staff = await createUser(t.db, { roleId: role.id, userType: 'PARTNER', partnerId });
+  partnerStaff = (await signIn(t, staff.email, staff.password)).accessToken;
+  const viewer = await createRole(
+    t.db,
+    'Everything but integrations',
+    ALL_PERMISSION_NAMES.filter((p) => p !== 'integrations.manage'),
+  );
+  const plain = await createUser(t.db, { roleId: viewer.id });
+  noPermission = (await signIn(t, plain.email, plain.password)).accessToken;
+});
+
+describe('/admin/webhooks', () => {
+  it('creates one (201) with its secret, once; reads and lists never show it; the activity log keeps no secret', async () => {
+    const res = await create(admin, {
+      url: 'https://pos.example.com/hooks',
+      events: ['visit.recorded', 'reward.issued', 'visit.recorded'],
+      partnerId,
+      description: 'Till 1',
+    });
+    expect(res.status, res.text).toBe(201);
+    expect(res.body.message).toBe(webhookMessages.created);
+    const hook = res.body.data!;
+    expect(hook).toMatchObject({
+      url: 'https://pos.example.com/hooks',
+      events: ['visit.recorded', 'reward.issued'],
+      partnerId,
+      partnerName: 'Suya Spot',
+      enabled: true,
+      description: 'Till 1',
+    });
+    expect(hook.secret).toMatch(/^whsec_[A-Za-z0-9+/]{43}=$/);
+    const [row] = await t.db.select().from(webhookEndpoints).where(eq(webhookEndpoints.id, hook.id));
+    expect(row!.secret).toBe(hook.secret);
+
+    const one = await t.request<Webhook>('GET', `/admin/webhooks/${hook.id}`, { token: admin });
+    expect(one.status).toBe(200);
+    expect(webhookSchema.parse(one.body.data)).toMatchObject({ id: hook.id });
+    expect(one.text).not.toContain(hook.secret);
+    const list = await t.request<ListData<Webhook>>('GET', '/admin/webhooks?pageSize=50', { token: admin });
+    expect(list.body.data!.records.map((w) => w.id)).toContain(hook.id);
+    expect(list.text).not.toContain('whsec_');
+
+    const logged = await t.db.select().from(events).where(eq(events.entity, 'webhook'));
+    expect(logged.map((e) => e.action)).toContain('Created webhook https://pos.example.com/hooks');
+    expect(JSON.stringify(logged)).not.toContain('whsec_');
+  });
+
+  it.each([
+    ['a loopback address', 'http://127.0.0.1:8080/hook'],
+    ['localhost', 'http://localhost/hook'],
+    ['the metadata address', 'http://169.254.169.254/latest'],
+    ['a private network', 'https://192.168.1.10/hook'],
+    ['IPv6 loopback', 'http://[::1]/hook'],
+  ])('refuses %s at creation (400, validation_failed)', async (_name, url) => {
+    const res = await create(admin, { url, events: ['visit.recorded'] });
+    expect(res.status).toBe(400);
+    expect(res.body).toMatchObject({
+      code: 'validation_failed',
+      errors: [{ fieldName: 'url', message: webhookMessages.urlPrivate }],
+    });
+  });
+
+  it.each([
+    ['no events', { url: 'https://a.example.com', events: [] }, 'events'],
+    ['an unknown event', { url: 'https://a.example.com', events: ['visit.deleted'] }, 'events.0'],
+    ['a ftp URL', { url: 'ftp://a.example.com', events: ['visit.recorded'] }, 'url'],
+    ['credentials in the URL', { url: 'https://u:p@a.example.com', events: ['visit.recorded'] }, 'url'],
+  ])('refuses %s (400 naming the field)', async (_name, json, field) => {
+    const res = await create(admin, json);
+    expect(res.status).toBe(400);
+    expect(res.body.code).toBe('validation_failed');
+    expect(res.body.errors.map((e) => e.fieldName)).toContain(field);
+  });
+
+  it('needs integrations.manage (403 forbidden otherwise)', async () => {
+    const res = await t.request('GET', '/admin/webhooks', { token: noPermission });
+    expect(res.status).toBe(403);
+    expect(res.body.code).toBe('forbidden');
+  });
+
+  it("partner staff subscribe only their own partner's events; other webhooks do not exist for them", async () => {
+    const mine = await create(partnerStaff, {
+      url: 'https://till.example.com/a',
+      events: ['visit.recorded'],
+    });
+    expect(mine.status, mine.text).toBe(201);
+    expect(mine.body.data!.partnerId).toBe(partnerId);
+    const same = await create(partnerStaff, {
+      url: 'https://till.example.com/b',
+      events: ['visit.recorded'],
+      partnerId,
+    });
+    expect(same.status).toBe(201);
+    const foreign = await create(partnerStaff, {
+      url: 'https://till.example.com/c',
+      events: ['visit.recorded'],
+      partnerId: otherPartnerId,
+    });
+    expect(foreign.status).toBe(404);
+    expect(foreign.body.code).toBe('not_found');
+
+    const clubWide = await create(admin, { url: 'https://club.example.com/all', events: ['reward.issued'] });
+    const theirs = await create(admin, {
+      url: 'https://other.example.com/x',
+      events: ['reward.issued'],
+      partnerId: otherPartnerId,
+    });
+    for (const id of [clubWide.body.data!.id, theirs.body.data!.id]) {
+      for (const [method, path, json] of [
+        ['GET', `/admin/webhooks/${id}`, undefined],
+        ['PATCH', `/admin/webhooks/${id}`, { description: 'mine now' }],
+        ['DELETE', `/admin/webhooks/${id}`, undefined],
+        ['GET', `/admin/webhooks/${id}/deliveries`, undefined],
+        ['POST', `/admin/webhooks/${id}/deliveries/1/replay`, undefined],
+      ] as const) {
+        const res = await t.request(method, path, { token: partnerStaff, json });
+        expect(res.status, `${method} ${path}`).toBe(404);
+        expect(res.body.message).toBe(webhookMessages.notFound);
+      }
+    }
+    const list = await t.request<ListData<Webhook>>('GET', '/admin/webhooks?pageSize=100', {
+      token: partnerStaff,
+    });
+    expect(new Set(list.body.data!.records.map((w) => w.partnerId))).toEqual(new Set([partnerId]));
+    const filtered = await t.request('GET', `/admin/webhooks?partnerId=${otherPartnerId}`, {
+      token: partnerStaff,
+    });
+    expect(filtered.status).toBe(404);
+    // Admins see them all.
+    const all = await t.request<ListData<Webhook>>('GET', '/admin/webhooks?pageSize=100', { token: admin });
+    expect(all.body.data!.records.map((w) => w.id)).toEqual(
+      expect.arrayContaining([mine.body.data!.id, clubWide.body.data!.id, theirs.body.data!.id]),
+    );
+  });
+
+  it('patches (disable, enable, events) and deletes with its deliveries; unknown ids are 404', async () => {
+    const hook = (
+      await create(admin, { url: 'https://pos.example.com/p', events: ['visit.recorded'], partnerId })
+    ).body.data!;
+    const off = await t.request<Webhook>('PATCH', `/admin/webhooks/${hook.id}`, {
+      token: admin,
+      json: { enabled: false, events: ['reward.redeemed'] },
+    });
+    expect(off.body.data).toMatchObject({ enabled: false, events: ['reward.redeemed'] });
+    expect(off.body.data!.disabledReason).toContain('disabled by');
+    const on = await t.request<Webhook>('PATCH', `/admin/webhooks/${hook.id}`, {
+      token: admin,
+      json: { enabled: true },
+    });
+    expect(on.body.data).toMatchObject({ enabled: true, disabledReason: null });
+    const gone = await t.request('DELETE', `/admin/webhooks/${hook.id}`, { token: admin });
+    expect(gone.status).toBe(200);
+    expect((await t.request('GET', `/admin/webhooks/${hook.id}`, { token: admin })).status).toBe(404);
+    expect((await t.request('GET', '/admin/webhooks/999999/deliveries', { token: admin })).status).toBe(404);
+  });
+
+  it('issue, redeem and reverse queue reward.issued, reward.redeemed and reward.reversed with the change', async () => {
+    const hook = (
+      await create(admin, {
+        url: 'https://pos.example.com/rewards',
+        events: ['reward.issued', 'reward.redeemed', 'reward.reversed'],
+        partnerId,
+      })
+    ).body.data!;
+    const issued = await t.request<Reward>('POST', '/partners/rewards/issue-reward', {
+      token: admin,
+      json: {
+        rewardType: 'GIFTCARD',
+        issuedAmount: 5000,
+        promotionalImage: PNG_BASE64,
+        title: 'Welcome card',
+        description: 'For a loyal guest',
+        issuedTo: customer.id,
+        partnerId,
+      },
+    });
+    expect(issued.status, issued.text).toBe(201);
+    const code = issued.body.data!.code;
+    const sent = await t.request('POST', '/partners/rewards/initiate-reward-redemption-auth', {
+      token: admin,
+      json: { userId: customer.id, code },
+    });
+    expect(sent.status, sent.text).toBe(200);
+    const otp = await t.lastOtp(customer.email);
+    const redeemed = await t.request<RedemptionResult>('POST', '/partners/rewards/redeem-giftcard', {
+      token: admin,
+      json: { userId: customer.id, code, otp, amountToRedeem: 1500 },
+    });
+    expect(redeemed.status, redeemed.text).toBe(200);
+    const reversed = await t.request('POST', '/partners/rewards/reverse-redemption', {
+      token: admin,
+      json: { ledgerEntryId: redeemed.body.data!.ledgerEntryId, reason: 'Charged twice' },
+    });
+    expect(reversed.status, reversed.text).toBe(200);
+
+    const queued = await t.db
+      .select()
+      .from(webhookDeliveries)
+      .where(eq(webhookDeliveries.endpointId, hook.id))
+      .orderBy(webhookDeliveries.id);
+    expect(queued.map((d) => d.eventType)).toEqual(['reward.issued', 'reward.redeemed', 'reward.reversed']);
+    expect(queued.map((d) => (d.payload as { data: { code: string } }).data.code)).toEqual([
+      code,
+      code,
+      code,
+    ]);
+    expect((queued[1]!.payload as { data: unknown }).data).toMatchObject({
+      amountRedeemed: 1500,
+      balance: 3500,
+    });
+    expect((queued[2]!.payload as { data: unknown }).data).toMatchObject({
+      amountReversed: 1500,
+      balance: 5000,
+    });
+    expect(new Set(queued.map((d) => d.messageId)).size).toBe(3);
+    // Each message is what the reference documents under `webhooks` (strict: no field left out).
+    for (const d of queued) {
+      const parsed = webhookMessageSchema(d.eventType as WebhookEventType).safeParse(d.payload);
+      expect(parsed.success, `${d.eventType}: ${JSON.stringify(parsed.error?.issues)}`).toBe(true);
+    }
+  });
+});
