@@ -91,7 +91,7 @@ describe('error codes', () => {
   it('a blocked partner answers partner_blocked', async () => {
     const blocked = await createPartner(t.db, { accountStatus: 'BLOCKED' });
     const res = await t.request('POST', '/user/visits', { token, json: visit({ partnerId: blocked.id }) });
-    expect(res.status).toBe(400);
+    expect(res.status).toBe(409);
     expect(res.body).toMatchObject({ code: 'partner_blocked', errors: [{ fieldName: 'partnerId' }] });
   });
 

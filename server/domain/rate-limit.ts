@@ -325,7 +325,11 @@ export function humanDuration(seconds: number): string {
  */
 export type LimitReport = { name: string; rule: RateLimit; remaining: number; resetSeconds: number };
 
-/** The status of each bucket with a key (one indexed query each, at most `limit` rows). */
+/**
+ * The status of each bucket with a key (one indexed query each, at most `limit` rows). Attempts in
+ * flight (beginAttempt's places) count as used: the answer that carries these fields may be the
+ * failure that keeps its place.
+ */
 export async function limitStatus(
   db: DbOrTx,
   limits: readonly (readonly [bucket: string | null, rule: RateLimit])[],
@@ -338,7 +342,10 @@ export async function limitStatus(
       .select({ at: rateLimitHits.at })
       .from(rateLimitHits)
       .where(
-        and(eq(rateLimitHits.bucket, bucket), gt(rateLimitHits.at, new Date(now.getTime() - rule.windowMs))),
+        and(
+          inArray(rateLimitHits.bucket, [bucket, pendingBucket(bucket)]),
+          gt(rateLimitHits.at, new Date(now.getTime() - rule.windowMs)),
+        ),
       )
       .orderBy(desc(rateLimitHits.at))
       .limit(rule.limit);
