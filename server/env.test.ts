@@ -15,7 +15,9 @@ describe('readEnv', () => {
       trustProxy: false,
       logLevel: 'info',
       benchMetrics: false,
+      environment: 'development',
     });
+    expect(readEnv({ NODE_ENV: 'production' }).environment).toBe('production');
     expect(env.dataDir).toMatch(/\/data$/);
   });
 

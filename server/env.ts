@@ -37,6 +37,7 @@ const envSchema = z
     TRUST_PROXY: booleanish(false),
     LOG_LEVEL: z.enum(logLevels).default('info'),
     BENCH_METRICS: booleanish(false),
+    NODE_ENV: optionalText,
   })
   .refine((e) => !e.ADMIN_EMAIL || !!e.ADMIN_PASSWORD, {
     message: 'ADMIN_PASSWORD is required when ADMIN_EMAIL is set',
@@ -61,6 +62,8 @@ export type Env = {
   logLevel: LogLevel;
   /** Benchmarks only (tests/bench/api-load.bench.ts): serves BENCH_METRICS_PATH. Off unless BENCH_METRICS is set. */
   benchMetrics: boolean;
+  /** NODE_ENV as given ('development' when unset); GET /health reports it (the flow walk refuses 'production'). */
+  environment: string;
 };
 
 /** Parses an environment (default: `process.env`); throws a readable error listing every bad variable. */
@@ -87,5 +90,6 @@ export function readEnv(source: Record<string, string | undefined> = process.env
     trustProxy: e.TRUST_PROXY,
     logLevel: e.LOG_LEVEL,
     benchMetrics: e.BENCH_METRICS,
+    environment: e.NODE_ENV ?? 'development',
   };
 }

@@ -80,6 +80,7 @@ async function main() {
       accessTokenTtlSeconds: env.accessTokenTtlSeconds,
       refreshTokenTtlDays: env.refreshTokenTtlDays,
       trustProxy: env.trustProxy,
+      environment: env.environment,
     },
   });
 

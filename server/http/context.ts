@@ -16,6 +16,8 @@ export type AppConfig = {
   passwordHashing?: PasswordHashingOptions;
   /** Rows per CSV export batch (default 2,000); tests lower it to cross many batch boundaries. */
   exportBatchSize?: number;
+  /** What GET /health reports as `environment` (NODE_ENV; 'development' when not given). */
+  environment?: string;
 };
 
 export type AppDeps = {
