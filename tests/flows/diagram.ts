@@ -6,7 +6,8 @@ import { machineInventory, transitionKey } from '../model/flow-engine';
 /**
  * A machine's state diagram as inline SVG, laid out in layers by dagre (in Node, no browser): every
  * state node a box (a compound state's box points at its initial child with a grey 'initial' arrow),
- * every transition definition an arrow labelled with its event and guard. Walked transitions are
+ * every transition definition an arrow labelled with its event and guard (one that stays in its
+ * state a '↻' line inside the box). Walked transitions are
  * solid green, those listed as not reachable through the UI dotted grey, the rest dashed red.
  */
 
@@ -26,7 +27,9 @@ type AnyTransition = {
 const eventLabel = (label: string) => {
   // The inventory reads 'a --event [guard]--> b'; the arrow carries 'event [guard]'.
   const m = /--(.+)-->/.exec(label);
-  return (m?.[1] ?? label).replace(/^xstate\.(done|error)\.actor\./, '$1: ');
+  return (m?.[1] ?? label)
+    .replace(/^xstate\.(done|error)\.actor\./, '$1: ')
+    .replace(/^xstate\.after\.([^.]+)\..*$/, 'after $1');
 };
 
 export function machineSvg(
@@ -41,39 +44,51 @@ export function machineSvg(
   const rootId = machine.root.id;
   const short = (id: string) => (id === rootId ? `${id} (any state)` : id.slice(rootId.length + 1));
   const nodes = [machine.root, ...getStateNodes(machine.root)];
-  const rootHasTransitions = [...machine.root.transitions.values()].some((l) => l.length > 0);
+  // Transitions that stay in their state are lines inside the state's box ('↻ event [guard]'),
+  // not loops: dagre's self-loops cross their own labels.
+  const loops = new Map<string, Array<{ label: string; mark: EdgeMark }>>();
+  const moves: Array<{ from: string; to: string; key: string; label: string }> = [];
   for (const node of nodes) {
-    if (node === machine.root && !rootHasTransitions) continue;
-    const label = short(node.id) + (node.type === 'final' ? ' ◉' : '');
-    g.setNode(node.id, { label, width: Math.max(70, label.length * CHAR_W + 20), height: 30 });
-  }
-  const edges: Array<{ name: string; mark: EdgeMark | 'initial'; label: string }> = [];
-  for (const node of nodes) {
-    if (!g.hasNode(node.id)) continue;
-    if (node.initial?.target?.[0] && node !== machine.root) {
-      const name = `init ${node.id}`;
-      g.setEdge(node.id, node.initial.target[0].id, { label: '', width: 0, height: 0 }, name);
-      edges.push({ name, mark: 'initial', label: '' });
-    }
     const lists: AnyTransition[][] = [...node.transitions.values(), node.always ?? []];
     for (const list of lists) {
       for (const t of list) {
         const key = transitionKey(t);
         const label = eventLabel(inventory.transitions.get(key) ?? key);
-        const targets = t.target?.length ? t.target.map((n) => n.id) : [node.id];
-        for (const target of targets) {
-          if (!g.hasNode(target)) continue;
-          const name = `${key} → ${target}`;
-          g.setEdge(
-            node.id,
-            target,
-            { label, width: label.length * CHAR_W, height: 14, labelpos: 'c' },
-            name,
-          );
-          edges.push({ name, mark: mark(key), label });
-        }
+        const targets = t.target?.length ? t.target.map((n) => n.id) : [];
+        if (targets.length === 0 || (targets.length === 1 && targets[0] === node.id))
+          loops.set(node.id, [...(loops.get(node.id) ?? []), { label: `↻ ${label}`, mark: mark(key) }]);
+        for (const to of targets) if (to !== node.id) moves.push({ from: node.id, to, key, label });
       }
     }
+  }
+  const rootUsed = loops.has(rootId) || moves.some((m) => m.from === rootId);
+  for (const node of nodes) {
+    if (node === machine.root && !rootUsed) continue;
+    const label = short(node.id) + (node.type === 'final' ? ' ◉' : '');
+    const lines = loops.get(node.id) ?? [];
+    const widest = Math.max(label.length * 7.2, ...lines.map((l) => l.label.length * 5.9));
+    g.setNode(node.id, { label, lines, width: Math.max(70, widest + 20), height: 26 + lines.length * 13 });
+  }
+  const edges: Array<{ name: string; mark: EdgeMark | 'initial'; label: string }> = [];
+  for (const node of nodes) {
+    if (!g.hasNode(node.id) || node === machine.root) continue;
+    const first = node.initial?.target?.[0];
+    if (first) {
+      const name = `init ${node.id}`;
+      g.setEdge(node.id, first.id, { label: '', width: 0, height: 0 }, name);
+      edges.push({ name, mark: 'initial', label: '' });
+    }
+  }
+  for (const m of moves) {
+    if (!g.hasNode(m.from) || !g.hasNode(m.to)) continue;
+    const name = `${m.key} → ${m.to}`;
+    g.setEdge(
+      m.from,
+      m.to,
+      { label: m.label, width: m.label.length * CHAR_W, height: 14, labelpos: 'c' },
+      name,
+    );
+    edges.push({ name, mark: mark(m.key), label: m.label });
   }
   dagre.layout(g);
   const graph = g.graph() as { width?: number; height?: number };
@@ -107,11 +122,26 @@ export function machineSvg(
       );
   }
   for (const id of g.nodes()) {
-    const n = g.node(id) as { x: number; y: number; width: number; height: number; label: string };
+    const n = g.node(id) as {
+      x: number;
+      y: number;
+      width: number;
+      height: number;
+      label: string;
+      lines: Array<{ label: string; mark: EdgeMark }>;
+    };
     const seen = visitedStates.has(id) || id === rootId;
+    const top = n.y - n.height / 2;
     parts.push(
-      `<g><rect x="${(n.x - n.width / 2).toFixed(1)}" y="${(n.y - n.height / 2).toFixed(1)}" width="${n.width}" height="${n.height}" rx="8" fill="${seen ? '#ecfdf5' : '#fef2f2'}" stroke="${seen ? '#15803d' : '#dc2626'}"/>` +
-        `<text x="${n.x.toFixed(1)}" y="${(n.y + 4).toFixed(1)}" text-anchor="middle" font-size="12" font-family="ui-monospace,monospace">${esc(n.label)}</text></g>`,
+      `<g><rect x="${(n.x - n.width / 2).toFixed(1)}" y="${top.toFixed(1)}" width="${n.width}" height="${n.height}" rx="8" fill="${seen ? '#ecfdf5' : '#fef2f2'}" stroke="${seen ? '#15803d' : '#dc2626'}"/>` +
+        `<text x="${n.x.toFixed(1)}" y="${(top + 17).toFixed(1)}" text-anchor="middle" font-size="12" font-family="ui-monospace,monospace">${esc(n.label)}</text>` +
+        n.lines
+          .map(
+            (l, i) =>
+              `<text x="${(n.x - n.width / 2 + 8).toFixed(1)}" y="${(top + 31 + i * 13).toFixed(1)}" font-size="10" fill="${colour[l.mark]}"${l.mark === 'walked' ? '' : ' font-style="italic"'}>${esc(l.label)}${l.mark === 'walked' ? '' : l.mark === 'missed' ? ' (not walked)' : ' (not in UI)'}</text>`,
+          )
+          .join('') +
+        '</g>',
     );
   }
   return `<svg xmlns="http://www.w3.org/2000/svg" role="img" aria-label="State diagram of ${esc(machine.id)}" width="${width}" height="${height}" viewBox="0 0 ${width} ${height}" font-family="system-ui,sans-serif">${parts.join('')}</svg>`;
