@@ -16,8 +16,23 @@ export interface MachineWalk {
   model: FlowModel;
   /** The requests of the machine's effects, held at the browser's edge until the path settles them. */
   effects: EffectRoutes;
+  /**
+   * Walks in different lanes run side by side (default lane 0); a lane must use its own customer
+   * and account, so one lane's mail and rate limits never meet another's.
+   */
+  lane?: number;
+  /** Who the browser is signed in as (default: the admin, FLOWS_ADMIN_EMAIL). */
+  signInAs?: (world: World) => { email: string; password: string };
   /** Transition keys (tests/model/flow-engine transitionKey) no UI action can take, with the reason. */
   unreachable?: Record<string, string>;
+  /**
+   * What the screen offers in a state: events it cannot send there (a button that is not shown, a
+   * customer not listed) are left out of the paths generated for the browser, so the shortest walk
+   * to a transition is one a user can make.
+   */
+  offers?: (state: AnyMachineSnapshot, event: EventObject) => boolean;
+  /** Context facts `offers` reads, added to the model's abstraction (states differing in them differ). */
+  abstract?: (state: AnyMachineSnapshot) => Record<string, unknown>;
   /** Why a generated path cannot be walked in the browser (a step no screen offers), or null. */
   unwalkable?: (path: FlowPath) => string | null;
   /** Makes the data a path needs (through the API) and opens the screen where it starts. */
@@ -59,6 +74,7 @@ export interface ErrorFixture {
  */
 export class Edge {
   private held = new Map<string, Route[]>();
+  private passing = false;
   /** Requests of held effects the page started (whether or not they reached the server). */
   sent = 0;
 
@@ -79,10 +95,18 @@ export class Edge {
       (url) => Object.values(this.routes).some((r) => r.path.test(url.pathname)),
       (route) => {
         const effect = this.effectOf(route.request().method(), route.request().url());
-        if (!effect) return route.continue();
+        if (!effect || this.passing) return route.continue();
         this.held.set(effect, [...(this.held.get(effect) ?? []), route]);
       },
     );
+  }
+
+  /** While on, nothing is held (a walk's way to a path's start, before the path's own steps). */
+  async passAll(on: boolean) {
+    this.passing = on;
+    if (!on) return;
+    for (const routes of this.held.values()) for (const r of routes) await r.continue().catch(() => {});
+    this.held.clear();
   }
 
   private async take(effect: string): Promise<Route> {
@@ -174,7 +198,7 @@ export async function typeCode(page: Page, code: string) {
   const group = page.getByRole('group', { name: 'One-time code' });
   await group.getByRole('textbox', { name: 'Digit 1 of 6' }).click();
   await page.keyboard.type(code);
-  await page.getByRole('dialog').getByRole('button', { name: 'Submit' }).click();
+  await page.locator('form').filter({ has: group }).getByRole('button', { name: 'Submit' }).click();
 }
 
 /** A path's start reads its input. */

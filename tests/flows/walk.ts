@@ -5,7 +5,7 @@ import { pathToFileURL } from 'node:url';
 import { type Browser, chromium } from '@playwright/test';
 import type { EventObject } from 'xstate';
 import { CHROME_FLAGS, CHROME_PATH, DEMO_ADMIN } from '../e2e/support/env';
-import { activeStateIds, machineInventory, readableSteps } from '../model/flow-engine';
+import { activeStateIds, generateFlowPaths, machineInventory, readableSteps } from '../model/flow-engine';
 import { flowPathsOf } from '../model/flow-paths';
 import { machineSvg } from './diagram';
 import { MailClient } from './mail-client';
@@ -95,12 +95,22 @@ async function walkMachine(
   shared: { baseUrl: string; api: FlowsApi; mail: MailClient; world: World },
 ): Promise<MachineResult> {
   const { model, machine } = walk;
+  // Lanes run side by side: a machine's lines are printed together when it is done.
+  const lines: string[] = [];
+  const log = (line: string) => lines.push(line);
   const inventory = machineInventory(machine);
   const coveredTransitions = new Set<string>();
   const visited = new Set<string>();
-  const paths = flowPathsOf(model);
+  // The model's paths, or (when the walk says what each screen offers) paths over those events only.
+  const paths = walk.offers
+    ? generateFlowPaths({
+        ...model,
+        events: (s) => model.events(s).filter((e) => walk.offers?.(s, e) ?? true),
+        abstract: (s) => ({ ...model.abstract(s), ...walk.abstract?.(s) }),
+      })
+    : flowPathsOf(model);
   const results: PathResult[] = [];
-  console.log(`\n${model.title} (${model.name}): ${paths.length} paths`);
+  log(`\n${model.title} (${model.name}): ${paths.length} paths`);
   for (const [index, path] of paths.entries()) {
     const steps = readableSteps(path);
     const base = { number: index + 1, title: path.title, steps: [] as PathResult['steps'] };
@@ -113,7 +123,7 @@ async function walkMachine(
         ms: 0,
         steps: path.steps.map((s) => ({ text: s.description, state: s.stateDescription, ms: 0, ok: true })),
       });
-      console.log(`  - ${index + 1}. not walkable (${reason}): ${steps.join('  ')}`);
+      log(`  - ${index + 1}. not walkable (${reason}): ${steps.join('  ')}`);
       continue;
     }
     const t0 = Date.now();
@@ -122,7 +132,7 @@ async function walkMachine(
       viewport: { width: 1280, height: 900 },
     });
     context.setDefaultTimeout(10_000);
-    const session = JSON.stringify(await shared.api.freshSession());
+    const session = JSON.stringify(await shared.api.freshSession(walk.signInAs?.(shared.world)));
     await context.addInitScript((s) => {
       if (!localStorage.getItem('admin')) localStorage.setItem('admin', s);
     }, session);
@@ -173,9 +183,9 @@ async function walkMachine(
     result.ms = Date.now() - t0;
     results.push(result);
     const mark = result.status === 'passed' ? '✓' : '✗';
-    console.log(`  ${mark} ${index + 1}. (${(result.ms / 1000).toFixed(1)} s) ${steps.join('  ')}`);
+    log(`  ${mark} ${index + 1}. (${(result.ms / 1000).toFixed(1)} s) ${steps.join('  ')}`);
     if (result.status === 'failed')
-      console.log(`      step ${(result.failedStep ?? -1) + 1} failed: ${result.error?.split('\n')[0]}`);
+      log(`      step ${(result.failedStep ?? -1) + 1} failed: ${result.error?.split('\n')[0]}`);
   }
 
   const unreachable = walk.unreachable ?? {};
@@ -194,13 +204,14 @@ async function walkMachine(
     (Object.keys(unreachable).length
       ? ` (+${Object.keys(unreachable).length} not reachable through the UI)`
       : '');
-  console.log(line);
+  log(line);
   const missing = [
     ...missingStates.map((s) => `state ${s}`),
     ...missingTransitions.map((t) => inventory.transitions.get(t) ?? t),
     ...stale.map((t) => `listed as unreachable but not in the machine: ${t}`),
   ];
-  if (missing.length) console.log(`  not walked: ${missing.join('; ')}`);
+  if (missing.length) log(`  not walked: ${missing.join('; ')}`);
+  console.log(lines.join('\n'));
   return {
     name: model.name,
     file: walk.file,
@@ -241,7 +252,7 @@ async function main(): Promise<boolean> {
     );
   const mail = new MailClient(mailboxUrl);
   await mail.search(admin.email); // the mailbox answers (or this throws before any data is made)
-  const world = await makeWorld(api, runId);
+  const world = await makeWorld(api, mail, runId);
   console.log(
     `walking ${baseUrl} (${health.environment ?? 'environment not reported'}), mail from ${mailboxUrl}; ` +
       `this run's data: ${world.tag} (partner ${world.partner.id}, customer ${world.customer.id})`,
@@ -249,8 +260,18 @@ async function main(): Promise<boolean> {
   const walks = await discoverWalks(problems);
   const browser = await chromium.launch({ executablePath: CHROME_PATH, args: CHROME_FLAGS });
   cleanups.push(() => browser.close());
-  const machines: MachineResult[] = [];
-  for (const walk of walks) machines.push(await walkMachine(browser, walk, { baseUrl, api, mail, world }));
+  // Walks in different lanes use different customers and accounts (their mail and rate limits do
+  // not meet), so the lanes run side by side; a lane walks its machines one path at a time.
+  const lanes = new Map<number, MachineWalk[]>();
+  for (const walk of walks) lanes.set(walk.lane ?? 0, [...(lanes.get(walk.lane ?? 0) ?? []), walk]);
+  const done = new Map<MachineWalk, MachineResult>();
+  await Promise.all(
+    [...lanes.values()].map(async (lane) => {
+      for (const walk of lane)
+        done.set(walk, await walkMachine(browser, walk, { baseUrl, api, mail, world }));
+    }),
+  );
+  const machines = walks.map((walk) => done.get(walk) as MachineResult);
   for (const p of problems) console.log(`✗ ${p}`);
   const ok = problems.length === 0 && machines.every((m) => m.ok);
   const report: RunReport = {
