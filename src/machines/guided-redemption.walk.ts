@@ -1,7 +1,8 @@
-import { expect, type Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import type { AnyMachineSnapshot, EventObject } from 'xstate';
 import { rewardMessages } from '../../contract/rewards';
 import {
+  expect,
   expectError,
   type MachineWalk,
   OTP_MAIL,

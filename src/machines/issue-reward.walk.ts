@@ -1,7 +1,6 @@
-import { expect } from '@playwright/test';
 import type { AnyMachineSnapshot } from 'xstate';
 import { rewardMessages } from '../../contract/rewards';
-import { dialogOf, expectError, type MachineWalk, setNetwork } from '../../tests/flows/walk-kit';
+import { dialogOf, expect, expectError, type MachineWalk, setNetwork } from '../../tests/flows/walk-kit';
 import { issueRewardModel, TINY_PNG } from '../../tests/model/flow-paths';
 import { type IssueRewardContext, issueRewardMachine } from './issue-reward.machine';
 import { validateIssueValues } from './issue-reward-form';

@@ -1,8 +1,8 @@
-import { expect } from '@playwright/test';
 import type { AnyMachineSnapshot } from 'xstate';
 import { rewardMessages } from '../../contract/rewards';
 import {
   dialogOf,
+  expect,
   expectError,
   type MachineWalk,
   OTP_MAIL,

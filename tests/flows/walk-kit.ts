@@ -1,4 +1,10 @@
-import { type BrowserContext, expect, type Locator, type Page, type Route } from '@playwright/test';
+import {
+  type BrowserContext,
+  expect as baseExpect,
+  type Locator,
+  type Page,
+  type Route,
+} from '@playwright/test';
 import type { AnyMachineSnapshot, AnyStateMachine, EventObject } from 'xstate';
 import type { FlowModel, FlowPath } from '../model/flow-engine';
 import type { MailClient } from './mail-client';
@@ -56,6 +62,9 @@ export interface WalkContext {
   /** Per-path scratch (a reward's code, the mailed OTP, mail seen before a step ...). */
   data: Record<string, unknown>;
 }
+
+/** Playwright's expect with room for a busy machine (the walk's checks wait up to 10 s). */
+export const expect = baseExpect.configure({ timeout: 10_000 });
 
 /** One effect's request: a method and a path pattern. */
 export type EffectRoutes = Record<string, { method: string; path: RegExp }>;

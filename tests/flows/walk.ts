@@ -13,7 +13,7 @@ import { startMailbox } from './mailbox';
 import { type MachineResult, type PathResult, type RunReport, writeReport } from './report';
 import { buildSpa, freePort, REPO_ROOT, startServerProcess } from './stack';
 import { Edge, type MachineWalk, type WalkContext } from './walk-kit';
-import { FlowsApi, makeWorld, type World } from './world';
+import { FlowsApi, makeWorld, productionRefusal, type World } from './world';
 
 /**
  * `npm run test:flows`: every path generated from every flow machine (tests/model) walked in the
@@ -245,11 +245,8 @@ async function main(): Promise<boolean> {
   const { baseUrl, mailboxUrl } = await target();
   const api = new FlowsApi(baseUrl, admin);
   const health = await api.health();
-  if (health.environment === 'production' && env.FLOWS_ALLOW_PRODUCTION !== 'true')
-    throw new Error(
-      `${baseUrl} reports itself as production: the walk makes partners, visits and rewards and redeems them. ` +
-        'Set FLOWS_ALLOW_PRODUCTION=true to walk it anyway.',
-    );
+  const refusal = productionRefusal(baseUrl, health.environment, env.FLOWS_ALLOW_PRODUCTION);
+  if (refusal) throw new Error(refusal);
   const mail = new MailClient(mailboxUrl);
   await mail.search(admin.email); // the mailbox answers (or this throws before any data is made)
   const world = await makeWorld(api, mail, runId);
@@ -289,9 +286,12 @@ async function main(): Promise<boolean> {
   console.log(`\n${machines.map((m) => `${m.name} ${m.ok ? 'ok' : 'FAILING'}`).join(', ')}`);
   console.log(`report: ${file}`);
   const paths = machines.flatMap((m) => m.paths);
-  console.log(
-    `flows: ${paths.filter((p) => p.status === 'passed').length} passed, ${paths.filter((p) => p.status === 'failed').length} failed`,
-  );
+  // Failed: the failed paths, plus each machine without a walk and each walked machine short of coverage.
+  const failed =
+    paths.filter((p) => p.status === 'failed').length +
+    problems.length +
+    machines.filter((m) => !m.ok && m.paths.every((p) => p.status !== 'failed')).length;
+  console.log(`flows: ${paths.filter((p) => p.status === 'passed').length} passed, ${failed} failed`);
   return ok;
 }
 

@@ -111,6 +111,19 @@ export class FlowsApi {
   }
 }
 
+/** Why the walk must not run against this server, or null: production unless explicitly allowed. */
+export function productionRefusal(
+  baseUrl: string,
+  environment: string | undefined,
+  allow: string | undefined,
+) {
+  if (environment !== 'production' || allow === 'true') return null;
+  return (
+    `${baseUrl} reports itself as production: the walk makes partners, visits and rewards and redeems them. ` +
+    'Set FLOWS_ALLOW_PRODUCTION=true to walk it anyway.'
+  );
+}
+
 const SET_PASSWORD_MAIL = /set-password code is: ([A-Z0-9]+)/;
 const STAFF_PERMISSIONS = [
   'dashboard.view',
