@@ -3,7 +3,7 @@ import { configDefaults, defineConfig } from 'vitest/config';
 
 const serverTests = {
   environment: 'node' as const,
-  include: ['server/**/*.test.ts', 'contract/**/*.test.ts'],
+  include: ['server/**/*.test.ts', 'contract/**/*.test.ts', 'tests/flows/**/*.test.ts'],
   testTimeout: 30_000,
   hookTimeout: 60_000,
 };

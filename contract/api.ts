@@ -213,7 +213,8 @@ export const fileHashParamSchema = z.object({
   hash: z.string().regex(/^[0-9a-fA-F]{64}$/),
 });
 
-const healthSchema = z.object({ status: z.literal('ok') });
+/** `environment`: the server's NODE_ENV ('development' when unset), so tools can refuse production. */
+const healthSchema = z.object({ status: z.literal('ok'), environment: z.string() });
 const noData = z.null();
 const IDEMPOTENT: readonly ApiHeader[] = ['Idempotency-Key'];
 const VERSIONED: readonly ApiHeader[] = ['Idempotency-Key', 'If-Match'];

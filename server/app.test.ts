@@ -22,7 +22,12 @@ describe('system routes', () => {
   it('GET /health', async () => {
     const res = await t.request('GET', '/health');
     expect(res.status).toBe(200);
-    expect(res.body).toEqual({ success: true, data: { status: 'ok' }, message: 'OK', errors: [] });
+    expect(res.body).toEqual({
+      success: true,
+      data: { status: 'ok', environment: 'development' },
+      message: 'OK',
+      errors: [],
+    });
   });
 
   it('GET /authz serves the permission catalogue to any signed-in user', async () => {

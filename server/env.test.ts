@@ -16,7 +16,9 @@ describe('readEnv', () => {
       logLevel: 'info',
       benchMetrics: false,
       webhookAllowPrivate: false,
+      environment: 'development',
     });
+    expect(readEnv({ NODE_ENV: 'production' }).environment).toBe('production');
     expect(env.dataDir).toMatch(/\/data$/);
   });
 

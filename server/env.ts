@@ -38,6 +38,7 @@ const envSchema = z
     LOG_LEVEL: z.enum(logLevels).default('info'),
     BENCH_METRICS: booleanish(false),
     WEBHOOK_ALLOW_PRIVATE: booleanish(false),
+    NODE_ENV: optionalText,
   })
   .refine((e) => !e.ADMIN_EMAIL || !!e.ADMIN_PASSWORD, {
     message: 'ADMIN_PASSWORD is required when ADMIN_EMAIL is set',
@@ -64,6 +65,8 @@ export type Env = {
   benchMetrics: boolean;
   /** Webhooks may go to private, loopback and link-local addresses (docs/decisions/027). Off by default. */
   webhookAllowPrivate: boolean;
+  /** NODE_ENV as given ('development' when unset); GET /health reports it (the flow walk refuses 'production'). */
+  environment: string;
 };
 
 /** Parses an environment (default: `process.env`); throws a readable error listing every bad variable. */
@@ -91,5 +94,6 @@ export function readEnv(source: Record<string, string | undefined> = process.env
     logLevel: e.LOG_LEVEL,
     benchMetrics: e.BENCH_METRICS,
     webhookAllowPrivate: e.WEBHOOK_ALLOW_PRIVATE,
+    environment: e.NODE_ENV ?? 'development',
   };
 }

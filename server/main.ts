@@ -87,6 +87,7 @@ async function main() {
       refreshTokenTtlDays: env.refreshTokenTtlDays,
       trustProxy: env.trustProxy,
       webhookAllowPrivate: env.webhookAllowPrivate,
+      environment: env.environment,
     },
   });
 

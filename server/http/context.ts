@@ -19,6 +19,8 @@ export type AppConfig = {
   exportBatchSize?: number;
   /** WEBHOOK_ALLOW_PRIVATE: webhook URLs may name private, loopback or link-local hosts (tests, a LAN receiver). */
   webhookAllowPrivate?: boolean;
+  /** What GET /health reports as `environment` (NODE_ENV; 'development' when not given). */
+  environment?: string;
 };
 
 export type AppDeps = {

@@ -6,11 +6,11 @@ import { ok } from '../http/errors';
 
 /** Health check (the database answers too: a 503 when it does not) and the permission catalogue. */
 export function systemRoutes(ctx: RouteContext) {
-  const { guards, db } = ctx;
+  const { guards, db, config } = ctx;
   return new Hono<AppEnv>()
     .get('/health', guards.publicRoute(), async (c) => {
       await db.execute(sql`select 1`);
-      return ok(c, { status: 'ok' as const });
+      return ok(c, { status: 'ok' as const, environment: config.environment ?? 'development' });
     })
     .get('/authz', guards.authenticated('self'), (c) => ok(c, permissionCatalogue));
 }

@@ -1,0 +1,307 @@
+import { existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { type Browser, chromium } from '@playwright/test';
+import type { EventObject } from 'xstate';
+import { CHROME_FLAGS, CHROME_PATH, DEMO_ADMIN } from '../e2e/support/env';
+import { activeStateIds, generateFlowPaths, machineInventory, readableSteps } from '../model/flow-engine';
+import { flowPathsOf } from '../model/flow-paths';
+import { machineSvg } from './diagram';
+import { MailClient } from './mail-client';
+import { startMailbox } from './mailbox';
+import { type MachineResult, type PathResult, type RunReport, writeReport } from './report';
+import { buildSpa, freePort, REPO_ROOT, startServerProcess } from './stack';
+import { Edge, type MachineWalk, type WalkContext } from './walk-kit';
+import { FlowsApi, makeWorld, productionRefusal, type World } from './world';
+
+/**
+ * `npm run test:flows`: every path generated from every flow machine (tests/model) walked in the
+ * real SPA in Chromium, against FLOWS_BASE_URL with codes read from FLOWS_MAILBOX_URL, or against a
+ * server and mailbox it starts itself when neither is given. Prints each path and each machine's
+ * coverage, writes flows-report/index.html, and fails when a path fails, a machine under
+ * src/machines has no walk, or a state or transition is not walked (unless its walk lists it, with
+ * the reason, as not reachable through the UI). docs/decisions/026-flow-walk-and-mailbox.md.
+ */
+
+const MACHINES_DIR = join(REPO_ROOT, 'src/machines');
+const env = process.env;
+const started = Date.now();
+const runId =
+  env.FLOWS_RUN_ID || new Date().toISOString().replace(/[-:]/g, '').replace(/\..*/, '').replace('T', '-');
+const reportDir = resolve(REPO_ROOT, env.FLOWS_REPORT_DIR || 'flows-report');
+const only = (env.FLOWS_ONLY ?? '')
+  .split(',')
+  .map((s) => s.trim())
+  .filter(Boolean);
+const admin = {
+  email: env.FLOWS_ADMIN_EMAIL || DEMO_ADMIN.email,
+  password: env.FLOWS_ADMIN_PASSWORD || DEMO_ADMIN.password,
+};
+
+const cleanups: Array<() => Promise<void>> = [];
+const cleanup = async () => {
+  for (const stop of cleanups.reverse()) await stop().catch(() => {});
+};
+
+async function target(): Promise<{ baseUrl: string; mailboxUrl: string }> {
+  const baseUrl = env.FLOWS_BASE_URL;
+  const mailboxUrl = env.FLOWS_MAILBOX_URL;
+  if (baseUrl && mailboxUrl) return { baseUrl: baseUrl.replace(/\/+$/, ''), mailboxUrl };
+  if (baseUrl || mailboxUrl)
+    throw new Error(
+      'Set both FLOWS_BASE_URL and FLOWS_MAILBOX_URL (a deployment and the mailbox it sends to), or neither',
+    );
+  // Neither: our own mailbox and server on free ports, on a temporary embedded database.
+  const mailbox = await startMailbox({ smtpPort: 0, httpPort: 0 });
+  cleanups.push(() => mailbox.close());
+  const tmp = mkdtempSync(join(tmpdir(), 'flows-'));
+  cleanups.push(async () => rmSync(tmp, { recursive: true, force: true }));
+  const spaDir = join(REPO_ROOT, 'tests/.tmp/flows-dist');
+  if (!env.FLOWS_SKIP_BUILD || !existsSync(join(spaDir, 'index.html'))) buildSpa(spaDir);
+  const server = await startServerProcess({
+    port: await freePort(),
+    dataDir: join(tmp, 'data'),
+    spaDir,
+    smtpUrl: mailbox.smtpUrl,
+  });
+  cleanups.push(server.stop);
+  console.log(`started a server at ${server.url} and a capture mailbox at ${mailbox.httpUrl}`);
+  return { baseUrl: server.url, mailboxUrl: mailbox.httpUrl };
+}
+
+/** Every machine file and its walk (a machine without one is a failure, not a silent gap). */
+async function discoverWalks(problems: string[]): Promise<MachineWalk[]> {
+  const walks: MachineWalk[] = [];
+  const stems = readdirSync(MACHINES_DIR)
+    .filter((f) => f.endsWith('.machine.ts'))
+    .map((f) => f.slice(0, -'.machine.ts'.length))
+    .filter((stem) => only.length === 0 || only.includes(stem))
+    .sort();
+  for (const stem of stems) {
+    const file = join(MACHINES_DIR, `${stem}.walk.ts`);
+    if (!existsSync(file)) {
+      problems.push(`src/machines/${stem}.machine.ts has no walk (src/machines/${stem}.walk.ts)`);
+      continue;
+    }
+    walks.push(((await import(pathToFileURL(file).href)) as { walk: MachineWalk }).walk);
+  }
+  return walks;
+}
+
+async function walkMachine(
+  browser: Browser,
+  walk: MachineWalk,
+  shared: { baseUrl: string; api: FlowsApi; mail: MailClient; world: World },
+): Promise<MachineResult> {
+  const { model, machine } = walk;
+  // Lanes run side by side: a machine's lines are printed together when it is done.
+  const lines: string[] = [];
+  const log = (line: string) => lines.push(line);
+  const inventory = machineInventory(machine);
+  const coveredTransitions = new Set<string>();
+  const visited = new Set<string>();
+  // The model's paths, or (when the walk says what each screen offers) paths over those events only.
+  const paths = walk.offers
+    ? generateFlowPaths({
+        ...model,
+        events: (s) => model.events(s).filter((e) => walk.offers?.(s, e) ?? true),
+        abstract: (s) => ({ ...model.abstract(s), ...walk.abstract?.(s) }),
+      })
+    : flowPathsOf(model);
+  const results: PathResult[] = [];
+  log(`\n${model.title} (${model.name}): ${paths.length} paths`);
+  for (const [index, path] of paths.entries()) {
+    const steps = readableSteps(path);
+    const base = { number: index + 1, title: path.title, steps: [] as PathResult['steps'] };
+    const reason = walk.unwalkable?.(path) ?? null;
+    if (reason) {
+      results.push({
+        ...base,
+        status: 'not walkable',
+        reason,
+        ms: 0,
+        steps: path.steps.map((s) => ({ text: s.description, state: s.stateDescription, ms: 0, ok: true })),
+      });
+      log(`  - ${index + 1}. not walkable (${reason}): ${steps.join('  ')}`);
+      continue;
+    }
+    const t0 = Date.now();
+    const context = await browser.newContext({
+      baseURL: shared.baseUrl,
+      viewport: { width: 1280, height: 900 },
+    });
+    context.setDefaultTimeout(10_000);
+    const session = JSON.stringify(await shared.api.freshSession(walk.signInAs?.(shared.world)));
+    await context.addInitScript((s) => {
+      if (!localStorage.getItem('admin')) localStorage.setItem('admin', s);
+    }, session);
+    const page = await context.newPage();
+    const edge = new Edge(walk.effects);
+    await edge.install(page);
+    const w: WalkContext = { page, context, edge, data: {}, ...shared };
+    const result: PathResult = { ...base, status: 'passed', ms: 0 };
+    let current = -1;
+    try {
+      await walk.begin(w, path);
+      for (const id of activeStateIds(machine, path.initial)) visited.add(id);
+      for (const [i, step] of path.steps.entries()) {
+        current = i;
+        const s0 = Date.now();
+        const sentBefore = edge.sent;
+        await walk.step(w, step.event as EventObject & Record<string, unknown>);
+        await walk.check(w, step.state);
+        await walk.after?.(w, step.state, sentBefore);
+        result.steps.push({
+          text: step.description,
+          state: step.stateDescription,
+          ms: Date.now() - s0,
+          ok: true,
+        });
+        for (const t of step.transitions) coveredTransitions.add(t);
+        for (const id of activeStateIds(machine, step.state)) visited.add(id);
+      }
+    } catch (error) {
+      result.status = 'failed';
+      result.error = (error as Error).message.split('\n').slice(0, 12).join('\n');
+      if (current >= 0) {
+        result.failedStep = current;
+        const step = path.steps[current]!;
+        result.steps.push({ text: step.description, state: step.stateDescription, ms: 0, ok: false });
+        for (const rest of path.steps.slice(current + 1))
+          result.steps.push({ text: rest.description, state: rest.stateDescription, ms: 0, ok: true });
+      } else result.error = `Opening the screen failed: ${result.error}`;
+      result.screenshot = await page
+        .screenshot({ fullPage: false })
+        .then((b) => b.toString('base64'))
+        .catch(() => undefined);
+    } finally {
+      await context.setOffline(false).catch(() => {});
+      await edge.release();
+      await context.close();
+    }
+    result.ms = Date.now() - t0;
+    results.push(result);
+    const mark = result.status === 'passed' ? '✓' : '✗';
+    log(`  ${mark} ${index + 1}. (${(result.ms / 1000).toFixed(1)} s) ${steps.join('  ')}`);
+    if (result.status === 'failed')
+      log(`      step ${(result.failedStep ?? -1) + 1} failed: ${result.error?.split('\n')[0]}`);
+  }
+
+  const unreachable = walk.unreachable ?? {};
+  const totalTransitions = [...inventory.transitions.keys()];
+  const missingTransitions = totalTransitions.filter(
+    (t) => !coveredTransitions.has(t) && !(t in unreachable),
+  );
+  const missingStates = inventory.states.filter((s) => !visited.has(s));
+  const walked = totalTransitions.filter((t) => coveredTransitions.has(t)).length;
+  const failed = results.filter((r) => r.status === 'failed').length;
+  const stale = Object.keys(unreachable).filter((t) => !inventory.transitions.has(t));
+  const line =
+    `${model.name}: ${results.filter((r) => r.status === 'passed').length}/${paths.length} paths passed, ` +
+    `states ${inventory.states.length - missingStates.length}/${inventory.states.length}, ` +
+    `transitions ${walked}/${totalTransitions.length} walked` +
+    (Object.keys(unreachable).length
+      ? ` (+${Object.keys(unreachable).length} not reachable through the UI)`
+      : '');
+  log(line);
+  const missing = [
+    ...missingStates.map((s) => `state ${s}`),
+    ...missingTransitions.map((t) => inventory.transitions.get(t) ?? t),
+    ...stale.map((t) => `listed as unreachable but not in the machine: ${t}`),
+  ];
+  if (missing.length) log(`  not walked: ${missing.join('; ')}`);
+  console.log(lines.join('\n'));
+  return {
+    name: model.name,
+    file: walk.file,
+    title: model.title,
+    svg: machineSvg(
+      machine,
+      (key) => (coveredTransitions.has(key) ? 'walked' : key in unreachable ? 'unreachable' : 'missed'),
+      visited,
+    ),
+    paths: results,
+    states: {
+      covered: inventory.states.length - missingStates.length,
+      total: inventory.states.length,
+      missing: missingStates,
+    },
+    transitions: {
+      covered: walked,
+      total: totalTransitions.length,
+      missing: [...missingTransitions.map((t) => inventory.transitions.get(t) ?? t), ...stale],
+    },
+    unreachable: Object.entries(unreachable).map(([t, why]) => ({
+      transition: inventory.transitions.get(t) ?? t,
+      reason: why,
+    })),
+    ok: failed === 0 && missing.length === 0,
+  };
+}
+
+async function main(): Promise<boolean> {
+  const problems: string[] = [];
+  const { baseUrl, mailboxUrl } = await target();
+  const api = new FlowsApi(baseUrl, admin);
+  const health = await api.health();
+  const refusal = productionRefusal(baseUrl, health.environment, env.FLOWS_ALLOW_PRODUCTION);
+  if (refusal) throw new Error(refusal);
+  const mail = new MailClient(mailboxUrl);
+  await mail.search(admin.email); // the mailbox answers (or this throws before any data is made)
+  const world = await makeWorld(api, mail, runId);
+  console.log(
+    `walking ${baseUrl} (${health.environment ?? 'environment not reported'}), mail from ${mailboxUrl}; ` +
+      `this run's data: ${world.tag} (partner ${world.partner.id}, customer ${world.customer.id})`,
+  );
+  const walks = await discoverWalks(problems);
+  const browser = await chromium.launch({ executablePath: CHROME_PATH, args: CHROME_FLAGS });
+  cleanups.push(() => browser.close());
+  // Walks in different lanes use different customers and accounts (their mail and rate limits do
+  // not meet), so the lanes run side by side; a lane walks its machines one path at a time.
+  const lanes = new Map<number, MachineWalk[]>();
+  for (const walk of walks) lanes.set(walk.lane ?? 0, [...(lanes.get(walk.lane ?? 0) ?? []), walk]);
+  const done = new Map<MachineWalk, MachineResult>();
+  await Promise.all(
+    [...lanes.values()].map(async (lane) => {
+      for (const walk of lane)
+        done.set(walk, await walkMachine(browser, walk, { baseUrl, api, mail, world }));
+    }),
+  );
+  const machines = walks.map((walk) => done.get(walk) as MachineResult);
+  for (const p of problems) console.log(`✗ ${p}`);
+  const ok = problems.length === 0 && machines.every((m) => m.ok);
+  const report: RunReport = {
+    runId,
+    tag: world.tag,
+    target: baseUrl,
+    mailbox: mailboxUrl,
+    startedAt: new Date(started).toISOString(),
+    ms: Date.now() - started,
+    machines,
+    problems,
+    ok,
+  };
+  const file = writeReport(reportDir, report);
+  console.log(`\n${machines.map((m) => `${m.name} ${m.ok ? 'ok' : 'FAILING'}`).join(', ')}`);
+  console.log(`report: ${file}`);
+  const paths = machines.flatMap((m) => m.paths);
+  // Failed: the failed paths, plus each machine without a walk and each walked machine short of coverage.
+  const failed =
+    paths.filter((p) => p.status === 'failed').length +
+    problems.length +
+    machines.filter((m) => !m.ok && m.paths.every((p) => p.status !== 'failed')).length;
+  console.log(`flows: ${paths.filter((p) => p.status === 'passed').length} passed, ${failed} failed`);
+  return ok;
+}
+
+main()
+  .then(async (ok) => {
+    await cleanup();
+    process.exit(ok ? 0 : 1);
+  })
+  .catch(async (error) => {
+    console.error(error instanceof Error ? error.message : error);
+    await cleanup();
+    process.exit(1);
+  });
