@@ -21,7 +21,7 @@ import { PageBody, PageHeader } from '../../../../components/page-header';
 import { Button } from '../../../../components/ui/button';
 import { notify } from '../../../../components/ui/notify';
 import { Tabs } from '../../../../components/ui/tabs';
-import { authErrorMessage, queryErrorMessage } from '../../../../lib/error-message';
+import { errorSentence, queryErrorMessage } from '../../../../lib/error-message';
 import { formatDate, formatNaira } from '../../../../lib/format';
 import { applyTabChange } from '../../../../lib/list-search';
 import { useCan } from '../../../../lib/use-can';
@@ -90,7 +90,7 @@ function PartnerDetail({ partner }: { partner: Partner }) {
     },
     onError: (error) => {
       setConfirming(false);
-      notify.error(authErrorMessage(error));
+      notify.error(errorSentence(error));
     },
   });
   const status = useMutation({
@@ -99,7 +99,7 @@ function PartnerDetail({ partner }: { partner: Partner }) {
       notify.success(next === 'BLOCKED' ? PARTNER_BLOCKED : PARTNER_UNBLOCKED);
       void queryClient.invalidateQueries({ queryKey: partnerKeys.all });
     },
-    onError: (error) => notify.error(authErrorMessage(error)),
+    onError: (error) => notify.error(errorSentence(error)),
   });
   const blocked = partner.accountStatus === 'BLOCKED';
 
