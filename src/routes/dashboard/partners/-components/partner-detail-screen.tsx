@@ -24,7 +24,7 @@ import { Tabs } from '../../../../components/ui/tabs';
 import { errorSentence, queryErrorMessage } from '../../../../lib/error-message';
 import { formatDate, formatNaira } from '../../../../lib/format';
 import { applyTabChange } from '../../../../lib/list-search';
-import { useCan } from '../../../../lib/use-can';
+import { useCan, useOwnPartnerId } from '../../../../lib/use-can';
 import { PartnerAnalyticsTab } from './partner-analytics-tab';
 import { PartnerEligibleTab } from './partner-eligible-tab';
 import { PartnerRewardsTab } from './partner-rewards-tab';
@@ -74,6 +74,8 @@ function PartnerDetail({ partner }: { partner: Partner }) {
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const can = useCan();
+  // Partner staff see their own partner as their workspace: no partner management here (club scope).
+  const staff = useOwnPartnerId() !== null;
   const [confirming, setConfirming] = useState(false);
   const toList = () => void navigate({ to: '/dashboard/partners' });
 
@@ -107,46 +109,49 @@ function PartnerDetail({ partner }: { partner: Partner }) {
     <>
       <PageHeader
         title={partner.organizationName}
-        subtitle="Partner details"
+        subtitle={staff ? 'Your partner: visits, rewards and eligible customers' : 'Partner details'}
         actions={
-          <div className={css({ display: 'flex', gap: '2', flexWrap: 'wrap', justifyContent: 'flex-end' })}>
-            <Button variant="outline" onClick={toList}>
-              Back
-            </Button>
-            {can('partners.update') ? (
-              <>
-                <Button
-                  variant="outline"
-                  loading={status.isPending}
-                  loadingText="Changing status"
-                  onClick={() => status.mutate(blocked ? 'ACTIVE' : 'BLOCKED')}
-                >
-                  {blocked ? 'Unblock' : 'Block'}
-                </Button>
-                <Button
-                  variant="outline"
-                  onClick={() =>
-                    void navigate({
-                      to: '/dashboard/partners/$partnerId/edit',
-                      params: { partnerId: partner.id },
-                    })
-                  }
-                >
-                  Edit
-                </Button>
-              </>
-            ) : null}
-            {can('partners.delete') ? (
-              <Button variant="danger" onClick={() => setConfirming(true)}>
-                Delete
+          staff ? null : (
+            <div className={css({ display: 'flex', gap: '2', flexWrap: 'wrap', justifyContent: 'flex-end' })}>
+              <Button variant="outline" onClick={toList}>
+                Back
               </Button>
-            ) : null}
-          </div>
+              {can('partners.update') ? (
+                <>
+                  <Button
+                    variant="outline"
+                    loading={status.isPending}
+                    loadingText="Changing status"
+                    onClick={() => status.mutate(blocked ? 'ACTIVE' : 'BLOCKED')}
+                  >
+                    {blocked ? 'Unblock' : 'Block'}
+                  </Button>
+                  <Button
+                    variant="outline"
+                    onClick={() =>
+                      void navigate({
+                        to: '/dashboard/partners/$partnerId/edit',
+                        params: { partnerId: partner.id },
+                      })
+                    }
+                  >
+                    Edit
+                  </Button>
+                </>
+              ) : null}
+              {can('partners.delete') ? (
+                <Button variant="danger" onClick={() => setConfirming(true)}>
+                  Delete
+                </Button>
+              ) : null}
+            </div>
+          )
         }
       />
+      {staff && blocked ? <PartnerBlockedNotice /> : null}
       <PartnerSummary partner={partner} />
       <div className={css({ mt: '8' })}>
-        <PartnerTabs partnerId={partner.id} />
+        <PartnerTabs partnerId={partner.id} blocked={blocked} />
       </div>
       <ConfirmDeletion
         open={confirming}
@@ -246,7 +251,31 @@ const TAB_LABELS: Record<PartnerDetailTab, string> = {
   analytics: 'Analytics',
 };
 
-function PartnerTabs({ partnerId }: { partnerId: number }) {
+/** What partner staff of a blocked partner see first: why nothing can be issued, redeemed or recorded. */
+export function PartnerBlockedNotice() {
+  return (
+    <div
+      role="alert"
+      className={css({
+        mb: '6',
+        p: '4',
+        borderRadius: 'lg',
+        borderWidth: '1px',
+        borderColor: 'border.error',
+        bg: 'red.50',
+        color: 'red.800',
+        fontSize: 'sm',
+      })}
+    >
+      <strong>{PARTNER_BLOCKED_NOTICE}</strong> Ask the club's administrators to unblock it; the history below
+      stays readable.
+    </div>
+  );
+}
+
+export const PARTNER_BLOCKED_NOTICE = 'This partner is blocked: it cannot issue, redeem or record visits.';
+
+function PartnerTabs({ partnerId, blocked }: { partnerId: number; blocked: boolean }) {
   const search = route.useSearch();
   const navigate = route.useNavigate();
   const can = useCan();
@@ -254,10 +283,11 @@ function PartnerTabs({ partnerId }: { partnerId: number }) {
     visits: can('visits.view'),
     rewards: can('rewards.view'),
     eligible: can('visits.view'),
-    analytics: true,
+    // The partner's analytics are read with partners.view (partner staff without it: not offered).
+    analytics: can('partners.view'),
   };
   const content: Record<PartnerDetailTab, React.ReactNode> = {
-    visits: <PartnerVisitsTab partnerId={partnerId} />,
+    visits: <PartnerVisitsTab partnerId={partnerId} blocked={blocked} />,
     rewards: <PartnerRewardsTab partnerId={partnerId} />,
     eligible: <PartnerEligibleTab partnerId={partnerId} />,
     analytics: <PartnerAnalyticsTab partnerId={partnerId} />,

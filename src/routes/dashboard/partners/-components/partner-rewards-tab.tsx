@@ -74,7 +74,7 @@ const columnsWithActions = (
   col.display({
     id: 'actions',
     header: 'Action',
-    meta: { align: 'end' },
+    meta: { align: 'end', sticky: true },
     cell: ({ row }) => (
       <span className={css({ display: 'inline-flex', gap: '2', justifyContent: 'flex-end' })}>
         <Button
