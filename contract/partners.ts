@@ -139,3 +139,12 @@ export const partnerServerMessages = {
   deleted: 'Partner deleted successfully',
   otherPartner: 'You can only see your own partner',
 } as const;
+
+/**
+ * Why a partner issues, redeems and records nothing (409, issue 16): the answer's message, and the
+ * profile's `partner.inactiveReason` that partner staff see when signed in.
+ */
+export const partnerInactiveMessages = {
+  BLOCKED: 'This partner is blocked: it cannot issue, redeem or record visits.',
+  DELETED: 'This partner was deleted: it cannot issue, redeem or record visits.',
+} as const;

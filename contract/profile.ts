@@ -20,6 +20,21 @@ export const profileSchema = z.object({
   userType: z.enum(['ADMIN', 'PARTNER', 'CUSTOMER']),
   role: z.nullable(z.object({ id: z.int(), name: z.string() })),
   permissions: z.array(z.string()),
+  /**
+   * Partner staff's partner (null for club staff): whether it can issue, redeem and record visits,
+   * and why not (the message every such call answers with its 409). Optional for older servers.
+   */
+  partner: z.optional(
+    z.nullable(
+      z.object({
+        id: z.int(),
+        organizationName: z.string(),
+        status: z.enum(['ACTIVE', 'BLOCKED', 'DELETED']),
+        canTransact: z.boolean(),
+        inactiveReason: z.nullable(z.string()),
+      }),
+    ),
+  ),
   createdAt: z.string(),
   /** The version an edit names in If-Match (contract/concurrency.ts); always sent by the server. */
   updatedAt: z.optional(z.string()),

@@ -80,6 +80,8 @@ export const roleServerMessages = {
   nameTaken: 'A role with this name already exists',
   builtInLocked: 'The built-in Super Admin role cannot be changed or deleted',
   cannotGrant: 'You cannot grant permissions you do not hold',
+  /** Editing or deleting a role that holds a permission the actor lacks. */
+  outranked: 'You cannot change a role that holds permissions you do not have',
   /** 'Unknown permission ids: 98, 99' */
   unknownPermissionsPrefix: 'Unknown permission ids:',
 } as const;

@@ -113,4 +113,5 @@ export const staffServerMessages = {
   lastSuperAdminRole: 'The last Super Admin cannot be given another role',
   outranked: 'You cannot change a staff member who holds permissions you do not have',
   cannotGrant: 'You cannot give a role with permissions you do not hold',
+  superAdminOnly: 'Only a Super Admin can change a Super Admin',
 } as const;

@@ -126,7 +126,7 @@ export const visitServerMessages = {
   recorded: 'Visit recorded successfully',
   notFound: 'Visit not found',
   partnerNotFound: 'Partner not found',
-  partnerBlocked: 'Partner is blocked',
+  partnerBlocked: 'This partner is blocked: it cannot issue, redeem or record visits.',
   customerNotFound: 'Customer not found',
   customerBlocked: 'Customer is blocked',
   futureDate: 'Visit date cannot be in the future',

@@ -1,7 +1,8 @@
 import { and, eq, inArray, isNull } from 'drizzle-orm';
-import type { Partner } from '../../contract/partners';
+import { type Partner, partnerInactiveMessages, partnerServerMessages } from '../../contract/partners';
 import type { DbOrTx } from '../db/client';
 import { extendedServices, partnerExtendedServices, partners } from '../db/schema';
+import { ApiError, fieldError } from '../http/errors';
 
 type ServiceRef = { id: number; title: string };
 
@@ -119,4 +120,33 @@ export async function missingServices(tx: DbOrTx, ids: readonly number[]): Promi
     .for('share');
   const have = new Set(found.map((f) => f.id));
   return unique.filter((id) => !have.has(id));
+}
+
+/**
+ * The partner a visit, an issue or a redemption happens at, share-locked for the transaction (a
+ * concurrent block or delete waits for it): 404 when there is no such partner, 409 with the reason
+ * when it is blocked or deleted (issue 16: a blocked or deleted partner issues, redeems and records
+ * nothing).
+ */
+export async function transactingPartner(
+  tx: DbOrTx,
+  partnerId: number,
+  field?: string,
+): Promise<{ id: number; organizationName: string }> {
+  const refuse = (status: 404 | 409, message: string) =>
+    field ? fieldError(field, message, status) : new ApiError(status, message);
+  const [row] = await tx
+    .select({
+      id: partners.id,
+      organizationName: partners.organizationName,
+      accountStatus: partners.accountStatus,
+      deletedAt: partners.deletedAt,
+    })
+    .from(partners)
+    .where(eq(partners.id, partnerId))
+    .for('share');
+  if (!row) throw refuse(404, partnerServerMessages.notFound);
+  if (row.deletedAt) throw refuse(409, partnerInactiveMessages.DELETED);
+  if (row.accountStatus !== 'ACTIVE') throw refuse(409, partnerInactiveMessages.BLOCKED);
+  return { id: row.id, organizationName: row.organizationName };
 }

@@ -1,5 +1,6 @@
 import { and, eq, isNull, type SQL, sql } from 'drizzle-orm';
 import type { SessionUser } from '../../contract/auth';
+import { partnerInactiveMessages } from '../../contract/partners';
 import type { Profile } from '../../contract/profile';
 import type { StaffUser } from '../../contract/staff';
 import type { DbOrTx } from '../db/client';
@@ -19,6 +20,9 @@ export type StaffRow = {
   userType: 'ADMIN' | 'PARTNER';
   partnerId: number | null;
   organizationName: string | null;
+  /** The partner's own status and deletion (partner staff only). */
+  partnerStatus: 'ACTIVE' | 'BLOCKED' | null;
+  partnerDeletedAt: Date | null;
   accountStatus: 'ACTIVE' | 'BLOCKED';
   createdAt: Date;
   updatedAt: Date;
@@ -41,6 +45,8 @@ export const staffColumns = {
   userType: users.userType,
   partnerId: users.partnerId,
   organizationName: partners.organizationName,
+  partnerStatus: partners.accountStatus,
+  partnerDeletedAt: partners.deletedAt,
   accountStatus: users.accountStatus,
   createdAt: users.createdAt,
   updatedAt: users.updatedAt,
@@ -98,9 +104,23 @@ export const toProfile = (row: StaffRow): Profile => ({
   userType: row.userType,
   role: roleOf(row),
   permissions: permissionsOf(row),
+  partner: partnerOfProfile(row),
   createdAt: row.createdAt.toISOString(),
   updatedAt: row.updatedAt.toISOString(),
 });
+
+/** Partner staff's partner as their profile shows it, with why it cannot transact (issue 16). */
+function partnerOfProfile(row: StaffRow): Profile['partner'] {
+  if (row.partnerId === null) return null;
+  const status = row.partnerDeletedAt ? 'DELETED' : (row.partnerStatus ?? 'ACTIVE');
+  return {
+    id: row.partnerId,
+    organizationName: row.organizationName ?? '',
+    status,
+    canTransact: status === 'ACTIVE',
+    inactiveReason: status === 'ACTIVE' ? null : partnerInactiveMessages[status],
+  };
+}
 
 /** A staff member on the wire (SPEC 'Staff user'); never the password hash, only whether one is set. */
 export const toStaffUser = (row: StaffRow): StaffUser => ({

@@ -9,14 +9,34 @@ import type { AppDeps, AppEnv, AuthUser } from './context';
 import { ApiError } from './errors';
 
 /**
- * What a route needs: nothing, a signed-in user, or a permission from the catalogue. `anyOf` holds
- * one permission for most routes; a route that several kinds of staff use (e.g. get-reward: viewers
- * and cashiers who redeem) accepts any one of several.
+ * Where a route works (DESIGN.md section 3, issue 16; docs/decisions/023-partner-tenant-scope.md):
+ * - `club`: club-wide (roles, partner management, the club's figures, extended services). A
+ *   partner-scoped user (users.partner_id set) is refused (403) whatever their role holds.
+ * - `partner`: one partner's data. Partner staff work at their own partner only: a foreign
+ *   `partnerId` in the path, query or body is refused (404 'Partner not found') before the handler
+ *   runs, and the handler reads the effective scope from `c.get('partnerScope')` (null: club staff,
+ *   every partner) to filter its lists and detail reads.
+ * - `self`: the caller's own account (profile, password, sign-out).
+ * - `public`: no token.
+ */
+export type Scope = 'club' | 'partner' | 'self' | 'public';
+
+/**
+ * What a route needs: nothing, a signed-in user, or a permission from the catalogue, and the scope
+ * it works in. `anyOf` holds one permission for most routes; a route that several kinds of staff use
+ * (e.g. get-reward: viewers and cashiers who redeem) accepts any one of several.
  */
 export type Access =
-  | { kind: 'public' }
-  | { kind: 'authenticated' }
-  | { kind: 'permission'; anyOf: readonly [PermissionName, ...PermissionName[]] };
+  | { kind: 'public'; scope: 'public' }
+  | { kind: 'authenticated'; scope: Exclude<Scope, 'public'> }
+  | {
+      kind: 'permission';
+      anyOf: readonly [PermissionName, ...PermissionName[]];
+      scope: Exclude<Scope, 'public'>;
+    };
+
+/** A signed-in route's scope (public routes have their own guard). */
+export type SignedInScope = Exclude<Scope, 'public'>;
 
 /**
  * Every guard middleware is registered here with what it demands, so the router can be asked
@@ -81,6 +101,7 @@ export async function authenticate(c: Context, deps: AppDeps): Promise<AuthUser>
     partnerId: row.partnerId,
     organizationName: row.organizationName,
     role: row.roleId != null && row.roleName != null ? { id: row.roleId, name: row.roleName } : null,
+    superAdmin: row.roleBuiltIn === true,
     permissions: permissionsOfRole(
       row.roleBuiltIn ? { builtIn: true } : { permissions: row.rolePermissions ?? [] },
     ),
@@ -88,43 +109,86 @@ export async function authenticate(c: Context, deps: AppDeps): Promise<AuthUser>
   };
 }
 
+/**
+ * The guards: every route's first middleware, each declaring what the route needs and its scope
+ * (the scope is a required argument, so no signed-in route can be mounted without one).
+ */
 export type Guards = {
   publicRoute: () => MiddlewareHandler<AppEnv>;
-  authenticated: () => MiddlewareHandler<AppEnv>;
-  requirePermission: (permission: PermissionName) => MiddlewareHandler<AppEnv>;
+  authenticated: (scope: SignedInScope) => MiddlewareHandler<AppEnv>;
+  requirePermission: (permission: PermissionName, scope: SignedInScope) => MiddlewareHandler<AppEnv>;
   /** Signed in and holding at least one of `permissions` (403 when none). */
   requireAnyPermission: (
-    ...permissions: readonly [PermissionName, ...PermissionName[]]
+    permissions: readonly [PermissionName, ...PermissionName[]],
+    scope: SignedInScope,
   ) => MiddlewareHandler<AppEnv>;
 };
+
+/** The integer a `partnerId` field holds, or undefined (absent or not an integer: the validator's 400). */
+function partnerIdValue(value: unknown): number | undefined {
+  const n =
+    typeof value === 'number' ? value : typeof value === 'string' && value !== '' ? Number(value) : NaN;
+  return Number.isSafeInteger(n) ? n : undefined;
+}
+
+/**
+ * Every `partnerId` a request names: the path parameter, the query parameter(s) and a JSON body's
+ * top-level field. The body is read through Hono's cache, so the route's validator reads it again.
+ */
+async function requestedPartnerIds(c: Context): Promise<number[]> {
+  const found: unknown[] = [c.req.param('partnerId'), ...(c.req.queries('partnerId') ?? [])];
+  if (c.req.header('content-type')?.toLowerCase().includes('application/json')) {
+    const body = await c.req.json().catch(() => undefined);
+    if (body && typeof body === 'object' && !Array.isArray(body))
+      found.push((body as Record<string, unknown>).partnerId);
+  }
+  return found.map(partnerIdValue).filter((n): n is number => n !== undefined);
+}
+
+/**
+ * The scope rule, applied by the guard itself after the permission check: club routes refuse
+ * partner staff; partner routes refuse a foreign partner (404) and publish the effective scope.
+ */
+async function enforceScope(c: Context<AppEnv>, user: AuthUser, scope: SignedInScope): Promise<void> {
+  const own = user.partnerId;
+  c.set('partnerScope', own);
+  if (own === null) return;
+  if (scope === 'club') throw new ApiError(403, FORBIDDEN);
+  if (scope === 'partner' && (await requestedPartnerIds(c)).some((id) => id !== own)) {
+    throw new ApiError(404, PARTNER_NOT_FOUND);
+  }
+}
 
 export function createGuards(deps: AppDeps): Guards {
   const register = (mw: MiddlewareHandler<AppEnv>, access: Access) => {
     accessRegistry.set(mw, access);
     return mw;
   };
-  const anyPermission = (anyOf: readonly [PermissionName, ...PermissionName[]]) =>
+  const anyPermission = (anyOf: readonly [PermissionName, ...PermissionName[]], scope: SignedInScope) =>
     register(
       async (c, next) => {
         const user = await authenticate(c, deps);
         if (!anyOf.some((p) => user.permissions.includes(p))) throw new ApiError(403, FORBIDDEN);
         c.set('user', user);
+        await enforceScope(c, user, scope);
         await next();
       },
-      { kind: 'permission', anyOf: [...anyOf] as [PermissionName, ...PermissionName[]] },
+      { kind: 'permission', anyOf: [...anyOf] as [PermissionName, ...PermissionName[]], scope },
     );
   return {
-    publicRoute: () => register(async (_c, next) => next(), { kind: 'public' }),
-    authenticated: () =>
+    publicRoute: () => register(async (_c, next) => next(), { kind: 'public', scope: 'public' }),
+    authenticated: (scope) =>
       register(
         async (c, next) => {
-          c.set('user', await authenticate(c, deps));
+          const user = await authenticate(c, deps);
+          c.set('user', user);
+          await enforceScope(c, user, scope);
           await next();
         },
-        { kind: 'authenticated' },
+        { kind: 'authenticated', scope },
       ),
-    requirePermission: (permission) => anyPermission([permission]),
-    requireAnyPermission: (...permissions) => anyPermission(permissions),
+    requirePermission: (permission, scope) => anyPermission([permission], scope),
+    requireAnyPermission: (permissions, scope) => anyPermission(permissions, scope),
   };
 }
 

@@ -37,6 +37,8 @@ export type AuthUser = {
   partnerId: number | null;
   organizationName: string | null;
   role: { id: number; name: string } | null;
+  /** Holds the built-in Super Admin role (only a Super Admin manages a Super Admin). */
+  superAdmin: boolean;
   permissions: string[];
   /** The refresh-token family of this session (the access token's `sid` claim). */
   sessionId: string;
@@ -47,6 +49,11 @@ export type RequestMeta = { ipAddress: string | null; userAgent: string | null }
 export type AppEnv = {
   Variables: {
     user: AuthUser;
+    /**
+     * Set by every signed-in guard (server/http/access.ts): the one partner a partner-scoped user
+     * works at, or null for club staff (every partner). Partner routes filter by it.
+     */
+    partnerScope: number | null;
   };
 };
 

@@ -53,6 +53,15 @@ const activityCsvColumns: CsvColumn<Activity>[] = [
   { header: 'Created', value: (a) => a.createdAt },
 ];
 
+/**
+ * The events a caller sees (decision 023): club staff every event; partner staff the events of their
+ * partner's users (staff accounts tied to the partner, deleted ones included: history stays).
+ */
+const eventsInScope = (partnerId: number | null): SQL | undefined =>
+  partnerId === null
+    ? undefined
+    : sql`(${events.actorType} <> 'CUSTOMER' and ${events.actorId} in (select u.id from users u where u.partner_id = ${partnerId}))`;
+
 /** /admin/user/activities: the activity log, read from the event log, one user type at a time. */
 export function activityRoutes(ctx: RouteContext) {
   const { db, guards } = ctx;
@@ -63,12 +72,13 @@ export function activityRoutes(ctx: RouteContext) {
   return new Hono<AppEnv>()
     .get(
       '/activities',
-      guards.requirePermission('activities.view'),
+      guards.requirePermission('activities.view', 'partner'),
       queryParams(activityListQuerySchema),
       async (c) => {
         const q = c.req.valid('query');
+        const scope = c.get('partnerScope');
         const data = await listPage(activityList, q, {
-          filters: [eq(events.actorType, q.userType)],
+          filters: [eq(events.actorType, q.userType), eventsInScope(scope)],
           rows: async (p) =>
             (
               await db
@@ -80,28 +90,29 @@ export function activityRoutes(ctx: RouteContext) {
                 .offset(p.offset)
             ).map(toActivity),
           count: countEvents,
-          total: () => eventCount(db, q.userType),
+          total: scope === null ? () => eventCount(db, q.userType) : undefined,
         });
         return ok(c, data);
       },
     )
     .get(
       '/activities/export',
-      guards.requirePermission('activities.view'),
+      guards.requirePermission('activities.view', 'partner'),
       queryParams(activityListQuerySchema),
       async (c) => {
         const q = c.req.valid('query');
+        const scope = c.get('partnerScope');
         return exportCsv(c, {
           name: `activities-${q.userType.toLowerCase()}`,
           spec: activityList,
           query: q,
-          filters: [eq(events.actorType, q.userType)],
+          filters: [eq(events.actorType, q.userType), eventsInScope(scope)],
           columns: activityCsvColumns,
           clock: ctx.clock,
           log: ctx.log,
           batchSize: ctx.config.exportBatchSize,
           count: countEvents,
-          total: () => eventCount(db, q.userType),
+          total: scope === null ? () => eventCount(db, q.userType) : undefined,
           batch: async (p) => {
             const raw = await db
               .select({ ...getTableColumns(events), ...p.keyFields })

@@ -160,7 +160,7 @@ export function authRoutes(ctx: RouteContext) {
       );
     })
 
-    .post('/auth/logout', guards.authenticated(), async (c) => {
+    .post('/auth/logout', guards.authenticated('self'), async (c) => {
       const user = c.get('user');
       const now = clock();
       const meta = requestMeta(c, config.trustProxy);

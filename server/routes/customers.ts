@@ -56,11 +56,16 @@ const toCustomer = (r: CustomerRow): Customer => ({
   updatedAt: r.updatedAt.toISOString(),
 });
 
-async function findLiveCustomer(db: DbOrTx, id: number, lock = false): Promise<CustomerRow | undefined> {
+async function findLiveCustomer(
+  db: DbOrTx,
+  id: number,
+  lock = false,
+  scope: number | null = null,
+): Promise<CustomerRow | undefined> {
   const query = db
     .select()
     .from(customers)
-    .where(and(eq(customers.id, id), isNull(customers.deletedAt)))
+    .where(and(eq(customers.id, id), isNull(customers.deletedAt), customersInScope(scope)))
     .limit(1);
   const [row] = lock ? await query.for('update') : await query;
   return row;
@@ -79,8 +84,23 @@ const customerCsvColumns: CsvColumn<Customer>[] = [
 
 const notFound = () => new ApiError(404, msg.notFound);
 
-async function loadCustomer(db: DbOrTx, id: number, lock = false): Promise<CustomerRow> {
-  const row = await findLiveCustomer(db, id, lock);
+/**
+ * The customers a caller sees (decision 023): club staff every customer; partner staff those who
+ * visited or hold a reward at their partner. Every read of this module filters by it.
+ */
+export const customersInScope = (partnerId: number | null): SQL | undefined =>
+  partnerId === null
+    ? undefined
+    : sql`(exists (select 1 from visits v where v.customer_id = ${customers.id} and v.partner_id = ${partnerId})
+        or exists (select 1 from rewards r where r.customer_id = ${customers.id} and r.partner_id = ${partnerId}))`;
+
+async function loadCustomer(
+  db: DbOrTx,
+  id: number,
+  lock = false,
+  scope: number | null = null,
+): Promise<CustomerRow> {
+  const row = await findLiveCustomer(db, id, lock, scope);
   if (!row) throw notFound();
   return row;
 }
@@ -90,39 +110,54 @@ export function customerRoutes(ctx: RouteContext) {
   const { db, clock, config, guards } = ctx;
 
   return new Hono<AppEnv>()
-    .get('/', guards.requirePermission('clients.view'), queryParams(customerListQuerySchema), async (c) => {
-      const q = c.req.valid('query');
-      const data = await listPage(customerList, q, {
-        filters: [isNull(customers.deletedAt), eq(customers.accountStatus, q.status)],
-        rows: async (p) =>
-          (
-            await db
-              .select()
-              .from(customers)
-              .where(p.where)
-              .orderBy(...p.orderBy)
-              .limit(p.limit)
-              .offset(p.offset)
-          ).map(toCustomer),
-        count: async (where: SQL | undefined) => {
-          const [row] = await db.select({ n: sql<number>`count(*)::int` }).from(customers).where(where);
-          return Number(row?.n ?? 0);
-        },
-        total: () => liveCustomerCount(db, q.status),
-      });
-      return ok(c, data);
-    })
     .get(
-      '/export',
-      guards.requirePermission('clients.view'),
+      '/',
+      guards.requirePermission('clients.view', 'partner'),
       queryParams(customerListQuerySchema),
       async (c) => {
         const q = c.req.valid('query');
+        const scope = c.get('partnerScope');
+        const data = await listPage(customerList, q, {
+          filters: [
+            isNull(customers.deletedAt),
+            eq(customers.accountStatus, q.status),
+            customersInScope(scope),
+          ],
+          rows: async (p) =>
+            (
+              await db
+                .select()
+                .from(customers)
+                .where(p.where)
+                .orderBy(...p.orderBy)
+                .limit(p.limit)
+                .offset(p.offset)
+            ).map(toCustomer),
+          count: async (where: SQL | undefined) => {
+            const [row] = await db.select({ n: sql<number>`count(*)::int` }).from(customers).where(where);
+            return Number(row?.n ?? 0);
+          },
+          total: scope === null ? () => liveCustomerCount(db, q.status) : undefined,
+        });
+        return ok(c, data);
+      },
+    )
+    .get(
+      '/export',
+      guards.requirePermission('clients.view', 'partner'),
+      queryParams(customerListQuerySchema),
+      async (c) => {
+        const q = c.req.valid('query');
+        const scope = c.get('partnerScope');
         return exportCsv(c, {
           name: q.status === 'BLOCKED' ? 'customers-blocked' : 'customers',
           spec: customerList,
           query: q,
-          filters: [isNull(customers.deletedAt), eq(customers.accountStatus, q.status)],
+          filters: [
+            isNull(customers.deletedAt),
+            eq(customers.accountStatus, q.status),
+            customersInScope(scope),
+          ],
           columns: customerCsvColumns,
           clock,
           log: ctx.log,
@@ -131,7 +166,7 @@ export function customerRoutes(ctx: RouteContext) {
             const [row] = await db.select({ n: sql<number>`count(*)::int` }).from(customers).where(where);
             return Number(row?.n ?? 0);
           },
-          total: () => liveCustomerCount(db, q.status),
+          total: scope === null ? () => liveCustomerCount(db, q.status) : undefined,
           batch: async (p) => {
             const raw = await db
               .select({ ...getTableColumns(customers), ...p.keyFields })
@@ -146,61 +181,70 @@ export function customerRoutes(ctx: RouteContext) {
     )
     .get(
       '/:customerId{[0-9]+}',
-      guards.requirePermission('clients.view'),
+      guards.requirePermission('clients.view', 'partner'),
       pathParams(customerIdParamSchema),
-      async (c) => ok(c, toCustomer(await loadCustomer(db, c.req.valid('param').customerId))),
+      async (c) =>
+        ok(
+          c,
+          toCustomer(await loadCustomer(db, c.req.valid('param').customerId, false, c.get('partnerScope'))),
+        ),
     )
-    .patch('/', guards.requirePermission('clients.update'), jsonBody(updateCustomerBodySchema), async (c) => {
-      const actor = c.get('user');
-      const body = c.req.valid('json');
-      const key = idempotencyKeyOf(c);
-      const expected = expectedVersionOf(c);
-      const now = clock();
-      const meta = requestMeta(c, config.trustProxy);
-      await loadCustomer(db, body.customerId);
-      const outcome = await runIdempotent(
-        db,
-        { key, userId: actor.id, route: 'customer-update', body, now },
-        async (tx) => {
-          const before = await loadCustomer(tx, body.customerId, true);
-          if (isStale(expected, before.updatedAt)) return conflict(toCustomer(before));
-          const changes: Partial<typeof customers.$inferInsert> = {};
-          const changed: string[] = [];
-          if (body.firstName !== undefined && body.firstName !== before.firstName) {
-            changes.firstName = body.firstName;
-            changed.push('first name');
-          }
-          if (body.lastName !== undefined && body.lastName !== before.lastName) {
-            changes.lastName = body.lastName;
-            changed.push('last name');
-          }
-          if (body.address !== undefined && body.address !== before.address) {
-            changes.address = body.address;
-            changed.push('address');
-          }
-          if (changed.length > 0) {
-            await tx
-              .update(customers)
-              .set({ ...changes, updatedAt: now })
-              .where(eq(customers.id, before.id));
-            await recordEvent(tx, {
-              actor: actorOfAuthUser(actor),
-              action: actions.updatedClient(fullName({ ...before, ...changes }), changed),
-              entity: 'customer',
-              entityId: before.id,
-              payload: { fields: Object.keys(changes) },
-              meta,
-              at: now,
-            });
-          }
-          return success(toCustomer(await loadCustomer(tx, before.id)), customerMessages.updated);
-        },
-      );
-      return respond(c, outcome);
-    })
+    .patch(
+      '/',
+      guards.requirePermission('clients.update', 'club'),
+      jsonBody(updateCustomerBodySchema),
+      async (c) => {
+        const actor = c.get('user');
+        const body = c.req.valid('json');
+        const key = idempotencyKeyOf(c);
+        const expected = expectedVersionOf(c);
+        const now = clock();
+        const meta = requestMeta(c, config.trustProxy);
+        await loadCustomer(db, body.customerId);
+        const outcome = await runIdempotent(
+          db,
+          { key, userId: actor.id, route: 'customer-update', body, now },
+          async (tx) => {
+            const before = await loadCustomer(tx, body.customerId, true);
+            if (isStale(expected, before.updatedAt)) return conflict(toCustomer(before));
+            const changes: Partial<typeof customers.$inferInsert> = {};
+            const changed: string[] = [];
+            if (body.firstName !== undefined && body.firstName !== before.firstName) {
+              changes.firstName = body.firstName;
+              changed.push('first name');
+            }
+            if (body.lastName !== undefined && body.lastName !== before.lastName) {
+              changes.lastName = body.lastName;
+              changed.push('last name');
+            }
+            if (body.address !== undefined && body.address !== before.address) {
+              changes.address = body.address;
+              changed.push('address');
+            }
+            if (changed.length > 0) {
+              await tx
+                .update(customers)
+                .set({ ...changes, updatedAt: now })
+                .where(eq(customers.id, before.id));
+              await recordEvent(tx, {
+                actor: actorOfAuthUser(actor),
+                action: actions.updatedClient(fullName({ ...before, ...changes }), changed),
+                entity: 'customer',
+                entityId: before.id,
+                payload: { fields: Object.keys(changes) },
+                meta,
+                at: now,
+              });
+            }
+            return success(toCustomer(await loadCustomer(tx, before.id)), customerMessages.updated);
+          },
+        );
+        return respond(c, outcome);
+      },
+    )
     .patch(
       '/status',
-      guards.requirePermission('clients.update'),
+      guards.requirePermission('clients.update', 'club'),
       jsonBody(customerStatusBodySchema),
       async (c) => {
         const actor = c.get('user');
@@ -236,7 +280,7 @@ export function customerRoutes(ctx: RouteContext) {
     )
     .delete(
       '/:customerId{[0-9]+}',
-      guards.requirePermission('clients.delete'),
+      guards.requirePermission('clients.delete', 'club'),
       pathParams(customerIdParamSchema),
       async (c) => {
         const actor = c.get('user');
@@ -270,7 +314,7 @@ export function clientInfoRoutes(ctx: RouteContext) {
   const { db, guards } = ctx;
   return new Hono<AppEnv>().get(
     '/client_info',
-    guards.requirePermission('clients.view'),
+    guards.requirePermission('clients.view', 'club'),
     queryParams(clientInfoQuerySchema),
     async (c) => {
       const row = await loadCustomer(db, c.req.valid('query').client_id);

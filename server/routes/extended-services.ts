@@ -96,7 +96,7 @@ export function extendedServiceRoutes(ctx: RouteContext) {
   return new Hono<AppEnv>()
     .get(
       '/',
-      guards.requirePermission('extended_services.view'),
+      guards.requirePermission('extended_services.view', 'club'),
       queryParams(extendedServiceListQuerySchema),
       async (c) => {
         const q = c.req.valid('query');
@@ -125,7 +125,7 @@ export function extendedServiceRoutes(ctx: RouteContext) {
     )
     .get(
       '/export',
-      guards.requirePermission('extended_services.view'),
+      guards.requirePermission('extended_services.view', 'club'),
       queryParams(extendedServiceListQuerySchema),
       async (c) => {
         const q = c.req.valid('query');
@@ -159,13 +159,13 @@ export function extendedServiceRoutes(ctx: RouteContext) {
     )
     .get(
       '/:extendedServiceId{[0-9]+}',
-      guards.requirePermission('extended_services.view'),
+      guards.requirePermission('extended_services.view', 'club'),
       pathParams(extendedServiceIdParamSchema),
       async (c) => ok(c, toService(await load(db, c.req.valid('param').extendedServiceId))),
     )
     .post(
       '/',
-      guards.requirePermission('extended_services.create'),
+      guards.requirePermission('extended_services.create', 'club'),
       jsonBody(createExtendedServiceBodySchema),
       async (c) => {
         const actor = c.get('user');
@@ -195,7 +195,7 @@ export function extendedServiceRoutes(ctx: RouteContext) {
     )
     .patch(
       '/',
-      guards.requirePermission('extended_services.update'),
+      guards.requirePermission('extended_services.update', 'club'),
       jsonBody(updateExtendedServiceBodySchema),
       async (c) => {
         const actor = c.get('user');
@@ -235,7 +235,7 @@ export function extendedServiceRoutes(ctx: RouteContext) {
     )
     .delete(
       '/:extendedServiceId{[0-9]+}',
-      guards.requirePermission('extended_services.delete'),
+      guards.requirePermission('extended_services.delete', 'club'),
       pathParams(extendedServiceIdParamSchema),
       async (c) => {
         const actor = c.get('user');

@@ -142,12 +142,12 @@ export function partnerRoutes(ctx: RouteContext) {
   };
 
   return new Hono<AppEnv>()
-    .get('/stats/reward', guards.requirePermission('dashboard.view'), async (c) => {
+    .get('/stats/reward', guards.requirePermission('dashboard.view', 'partner'), async (c) => {
       // Partner staff see their own partner's figures, never the club's.
       const scope = partnerScope(c.get('user'));
       return ok(c, await rewardStats(db, scope === null ? {} : { partnerId: scope }));
     })
-    .get('/stats/reward/weekly', guards.requirePermission('dashboard.view'), async (c) => {
+    .get('/stats/reward/weekly', guards.requirePermission('dashboard.view', 'partner'), async (c) => {
       // The charts of the dashboard home: partner staff see their own partner's weeks, never the club's.
       const scope = partnerScope(c.get('user'));
       return ok(
@@ -155,14 +155,14 @@ export function partnerRoutes(ctx: RouteContext) {
         await rewardActivity(db, { now: clock(), ...(scope === null ? {} : { partnerId: scope }) }),
       );
     })
-    .get('/stats', guards.requirePermission('partners.view'), async (c) => {
+    .get('/stats', guards.requirePermission('partners.view', 'club'), async (c) => {
       // Live partners by status, from the counters of migration 0012 (decision 011).
       const stats: PartnerStats = await partnerStats(db);
       return ok(c, stats);
     })
     .get(
       '/stats/partner',
-      guards.requirePermission('partners.view'),
+      guards.requirePermission('partners.view', 'partner'),
       queryParams(partnerIdQuerySchema),
       async (c) => {
         const { partnerId } = c.req.valid('query');
@@ -173,7 +173,7 @@ export function partnerRoutes(ctx: RouteContext) {
     )
     .get(
       '/stats/partner/weekly',
-      guards.requirePermission('partners.view'),
+      guards.requirePermission('partners.view', 'partner'),
       queryParams(partnerIdQuerySchema),
       async (c) => {
         const { partnerId } = c.req.valid('query');
@@ -182,29 +182,34 @@ export function partnerRoutes(ctx: RouteContext) {
         return ok(c, await rewardActivity(db, { now: clock(), partnerId }));
       },
     )
-    .get('/', guards.requirePermission('partners.view'), queryParams(partnerListQuerySchema), async (c) => {
-      const q = c.req.valid('query');
-      const data = await listPage(partnerList, q, {
-        filters: listFilters(c.get('user'), q),
-        rows: async (p) =>
-          toPartners(
-            db,
-            await db
-              .select(partnerColumns)
-              .from(partners)
-              .where(p.where)
-              .orderBy(...p.orderBy)
-              .limit(p.limit)
-              .offset(p.offset),
-          ),
-        count: countPartners,
-        total: totalPartners(c.get('user'), q),
-      });
-      return ok(c, data);
-    })
+    .get(
+      '/',
+      guards.requirePermission('partners.view', 'club'),
+      queryParams(partnerListQuerySchema),
+      async (c) => {
+        const q = c.req.valid('query');
+        const data = await listPage(partnerList, q, {
+          filters: listFilters(c.get('user'), q),
+          rows: async (p) =>
+            toPartners(
+              db,
+              await db
+                .select(partnerColumns)
+                .from(partners)
+                .where(p.where)
+                .orderBy(...p.orderBy)
+                .limit(p.limit)
+                .offset(p.offset),
+            ),
+          count: countPartners,
+          total: totalPartners(c.get('user'), q),
+        });
+        return ok(c, data);
+      },
+    )
     .get(
       '/export',
-      guards.requirePermission('partners.view'),
+      guards.requirePermission('partners.view', 'club'),
       queryParams(partnerListQuerySchema),
       async (c) => {
         const q = c.req.valid('query');
@@ -233,7 +238,7 @@ export function partnerRoutes(ctx: RouteContext) {
     )
     .get(
       '/:partnerId{[0-9]+}',
-      guards.requirePermission('partners.view'),
+      guards.requirePermission('partners.view', 'partner'),
       pathParams(partnerIdParamSchema),
       async (c) => {
         const { partnerId } = c.req.valid('param');
@@ -243,7 +248,7 @@ export function partnerRoutes(ctx: RouteContext) {
     )
     .post(
       '/invite',
-      guards.requirePermission('partners.create'),
+      guards.requirePermission('partners.create', 'club'),
       jsonBody(createPartnerBodySchema),
       async (c) => {
         const actor = c.get('user');
@@ -303,7 +308,7 @@ export function partnerRoutes(ctx: RouteContext) {
     )
     .patch(
       '/update-record',
-      guards.requirePermission('partners.update'),
+      guards.requirePermission('partners.update', 'club'),
       jsonBody(updatePartnerBodySchema),
       async (c) => {
         const actor = c.get('user');
@@ -389,7 +394,7 @@ export function partnerRoutes(ctx: RouteContext) {
     )
     .patch(
       '/update-status',
-      guards.requirePermission('partners.update'),
+      guards.requirePermission('partners.update', 'club'),
       jsonBody(partnerStatusBodySchema),
       async (c) => {
         const actor = c.get('user');
@@ -422,7 +427,7 @@ export function partnerRoutes(ctx: RouteContext) {
     )
     .delete(
       '/:partnerId{[0-9]+}',
-      guards.requirePermission('partners.delete'),
+      guards.requirePermission('partners.delete', 'club'),
       pathParams(partnerIdParamSchema),
       async (c) => {
         const actor = c.get('user');

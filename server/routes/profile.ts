@@ -29,9 +29,9 @@ export function profileRoutes(ctx: RouteContext) {
   };
 
   return new Hono<AppEnv>()
-    .get('/', guards.authenticated(), async (c) => ok(c, toProfile(await load(c.get('user').id))))
+    .get('/', guards.authenticated('self'), async (c) => ok(c, toProfile(await load(c.get('user').id))))
 
-    .patch('/', guards.authenticated(), jsonBody(profileUpdateBodySchema), async (c) => {
+    .patch('/', guards.authenticated('self'), jsonBody(profileUpdateBodySchema), async (c) => {
       const user = c.get('user');
       const body = c.req.valid('json');
       const key = idempotencyKeyOf(c);
@@ -86,28 +86,33 @@ export function profileRoutes(ctx: RouteContext) {
       return respond(c, outcome);
     })
 
-    .patch('/update-password', guards.authenticated(), jsonBody(changePasswordBodySchema), async (c) => {
-      const user = c.get('user');
-      const { oldPassword, newPassword } = c.req.valid('json');
-      const now = clock();
-      const row = await load(user.id);
-      if (!row.passwordHash || !(await hasher.verify(row.passwordHash, oldPassword))) {
-        throw fieldError('oldPassword', authMessages.oldPasswordIncorrect);
-      }
-      const passwordHash = await hasher.hash(newPassword);
-      await db.transaction(async (tx) => {
-        await tx.update(users).set({ passwordHash, updatedAt: now }).where(eq(users.id, user.id));
-        // Other sessions end; this one goes on.
-        await revokeAllForUser(tx, user.id, now, user.sessionId);
-        await recordEvent(tx, {
-          actor: actorOfAuthUser(user),
-          action: actions.passwordChanged,
-          entity: 'user',
-          entityId: user.id,
-          meta: requestMeta(c, config.trustProxy),
-          at: now,
+    .patch(
+      '/update-password',
+      guards.authenticated('self'),
+      jsonBody(changePasswordBodySchema),
+      async (c) => {
+        const user = c.get('user');
+        const { oldPassword, newPassword } = c.req.valid('json');
+        const now = clock();
+        const row = await load(user.id);
+        if (!row.passwordHash || !(await hasher.verify(row.passwordHash, oldPassword))) {
+          throw fieldError('oldPassword', authMessages.oldPasswordIncorrect);
+        }
+        const passwordHash = await hasher.hash(newPassword);
+        await db.transaction(async (tx) => {
+          await tx.update(users).set({ passwordHash, updatedAt: now }).where(eq(users.id, user.id));
+          // Other sessions end; this one goes on.
+          await revokeAllForUser(tx, user.id, now, user.sessionId);
+          await recordEvent(tx, {
+            actor: actorOfAuthUser(user),
+            action: actions.passwordChanged,
+            entity: 'user',
+            entityId: user.id,
+            meta: requestMeta(c, config.trustProxy),
+            at: now,
+          });
         });
-      });
-      return ok(c, null, authMessages.passwordUpdated);
-    });
+        return ok(c, null, authMessages.passwordUpdated);
+      },
+    );
 }

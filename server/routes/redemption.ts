@@ -33,6 +33,7 @@ import {
   otpMessages,
   sameHash,
 } from '../domain/otp';
+import { transactingPartner } from '../domain/partners';
 import {
   buckets,
   checkRateLimits,
@@ -159,6 +160,8 @@ export function redemptionRoutes(ctx: RouteContext) {
     const actor = actorOfAuthUser(o.user);
     await assertGuessesLeft(tx, o.user.id, o.meta.ipAddress, o.now);
     const row = await scopedReward(tx, o.user, o.userId, o.code);
+    // A blocked or deleted partner redeems nothing (409 with the reason), before the code is spent.
+    await transactingPartner(tx, row.r.partnerId);
     const giftcard = o.amount !== null;
     if (giftcard && row.r.rewardType !== 'GIFTCARD') throw fieldError('code', rmsg.notGiftcard);
     if (!giftcard && row.r.rewardType !== 'COUPON') throw fieldError('code', rmsg.notCoupon);
@@ -268,7 +271,7 @@ export function redemptionRoutes(ctx: RouteContext) {
   return new Hono<AppEnv>()
     .post(
       '/initiate-reward-redemption-auth',
-      guards.requirePermission('rewards.redeem'),
+      guards.requirePermission('rewards.redeem', 'partner'),
       jsonBody(initiateRedemptionBodySchema),
       async (c) => {
         const user = c.get('user');
@@ -290,6 +293,7 @@ export function redemptionRoutes(ctx: RouteContext) {
         const sent = await db.transaction(async (tx) => {
           // The reward row lock serialises code requests for one reward (the daily cap holds).
           const row = await scopedReward(tx, user, body.userId, body.code, true);
+          await transactingPartner(tx, row.r.partnerId);
           if (row.customerStatus !== 'ACTIVE') throw fieldError('userId', vmsg.customerBlocked);
           const status = statusAt(row.r, now);
           if (status === 'Redeemed') throw new ApiError(409, rmsg.alreadyRedeemed);
@@ -363,7 +367,7 @@ export function redemptionRoutes(ctx: RouteContext) {
     )
     .post(
       '/redemption-auth-otp-validity-check',
-      guards.requirePermission('rewards.redeem'),
+      guards.requirePermission('rewards.redeem', 'partner'),
       jsonBody(otpValidityBodySchema),
       async (c) => {
         const user = c.get('user');
@@ -393,7 +397,7 @@ export function redemptionRoutes(ctx: RouteContext) {
     )
     .post(
       '/redeem-giftcard',
-      guards.requirePermission('rewards.redeem'),
+      guards.requirePermission('rewards.redeem', 'partner'),
       jsonBody(redeemGiftcardBodySchema),
       async (c) => {
         const body = c.req.valid('json');
@@ -402,13 +406,13 @@ export function redemptionRoutes(ctx: RouteContext) {
     )
     .post(
       '/redeem-coupon',
-      guards.requirePermission('rewards.redeem'),
+      guards.requirePermission('rewards.redeem', 'partner'),
       jsonBody(redeemCouponBodySchema),
       async (c) => redeemCall(c, 'redeem-coupon', c.req.valid('json'), null),
     )
     .post(
       '/reverse-redemption',
-      guards.requirePermission('rewards.reverse'),
+      guards.requirePermission('rewards.reverse', 'partner'),
       jsonBody(reverseRedemptionBodySchema),
       async (c) => {
         const user = c.get('user');

@@ -34,7 +34,7 @@ import { actions, actorOfAuthUser, recordEvent, requestMeta } from '../domain/ev
 import { runIdempotent } from '../domain/idempotency';
 import { storeFile } from '../domain/images';
 import { maskEmail } from '../domain/otp';
-import { findLivePartner } from '../domain/partners';
+import { findLivePartner, transactingPartner } from '../domain/partners';
 import { NAIRA_PER_POINT } from '../domain/points';
 import {
   expiryEndOfDay,
@@ -148,7 +148,7 @@ export function partnerRewardRoutes(ctx: RouteContext) {
     .get(
       '/',
       // Cashiers who only redeem pick the customer's reward from this list (filtered by userId).
-      guards.requireAnyPermission('rewards.view', 'rewards.redeem'),
+      guards.requireAnyPermission(['rewards.view', 'rewards.redeem'], 'partner'),
       queryParams(partnerRewardsQuerySchema),
       async (c) => {
         const q = c.req.valid('query');
@@ -170,7 +170,7 @@ export function partnerRewardRoutes(ctx: RouteContext) {
     )
     .get(
       '/export',
-      guards.requireAnyPermission('rewards.view', 'rewards.redeem'),
+      guards.requireAnyPermission(['rewards.view', 'rewards.redeem'], 'partner'),
       queryParams(partnerRewardsQuerySchema),
       async (c) => {
         const q = c.req.valid('query');
@@ -213,11 +213,13 @@ export function partnerSideRewardRoutes(ctx: RouteContext) {
   };
 
   return new Hono<AppEnv>()
-    .get('/reward-types', guards.authenticated(), (c) => ok(c, [...REWARD_TYPES]))
-    .get('/reward-type-categories', guards.authenticated(), (c) => ok(c, [...REWARD_TYPE_CATEGORIES]))
+    .get('/reward-types', guards.authenticated('partner'), (c) => ok(c, [...REWARD_TYPES]))
+    .get('/reward-type-categories', guards.authenticated('partner'), (c) =>
+      ok(c, [...REWARD_TYPE_CATEGORIES]),
+    )
     .get(
       '/stats/reward',
-      guards.requirePermission('rewards.view'),
+      guards.requirePermission('rewards.view', 'partner'),
       queryParams(partnerScopeQuerySchema),
       async (c) => {
         const scope = await figureScope(c.get('user'), c.req.valid('query').partnerId);
@@ -226,7 +228,7 @@ export function partnerSideRewardRoutes(ctx: RouteContext) {
     )
     .get(
       '/rewards/redeemed-giftcard-balance',
-      guards.requirePermission('rewards.view'),
+      guards.requirePermission('rewards.view', 'partner'),
       queryParams(partnerScopeQuerySchema),
       async (c) => {
         const scope = await figureScope(c.get('user'), c.req.valid('query').partnerId);
@@ -250,7 +252,7 @@ export function partnerSideRewardRoutes(ctx: RouteContext) {
     )
     .get(
       '/rewards/customers',
-      guards.requireAnyPermission('rewards.view', 'rewards.redeem'),
+      guards.requireAnyPermission(['rewards.view', 'rewards.redeem'], 'partner'),
       queryParams(redemptionCustomersQuerySchema),
       async (c) => {
         const q = c.req.valid('query');
@@ -283,7 +285,7 @@ export function partnerSideRewardRoutes(ctx: RouteContext) {
     .get(
       '/rewards/:rewardId/ledger',
       // Who may look a reward up (viewers, cashiers) may read its history; so may who reverses.
-      guards.requireAnyPermission('rewards.view', 'rewards.redeem', 'rewards.reverse'),
+      guards.requireAnyPermission(['rewards.view', 'rewards.redeem', 'rewards.reverse'], 'partner'),
       pathParams(rewardLedgerParamsSchema),
       async (c) => {
         const { rewardId } = c.req.valid('param');
@@ -325,7 +327,7 @@ export function partnerSideRewardRoutes(ctx: RouteContext) {
     .post(
       '/rewards/get-reward',
       // Cashiers who only redeem must be able to look the reward up too.
-      guards.requireAnyPermission('rewards.view', 'rewards.redeem'),
+      guards.requireAnyPermission(['rewards.view', 'rewards.redeem'], 'partner'),
       jsonBody(getRewardBodySchema),
       async (c) => {
         const body = c.req.valid('json');
@@ -340,7 +342,7 @@ export function partnerSideRewardRoutes(ctx: RouteContext) {
     )
     .post(
       '/rewards/issue-reward',
-      guards.requirePermission('rewards.issue'),
+      guards.requirePermission('rewards.issue', 'partner'),
       jsonBody(issueRewardBodySchema),
       async (c) => {
         const actor = c.get('user');
@@ -362,13 +364,7 @@ export function partnerSideRewardRoutes(ctx: RouteContext) {
 
         const run = () =>
           runIdempotent(db, { key, userId: actor.id, route: 'issue-reward', body, now }, async (tx) => {
-            const [partner] = await tx
-              .select({ id: partners.id, org: partners.organizationName, status: partners.accountStatus })
-              .from(partners)
-              .where(and(eq(partners.id, partnerId), isNull(partners.deletedAt)))
-              .for('share');
-            if (!partner) throw new ApiError(404, PARTNER_NOT_FOUND);
-            if (partner.status !== 'ACTIVE') throw fieldError('partnerId', vmsg.partnerBlocked);
+            const partner = await transactingPartner(tx, partnerId, 'partnerId');
             // The customer row lock serialises issues for one customer: points are claimed once.
             const [customer] = await tx
               .select({
@@ -430,7 +426,7 @@ export function partnerSideRewardRoutes(ctx: RouteContext) {
                 giftcard ? 'gift card' : 'coupon',
                 code,
                 fullName(customer),
-                partner.org,
+                partner.organizationName,
               ),
               entity: 'reward',
               entityId: rewardId,

@@ -83,6 +83,27 @@ function grantablePermissions(ids: number[], actor: AuthUser): string[] {
   return names;
 }
 
+/**
+ * The roles partner staff see (decision 023): those they could give (every permission their own, never
+ * the built-in role), for their invitation and staff edit forms. Club staff see every role.
+ */
+const rolesInScope = (actor: AuthUser, partnerScope: number | null): SQL | undefined =>
+  partnerScope === null
+    ? undefined
+    : sql`(not ${roles.builtIn} and ${roles.permissions} <@ string_to_array(${actor.permissions.join(',')}, ','))`;
+
+/** `rolesInScope` for one role row. */
+const roleInScope = (actor: AuthUser, partnerScope: number | null, role: RoleRow): boolean =>
+  partnerScope === null ||
+  (!role.builtIn && missingPermissions(role.permissions, actor.permissions).length === 0);
+
+/** Nobody edits or deletes a role holding a permission they lack (the built-in role holds all). */
+function assertHoldsRole(actor: AuthUser, role: RoleRow) {
+  if (role.builtIn ? !actor.superAdmin : missingPermissions(role.permissions, actor.permissions).length) {
+    throw new ApiError(403, roleServerMessages.outranked);
+  }
+}
+
 /** Two requests racing for one name: the unique index decides, the loser gets the same 409. */
 async function uniqueName<T>(work: () => Promise<T>): Promise<T> {
   try {
@@ -101,11 +122,12 @@ export function roleRoutes(ctx: RouteContext) {
   return new Hono<AppEnv>()
     .get(
       '/get-roles',
-      guards.requirePermission('roles.view'),
+      guards.requirePermission('roles.view', 'partner'),
       queryParams(roleListQuerySchema),
       async (c) => {
         const q = c.req.valid('query');
         const data = await listPage(roleList, q, {
+          filters: [rolesInScope(c.get('user'), c.get('partnerScope'))],
           rows: async (p) =>
             (
               await db
@@ -126,7 +148,7 @@ export function roleRoutes(ctx: RouteContext) {
     )
     .get(
       '/get-roles/export',
-      guards.requirePermission('roles.view'),
+      guards.requirePermission('roles.view', 'club'),
       queryParams(roleListQuerySchema),
       async (c) => {
         const q = c.req.valid('query');
@@ -156,17 +178,17 @@ export function roleRoutes(ctx: RouteContext) {
     )
     .get(
       '/get-role-detail',
-      guards.requirePermission('roles.view'),
+      guards.requirePermission('roles.view', 'partner'),
       queryParams(roleDetailQuerySchema),
       async (c) => {
         const row = await findRole(db, c.req.valid('query').roleId);
-        if (!row) throw notFound();
+        if (!row || !roleInScope(c.get('user'), c.get('partnerScope'), row)) throw notFound();
         return ok(c, toRole(row));
       },
     )
     .post(
       '/create-role',
-      guards.requirePermission('roles.create'),
+      guards.requirePermission('roles.create', 'club'),
       jsonBody(createRoleBodySchema),
       async (c) => {
         const actor = c.get('user');
@@ -198,7 +220,7 @@ export function roleRoutes(ctx: RouteContext) {
     )
     .patch(
       '/update-role',
-      guards.requirePermission('roles.update'),
+      guards.requirePermission('roles.update', 'club'),
       jsonBody(updateRoleBodySchema),
       async (c) => {
         const actor = c.get('user');
@@ -206,6 +228,7 @@ export function roleRoutes(ctx: RouteContext) {
         const existing = await findRole(db, roleId);
         if (!existing) throw notFound();
         if (existing.builtIn) throw new ApiError(409, roleServerMessages.builtInLocked);
+        assertHoldsRole(actor, existing);
         const permissions = grantablePermissions(permissionIds, actor);
         const now = clock();
         const meta = requestMeta(c, config.trustProxy);
@@ -214,6 +237,7 @@ export function roleRoutes(ctx: RouteContext) {
           db.transaction(async (tx) => {
             const before = await findRole(tx, roleId, true);
             if (!before) throw notFound();
+            assertHoldsRole(actor, before);
             await tx
               .update(roles)
               .set({ name: roleName, permissions, updatedAt: now })
@@ -238,7 +262,7 @@ export function roleRoutes(ctx: RouteContext) {
     )
     .delete(
       '/delete-role/:roleId',
-      guards.requirePermission('roles.delete'),
+      guards.requirePermission('roles.delete', 'club'),
       pathParams(roleIdParamSchema),
       async (c) => {
         const actor = c.get('user');
@@ -250,6 +274,7 @@ export function roleRoutes(ctx: RouteContext) {
           const role = await findRole(tx, roleId, true);
           if (!role) throw notFound();
           if (role.builtIn) throw new ApiError(409, roleServerMessages.builtInLocked);
+          assertHoldsRole(actor, role);
           if (role.staffCount > 0) throw new ApiError(409, roleStillHeldMessage(role.staffCount));
           // Deleted members keep their history in the event log, not a reference to a gone role.
           await tx.update(users).set({ roleId: null }).where(eq(users.roleId, roleId));

@@ -476,19 +476,19 @@ describe('DELETE /admin/user/delete-admin-user/{staffId}', () => {
     expect((await remove(999999)).status).toBe(404);
   });
 
-  it('the last Super Admin cannot be deleted (409); with two, one may go', async () => {
-    // A member whose (non built-in) role holds every permission outranks nobody and may try.
+  it('only a Super Admin deletes a Super Admin (403, issue 16); the last one cannot be deleted (409)', async () => {
+    // A member whose (non built-in) role holds every permission outranks nobody, yet is no Super Admin.
     const allRole = await createRole(t.db, 'Everything', ALL_PERMISSION_NAMES);
     const deputy = await createUser(t.db, { roleId: allRole.id });
     const deputyToken = (await signIn(t, deputy.email, deputy.password)).accessToken;
-    const last = await remove(admin.id, deputyToken);
-    expect(last.status).toBe(409);
-    expect(last.body.message).toBe(msg.lastSuperAdminDelete);
+    const refused = await remove(admin.id, deputyToken);
+    expect(refused.status).toBe(403);
+    expect(refused.body.message).toBe(msg.superAdminOnly);
     const second = await createUser(t.db, { roleId: superAdminRoleId });
+    expect((await remove(second.id, deputyToken)).status).toBe(403);
     expect((await remove(second.id)).status).toBe(200);
-    const third = await createUser(t.db, { roleId: superAdminRoleId });
-    expect((await remove(admin.id, deputyToken)).status).toBe(200);
-    expect((await remove(third.id, deputyToken)).body.message).toBe(msg.lastSuperAdminDelete);
+    // Nobody deletes themselves, so the last Super Admin stays (409 stays for two deleting each other).
+    expect((await remove(admin.id)).body.message).toBe(msg.cannotDeleteSelf);
   });
 });
 

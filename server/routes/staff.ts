@@ -83,12 +83,21 @@ async function activeSuperAdmins(tx: DbOrTx): Promise<number> {
 
 const isActiveSuperAdmin = (row: StaffRow) => row.roleBuiltIn === true && row.accountStatus === 'ACTIVE';
 
-/** Nobody manages a member who holds permissions they lack themselves (no way round the roles). */
+/**
+ * Nobody manages a member who holds permissions they lack themselves (no way round the roles), and
+ * only a Super Admin touches a Super Admin (a custom role holding every permission does not).
+ */
 function assertOutranks(actor: AuthUser, target: StaffRow) {
-  if (actor.id !== target.id && missingPermissions(permissionsOf(target), actor.permissions).length) {
+  if (actor.id === target.id) return;
+  if (missingPermissions(permissionsOf(target), actor.permissions).length) {
     throw new ApiError(403, msg.outranked);
   }
+  if (target.roleBuiltIn === true && !actor.superAdmin) throw new ApiError(403, msg.superAdminOnly);
 }
+
+/** Partner staff see and manage only their own partner's staff (decision 023). */
+const staffInScope = (partnerId: number | null): SQL | undefined =>
+  partnerId === null ? undefined : eq(users.partnerId, partnerId);
 
 type RoleInfo = { id: number; name: string; builtIn: boolean; permissions: string[] };
 
@@ -169,19 +178,21 @@ export function staffRoutes(ctx: RouteContext) {
   const { db, clock, config, guards, hasher, mailer } = ctx;
   const factory = createFactory<AppEnv>();
   const notFound = () => new ApiError(404, msg.notFound);
-  const load = async (tx: DbOrTx, id: number) => {
+  /** A live member inside the caller's scope (another partner's staff, or club staff, are 404). */
+  const load = async (tx: DbOrTx, id: number, scope: number | null = null) => {
     const row = await findStaffById(tx, id);
-    if (!row) throw notFound();
+    if (!row || (scope !== null && row.partnerId !== scope)) throw notFound();
     return row;
   };
 
   const listStaff = factory.createHandlers(
-    guards.requirePermission('staff.view'),
+    guards.requirePermission('staff.view', 'partner'),
     queryParams(staffListQuerySchema),
     async (c) => {
       const q = c.req.valid('query');
+      const scope = c.get('partnerScope');
       const data = await listPage(staffList, q, {
-        filters: [isNull(users.deletedAt)],
+        filters: [isNull(users.deletedAt), staffInScope(scope)],
         rows: async (p) =>
           (
             await db
@@ -198,22 +209,23 @@ export function staffRoutes(ctx: RouteContext) {
           const [row] = await db.select({ n: sql<number>`count(*)::int` }).from(users).where(where);
           return Number(row?.n ?? 0);
         },
-        total: () => liveStaffCount(db),
+        total: scope === null ? () => liveStaffCount(db) : undefined,
       });
       return ok(c, data);
     },
   );
 
   const exportStaff = factory.createHandlers(
-    guards.requirePermission('staff.view'),
+    guards.requirePermission('staff.view', 'partner'),
     queryParams(staffListQuerySchema),
     async (c) => {
       const q = c.req.valid('query');
+      const scope = c.get('partnerScope');
       return exportCsv(c, {
         name: 'staff',
         spec: staffList,
         query: q,
-        filters: [isNull(users.deletedAt)],
+        filters: [isNull(users.deletedAt), staffInScope(scope)],
         columns: staffCsvColumns,
         clock,
         log: ctx.log,
@@ -222,7 +234,7 @@ export function staffRoutes(ctx: RouteContext) {
           const [row] = await db.select({ n: sql<number>`count(*)::int` }).from(users).where(where);
           return Number(row?.n ?? 0);
         },
-        total: () => liveStaffCount(db),
+        total: scope === null ? () => liveStaffCount(db) : undefined,
         batch: async (p) => {
           const raw = await db
             .select({ ...staffColumns, ...p.keyFields })
@@ -239,7 +251,7 @@ export function staffRoutes(ctx: RouteContext) {
   );
 
   return new Hono<AppEnv>()
-    .get('/user/stats', guards.requirePermission('dashboard.view'), async (c) => {
+    .get('/user/stats', guards.requirePermission('dashboard.view', 'club'), async (c) => {
       // Live partners, customers and staff, from the counters of migration 0012 (decision 011).
       const stats: UserStats = await userStats(db);
       return ok(c, stats);
@@ -250,16 +262,16 @@ export function staffRoutes(ctx: RouteContext) {
     .get('/admin-users/export', ...exportStaff)
     .get(
       '/user/admin-detail',
-      guards.requirePermission('staff.view'),
+      guards.requirePermission('staff.view', 'partner'),
       queryParams(staffDetailQuerySchema),
       async (c) => {
         const q = c.req.valid('query');
-        return ok(c, toStaffUser(await load(db, (q.userId ?? q.staffId)!)));
+        return ok(c, toStaffUser(await load(db, (q.userId ?? q.staffId)!, c.get('partnerScope'))));
       },
     )
     .post(
       '/user/new-admin-user',
-      guards.requirePermission('staff.create'),
+      guards.requirePermission('staff.create', 'partner'),
       jsonBody(inviteStaffBodySchema),
       async (c) => {
         const actor = c.get('user');
@@ -267,11 +279,14 @@ export function staffRoutes(ctx: RouteContext) {
         const now = clock();
         const meta = requestMeta(c, config.trustProxy);
         const role = await grantableRole(db, body.roleId, actor);
-        if (body.partnerId != null) {
+        // Partner staff invite to their own partner, whatever the body says (the guard refused a
+        // foreign partnerId already): never an unscoped admin.
+        const partnerId = c.get('partnerScope') ?? body.partnerId ?? null;
+        if (partnerId != null) {
           const [partner] = await db
             .select({ id: partners.id })
             .from(partners)
-            .where(and(eq(partners.id, body.partnerId), isNull(partners.deletedAt)));
+            .where(and(eq(partners.id, partnerId), isNull(partners.deletedAt)));
           if (!partner) throw fieldError('partnerId', msg.partnerNotFound);
         }
         if (await findStaffByEmail(db, body.email)) throw fieldError('email', msg.emailTaken, 409);
@@ -285,9 +300,9 @@ export function staffRoutes(ctx: RouteContext) {
                 passwordHash: null,
                 firstName: body.firstName,
                 lastName: body.lastName,
-                userType: body.partnerId != null ? 'PARTNER' : 'ADMIN',
+                userType: partnerId != null ? 'PARTNER' : 'ADMIN',
                 roleId: role.id,
-                partnerId: body.partnerId ?? null,
+                partnerId,
                 createdAt: now,
                 updatedAt: now,
               })
@@ -319,7 +334,7 @@ export function staffRoutes(ctx: RouteContext) {
                 email: body.email,
                 roleId: role.id,
                 role: role.name,
-                partnerId: body.partnerId ?? null,
+                partnerId,
               },
               meta,
               at: now,
@@ -333,14 +348,14 @@ export function staffRoutes(ctx: RouteContext) {
     )
     .patch(
       '/user/update-admin-user',
-      guards.requirePermission('staff.update'),
+      guards.requirePermission('staff.update', 'partner'),
       jsonBody(updateStaffBodySchema),
       async (c) => {
         const actor = c.get('user');
         const body = c.req.valid('json');
         const now = clock();
         const meta = requestMeta(c, config.trustProxy);
-        const target = await load(db, body.userId);
+        const target = await load(db, body.userId, c.get('partnerScope'));
         assertOutranks(actor, target);
         const role = body.roleId !== undefined ? await grantableRole(db, body.roleId, actor) : undefined;
         const passwordHash = body.password !== undefined ? await hasher.hash(body.password) : undefined;
@@ -414,7 +429,7 @@ export function staffRoutes(ctx: RouteContext) {
     )
     .delete(
       '/user/delete-admin-user/:staffId',
-      guards.requirePermission('staff.delete'),
+      guards.requirePermission('staff.delete', 'partner'),
       pathParams(staffIdParamSchema),
       async (c) => {
         const actor = c.get('user');
@@ -422,7 +437,7 @@ export function staffRoutes(ctx: RouteContext) {
         const now = clock();
         const meta = requestMeta(c, config.trustProxy);
         if (staffId === actor.id) throw new ApiError(409, msg.cannotDeleteSelf);
-        assertOutranks(actor, await load(db, staffId));
+        assertOutranks(actor, await load(db, staffId, c.get('partnerScope')));
         await db.transaction(async (tx) => {
           // Serialises deletions of Super Admins: two of them deleting each other cannot leave none.
           await lockSuperAdminRole(tx);

@@ -12,5 +12,5 @@ export function systemRoutes(ctx: RouteContext) {
       await db.execute(sql`select 1`);
       return ok(c, { status: 'ok' as const });
     })
-    .get('/authz', guards.authenticated(), (c) => ok(c, permissionCatalogue));
+    .get('/authz', guards.authenticated('self'), (c) => ok(c, permissionCatalogue));
 }

@@ -106,7 +106,7 @@ describe('POST /user/visits', () => {
       [{ partnerId: 999_999 }, 404, 'partnerId', msg.partnerNotFound],
       [{ customerId: 999_999 }, 404, 'customerId', msg.customerNotFound],
       [{ customerId: deletedCustomer.id }, 404, 'customerId', msg.customerNotFound],
-      [{ partnerId: blockedPartner.id }, 400, 'partnerId', msg.partnerBlocked],
+      [{ partnerId: blockedPartner.id }, 409, 'partnerId', msg.partnerBlocked],
       [{ customerId: blockedCustomer.id }, 400, 'customerId', msg.customerBlocked],
       [{ partnerId: 'one' }, 400, 'partnerId'],
       [{ items: [] }, 400, 'items', 'At least one item is required'],

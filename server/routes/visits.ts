@@ -23,7 +23,7 @@ import { partnerVisitCount } from '../domain/counts';
 import { eligibilityVerdict, eligibilityWindow, lagosDate, type Window } from '../domain/eligibility';
 import { actions, actorOfAuthUser, recordEvent, requestMeta } from '../domain/events';
 import { storeFile } from '../domain/images';
-import { findLivePartner, type PartnerRow } from '../domain/partners';
+import { findLivePartner, type PartnerRow, transactingPartner } from '../domain/partners';
 import { NAIRA_PER_POINT } from '../domain/points';
 import { fullName } from '../domain/users';
 import { assertPartnerScope } from '../http/access';
@@ -243,7 +243,7 @@ export function recordVisitRoutes(ctx: RouteContext) {
   const { db, clock, config, guards } = ctx;
   return new Hono<AppEnv>().post(
     '/',
-    guards.requirePermission('visits.create'),
+    guards.requirePermission('visits.create', 'partner'),
     jsonBody(createVisitBodySchema),
     async (c) => {
       const actor = c.get('user');
@@ -266,13 +266,7 @@ export function recordVisitRoutes(ctx: RouteContext) {
 
       const id = await db.transaction(async (tx) => {
         // Share locks: a concurrent delete or block of either waits for this visit.
-        const [partner] = await tx
-          .select({ id: partners.id, org: partners.organizationName, status: partners.accountStatus })
-          .from(partners)
-          .where(and(eq(partners.id, body.partnerId), isNull(partners.deletedAt)))
-          .for('share');
-        if (!partner) throw fieldError('partnerId', msg.partnerNotFound, 404);
-        if (partner.status !== 'ACTIVE') throw fieldError('partnerId', msg.partnerBlocked);
+        const partner = await transactingPartner(tx, body.partnerId, 'partnerId');
         const [customer] = await tx
           .select({
             id: customers.id,
@@ -309,7 +303,7 @@ export function recordVisitRoutes(ctx: RouteContext) {
         );
         await recordEvent(tx, {
           actor: actorOfAuthUser(actor),
-          action: actions.recordedVisit(fullName(customer), partner.org),
+          action: actions.recordedVisit(fullName(customer), partner.organizationName),
           entity: 'visit',
           entityId: created!.id,
           payload: {
@@ -342,67 +336,77 @@ export function visitRoutes(ctx: RouteContext) {
   };
 
   return new Hono<AppEnv>()
-    .get('/', guards.requirePermission('visits.view'), queryParams(visitListQuerySchema), async (c) => {
-      const q = c.req.valid('query');
-      const partner = await partnerFor(c.get('user'), q.partnerId);
-      const searching = searchOf(q) !== undefined;
-      const data = await listPage(visitList, q, {
-        filters: [sql`${visits.partnerId} = ${partner.id}`],
-        rows: async (p) =>
-          withItems(
-            db,
-            await executeRows<VisitRow>(
+    .get(
+      '/',
+      guards.requirePermission('visits.view', 'partner'),
+      queryParams(visitListQuerySchema),
+      async (c) => {
+        const q = c.req.valid('query');
+        const partner = await partnerFor(c.get('user'), q.partnerId);
+        const searching = searchOf(q) !== undefined;
+        const data = await listPage(visitList, q, {
+          filters: [sql`${visits.partnerId} = ${partner.id}`],
+          rows: async (p) =>
+            withItems(
               db,
-              sql`${visitSelect} ${whereSql(p.where)} order by ${orderSql(p.orderBy)} limit ${p.limit} offset ${p.offset}`,
+              await executeRows<VisitRow>(
+                db,
+                sql`${visitSelect} ${whereSql(p.where)} order by ${orderSql(p.orderBy)} limit ${p.limit} offset ${p.offset}`,
+              ),
             ),
-          ),
-        count: async (where) => {
-          // The customer join only when the search needs the name.
-          const from = searching
-            ? sql`${visits} join ${customers} on ${customers.id} = ${visits.customerId}`
-            : sql`${visits}`;
-          const [row] = await executeRows<{ n: number }>(
-            db,
-            sql`select count(*)::int as n from ${from} ${whereSql(where)}`,
-          );
-          return Number(row?.n ?? 0);
-        },
-        total: () => partnerVisitCount(db, partner.id),
-      });
-      return ok(c, data);
-    })
-    .get('/export', guards.requirePermission('visits.view'), queryParams(visitListQuerySchema), async (c) => {
-      const q = c.req.valid('query');
-      const partner = await partnerFor(c.get('user'), q.partnerId);
-      return exportCsv(c, {
-        name: `visits-partner-${partner.id}`,
-        spec: visitList,
-        query: q,
-        filters: [sql`${visits.partnerId} = ${partner.id}`],
-        columns: visitCsvColumns,
-        clock,
-        log: ctx.log,
-        batchSize: ctx.config.exportBatchSize,
-        count: async (where) => {
-          const [row] = await executeRows<{ n: number }>(
-            db,
-            sql`select count(*)::int as n from ${visits} join ${customers} on ${customers.id} = ${visits.customerId} ${whereSql(where)}`,
-          );
-          return Number(row?.n ?? 0);
-        },
-        total: () => partnerVisitCount(db, partner.id),
-        batch: async (p) => {
-          const raw = await executeRows<VisitRow & ExportKey>(
-            db,
-            sql`${visitColumns} ${p.keySql} ${visitFrom} ${whereSql(p.where)} order by ${orderSql(p.orderBy)} limit ${p.limit}`,
-          );
-          return { records: await withItems(db, raw), last: raw.at(-1) };
-        },
-      });
-    })
+          count: async (where) => {
+            // The customer join only when the search needs the name.
+            const from = searching
+              ? sql`${visits} join ${customers} on ${customers.id} = ${visits.customerId}`
+              : sql`${visits}`;
+            const [row] = await executeRows<{ n: number }>(
+              db,
+              sql`select count(*)::int as n from ${from} ${whereSql(where)}`,
+            );
+            return Number(row?.n ?? 0);
+          },
+          total: () => partnerVisitCount(db, partner.id),
+        });
+        return ok(c, data);
+      },
+    )
+    .get(
+      '/export',
+      guards.requirePermission('visits.view', 'partner'),
+      queryParams(visitListQuerySchema),
+      async (c) => {
+        const q = c.req.valid('query');
+        const partner = await partnerFor(c.get('user'), q.partnerId);
+        return exportCsv(c, {
+          name: `visits-partner-${partner.id}`,
+          spec: visitList,
+          query: q,
+          filters: [sql`${visits.partnerId} = ${partner.id}`],
+          columns: visitCsvColumns,
+          clock,
+          log: ctx.log,
+          batchSize: ctx.config.exportBatchSize,
+          count: async (where) => {
+            const [row] = await executeRows<{ n: number }>(
+              db,
+              sql`select count(*)::int as n from ${visits} join ${customers} on ${customers.id} = ${visits.customerId} ${whereSql(where)}`,
+            );
+            return Number(row?.n ?? 0);
+          },
+          total: () => partnerVisitCount(db, partner.id),
+          batch: async (p) => {
+            const raw = await executeRows<VisitRow & ExportKey>(
+              db,
+              sql`${visitColumns} ${p.keySql} ${visitFrom} ${whereSql(p.where)} order by ${orderSql(p.orderBy)} limit ${p.limit}`,
+            );
+            return { records: await withItems(db, raw), last: raw.at(-1) };
+          },
+        });
+      },
+    )
     .get(
       '/:visitId{[0-9]+}',
-      guards.requirePermission('visits.view'),
+      guards.requirePermission('visits.view', 'partner'),
       pathParams(visitIdParamSchema),
       async (c) => {
         const user = c.get('user');
@@ -415,7 +419,7 @@ export function visitRoutes(ctx: RouteContext) {
     )
     .get(
       '/reward-eligible-users',
-      guards.requirePermission('visits.view'),
+      guards.requirePermission('visits.view', 'partner'),
       queryParams(eligibleUsersQuerySchema),
       async (c) => {
         const q = c.req.valid('query');
@@ -441,7 +445,7 @@ export function visitRoutes(ctx: RouteContext) {
     )
     .get(
       '/reward-eligible-users/export',
-      guards.requirePermission('visits.view'),
+      guards.requirePermission('visits.view', 'partner'),
       queryParams(eligibleUsersQuerySchema),
       async (c) => {
         const q = c.req.valid('query');
@@ -491,7 +495,7 @@ export function visitRoutes(ctx: RouteContext) {
     )
     .get(
       '/reward-eligible-users/:userId{[0-9]+}',
-      guards.requirePermission('visits.view'),
+      guards.requirePermission('visits.view', 'partner'),
       pathParams(eligibleUserIdParamSchema),
       queryParams(eligibleUserDetailQuerySchema),
       async (c) => {
@@ -526,7 +530,7 @@ export function visitRoutes(ctx: RouteContext) {
     )
     .get(
       '/eligible-users-bypoints',
-      guards.requirePermission('visits.view'),
+      guards.requirePermission('visits.view', 'partner'),
       queryParams(pointsEligibleQuerySchema),
       async (c) => {
         const q = c.req.valid('query');
@@ -558,7 +562,7 @@ export function visitRoutes(ctx: RouteContext) {
     )
     .get(
       '/eligible-users-bypoints/export',
-      guards.requirePermission('visits.view'),
+      guards.requirePermission('visits.view', 'partner'),
       queryParams(pointsEligibleQuerySchema),
       async (c) => {
         const q = c.req.valid('query');
