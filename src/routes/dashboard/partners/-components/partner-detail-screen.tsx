@@ -2,7 +2,12 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { getRouteApi, useNavigate } from '@tanstack/react-router';
 import { useState } from 'react';
 import type { AccountStatus } from '../../../../../contract/list';
-import { type Partner, partnerMessages, partnerServerMessages } from '../../../../../contract/partners';
+import {
+  type Partner,
+  partnerInactiveMessages,
+  partnerMessages,
+  partnerServerMessages,
+} from '../../../../../contract/partners';
 import { css } from '../../../../../styled-system/css';
 import {
   deletePartner,
@@ -10,6 +15,7 @@ import {
   partnerKeys,
   setPartnerStatus,
 } from '../../../../api/partners';
+import { profileQueryOptions } from '../../../../api/profile';
 import { statsKeys } from '../../../../api/stats';
 import { AccountStatusBadge } from '../../../../components/account-status-badge';
 import { ConfirmDeletion } from '../../../../components/confirm-dialog';
@@ -37,9 +43,42 @@ export const PARTNER_DELETED = partnerServerMessages.deleted;
 export const PARTNER_BLOCKED = partnerServerMessages.blocked;
 export const PARTNER_UNBLOCKED = partnerServerMessages.unblocked;
 
-/** /dashboard/partners/{id}: summary, Edit, Delete, Block/Unblock and the four tabs. */
+/**
+ * /dashboard/partners/{id}: summary, Edit, Delete, Block/Unblock and the four tabs. For partner
+ * staff it is their workspace (the route lets them open their own partner only); without
+ * partners.view they see it through their profile's partner (name, and why it cannot transact).
+ */
 export function PartnerDetailScreen() {
   const { partnerId } = route.useParams();
+  const can = useCan();
+  const staff = useOwnPartnerId() !== null;
+  return staff && !can('partners.view') ? (
+    <PartnerWorkspace partnerId={partnerId} />
+  ) : (
+    <PartnerDetailPage partnerId={partnerId} />
+  );
+}
+
+/** Partner staff's workspace: their partner's name, why it cannot transact (if so), and the tabs. */
+function PartnerWorkspace({ partnerId }: { partnerId: number }) {
+  const profile = useQuery(profileQueryOptions());
+  const partner = profile.data?.partner;
+  const inactive = partner && !partner.canTransact;
+  return (
+    <PageBody>
+      <PageHeader
+        title={partner?.organizationName ?? 'Your partner'}
+        subtitle="Your partner: visits, rewards and eligible customers"
+      />
+      {inactive ? (
+        <PartnerBlockedNotice reason={partner.inactiveReason ?? partnerInactiveMessages.BLOCKED} />
+      ) : null}
+      <PartnerTabs partnerId={partnerId} blocked={Boolean(inactive)} />
+    </PageBody>
+  );
+}
+
+function PartnerDetailPage({ partnerId }: { partnerId: number }) {
   const navigate = useNavigate();
   const partner = useQuery(partnerDetailQueryOptions(partnerId));
 
@@ -148,7 +187,7 @@ function PartnerDetail({ partner }: { partner: Partner }) {
           )
         }
       />
-      {staff && blocked ? <PartnerBlockedNotice /> : null}
+      {staff && blocked ? <PartnerBlockedNotice reason={partnerInactiveMessages.BLOCKED} /> : null}
       <PartnerSummary partner={partner} />
       <div className={css({ mt: '8' })}>
         <PartnerTabs partnerId={partner.id} blocked={blocked} />
@@ -252,7 +291,7 @@ const TAB_LABELS: Record<PartnerDetailTab, string> = {
 };
 
 /** What partner staff of a blocked partner see first: why nothing can be issued, redeemed or recorded. */
-export function PartnerBlockedNotice() {
+export function PartnerBlockedNotice({ reason }: { reason: string }) {
   return (
     <div
       role="alert"
@@ -267,13 +306,10 @@ export function PartnerBlockedNotice() {
         fontSize: 'sm',
       })}
     >
-      <strong>{PARTNER_BLOCKED_NOTICE}</strong> Ask the club's administrators to unblock it; the history below
-      stays readable.
+      <strong>{reason}</strong> Ask the club's administrators to unblock it; the history below stays readable.
     </div>
   );
 }
-
-export const PARTNER_BLOCKED_NOTICE = 'This partner is blocked: it cannot issue, redeem or record visits.';
 
 function PartnerTabs({ partnerId, blocked }: { partnerId: number; blocked: boolean }) {
   const search = route.useSearch();
