@@ -1,4 +1,5 @@
 import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
+import { partnerInactiveMessages } from '../../contract/partners';
 import { TINY_PNG } from '../model/flow-paths';
 import { DEMO_ADMIN, E2E_BASE_URL, MAIN_DATA_DIR } from './support/env';
 import { latestMailedCode, mailsTo, naira, signIn } from './support/fixtures';
@@ -334,4 +335,38 @@ test('the Rewards tab keeps Redeem in view at 1440 px (defect 9)', async ({ page
     return { overflow: box.scrollWidth - box.clientWidth, inside };
   });
   expect(fit).toEqual({ overflow: 0, inside: true });
+});
+
+test("a blocked partner's cashier sees why, and nothing is recorded", async ({ page, request }) => {
+  const MUSA = { email: 'musa.abubakar@wusesuyaspot.com.ng', password: 'Staff#2026' };
+  const admin = (await login(request, DEMO_ADMIN)).accessToken;
+  const musa = await login(request, MUSA);
+  const partnerId = musa.user.partnerId!;
+  const setStatus = (accountStatus: 'ACTIVE' | 'BLOCKED') =>
+    request.patch(`${API}/admin/partners/update-status`, {
+      headers: bearer(admin),
+      data: { partnerId, accountStatus },
+    });
+  expect((await setStatus('BLOCKED')).ok()).toBe(true);
+  try {
+    await signIn(page, MUSA);
+    await expect(page).toHaveURL(new RegExp(`/dashboard/partners/${partnerId}$`));
+    await expect(page.getByRole('alert')).toContainText(partnerInactiveMessages.BLOCKED);
+    await expect(page.getByRole('table', { name: 'Visits' })).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Record visit' })).toHaveCount(0);
+    const res = await request.post(`${API}/user/visits`, {
+      headers: bearer(musa.accessToken),
+      data: {
+        partnerId,
+        customerId: world.customer.id,
+        attendantName: 'Musa Abubakar',
+        visitDate: new Date().toISOString(),
+        items: [{ name: 'Suya', quantity: 1, price: 1500 }],
+      },
+    });
+    expect(res.status()).toBe(409);
+    expect((await res.json()).message).toBe(partnerInactiveMessages.BLOCKED);
+  } finally {
+    expect((await setStatus('ACTIVE')).ok()).toBe(true);
+  }
 });
