@@ -282,6 +282,8 @@ test("a partner cashier's day at 375 px: visit, issue, guided redemptions with a
   await nav.getByRole('link', { name: 'My Partner' }).click();
   await page.getByRole('tab', { name: 'Rewards' }).click();
   const rewards = page.getByRole('table', { name: 'Rewards' });
+  // At phone width the table scrolls sideways, and says so; its actions stay in view.
+  await expect(page.getByText('Scroll sideways for more columns')).toBeVisible();
   const coupon = rewards
     .getByRole('row')
     .filter({ hasText: world.customer.name })
