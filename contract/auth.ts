@@ -73,6 +73,8 @@ export const authMessages = {
   resetCodeInvalid: 'Reset code is invalid or has expired',
   passwordUpdated: 'Password updated successfully',
   oldPasswordIncorrect: 'Old password is incorrect',
+  /** Followed by ' Try again in 15 minutes.' (429 on the change-password call, field oldPassword). */
+  tooManyPasswordAttemptsPrefix: 'Too many wrong passwords.',
   unauthenticated: 'Authentication required',
   sessionInvalid: 'Session is invalid or has expired',
   forbidden: 'You do not have permission to do this',

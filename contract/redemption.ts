@@ -23,8 +23,16 @@ export const getRewardBodySchema = z.object({ userId: idField('userId'), code })
 export const initiateRedemptionBodySchema = z.object({ userId: idField('userId'), code });
 export const initiateRedemptionResponseSchema = z.object({ expiresAt: z.string(), sentTo: z.string() });
 
-/** POST /partners/rewards/redemption-auth-otp-validity-check: does not consume the code. */
-export const otpValidityBodySchema = z.object({ userId: idField('userId'), otp: otpField });
+/**
+ * POST /partners/rewards/redemption-auth-otp-validity-check: does not consume the code. Codes are
+ * bound to one reward (a customer may hold live codes for several): `code`, the reward's code,
+ * checks that reward's code only; without it, any of the customer's live codes in scope that matches.
+ */
+export const otpValidityBodySchema = z.object({
+  userId: idField('userId'),
+  otp: otpField,
+  code: z.optional(code),
+});
 export const otpValidityResponseSchema = z.object({ valid: z.literal(true), attemptsLeft: z.int() });
 
 /** POST /partners/rewards/redeem-giftcard (send an Idempotency-Key header). */

@@ -87,7 +87,10 @@ export async function dailyCapState(db: DbOrTx, rewardId: number, now: Date) {
   };
 }
 
-/** A new code for a reward: every earlier live code of the customer stops working. */
+/**
+ * A new code for a reward: the earlier live code of that reward stops working; the customer's codes
+ * for other rewards (at other partners, issue 16 defect 6) stay valid.
+ */
 export async function createOtp(
   tx: DbOrTx,
   o: { rewardId: number; customerId: number; codeHash: string; requestedBy: number; now: Date },
@@ -97,6 +100,7 @@ export async function createOtp(
     .set({ replacedAt: o.now })
     .where(
       and(
+        eq(redemptionOtps.rewardId, o.rewardId),
         eq(redemptionOtps.customerId, o.customerId),
         isNull(redemptionOtps.usedAt),
         isNull(redemptionOtps.replacedAt),
@@ -135,6 +139,19 @@ export async function currentOtp(
     .orderBy(desc(redemptionOtps.id))
     .limit(1);
   return row;
+}
+
+/**
+ * The customer's current codes (not replaced), newest first, each with its reward's partner: one per
+ * reward at most (a new code replaces only its reward's code).
+ */
+export async function currentOtps(db: DbOrTx, customerId: number): Promise<OtpRow[]> {
+  return db
+    .select()
+    .from(redemptionOtps)
+    .where(and(eq(redemptionOtps.customerId, customerId), isNull(redemptionOtps.replacedAt)))
+    .orderBy(desc(redemptionOtps.id))
+    .limit(50);
 }
 
 /** Why a code cannot be used (null: it is usable, the hash decides). */

@@ -11,6 +11,7 @@ import {
 import { passwordResetCodes, users } from '../db/schema';
 import { actions, actorOf, actorOfAuthUser, recordEvent, requestMeta } from '../domain/events';
 import {
+  beginAttempt,
   buckets,
   clearBucket,
   LOGIN_IP_LIMIT,
@@ -19,6 +20,7 @@ import {
   RESET_REQUEST_IP_LIMIT,
   RESET_REQUEST_LIMIT,
   releaseHits,
+  settleAttempt,
   takeRateLimits,
 } from '../domain/rate-limit';
 import { generateResetCode, normalizeResetCode, RESET_CODE_TTL_MS } from '../domain/reset-codes';
@@ -43,9 +45,10 @@ export function authRoutes(ctx: RouteContext) {
       const { email, password } = c.req.valid('json');
       const now = clock();
       const meta = requestMeta(c, config.trustProxy);
-      // Before any work, the same for known and unknown emails: a place in the account's and in the
-      // client address's failure count (a success or a refused attempt gives it back).
-      const limit = await takeRateLimits(
+      // Before any work, the same for known and unknown emails: a place in flight in the account's and
+      // the client address's failure count (a failure keeps it, a success gives it back; correct
+      // sign-ins wait for attempts in flight instead of being refused, rate-limit.ts beginAttempt).
+      const limit = await beginAttempt(
         db,
         [
           [buckets.login(email), LOGIN_LIMIT],
@@ -61,7 +64,8 @@ export function authRoutes(ctx: RouteContext) {
       else await hasher.verifyDummy(password); // same work for unknown or invited accounts
 
       if (!user || !verified) {
-        // The places taken stay: they count this failure.
+        // The places taken count this failure.
+        await settleAttempt(db, limit, true);
         await recordEvent(db, {
           actor: user ? actorOf(user) : { id: null, type: 'ADMIN', name: email },
           action: actions.failedSignIn,
@@ -74,7 +78,7 @@ export function authRoutes(ctx: RouteContext) {
         throw new ApiError(401, authMessages.invalidCredentials);
       }
       if (user.accountStatus !== 'ACTIVE') {
-        await releaseHits(db, limit.hitIds);
+        await settleAttempt(db, limit, false);
         await recordEvent(db, {
           actor: actorOf(user),
           action: actions.blockedSignIn,
@@ -88,7 +92,7 @@ export function authRoutes(ctx: RouteContext) {
 
       const session = await db.transaction(async (tx) => {
         await clearBucket(tx, buckets.login(email));
-        await releaseHits(tx, limit.hitIds);
+        await settleAttempt(tx, limit, false);
         const issued = await issueRefreshToken(tx, {
           userId: user.id,
           now,

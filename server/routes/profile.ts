@@ -7,10 +7,17 @@ import { users } from '../db/schema';
 import { actions, actorOfAuthUser, recordEvent, requestMeta } from '../domain/events';
 import { runIdempotent } from '../domain/idempotency';
 import { decodeImage, storeFile } from '../domain/images';
+import {
+  beginAttempt,
+  buckets,
+  clearBucket,
+  PASSWORD_CHANGE_LIMIT,
+  settleAttempt,
+} from '../domain/rate-limit';
 import { revokeAllForUser } from '../domain/sessions';
 import { findStaffById, toProfile } from '../domain/users';
 import type { AppEnv, RouteContext } from '../http/context';
-import { ApiError, fieldError, ok } from '../http/errors';
+import { ApiError, fieldError, ok, tooManyRequests } from '../http/errors';
 import { idempotencyKeyOf, respond, success } from '../http/idempotency';
 import { jsonBody } from '../http/validate';
 import { conflict, expectedVersionOf, isStale } from '../http/versions';
@@ -94,12 +101,29 @@ export function profileRoutes(ctx: RouteContext) {
         const user = c.get('user');
         const { oldPassword, newPassword } = c.req.valid('json');
         const now = clock();
+        // Wrong old passwords are limited like sign-in failures (5 per account in 15 minutes, 429 with
+        // Retry-After): a stolen token alone cannot guess the password (issue 16 defect 7).
+        const attempt = await beginAttempt(
+          db,
+          [[buckets.passwordChange(user.id), PASSWORD_CHANGE_LIMIT]],
+          now,
+        );
+        if (attempt.blocked) {
+          throw tooManyRequests(
+            authMessages.tooManyPasswordAttemptsPrefix,
+            attempt.retryAfterSeconds,
+            'oldPassword',
+          );
+        }
         const row = await load(user.id);
         if (!row.passwordHash || !(await hasher.verify(row.passwordHash, oldPassword))) {
+          await settleAttempt(db, attempt, true);
           throw fieldError('oldPassword', authMessages.oldPasswordIncorrect);
         }
+        await settleAttempt(db, attempt, false);
         const passwordHash = await hasher.hash(newPassword);
         await db.transaction(async (tx) => {
+          await clearBucket(tx, buckets.passwordChange(user.id));
           await tx.update(users).set({ passwordHash, updatedAt: now }).where(eq(users.id, user.id));
           // Other sessions end; this one goes on.
           await revokeAllForUser(tx, user.id, now, user.sessionId);

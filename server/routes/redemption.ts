@@ -23,11 +23,13 @@ import {
   countWrongAttempt,
   createOtp,
   currentOtp,
+  currentOtps,
   dailyCapState,
   generateOtp,
   hashOtp,
   maskEmail,
   OTP_MAX_ATTEMPTS,
+  type OtpRow,
   otpBlocker,
   otpMail,
   otpMessages,
@@ -375,22 +377,42 @@ export function redemptionRoutes(ctx: RouteContext) {
         const now = clock();
         const meta = requestMeta(c, config.trustProxy);
         await assertGuessesLeft(db, user.id, meta.ipAddress, now);
-        const otp = await currentOtp(db, body.userId);
-        // A code for a reward outside the caller's scope is no code for them.
-        const reward = otp ? await rewardById(db, otp.rewardId) : undefined;
-        const scope = partnerScope(user);
-        const visible = otp && reward && (scope === null || reward.r.partnerId === scope) ? otp : undefined;
-        const blocker = otpBlocker(visible, now);
-        if (blocker) throw otpError(blocker.status, blocker.message);
-        if (sameHash(visible!.codeHash, otpHash(body.userId, body.otp))) {
+        const scope = c.get('partnerScope');
+        // The codes this call may check: the named reward's, or the customer's live codes at rewards
+        // inside the caller's scope (a code for a reward outside it is no code for them).
+        const candidates: { otp: OtpRow; reward: RewardRow }[] = [];
+        if (body.code !== undefined) {
+          const reward = await scopedReward(db, user, body.userId, body.code);
+          const otp = await currentOtp(db, body.userId, reward.r.id);
+          if (otp) candidates.push({ otp, reward });
+        } else {
+          for (const otp of await currentOtps(db, body.userId)) {
+            const reward = await rewardById(db, otp.rewardId);
+            if (reward && (scope === null || reward.r.partnerId === scope)) candidates.push({ otp, reward });
+          }
+        }
+        const usable = candidates.filter((x) => otpBlocker(x.otp, now) === null);
+        const match = usable.find((x) => sameHash(x.otp.codeHash, otpHash(body.userId, body.otp)));
+        if (match) {
           return ok(
             c,
-            { valid: true as const, attemptsLeft: OTP_MAX_ATTEMPTS - visible!.attempts },
+            { valid: true as const, attemptsLeft: OTP_MAX_ATTEMPTS - match.otp.attempts },
             rmsg.codeValid,
           );
         }
+        const newest = usable[0];
+        if (!newest) {
+          const blocker = otpBlocker(candidates[0]?.otp, now)!;
+          throw otpError(blocker.status, blocker.message);
+        }
         const answer = await db.transaction((tx) =>
-          countWrong(tx, { otpId: visible!.id, row: reward!, now, actor: actorOfAuthUser(user), meta }),
+          countWrong(tx, {
+            otpId: newest.otp.id,
+            row: newest.reward,
+            now,
+            actor: actorOfAuthUser(user),
+            meta,
+          }),
         );
         return c.json(answer.body as object, answer.status as 400 | 429);
       },
