@@ -23,6 +23,15 @@ export default defineConfig({
     body: { minH: '100vh', WebkitFontSmoothing: 'antialiased' },
     // People who ask their system for less motion get none: spinners and skeletons hold still
     // (still shown, still announced), toasts and menus appear without sliding (decision 019).
+    // Printing (the redemption receipt): only what is marked data-print-root, on white, without
+    // the buttons, menus and the rest of the screen around it.
+    '@media print': {
+      'body *': { visibility: 'hidden' },
+      '[data-print-root], [data-print-root] *': { visibility: 'visible' },
+      '[data-print-root]': { position: 'absolute', insetInlineStart: '0', top: '0', w: 'full', p: '4' },
+      '[data-print-hide]': { display: 'none !important' },
+      'html, body': { bg: 'white', color: 'black' },
+    },
     '@media (prefers-reduced-motion: reduce)': {
       '*, *::before, *::after': {
         animationDuration: '0.01ms !important',

@@ -131,7 +131,7 @@ export const initiateRedemption = (body: z.input<typeof initiateRedemptionBodySc
   api().post('/partners/rewards/initiate-reward-redemption-auth', initiateRedemptionResponseSchema, { body });
 
 /** POST /partners/rewards/redemption-auth-otp-validity-check: 400 when wrong, 429 when locked. */
-export const checkRedemptionOtp = (body: { userId: number; otp: string }) =>
+export const checkRedemptionOtp = (body: { userId: number; otp: string; code?: string }) =>
   api().post('/partners/rewards/redemption-auth-otp-validity-check', otpValidityResponseSchema, { body });
 
 /** A redemption's answer: the result and the server's message (shown after success). */

@@ -2,6 +2,7 @@ import { keepPreviousData, queryOptions } from '@tanstack/react-query';
 import type { z } from 'zod/mini';
 import { listSchema } from '../../contract/envelope';
 import {
+  type CreateVisitBody,
   type EligibleUserDetail,
   eligibleSortKeys,
   eligibleUserDetailSchema,
@@ -70,6 +71,10 @@ export const exportEligibleUsers = (params: EligibleListParams, opts?: DownloadO
 /** Customers with unclaimed points at the partner, as CSV. */
 export const exportPointsEligibleUsers = (params: PartnerListParams, opts?: DownloadOptions) =>
   downloadCsv('/admin/partners/visits/eligible-users-bypoints/export', pointsQuery(params), opts);
+
+/** POST /user/visits: a partner records a customer's visit (the server computes the total). */
+export const recordVisit = (body: CreateVisitBody): Promise<Visit> =>
+  api().post('/user/visits', visitSchema, { body });
 
 export const fetchVisit = (visitId: number): Promise<Visit> =>
   api().get(`/admin/partners/visits/${visitId}`, visitSchema);

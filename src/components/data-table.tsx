@@ -11,7 +11,7 @@ import {
   type Updater,
   useTable,
 } from '@tanstack/react-table';
-import { type ReactNode, useEffect, useId, useMemo, useRef, useState } from 'react';
+import { type ReactNode, type RefObject, useEffect, useId, useMemo, useRef, useState } from 'react';
 import { PAGE_SIZES, type PageSize } from '../../contract/list';
 import { css, cx } from '../../styled-system/css';
 import { queryErrorMessage } from '../lib/error-message';
@@ -30,7 +30,38 @@ export interface DataColumnMeta {
   className?: string;
   /** Right-align (numbers, actions). */
   align?: 'end';
+  /**
+   * Keep this column (a row's actions) in view at the right edge while the rest of a wide table
+   * scrolls sideways, so an action is never clipped (issue 16).
+   */
+  sticky?: boolean;
 }
+
+/**
+ * True while the box's content is wider than the box and not scrolled to its end: the table shows
+ * a visible hint that it scrolls sideways.
+ */
+function useMoreToTheRight(box: RefObject<HTMLDivElement | null>): boolean {
+  const [more, setMore] = useState(false);
+  useEffect(() => {
+    const el = box.current;
+    if (!el) return;
+    const measure = () => setMore(el.scrollWidth - el.clientWidth - el.scrollLeft > 1);
+    measure();
+    el.addEventListener('scroll', measure, { passive: true });
+    const observer = typeof ResizeObserver === 'undefined' ? null : new ResizeObserver(measure);
+    observer?.observe(el);
+    const table = el.firstElementChild;
+    if (table) observer?.observe(table);
+    return () => {
+      el.removeEventListener('scroll', measure);
+      observer?.disconnect();
+    };
+  }, [box]);
+  return more;
+}
+
+export const SCROLL_HINT = 'Scroll sideways for more columns';
 
 /**
  * The table features every list uses: server-side sorting and paging (manual mode), and typed
@@ -131,6 +162,8 @@ export function DataTable<T extends RowData>({
   const showSkeleton = isPending && !hasData;
   const showError = Boolean(error) && !showSkeleton;
   const visibleColumns = table.getAllLeafColumns().length;
+  const scrollBox = useRef<HTMLDivElement>(null);
+  const moreToTheRight = useMoreToTheRight(scrollBox);
 
   // A page beyond the last (a deletion, a stale URL) moves to the last page once the count is known.
   const lastPage = Math.max(1, Math.ceil((totalCount ?? 0) / state.pageSize));
@@ -181,7 +214,7 @@ export function DataTable<T extends RowData>({
         {/* A newer page or a refetch is loading while the rows shown stay: a bar along the top. */}
         {isFetching && hasData ? <ProgressBar label={`Loading ${label}`} position="absolute" /> : null}
         {/* Wide tables scroll inside this box on small screens; the page itself never does. */}
-        <div className={css({ overflowX: 'auto' })}>
+        <div ref={scrollBox} className={css({ overflowX: 'auto' })}>
           <table
             aria-label={label}
             aria-busy={showSkeleton || isFetching || undefined}
@@ -214,6 +247,7 @@ export function DataTable<T extends RowData>({
                         className={cx(
                           headerCell,
                           meta?.align === 'end' ? endAlign : undefined,
+                          meta?.sticky ? stickyHeader : undefined,
                           meta?.className,
                         )}
                       >
@@ -273,6 +307,7 @@ export function DataTable<T extends RowData>({
                           className={cx(
                             bodyCell,
                             meta?.align === 'end' ? endAlign : undefined,
+                            meta?.sticky ? stickyCell : undefined,
                             meta?.className,
                           )}
                         >
@@ -287,6 +322,11 @@ export function DataTable<T extends RowData>({
           </table>
         </div>
       </div>
+      {moreToTheRight ? (
+        <p className={css({ mt: '-2', fontSize: 'xs', color: 'fg.muted', textAlign: 'right' })}>
+          {SCROLL_HINT} <span aria-hidden="true">→</span>
+        </p>
+      ) : null}
 
       <nav
         aria-label={`${label} pages`}
@@ -474,6 +514,9 @@ const bodyCell = css({
   verticalAlign: 'middle',
 });
 const endAlign = css({ textAlign: 'right' });
+const sticky = { position: 'sticky', right: '0', zIndex: 1, borderLeftWidth: '1px' } as const;
+const stickyHeader = css({ ...sticky });
+const stickyCell = css({ ...sticky, bg: 'bg.surface' });
 const messageCell = css({ textAlign: 'center', py: '10', color: 'fg.muted' });
 const skeletonBar = css({
   display: 'block',

@@ -3,7 +3,7 @@ import type { PermissionName } from '../../contract/permissions';
 import { css } from '../../styled-system/css';
 import { ApiError, NETWORK_ERROR } from '../api/client';
 import type { DownloadOptions, ExportedFile, ExportProgress } from '../api/export';
-import { authErrorMessage } from '../lib/error-message';
+import { errorSentence } from '../lib/error-message';
 import { useOnline } from '../lib/network-status';
 import { useCan } from '../lib/use-can';
 import { Button } from './ui/button';
@@ -97,7 +97,7 @@ export function ExportButton({
       const message =
         error instanceof ApiError && error.message === NETWORK_ERROR
           ? `Export failed: ${NETWORK_ERROR}. Check the connection and try again.`
-          : `Export failed: ${authErrorMessage(error)}`;
+          : `Export failed: ${errorSentence(error)}`;
       setState({ kind: 'failed', message });
       notify.error(message);
     } finally {

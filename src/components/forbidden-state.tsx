@@ -2,7 +2,7 @@ import type { ErrorComponentProps } from '@tanstack/react-router';
 import { css } from '../../styled-system/css';
 import { ApiError } from '../api/client';
 import { queryErrorMessage } from '../lib/error-message';
-import { ForbiddenError } from '../lib/permissions';
+import { ForbiddenError, NotFoundError } from '../lib/permissions';
 import { PageBody } from './page-header';
 
 export const FORBIDDEN_TITLE = 'Not allowed';
@@ -12,27 +12,27 @@ export const FORBIDDEN_TEXT = "You don't have permission to view this page.";
 export const isForbidden = (error: unknown): boolean =>
   error instanceof ForbiddenError || (error instanceof ApiError && error.status === 403);
 
+const stateBox = css({
+  display: 'flex',
+  flexDirection: 'column',
+  alignItems: 'center',
+  gap: '2',
+  py: '16',
+  px: '6',
+  textAlign: 'center',
+  bg: 'bg.surface',
+  borderRadius: 'xl',
+  borderWidth: '1px',
+  borderColor: 'border.default',
+});
+const stateTitle = css({ fontSize: 'xl', fontWeight: 'bold', color: 'fg.default' });
+
 /** The clear 'not allowed' state of a screen the signed-in user may not use. */
 export function ForbiddenState() {
   return (
-    <section
-      aria-labelledby="forbidden-title"
-      className={css({
-        display: 'flex',
-        flexDirection: 'column',
-        alignItems: 'center',
-        gap: '2',
-        py: '16',
-        px: '6',
-        textAlign: 'center',
-        bg: 'bg.surface',
-        borderRadius: 'xl',
-        borderWidth: '1px',
-        borderColor: 'border.default',
-      })}
-    >
+    <section aria-labelledby="forbidden-title" className={stateBox}>
       <LockIcon />
-      <h1 id="forbidden-title" className={css({ fontSize: 'xl', fontWeight: 'bold', color: 'fg.default' })}>
+      <h1 id="forbidden-title" className={stateTitle}>
         {FORBIDDEN_TITLE}
       </h1>
       <p className={css({ fontSize: 'sm', color: 'fg.muted', maxW: 'md' })}>{FORBIDDEN_TEXT}</p>
@@ -49,12 +49,28 @@ export function RouteErrorState({ error }: ErrorComponentProps) {
     <PageBody>
       {isForbidden(error) ? (
         <ForbiddenState />
+      ) : error instanceof NotFoundError ? (
+        <NotFoundState text={error.message} />
       ) : (
         <p role="alert" className={css({ color: 'red.700' })}>
           {queryErrorMessage(error)}
         </p>
       )}
     </PageBody>
+  );
+}
+
+export const NOT_FOUND_TEXT = 'It does not exist, or it is not yours to open.';
+
+/** 'Partner not found': a page the user may not know exists (no name, no data of it). */
+export function NotFoundState({ text }: { text: string }) {
+  return (
+    <section aria-labelledby="not-found-title" className={stateBox}>
+      <h1 id="not-found-title" className={stateTitle}>
+        {text}
+      </h1>
+      <p className={css({ fontSize: 'sm', color: 'fg.muted', maxW: 'md' })}>{NOT_FOUND_TEXT}</p>
+    </section>
   );
 }
 

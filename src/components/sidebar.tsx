@@ -121,21 +121,25 @@ function MenuLinks({
   return (
     <>
       <nav aria-label="Main" className={css({ flex: '1' })}>
-        <ul className={css({ display: 'flex', flexDirection: 'column', gap: '1' })}>
-          {MENU.filter((entry) => can(user, entry.permission)).map(({ label, to, icon: Icon }) => (
-            <li key={to}>
-              <Link
-                to={to}
-                className={linkClass}
-                activeOptions={{ exact: to === '/dashboard' }}
-                onClick={onNavigate}
-              >
-                <Icon size={18} />
-                {label}
-              </Link>
-            </li>
-          ))}
-        </ul>
+        {user?.partnerId != null ? (
+          <PartnerMenu user={user} partnerId={user.partnerId} onNavigate={onNavigate} />
+        ) : (
+          <ul className={css({ display: 'flex', flexDirection: 'column', gap: '1' })}>
+            {MENU.filter((entry) => can(user, entry.permission)).map(({ label, to, icon: Icon }) => (
+              <li key={to}>
+                <Link
+                  to={to}
+                  className={linkClass}
+                  activeOptions={{ exact: to === '/dashboard' }}
+                  onClick={onNavigate}
+                >
+                  <Icon size={18} />
+                  {label}
+                </Link>
+              </li>
+            ))}
+          </ul>
+        )}
       </nav>
       <button
         type="button"
@@ -149,6 +153,66 @@ function MenuLinks({
         Logout
       </button>
     </>
+  );
+}
+
+/**
+ * Partner staff's menu (issue 16): only what they can do at their own partner — its page (their
+ * workspace), Redeem Reward, Issue Reward (the partner's Eligible users) and their Profile.
+ */
+function PartnerMenu({
+  user,
+  partnerId,
+  onNavigate,
+}: {
+  user: SessionUser;
+  partnerId: number;
+  onNavigate?: (() => void) | undefined;
+}) {
+  return (
+    <ul className={css({ display: 'flex', flexDirection: 'column', gap: '1' })}>
+      <li>
+        <Link
+          to="/dashboard/partners/$partnerId"
+          params={{ partnerId }}
+          className={linkClass}
+          activeOptions={{ includeSearch: false }}
+          onClick={onNavigate}
+        >
+          <BuildingIcon size={18} />
+          My Partner
+        </Link>
+      </li>
+      {can(user, 'rewards.redeem') ? (
+        <li>
+          <Link to="/dashboard/redeem" className={linkClass} onClick={onNavigate}>
+            <GiftIcon size={18} />
+            Redeem Reward
+          </Link>
+        </li>
+      ) : null}
+      {can(user, 'rewards.issue') ? (
+        <li>
+          <Link
+            to="/dashboard/partners/$partnerId"
+            params={{ partnerId }}
+            search={{ activeTab: 'eligible' }}
+            className={linkClass}
+            activeOptions={{ exact: true, includeSearch: true }}
+            onClick={onNavigate}
+          >
+            <LayersIcon size={18} />
+            Issue Reward
+          </Link>
+        </li>
+      ) : null}
+      <li>
+        <Link to="/dashboard/profile" className={linkClass} onClick={onNavigate}>
+          <UserIcon size={18} />
+          Profile
+        </Link>
+      </li>
+    </ul>
   );
 }
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { ApiError } from '../api/client';
-import { authErrorMessage, queryErrorMessage } from './error-message';
+import { authErrorMessage, errorSentence, queryErrorMessage } from './error-message';
 
 describe('authErrorMessage (SPEC section 8)', () => {
   it('joins field errors as fieldName:message with commas', () => {
@@ -25,5 +25,22 @@ describe('queryErrorMessage', () => {
     expect(queryErrorMessage(new ApiError(403, 'Forbidden'))).toBe('Error: Forbidden');
     expect(queryErrorMessage(new ApiError(500, ''))).toBe('An error occurred on the server');
     expect(queryErrorMessage(new TypeError('x'))).toBe('An unexpected error occurred on the client');
+  });
+});
+
+describe('errorSentence (issue 16: toasts outside auth, change-password and profile)', () => {
+  it('reads the field errors as sentences, never field names', () => {
+    const error = new ApiError(409, 'Validation failed', [
+      { fieldName: 'email', message: 'A staff member with this email already exists' },
+      { fieldName: 'phone', message: 'Phone number is required' },
+    ]);
+    const text = errorSentence(error);
+    expect(text).toBe('A staff member with this email already exists. Phone number is required.');
+    expect(text).not.toMatch(/\b(email|phone):/);
+  });
+
+  it('falls back to the response message, then a fixed text', () => {
+    expect(errorSentence(new ApiError(409, 'Partner is blocked'))).toBe('Partner is blocked');
+    expect(errorSentence(undefined)).toBe('An error occurred');
   });
 });

@@ -13,6 +13,13 @@ export function authErrorMessage(error: unknown): string {
   return 'An error occurred';
 }
 
+/**
+ * Every other failure a person reads (issue 16): sentences, never field names (errorText, shared
+ * with the flow machines). SPEC's 'fieldName:message' stays for the auth, change-password and
+ * profile screens (authErrorMessage).
+ */
+export { errorText as errorSentence } from '../machines/flow-support';
+
 /** SPEC section 8, data-query errors: 'Error: ' + server message, else a server or client fallback. */
 export function queryErrorMessage(error: unknown): string {
   if (error instanceof ApiError) {

@@ -4,7 +4,7 @@ import { isConflict } from '../api/outbox';
 import { ConflictDialog } from '../components/pending-changes';
 import { notify } from '../components/ui/notify';
 import type { OutboxEntity } from '../db/app-db';
-import { authErrorMessage } from './error-message';
+import { authErrorMessage, errorSentence } from './error-message';
 import { type EditRequest, OUTBOX_MESSAGES, versionOf } from './outbox';
 import { keysOf, refreshEntity, type SaveOutcome, useOutbox } from './outbox-provider';
 
@@ -70,7 +70,8 @@ export function useEditSave({ onSent, onQueued }: EditSaveOptions): {
     },
     onError: (error, request) => {
       if (isConflict(error)) setConflict({ request, current: error.current });
-      else notify.error(authErrorMessage(error));
+      // SPEC section 8 keeps 'fieldName:message' for the profile; every other edit reads as sentences.
+      else notify.error(request.entity === 'profile' ? authErrorMessage(error) : errorSentence(error));
     },
   });
   const conflictDialog = (

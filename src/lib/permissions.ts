@@ -13,3 +13,15 @@ export class ForbiddenError extends Error {
     super(`Missing permission ${permission}`);
   }
 }
+
+/**
+ * Thrown by a route's beforeLoad for a record the signed-in user may not know exists (another
+ * partner's pages for partner staff): rendered as 'not found', never with the record's name or data.
+ */
+export class NotFoundError extends Error {
+  override readonly name = 'NotFoundError';
+}
+
+/** The partner a partner-staff user works at (null: club staff, every partner). */
+export const ownPartnerId = (user: Pick<SessionUser, 'partnerId'> | null | undefined): number | null =>
+  user?.partnerId ?? null;

@@ -2,7 +2,7 @@ import { useRouteContext } from '@tanstack/react-router';
 import { useSelector } from '@xstate/react';
 import type { PermissionName } from '../../contract/permissions';
 import type { SessionActor } from '../machines/session.machine';
-import { can, ForbiddenError } from './permissions';
+import { can, ForbiddenError, NotFoundError, ownPartnerId } from './permissions';
 
 /** `const can = useCan(); can('staff.create')`: the signed-in user's permissions (session actor). */
 export function useCan(): (permission: PermissionName) => boolean {
@@ -20,4 +20,28 @@ export const requirePermission =
   ({ context }: { context: { session: Pick<SessionActor, 'getSnapshot'> } }) => {
     const user = context.session.getSnapshot().context.session?.user;
     if (!permissions.some((p) => can(user, p))) throw new ForbiddenError(permissions[0]);
+  };
+
+/** The signed-in user's own partner (partner staff), or null for club staff. */
+export function useOwnPartnerId(): number | null {
+  const { session } = useRouteContext({ from: '__root__' });
+  return useSelector(session, (s) => ownPartnerId(s.context.session?.user));
+}
+
+/**
+ * The guard of a partner's pages: partner staff open their own partner only (another partner's
+ * URL is 'not found', before anything of it is fetched); club staff need one of the permissions.
+ */
+export const requirePartnerAccess =
+  (...permissions: [PermissionName, ...PermissionName[]]) =>
+  ({
+    context,
+    params,
+  }: {
+    context: { session: Pick<SessionActor, 'getSnapshot'> };
+    params: { partnerId: number };
+  }) => {
+    const own = ownPartnerId(context.session.getSnapshot().context.session?.user);
+    if (own === null) return requirePermission(...permissions)({ context });
+    if (params.partnerId !== own) throw new NotFoundError('Partner not found');
   };

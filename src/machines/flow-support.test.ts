@@ -3,14 +3,18 @@ import { attemptsLeftOf, errorText } from './flow-support';
 import { newIdempotencyKey } from './idempotency-key';
 
 describe('flow support', () => {
-  it('errorText follows SPEC section 8', () => {
+  it('errorText reads as sentences, never field names (issue 16)', () => {
     expect(
       errorText({
         status: 400,
         message: 'Bad',
-        errors: [{ fieldName: 'title', message: 'Title is required' }],
+        errors: [
+          { fieldName: 'title', message: 'Title is required' },
+          { fieldName: 'email', message: 'pls provide a valid email' },
+          { fieldName: 'customerId', message: 'Customer is blocked.' },
+        ],
       }),
-    ).toBe('title:Title is required');
+    ).toBe('Title is required. Pls provide a valid email. Customer is blocked.');
     expect(errorText({ status: 0, message: 'Network Error', errors: [] })).toBe('Network Error');
     expect(errorText(null)).toBe('An error occurred');
   });

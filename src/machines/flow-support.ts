@@ -32,13 +32,24 @@ const messageOf = (error: unknown): string => {
   return typeof message === 'string' ? message : '';
 };
 
+/** 'phone number is required' → 'Phone number is required.' */
+const asSentence = (text: string): string => {
+  const t = text.trim();
+  const capital = t.charAt(0).toUpperCase() + t.slice(1);
+  return !capital || /[.!?]$/.test(capital) ? capital : `${capital}.`;
+};
+
 /**
- * SPEC section 8 for a form's failure: the field errors joined as 'fieldName:message' with commas,
- * else the response message (a network failure reads 'Network Error'), else 'An error occurred'.
+ * A failure as a person reads it (issue 16: sentences, not field names): the field errors' messages
+ * as sentences ('Customer is blocked. At least one item is required.'), else the response message
+ * (a network failure reads 'Network Error'), else 'An error occurred'. SPEC section 8's
+ * 'fieldName:message' is kept for the auth, change-password and profile screens only
+ * (src/lib/error-message.ts authErrorMessage).
  */
 export function errorText(error: unknown): string {
   const fields = fieldErrorsOf(error);
-  if (fields.length > 0) return fields.map((e) => `${e.fieldName}:${e.message}`).join(',');
+  if (fields.length > 0)
+    return [...new Set(fields.map((e) => asSentence(e.message)).filter(Boolean))].join(' ');
   return messageOf(error) || 'An error occurred';
 }
 

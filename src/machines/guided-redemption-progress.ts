@@ -91,6 +91,7 @@ const STEP_OF: Record<string, GuidedStep> = {
   enterCode: 'enterCode',
   amount: 'amount',
   confirm: 'confirm',
+  reenterCode: 'confirm',
   redeeming: 'confirm',
   failed: 'confirm',
   receipt: 'receipt',

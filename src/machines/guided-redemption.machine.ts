@@ -21,10 +21,18 @@ export { toGuidedProgress } from './guided-redemption-progress';
  * Guided redemption for partner staff: find the customer, pick the reward, send the code, enter it,
  * the amount (gift card), confirm, receipt. The caller stores `toGuidedProgress(snapshot)` after every
  * transition and, on start, sends it back with `guided.resume`, so a reload resumes at the same step. The progress
- * never holds the one-time code: a step past the code resumes at the code (the customer still has
- * it), with the amount and the idempotency key kept, so a redemption cut off by the reload is
- * retried as the same attempt.
+ * never holds the one-time code: a step past the code resumes at that step with its inputs (the
+ * amount and the idempotency key kept, so a redemption cut off by the reload is retried as the same
+ * attempt) and Confirm asks for the code again (the customer still has it) before redeeming.
  */
+
+/** The code boxes (the OTP machine) for the chosen reward. */
+const codeBoxesInput = ({ context }: { context: GuidedContext }) => ({
+  userId: context.customer?.id ?? 0,
+  code: context.reward?.code ?? '',
+  sentTo: context.sentTo,
+  online: context.online,
+});
 
 const notProvided = (name: string) => () => Promise.reject(new Error(`${name} is not provided`));
 
@@ -44,6 +52,8 @@ export const guidedRedemptionMachine = setup({
     redeemReward: fromPromise<RedeemOutcome, RedeemRequest>(notProvided('redeemReward')),
   },
   actions: {
+    setNetwork: assign({ online: ({ event }) => event.type === 'network.online' }),
+    tellCodeBoxes: sendTo('otp', ({ event }) => event),
     refuseOffline: assign({ error: rewardMessages.networkRequired }),
     showError: assign({ error: ({ event }) => errorText((event as { error?: unknown }).error) }),
     clearError: assign({ error: null }),
@@ -62,6 +72,7 @@ export const guidedRedemptionMachine = setup({
   },
   guards: {
     isOffline: ({ context }) => !context.online,
+    hasNoCode: ({ context }) => context.otp === null,
     wasAt: ({ event }, params: { steps: GuidedStep[] }) =>
       event.type === 'guided.resume' && event.progress !== null && params.steps.includes(event.progress.step),
     hasSearchText: ({ event }) => event.type === 'guided.search' && event.text.trim().length > 0,
@@ -104,10 +115,13 @@ export const guidedRedemptionMachine = setup({
             actions: 'resume',
           },
           {
-            guard: { type: 'wasAt', params: { steps: ['enterCode', 'amount', 'confirm'] } },
+            guard: { type: 'wasAt', params: { steps: ['enterCode'] } },
             target: 'enterCode',
             actions: 'resume',
           },
+          // Past the code the step and its inputs come back; the code is asked again at Confirm.
+          { guard: { type: 'wasAt', params: { steps: ['amount'] } }, target: 'amount', actions: 'resume' },
+          { guard: { type: 'wasAt', params: { steps: ['confirm'] } }, target: 'confirm', actions: 'resume' },
           { guard: { type: 'wasAt', params: { steps: ['receipt'] } }, target: 'receipt', actions: 'resume' },
           { target: 'findCustomer' },
         ],
@@ -189,12 +203,7 @@ export const guidedRedemptionMachine = setup({
       invoke: {
         id: 'otp',
         src: 'otp',
-        input: ({ context }) => ({
-          userId: context.customer?.id ?? 0,
-          code: context.reward?.code ?? '',
-          sentTo: context.sentTo,
-          online: context.online,
-        }),
+        input: codeBoxesInput,
         onDone: [
           {
             guard: 'isGiftcard',
@@ -205,10 +214,8 @@ export const guidedRedemptionMachine = setup({
         ],
       },
       on: {
-        'network.offline': {
-          actions: [assign({ online: false }), sendTo('otp', { type: 'network.offline' })],
-        },
-        'network.online': { actions: [assign({ online: true }), sendTo('otp', { type: 'network.online' })] },
+        'network.offline': { actions: ['setNetwork', 'tellCodeBoxes'] },
+        'network.online': { actions: ['setNetwork', 'tellCodeBoxes'] },
         'guided.back': 'sendCode',
       },
     },
@@ -231,11 +238,30 @@ export const guidedRedemptionMachine = setup({
     },
     confirm: {
       on: {
-        'guided.confirm': [{ guard: 'isOffline', actions: 'refuseOffline' }, { target: 'redeeming' }],
+        'guided.confirm': [
+          { guard: 'isOffline', actions: 'refuseOffline' },
+          { guard: 'hasNoCode', target: 'reenterCode', actions: 'clearError' },
+          { target: 'redeeming' },
+        ],
         'guided.back': [
           { guard: 'isGiftcard', target: 'amount', actions: 'clearError' },
           { target: 'pickReward', actions: assign({ otp: null, error: null }) },
         ],
+      },
+    },
+    // After a reload at Amount or Confirm: the code was not kept, so the customer gives it again
+    // (it is still valid: the check does not consume it) and the redemption goes ahead.
+    reenterCode: {
+      invoke: {
+        id: 'otp',
+        src: 'otp',
+        input: codeBoxesInput,
+        onDone: { target: 'redeeming', actions: assign({ otp: ({ event }) => event.output.otp }) },
+      },
+      on: {
+        'network.offline': { actions: ['setNetwork', 'tellCodeBoxes'] },
+        'network.online': { actions: ['setNetwork', 'tellCodeBoxes'] },
+        'guided.back': 'confirm',
       },
     },
     redeeming: {

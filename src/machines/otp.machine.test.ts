@@ -55,6 +55,6 @@ describe('otp machine guards', () => {
     actor.send({ type: 'otp.submit' });
     const done = await waitFor(actor, (s) => s.status === 'done');
     expect(done.output).toEqual({ otp: '123456' });
-    expect(checkOtp).toHaveBeenCalledWith({ userId: 7, otp: '123456' });
+    expect(checkOtp).toHaveBeenCalledWith({ userId: 7, otp: '123456', code: 'GC-1' });
   });
 });

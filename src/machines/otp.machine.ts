@@ -83,7 +83,7 @@ export const otpMachine = setup({
     output: {} as OtpOutput,
   },
   actors: {
-    checkOtp: fromPromise<OtpCheck, { userId: number; otp: string }>(notProvided('checkOtp')),
+    checkOtp: fromPromise<OtpCheck, { userId: number; otp: string; code: string }>(notProvided('checkOtp')),
     sendCode: fromPromise<CodeSent, { userId: number; code: string }>(notProvided('sendCode')),
   },
   actions: {
@@ -162,7 +162,8 @@ export const otpMachine = setup({
       invoke: {
         id: 'checkOtp',
         src: 'checkOtp',
-        input: ({ context }) => ({ userId: context.userId, otp: otpOf(context) }),
+        // The reward's code too: a customer may hold live codes for several rewards (issue 16).
+        input: ({ context }) => ({ userId: context.userId, otp: otpOf(context), code: context.code }),
         onDone: {
           target: 'valid',
           actions: assign({ attemptsLeft: ({ event }) => event.output.attemptsLeft }),

@@ -101,7 +101,28 @@ export const fieldRecipe = defineSlotRecipe({
   base: {
     root: { display: 'flex', flexDirection: 'column', gap: '1.5', w: 'full' },
     label: { fontSize: 'sm', fontWeight: 'medium', color: 'fg.default' },
-    input: inputBase,
+    input: {
+      ...inputBase,
+      // File inputs (receipt photo, cover, promotional and profile images) look like the rest: the
+      // same box, with the chooser as a soft brand button (issue 16).
+      '&[type=file]': {
+        h: 'auto',
+        minH: '11',
+        py: '1.5',
+        cursor: 'pointer',
+        '&::file-selector-button': {
+          mr: '3',
+          px: '3',
+          py: '1.5',
+          borderRadius: 'md',
+          border: 'none',
+          bg: 'brand.50',
+          color: 'brand.800',
+          fontWeight: 'medium',
+          cursor: 'pointer',
+        },
+      },
+    },
     textarea: { ...inputBase, h: 'auto', minH: '20', py: '2' },
     helperText: { fontSize: 'xs', color: 'fg.muted' },
     errorText: { fontSize: 'xs', color: 'fg.error', lineHeight: 'tight' },

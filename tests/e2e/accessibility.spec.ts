@@ -11,7 +11,7 @@ import { USER_BUCKET } from '../../src/db/user-bucket';
 import { TINY_PNG } from '../model/flow-paths';
 import { AxeLedger, focusIndicator, forgetSavedQueries, holdApi } from './support/axe';
 import { DEMO_ADMIN, E2E_BASE_URL, MAIN_DATA_DIR } from './support/env';
-import { signIn } from './support/fixtures';
+import { firstOfActiveCustomer, signIn } from './support/fixtures';
 
 /**
  * Issue 9, accessibility. axe (WCAG 2.0/2.1/2.2 A and AA) on every route of src/routes in each of
@@ -69,13 +69,19 @@ async function findWorld(request: APIRequestContext): Promise<World> {
     `/admin/partners?searchText=${encodeURIComponent(PARTNER)}`,
   );
   const partnerId = partners.records.find((p) => p.organizationName === PARTNER)!.id;
-  const eligible = await apiGet<List<{ user: { id: number; firstName: string; lastName: string } }>>(
+  const eligible = await apiGet<
+    List<{ user: { id: number; firstName: string; lastName: string }; isEligible: boolean }>
+  >(request, bearer, `/admin/partners/visits/reward-eligible-users?partnerId=${partnerId}`);
+  // An eligible customer whose account is active (never the list's first row: issue 16, defect 11).
+  const found = await firstOfActiveCustomer(
     request,
     bearer,
-    `/admin/partners/visits/reward-eligible-users?partnerId=${partnerId}`,
+    eligible.records.filter((u) => u.isEligible),
+    (u) => u.user.id,
   );
-  const customer = eligible.records[0]!.user;
-  const { email } = await apiGet<{ email: string }>(request, bearer, `/admin/user/customers/${customer.id}`);
+  expect(found, `an eligible, active customer at ${PARTNER}`).toBeTruthy();
+  const customer = found!.candidate.user;
+  const email = found!.email;
   const staff = await apiGet<List<{ id: number; email: string }>>(request, bearer, '/admin/user/admin-users');
   const roles = await apiGet<List<{ id: number; name: string }>>(request, bearer, '/admin/user/get-roles');
   const services = await apiGet<List<{ id: number }>>(request, bearer, '/admin/partners/extended-services');

@@ -26,7 +26,7 @@ import {
   TINY_PNG,
 } from '../model/flow-paths';
 import { DEMO_ADMIN, E2E_BASE_URL, MAIN_DATA_DIR } from './support/env';
-import { naira } from './support/fixtures';
+import { firstOfActiveCustomer, naira } from './support/fixtures';
 
 /**
  * The model run: the redeem and issueReward paths generated from the machines (tests/model/
@@ -74,11 +74,18 @@ async function findWorld(request: APIRequestContext): Promise<World> {
   const eligible = await apiGet<{
     records: { user: { id: number; firstName: string; lastName: string }; isEligible: boolean }[];
   }>(request, accessToken, `/admin/partners/visits/reward-eligible-users?partnerId=${partnerId}`);
-  const first = eligible.records.find((u) => u.isEligible)!.user;
-  const customer = await apiGet<{ email: string }>(request, accessToken, `/admin/user/customers/${first.id}`);
+  // An eligible customer whose account is active (issue 16, defect 11: never just the first).
+  const found = await firstOfActiveCustomer(
+    request,
+    accessToken,
+    eligible.records.filter((u) => u.isEligible),
+    (u) => u.user.id,
+  );
+  expect(found, `an eligible, active customer at ${PARTNER}`).toBeTruthy();
+  const first = found!.candidate.user;
   return {
     partnerId,
-    customer: { id: first.id, name: `${first.firstName} ${first.lastName}`, email: customer.email },
+    customer: { id: first.id, name: `${first.firstName} ${first.lastName}`, email: found!.email },
   };
 }
 

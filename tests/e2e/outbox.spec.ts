@@ -3,7 +3,7 @@ import { rewardMessages } from '../../contract/rewards';
 import { USER_BUCKET } from '../../src/db/user-bucket';
 import { OUTBOX_MESSAGES } from '../../src/lib/outbox';
 import { DEMO_ADMIN, E2E_BASE_URL } from './support/env';
-import { signIn } from './support/fixtures';
+import { firstOfActiveCustomer, signIn } from './support/fixtures';
 
 /**
  * Issue 6, the outbox: an edit made with the network off is kept on the device and sent once when
@@ -333,7 +333,7 @@ test.describe('outbox', () => {
       request,
       token,
       'GET',
-      '/admin/partners?pageSize=20',
+      '/admin/partners?status=ACTIVE&pageSize=20',
     );
     let target: { partnerId: number; customerId: number } | null = null;
     for (const p of partners.records) {
@@ -343,9 +343,15 @@ test.describe('outbox', () => {
         'GET',
         `/admin/partners/visits/reward-eligible-users?partnerId=${p.id}`,
       );
-      const user = eligible.records.find((u) => u.isEligible)?.user;
-      if (user) {
-        target = { partnerId: p.id, customerId: user.id };
+      // An eligible customer whose account is active (issue 16, defect 11).
+      const found = await firstOfActiveCustomer(
+        request,
+        token,
+        eligible.records.filter((u) => u.isEligible),
+        (u) => u.user.id,
+      );
+      if (found) {
+        target = { partnerId: p.id, customerId: found.candidate.user.id };
         break;
       }
     }

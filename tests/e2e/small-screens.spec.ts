@@ -1,7 +1,7 @@
 import { mkdirSync } from 'node:fs';
 import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
 import { DEMO_ADMIN, E2E_BASE_URL, REPO_ROOT } from './support/env';
-import { signIn } from './support/fixtures';
+import { firstOfActiveCustomer, signIn } from './support/fixtures';
 
 /**
  * Issue 9 item 5: every main screen at 375 x 812 (a small phone). Each one must not scroll
@@ -172,26 +172,41 @@ test('every main screen fits 375 px: no sideways scroll, menu drawer, full-width
     token,
     '/admin/partners?searchText=Jollof',
   );
-  const partnerId = list.records[0]!.id;
+  const partnerId = list.records.find((p) => p.organizationName === 'Jollof Republic')!.id;
   const rewards = await apiGet<{
     records: {
       code: string;
       status: string;
       rewardType: string;
-      user: { firstName: string; lastName: string };
+      balance: number | null;
+      user: { id: number; firstName: string; lastName: string };
     }[];
   }>(request, token, `/admin/partners/rewards?partnerId=${partnerId}&pageSize=100`);
-  const reward = rewards.records.find((r) => r.status === 'Active' && r.rewardType === 'GIFTCARD');
-  expect(reward, 'an active gift card at the partner').toBeTruthy();
+  // An active gift card with a balance, of an active customer (never 'the first active gift card').
+  const found = await firstOfActiveCustomer(
+    request,
+    token,
+    rewards.records.filter(
+      (r) => r.status === 'Active' && r.rewardType === 'GIFTCARD' && (r.balance ?? 0) > 0,
+    ),
+    (r) => r.user.id,
+  );
+  expect(found, 'an active gift card with a balance of an active customer at the partner').toBeTruthy();
+  const reward = found!.candidate;
   await page.goto(`/dashboard/redeem?partnerId=${partnerId}`);
-  await page.getByLabel('Customer name or email').fill(`${reward!.user.firstName} ${reward!.user.lastName}`);
+  await page.getByLabel('Customer name or email').fill(found!.email);
   await page.getByRole('button', { name: 'Search' }).click();
-  await page.getByRole('list', { name: 'Customers' }).getByRole('button', { name: 'Choose' }).first().click();
+  await page
+    .getByRole('list', { name: 'Customers' })
+    .getByRole('listitem')
+    .filter({ hasText: `${reward.user.firstName} ${reward.user.lastName}` })
+    .getByRole('button', { name: 'Choose' })
+    .click();
   await check(page, 'guided-redemption');
   await page
     .getByRole('list', { name: 'Rewards' })
     .getByRole('listitem')
-    .filter({ hasText: reward!.code })
+    .filter({ hasText: reward.code })
     .getByRole('button', { name: 'Choose' })
     .click();
   await page.getByRole('button', { name: 'Send code' }).click();

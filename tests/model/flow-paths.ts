@@ -384,6 +384,8 @@ const stored = (step: GuidedProgress['step'], extra: Partial<GuidedContext> = {}
 export const storedProgress = {
   pickReward: stored('pickReward', { reward: null }),
   sendCode: stored('sendCode'),
+  enterCode: stored('enterCode'),
+  amount: stored('amount', { amountText: '250' }),
   confirm: stored('confirm', { amountText: '250', idempotencyKey: 'stored-key-1', keyAmount: '250' }),
   receipt: stored('receipt', { amountText: '250', outcome: redeemedGiftcard }),
 };
@@ -509,6 +511,7 @@ export const guidedRedemptionModel: FlowModel<typeof guidedRedemptionMachine> = 
       sendCode: `send the code for ${c.reward?.code ?? ''}`,
       sendingCode: 'sending the code',
       enterCode: 'enter the code',
+      reenterCode: 'enter the code again (not kept across the reload), then redeem',
       amount: `amount "${c.amountText}"${c.amountError ? ` ("${c.amountError}")` : ''}`,
       confirm: `confirm ${c.reward?.code ?? ''}${c.amountText ? ` for ${c.amountText}` : ''}`,
       redeeming: 'redeeming',

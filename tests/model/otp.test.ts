@@ -1,7 +1,7 @@
 import { expect } from 'vitest';
 import { rewardMessages } from '../../contract/rewards';
 import { type OtpContext, otpMachine } from '../../src/machines/otp.machine';
-import { lockedError, otpModel, THE_CODE, wrongCodeError } from './flow-paths';
+import { giftcardReward, lockedError, otpModel, THE_CODE, wrongCodeError } from './flow-paths';
 import type { FlowHarness } from './flow-runner';
 import { modelSuite } from './model-suite';
 
@@ -20,7 +20,9 @@ const harness: FlowHarness = {
       expect(newCalls).toEqual([]);
     }
     if (after.matches('checking') && !before.matches('checking')) {
-      expect(newCalls).toEqual([{ id: 'checkOtp', input: { userId: 7, otp: THE_CODE } }]);
+      expect(newCalls).toEqual([
+        { id: 'checkOtp', input: { userId: 7, otp: THE_CODE, code: giftcardReward.code } },
+      ]);
     }
     if (e.error === wrongCodeError) {
       expect(c.digits).toEqual(['', '', '', '', '', '']);

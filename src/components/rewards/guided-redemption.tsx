@@ -1,16 +1,19 @@
 import { useActorRef, useSelector } from '@xstate/react';
 import { useEffect, useState } from 'react';
 import type { AnyStateMachine } from 'xstate';
+import type { Reward } from '../../../contract/rewards';
 import { css } from '../../../styled-system/css';
 import { flowStore } from '../../db/flow-store';
-import { formatDate, formatNaira, fullName } from '../../lib/format';
+import { formatDateTime, formatNaira, fullName } from '../../lib/format';
 import { useNetworkEvents } from '../../lib/use-network-events';
 import {
+  type GuidedContext,
   type GuidedProgress,
   type GuidedRedemptionActor,
   toGuidedProgress,
 } from '../../machines/guided-redemption.machine';
 import type { OtpActor } from '../../machines/otp.machine';
+import type { RedeemOutcome } from '../../machines/redeem.machine';
 import { Button } from '../ui/button';
 import { TextField } from '../ui/field';
 import { Spinner } from '../ui/spinner';
@@ -31,6 +34,15 @@ const STEPS = [
 const card = css({ bg: 'bg.surface', borderRadius: 'lg', borderWidth: '1px', borderColor: 'border', p: '6' });
 const row = css({ display: 'flex', gap: '2', alignItems: 'center', justifyContent: 'flex-end', mt: '6' });
 const list = css({ display: 'flex', flexDir: 'column', gap: '2', mt: '4' });
+const facts = css({
+  display: 'grid',
+  gridTemplateColumns: 'max-content 1fr',
+  gap: '2',
+  columnGap: '4',
+  fontSize: 'sm',
+  '& dt': { color: 'fg.muted' },
+  '& dd': { fontWeight: 'medium', overflowWrap: 'anywhere' },
+});
 const item = css({
   display: 'flex',
   justifyContent: 'space-between',
@@ -41,6 +53,52 @@ const item = css({
   borderColor: 'border',
   borderRadius: 'md',
 });
+
+/** '10% off' (a coupon), '10% off the fiber subscription' (a discounted subscription). */
+const discountText = (reward: Reward) =>
+  `${reward.percentageDiscount ?? 0}% off${reward.rewardTypeCategory === 'DISCOUNTED_SUBSCRIPTION' ? ' the fiber subscription' : ''}`;
+
+/** 'Weekend treat (GC-7QK2), gift card' */
+const rewardName = (reward: Reward) =>
+  `${reward.title} (${reward.code}), ${reward.rewardType === 'GIFTCARD' ? 'gift card' : 'coupon'}`;
+
+/** The redemption's reference on the receipt: its ledger entry (or the reward when there is none). */
+export const receiptReference = (result: RedeemOutcome['result']) =>
+  `RC-${result.rewardId}-${result.ledgerEntryId ?? 0}`;
+
+/** The receipt: who, where, what, how much, what is left, when, and a reference to quote. */
+function RedemptionReceipt({ context: c, outcome }: { context: GuidedContext; outcome: RedeemOutcome }) {
+  const { result } = outcome;
+  return (
+    <dl className={facts} aria-label="Receipt">
+      <dt>Partner</dt>
+      <dd>{c.reward?.partner.organizationName ?? ''}</dd>
+      <dt>Customer</dt>
+      <dd>{fullName(c.customer?.firstName, c.customer?.lastName)}</dd>
+      <dt>Reward</dt>
+      <dd>{c.reward ? rewardName(c.reward) : result.code}</dd>
+      {result.amountRedeemed !== null ? (
+        <>
+          <dt>Amount redeemed</dt>
+          <dd>{formatNaira(result.amountRedeemed)}</dd>
+        </>
+      ) : c.reward ? (
+        <>
+          <dt>Discount</dt>
+          <dd>{discountText(c.reward)}</dd>
+        </>
+      ) : null}
+      <dt>Balance left</dt>
+      <dd>{result.balance !== null ? formatNaira(result.balance) : 'None (single use)'}</dd>
+      <dt>Status</dt>
+      <dd>{result.status}</dd>
+      <dt>Time</dt>
+      <dd>{formatDateTime(result.redeemedAt)}</dd>
+      <dt>Reference</dt>
+      <dd>{receiptReference(result)}</dd>
+    </dl>
+  );
+}
 
 export interface GuidedRedemptionProps {
   partnerId: number;
@@ -142,6 +200,11 @@ function GuidedSteps({
               <Button type="submit">Search</Button>
             </form>
             {error}
+            {c.search.trim() && c.customers.length === 0 && !c.error ? (
+              <p role="status" className={css({ mt: '4', color: 'fg.muted' })}>
+                No customer matches '{c.search.trim()}'
+              </p>
+            ) : null}
             <ul className={list} aria-label="Customers">
               {c.customers.map((customer) => (
                 <li key={customer.id} className={item}>
@@ -170,10 +233,8 @@ function GuidedSteps({
                   <span>
                     <strong>{reward.code}</strong> ·{' '}
                     {reward.rewardType === 'GIFTCARD' ? 'Gift card' : 'Coupon'} ·{' '}
-                    {reward.balance !== null
-                      ? formatNaira(reward.balance)
-                      : `${reward.percentageDiscount ?? 0}% off`}{' '}
-                    · {reward.status}
+                    {reward.balance !== null ? formatNaira(reward.balance) : discountText(reward)} ·{' '}
+                    {reward.status}
                   </span>
                   <Button
                     size="sm"
@@ -234,59 +295,69 @@ function GuidedSteps({
             </div>
           </form>
         ) : null}
-        {value === 'confirm' || value === 'failed' ? (
+        {value === 'confirm' || value === 'failed' || value === 'reenterCode' ? (
           <>
-            <p>
+            <h2 className={css({ fontWeight: 'semibold', mb: '3' })}>Check before redeeming</h2>
+            <dl className={facts} aria-label="Redemption">
+              <dt>Customer</dt>
+              <dd>{fullName(c.customer?.firstName, c.customer?.lastName)}</dd>
+              <dt>Reward</dt>
+              <dd>{c.reward ? rewardName(c.reward) : ''}</dd>
+              {c.reward?.rewardType === 'GIFTCARD' ? (
+                <>
+                  <dt>Amount</dt>
+                  <dd>{formatNaira(Number(c.amountText))}</dd>
+                  <dt>Balance after</dt>
+                  <dd>{formatNaira((c.reward.balance ?? 0) - Number(c.amountText))}</dd>
+                </>
+              ) : c.reward ? (
+                <>
+                  <dt>Discount</dt>
+                  <dd>{discountText(c.reward)}</dd>
+                  <dt>Use</dt>
+                  <dd>Single use: the coupon is redeemed after this</dd>
+                </>
+              ) : null}
+            </dl>
+            <p className={css({ mt: '4' })}>
               Redeem <strong>{c.reward?.code}</strong>
               {c.reward?.rewardType === 'GIFTCARD'
                 ? ` for ${formatNaira(Number(c.amountText))}`
-                : ' (coupon, single use)'}{' '}
+                : ` for ${c.reward ? discountText(c.reward) : ''} (coupon, single use)`}{' '}
               for {fullName(c.customer?.firstName, c.customer?.lastName)}?
             </p>
+            {value === 'reenterCode' && otp ? (
+              <div className={css({ mt: '4' })}>
+                <p className={css({ mb: '4', fontSize: 'sm', color: 'fg.muted' })}>
+                  The code is not kept when the page reloads. Ask the customer for the 6-digit code
+                  {c.sentTo ? ` sent to ${c.sentTo}` : ''} again to confirm.
+                </p>
+                <OtpInput actor={otp} />
+              </div>
+            ) : null}
             {error}
             <div className={row}>
               {back}
               {value === 'failed' ? (
                 <Button onClick={() => send({ type: 'guided.retry' })}>Try again</Button>
-              ) : (
+              ) : value === 'confirm' ? (
                 <Button onClick={() => send({ type: 'guided.confirm' })}>Confirm</Button>
-              )}
+              ) : null}
             </div>
           </>
         ) : null}
         {value === 'receipt' && c.outcome ? (
           <>
-            <h2 className={css({ fontWeight: 'semibold', mb: '3' })}>
-              {c.outcome.message || 'Reward redeemed'}
-            </h2>
-            <dl
-              className={css({
-                display: 'grid',
-                gridTemplateColumns: 'max-content 1fr',
-                gap: '2',
-                fontSize: 'sm',
-              })}
-            >
-              <dt>Code</dt>
-              <dd>{c.outcome.result.code}</dd>
-              {c.outcome.result.amountRedeemed !== null ? (
-                <>
-                  <dt>Amount redeemed</dt>
-                  <dd>{formatNaira(c.outcome.result.amountRedeemed)}</dd>
-                </>
-              ) : null}
-              {c.outcome.result.balance !== null ? (
-                <>
-                  <dt>Balance left</dt>
-                  <dd>{formatNaira(c.outcome.result.balance)}</dd>
-                </>
-              ) : null}
-              <dt>Status</dt>
-              <dd>{c.outcome.result.status}</dd>
-              <dt>Date</dt>
-              <dd>{formatDate(c.outcome.result.redeemedAt)}</dd>
-            </dl>
-            <div className={row}>
+            <div data-print-root="">
+              <h2 className={css({ fontWeight: 'semibold', mb: '3' })}>
+                {c.outcome.message || 'Reward redeemed'}
+              </h2>
+              <RedemptionReceipt context={c} outcome={c.outcome} />
+            </div>
+            <div className={row} data-print-hide="">
+              <Button variant="outline" onClick={() => window.print()}>
+                Print receipt
+              </Button>
               {onFinished ? (
                 <Button variant="outline" onClick={onFinished}>
                   Done
@@ -294,7 +365,10 @@ function GuidedSteps({
               ) : null}
               <Button onClick={() => send({ type: 'guided.restart' })}>Redeem another</Button>
             </div>
-            <div className={css({ mt: '6', pt: '4', borderTopWidth: '1px', borderColor: 'border' })}>
+            <div
+              data-print-hide=""
+              className={css({ mt: '6', pt: '4', borderTopWidth: '1px', borderColor: 'border' })}
+            >
               <RewardLedgerPanel rewardId={c.outcome.result.rewardId} />
             </div>
           </>

@@ -46,7 +46,7 @@ describe('OtpInput', () => {
     expect(submit).toBeEnabled();
     await user.click(submit);
     await waitFor(() => expect(actor.getSnapshot().status).toBe('done'));
-    expect(checkOtp).toHaveBeenCalledWith({ userId: 7, otp: '123456' });
+    expect(checkOtp).toHaveBeenCalledWith({ userId: 7, otp: '123456', code: 'GC-1' });
   });
 
   it('Backspace clears and moves back', async () => {

@@ -21,7 +21,7 @@ const sendCode = fromPromise(({ input }: { input: { userId: number; code: string
 export const liveOtpMachine = otpMachine.provide({
   actors: {
     sendCode,
-    checkOtp: fromPromise(({ input }: { input: { userId: number; otp: string } }) =>
+    checkOtp: fromPromise(({ input }: { input: { userId: number; otp: string; code: string } }) =>
       checkRedemptionOtp(input),
     ),
   },

@@ -1,18 +1,21 @@
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
-import { expect, type Page } from '@playwright/test';
-import { DEMO_ADMIN } from './env';
+import { type APIRequestContext, expect, type Page } from '@playwright/test';
+import { DEMO_ADMIN, E2E_BASE_URL } from './env';
 
 export const naira = (n: number) =>
   new Intl.NumberFormat('en-NG', { style: 'currency', currency: 'NGN' }).format(n);
 export const count = (n: number) => new Intl.NumberFormat('en-NG').format(n);
 
-/** Signs in through the sign-in screen, as a person would, and waits for the dashboard. */
+/**
+ * Signs in through the sign-in screen, as a person would, and waits for the dashboard (partner
+ * staff land on their own partner's page instead, issue 16).
+ */
 export async function signIn(page: Page, creds: { email: string; password: string } = DEMO_ADMIN) {
   await page.goto('/');
   await page.getByPlaceholder('Enter your email').fill(creds.email);
   await page.getByPlaceholder('Enter your password').fill(creds.password);
   await page.getByRole('button', { name: 'Sign in' }).click();
-  await expect(page).toHaveURL(/\/dashboard$/);
+  await expect(page).toHaveURL(/\/dashboard(\/partners\/\d+)?$/);
 }
 
 /**
@@ -38,4 +41,40 @@ export async function latestMailedCode(
     if (Date.now() > deadline) throw new Error(`no mail to ${to} matching ${pattern} in ${dir}`);
     await new Promise((r) => setTimeout(r, 200));
   }
+}
+
+/** How many mails to `to` a server's file mailbox holds so far (the outbox delivers after the response). */
+export function mailsTo(dataDir: string, to: string): number {
+  const dir = `${dataDir}/mail`;
+  if (!existsSync(dir)) return 0;
+  return readdirSync(dir)
+    .filter((f) => f.endsWith('.eml'))
+    .filter((f) => readFileSync(`${dir}/${f}`, 'utf8').toLowerCase().includes(to.toLowerCase())).length;
+}
+
+/**
+ * The first of `candidates` whose customer account is ACTIVE, with the customer's email (read with
+ * a club token). Tests pick data by what they need, never by position: the seed is relative to
+ * today, so 'the first eligible customer' or 'the first active gift card' may belong to a blocked
+ * customer on another day (issue 16, defect 11).
+ */
+export async function firstOfActiveCustomer<T>(
+  request: APIRequestContext,
+  token: string,
+  candidates: readonly T[],
+  customerIdOf: (candidate: T) => number,
+): Promise<{ candidate: T; email: string } | undefined> {
+  const seen = new Set<number>();
+  for (const candidate of candidates) {
+    const id = customerIdOf(candidate);
+    if (seen.has(id)) continue;
+    seen.add(id);
+    const res = await request.get(`${E2E_BASE_URL}/api/v1/admin/user/customers/${id}`, {
+      headers: { authorization: `Bearer ${token}` },
+    });
+    expect(res.ok(), `customer ${id}: ${res.status()}`).toBe(true);
+    const customer = (await res.json()).data as { email: string; accountStatus: string };
+    if (customer.accountStatus === 'ACTIVE') return { candidate, email: customer.email };
+  }
+  return undefined;
 }

@@ -194,22 +194,6 @@ function ProfileUpdateForm({ profile }: { profile: Profile }) {
           accept="image/png,image/jpeg,image/webp"
           helperText="PNG, JPEG or WebP, at most 5 MB"
           onChange={(e) => setImage(e.target.files?.[0] ?? null)}
-          className={css({
-            py: '1.5',
-            h: 'auto',
-            cursor: 'pointer',
-            '&::file-selector-button': {
-              mr: '3',
-              px: '3',
-              py: '1.5',
-              borderRadius: 'md',
-              border: 'none',
-              bg: 'brand.50',
-              color: 'brand.800',
-              fontWeight: 'medium',
-              cursor: 'pointer',
-            },
-          })}
         />
         <div className={css({ display: 'flex', justifyContent: 'flex-end' })}>
           <Button type="submit" loading={update.isPending} loadingText="Updating profile">

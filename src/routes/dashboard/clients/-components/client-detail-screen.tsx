@@ -22,7 +22,7 @@ import { PageBody, PageHeader } from '../../../../components/page-header';
 import { Button } from '../../../../components/ui/button';
 import { notify } from '../../../../components/ui/notify';
 import { Spinner } from '../../../../components/ui/spinner';
-import { authErrorMessage, queryErrorMessage } from '../../../../lib/error-message';
+import { errorSentence, queryErrorMessage } from '../../../../lib/error-message';
 import { formatDate, formatNaira, fullName } from '../../../../lib/format';
 import { useCan } from '../../../../lib/use-can';
 
@@ -85,7 +85,7 @@ function ClientDetail({ customer }: { customer: Customer }) {
     },
     onError: (error) => {
       setConfirming(false);
-      notify.error(authErrorMessage(error));
+      notify.error(errorSentence(error));
     },
   });
   const status = useMutation({
@@ -94,7 +94,7 @@ function ClientDetail({ customer }: { customer: Customer }) {
       notify.success(next === 'BLOCKED' ? CLIENT_BLOCKED : CLIENT_UNBLOCKED);
       void queryClient.invalidateQueries({ queryKey: customerKeys.all });
     },
-    onError: (error) => notify.error(authErrorMessage(error)),
+    onError: (error) => notify.error(errorSentence(error)),
   });
   const blocked = customer.accountStatus === 'BLOCKED';
 

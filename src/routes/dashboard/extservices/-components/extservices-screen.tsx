@@ -20,7 +20,7 @@ import { ForbiddenState, isForbidden } from '../../../../components/forbidden-st
 import { PageBody, PageHeader } from '../../../../components/page-header';
 import { Button } from '../../../../components/ui/button';
 import { notify } from '../../../../components/ui/notify';
-import { authErrorMessage } from '../../../../lib/error-message';
+import { errorSentence } from '../../../../lib/error-message';
 import { formatDate, truncate } from '../../../../lib/format';
 import { applyListChange, type ListChange } from '../../../../lib/list-search';
 import { useCan } from '../../../../lib/use-can';
@@ -118,7 +118,7 @@ export function ExtServicesScreen() {
       void queryClient.invalidateQueries({ queryKey: extendedServiceKeys.all });
     },
     onError: (error) => {
-      notify.error(authErrorMessage(error));
+      notify.error(errorSentence(error));
       setToDelete(null);
     },
   });

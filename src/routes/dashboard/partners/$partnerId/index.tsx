@@ -2,7 +2,7 @@ import { createFileRoute, stripSearchParams } from '@tanstack/react-router';
 import { partnerDetailQueryOptions } from '../../../../api/partners';
 import { RouteErrorState } from '../../../../components/forbidden-state';
 import { parseIdParam } from '../../../../lib/id-param';
-import { requirePermission } from '../../../../lib/use-can';
+import { requirePartnerAccess } from '../../../../lib/use-can';
 import { PartnerDetailScreen } from '../-components/partner-detail-screen';
 import { PARTNER_DETAIL_DEFAULTS, partnerDetailSearchSchema } from '../-components/partner-search';
 
@@ -13,7 +13,8 @@ export const Route = createFileRoute('/dashboard/partners/$partnerId/')({
   },
   validateSearch: partnerDetailSearchSchema,
   search: { middlewares: [stripSearchParams(PARTNER_DETAIL_DEFAULTS)] },
-  beforeLoad: requirePermission('partners.view'),
+  // Club staff with partners.view; partner staff on their own partner only (their workspace).
+  beforeLoad: requirePartnerAccess('partners.view'),
   loader: ({ context: { queryClient }, params }) => {
     void queryClient.prefetchQuery(partnerDetailQueryOptions(params.partnerId));
   },

@@ -6,7 +6,7 @@ import { statsKeys } from '../../../../api/stats';
 import { PageBody, PageHeader } from '../../../../components/page-header';
 import { Button } from '../../../../components/ui/button';
 import { notify } from '../../../../components/ui/notify';
-import { authErrorMessage } from '../../../../lib/error-message';
+import { errorSentence } from '../../../../lib/error-message';
 import { fileToBase64 } from '../../../../lib/form';
 import { addPartnerFormSchema, emptyPartnerForm, toCreatePartnerBody } from '../../../../lib/partner-form';
 import { PartnerForm } from './partner-form';
@@ -24,7 +24,7 @@ export function AddPartnerScreen() {
       void queryClient.invalidateQueries({ queryKey: statsKeys.all });
       toList();
     },
-    onError: (error) => notify.error(authErrorMessage(error)),
+    onError: (error) => notify.error(errorSentence(error)),
   });
 
   return (
@@ -46,7 +46,7 @@ export function AddPartnerScreen() {
         onSubmit={(values) =>
           void toCreatePartnerBody(values, fileToBase64).then(
             (body) => create.mutate(body),
-            (error: unknown) => notify.error(authErrorMessage(error)),
+            (error: unknown) => notify.error(errorSentence(error)),
           )
         }
       />

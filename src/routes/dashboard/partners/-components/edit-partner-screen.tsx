@@ -10,7 +10,7 @@ import { LogoSpinner } from '../../../../components/logo-spinner';
 import { PageBody, PageHeader } from '../../../../components/page-header';
 import { Button } from '../../../../components/ui/button';
 import { notify } from '../../../../components/ui/notify';
-import { authErrorMessage, queryErrorMessage } from '../../../../lib/error-message';
+import { errorSentence, queryErrorMessage } from '../../../../lib/error-message';
 import { fileToBase64 } from '../../../../lib/form';
 import { useEditSave } from '../../../../lib/outbox-edit';
 import {
@@ -106,7 +106,7 @@ function EditPartnerForm({ partner }: { partner: Partner }) {
               if (!hasPartnerChanges(body)) notify.info('No changes to save');
               else save(body);
             },
-            (error: unknown) => notify.error(authErrorMessage(error)),
+            (error: unknown) => notify.error(errorSentence(error)),
           )
         }
       />

@@ -2,7 +2,12 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { getRouteApi, useNavigate } from '@tanstack/react-router';
 import { useState } from 'react';
 import type { AccountStatus } from '../../../../../contract/list';
-import { type Partner, partnerMessages, partnerServerMessages } from '../../../../../contract/partners';
+import {
+  type Partner,
+  partnerInactiveMessages,
+  partnerMessages,
+  partnerServerMessages,
+} from '../../../../../contract/partners';
 import { css } from '../../../../../styled-system/css';
 import {
   deletePartner,
@@ -10,6 +15,7 @@ import {
   partnerKeys,
   setPartnerStatus,
 } from '../../../../api/partners';
+import { profileQueryOptions } from '../../../../api/profile';
 import { statsKeys } from '../../../../api/stats';
 import { AccountStatusBadge } from '../../../../components/account-status-badge';
 import { ConfirmDeletion } from '../../../../components/confirm-dialog';
@@ -21,10 +27,10 @@ import { PageBody, PageHeader } from '../../../../components/page-header';
 import { Button } from '../../../../components/ui/button';
 import { notify } from '../../../../components/ui/notify';
 import { Tabs } from '../../../../components/ui/tabs';
-import { authErrorMessage, queryErrorMessage } from '../../../../lib/error-message';
+import { errorSentence, queryErrorMessage } from '../../../../lib/error-message';
 import { formatDate, formatNaira } from '../../../../lib/format';
 import { applyTabChange } from '../../../../lib/list-search';
-import { useCan } from '../../../../lib/use-can';
+import { useCan, useOwnPartnerId } from '../../../../lib/use-can';
 import { PartnerAnalyticsTab } from './partner-analytics-tab';
 import { PartnerEligibleTab } from './partner-eligible-tab';
 import { PartnerRewardsTab } from './partner-rewards-tab';
@@ -37,9 +43,42 @@ export const PARTNER_DELETED = partnerServerMessages.deleted;
 export const PARTNER_BLOCKED = partnerServerMessages.blocked;
 export const PARTNER_UNBLOCKED = partnerServerMessages.unblocked;
 
-/** /dashboard/partners/{id}: summary, Edit, Delete, Block/Unblock and the four tabs. */
+/**
+ * /dashboard/partners/{id}: summary, Edit, Delete, Block/Unblock and the four tabs. For partner
+ * staff it is their workspace (the route lets them open their own partner only); without
+ * partners.view they see it through their profile's partner (name, and why it cannot transact).
+ */
 export function PartnerDetailScreen() {
   const { partnerId } = route.useParams();
+  const can = useCan();
+  const staff = useOwnPartnerId() !== null;
+  return staff && !can('partners.view') ? (
+    <PartnerWorkspace partnerId={partnerId} />
+  ) : (
+    <PartnerDetailPage partnerId={partnerId} />
+  );
+}
+
+/** Partner staff's workspace: their partner's name, why it cannot transact (if so), and the tabs. */
+function PartnerWorkspace({ partnerId }: { partnerId: number }) {
+  const profile = useQuery(profileQueryOptions());
+  const partner = profile.data?.partner;
+  const inactive = partner && !partner.canTransact;
+  return (
+    <PageBody>
+      <PageHeader
+        title={partner?.organizationName ?? 'Your partner'}
+        subtitle="Your partner: visits, rewards and eligible customers"
+      />
+      {inactive ? (
+        <PartnerBlockedNotice reason={partner.inactiveReason ?? partnerInactiveMessages.BLOCKED} />
+      ) : null}
+      <PartnerTabs partnerId={partnerId} blocked={Boolean(inactive)} />
+    </PageBody>
+  );
+}
+
+function PartnerDetailPage({ partnerId }: { partnerId: number }) {
   const navigate = useNavigate();
   const partner = useQuery(partnerDetailQueryOptions(partnerId));
 
@@ -74,6 +113,8 @@ function PartnerDetail({ partner }: { partner: Partner }) {
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const can = useCan();
+  // Partner staff see their own partner as their workspace: no partner management here (club scope).
+  const staff = useOwnPartnerId() !== null;
   const [confirming, setConfirming] = useState(false);
   const toList = () => void navigate({ to: '/dashboard/partners' });
 
@@ -90,7 +131,7 @@ function PartnerDetail({ partner }: { partner: Partner }) {
     },
     onError: (error) => {
       setConfirming(false);
-      notify.error(authErrorMessage(error));
+      notify.error(errorSentence(error));
     },
   });
   const status = useMutation({
@@ -99,7 +140,7 @@ function PartnerDetail({ partner }: { partner: Partner }) {
       notify.success(next === 'BLOCKED' ? PARTNER_BLOCKED : PARTNER_UNBLOCKED);
       void queryClient.invalidateQueries({ queryKey: partnerKeys.all });
     },
-    onError: (error) => notify.error(authErrorMessage(error)),
+    onError: (error) => notify.error(errorSentence(error)),
   });
   const blocked = partner.accountStatus === 'BLOCKED';
 
@@ -107,46 +148,49 @@ function PartnerDetail({ partner }: { partner: Partner }) {
     <>
       <PageHeader
         title={partner.organizationName}
-        subtitle="Partner details"
+        subtitle={staff ? 'Your partner: visits, rewards and eligible customers' : 'Partner details'}
         actions={
-          <div className={css({ display: 'flex', gap: '2', flexWrap: 'wrap', justifyContent: 'flex-end' })}>
-            <Button variant="outline" onClick={toList}>
-              Back
-            </Button>
-            {can('partners.update') ? (
-              <>
-                <Button
-                  variant="outline"
-                  loading={status.isPending}
-                  loadingText="Changing status"
-                  onClick={() => status.mutate(blocked ? 'ACTIVE' : 'BLOCKED')}
-                >
-                  {blocked ? 'Unblock' : 'Block'}
-                </Button>
-                <Button
-                  variant="outline"
-                  onClick={() =>
-                    void navigate({
-                      to: '/dashboard/partners/$partnerId/edit',
-                      params: { partnerId: partner.id },
-                    })
-                  }
-                >
-                  Edit
-                </Button>
-              </>
-            ) : null}
-            {can('partners.delete') ? (
-              <Button variant="danger" onClick={() => setConfirming(true)}>
-                Delete
+          staff ? null : (
+            <div className={css({ display: 'flex', gap: '2', flexWrap: 'wrap', justifyContent: 'flex-end' })}>
+              <Button variant="outline" onClick={toList}>
+                Back
               </Button>
-            ) : null}
-          </div>
+              {can('partners.update') ? (
+                <>
+                  <Button
+                    variant="outline"
+                    loading={status.isPending}
+                    loadingText="Changing status"
+                    onClick={() => status.mutate(blocked ? 'ACTIVE' : 'BLOCKED')}
+                  >
+                    {blocked ? 'Unblock' : 'Block'}
+                  </Button>
+                  <Button
+                    variant="outline"
+                    onClick={() =>
+                      void navigate({
+                        to: '/dashboard/partners/$partnerId/edit',
+                        params: { partnerId: partner.id },
+                      })
+                    }
+                  >
+                    Edit
+                  </Button>
+                </>
+              ) : null}
+              {can('partners.delete') ? (
+                <Button variant="danger" onClick={() => setConfirming(true)}>
+                  Delete
+                </Button>
+              ) : null}
+            </div>
+          )
         }
       />
+      {staff && blocked ? <PartnerBlockedNotice reason={partnerInactiveMessages.BLOCKED} /> : null}
       <PartnerSummary partner={partner} />
       <div className={css({ mt: '8' })}>
-        <PartnerTabs partnerId={partner.id} />
+        <PartnerTabs partnerId={partner.id} blocked={blocked} />
       </div>
       <ConfirmDeletion
         open={confirming}
@@ -246,7 +290,28 @@ const TAB_LABELS: Record<PartnerDetailTab, string> = {
   analytics: 'Analytics',
 };
 
-function PartnerTabs({ partnerId }: { partnerId: number }) {
+/** What partner staff of a blocked partner see first: why nothing can be issued, redeemed or recorded. */
+export function PartnerBlockedNotice({ reason }: { reason: string }) {
+  return (
+    <div
+      role="alert"
+      className={css({
+        mb: '6',
+        p: '4',
+        borderRadius: 'lg',
+        borderWidth: '1px',
+        borderColor: 'border.error',
+        bg: 'red.50',
+        color: 'red.800',
+        fontSize: 'sm',
+      })}
+    >
+      <strong>{reason}</strong> Ask the club's administrators to unblock it; the history below stays readable.
+    </div>
+  );
+}
+
+function PartnerTabs({ partnerId, blocked }: { partnerId: number; blocked: boolean }) {
   const search = route.useSearch();
   const navigate = route.useNavigate();
   const can = useCan();
@@ -254,10 +319,11 @@ function PartnerTabs({ partnerId }: { partnerId: number }) {
     visits: can('visits.view'),
     rewards: can('rewards.view'),
     eligible: can('visits.view'),
-    analytics: true,
+    // The partner's analytics are read with partners.view (partner staff without it: not offered).
+    analytics: can('partners.view'),
   };
   const content: Record<PartnerDetailTab, React.ReactNode> = {
-    visits: <PartnerVisitsTab partnerId={partnerId} />,
+    visits: <PartnerVisitsTab partnerId={partnerId} blocked={blocked} />,
     rewards: <PartnerRewardsTab partnerId={partnerId} />,
     eligible: <PartnerEligibleTab partnerId={partnerId} />,
     analytics: <PartnerAnalyticsTab partnerId={partnerId} />,

@@ -45,7 +45,7 @@ function eligibleColumns(
           col.display({
             id: 'issue',
             header: 'Reward',
-            meta: { align: 'end' },
+            meta: { align: 'end', sticky: true },
             // Only an eligible customer can be issued a reward from this list (SPEC section 2).
             cell: ({ row }) =>
               row.original.isEligible ? (

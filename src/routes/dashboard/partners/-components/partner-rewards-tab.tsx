@@ -18,6 +18,8 @@ import { RedeemButton, RedeemRewardFlow } from './reward-actions';
 const route = getRouteApi('/dashboard/partners/$partnerId/');
 const col = dataColumnHelper<Reward>();
 const nowrap = css({ whiteSpace: 'nowrap' });
+/** Long headers take two lines, so the whole table, actions included, fits at 1440 px (issue 16). */
+const wrapHeader = css({ whiteSpace: 'normal' });
 
 /** A dash for an empty figure (SPEC section 2: balance and percent discount). */
 export const orDash = (value: number | null | undefined, format: (n: number) => string): string =>
@@ -44,16 +46,18 @@ const baseColumns: DataColumn<Reward>[] = col.columns([
   }),
   col.accessor('percentageDiscount', {
     header: 'Percent Discount',
-    meta: { align: 'end' },
+    meta: { align: 'end', className: wrapHeader },
     cell: ({ getValue }) => orDash(getValue(), (n) => `${n}%`),
   }),
   col.accessor('expiryDate', {
     header: 'Reward Expiration',
     enableSorting: true,
+    meta: { className: wrapHeader },
     cell: ({ getValue }) => <span className={nowrap}>{formatDate(getValue()) || '-'}</span>,
   }),
   col.accessor('rewardTypeCategory', {
     header: 'Reward Category',
+    meta: { className: wrapHeader },
     cell: ({ row }) => CATEGORY_LABELS[row.original.rewardTypeCategory],
   }),
   col.accessor('status', { header: 'Status', enableSorting: true }),
@@ -74,7 +78,7 @@ const columnsWithActions = (
   col.display({
     id: 'actions',
     header: 'Action',
-    meta: { align: 'end' },
+    meta: { align: 'end', sticky: true },
     cell: ({ row }) => (
       <span className={css({ display: 'inline-flex', gap: '2', justifyContent: 'flex-end' })}>
         <Button

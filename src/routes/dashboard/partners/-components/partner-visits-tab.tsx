@@ -1,14 +1,18 @@
 import { useQuery } from '@tanstack/react-query';
 import { getRouteApi, Link } from '@tanstack/react-router';
-import { useCallback } from 'react';
+import { useCallback, useState } from 'react';
 import { type Visit, visitSortKeys } from '../../../../../contract/visits';
 import { css } from '../../../../../styled-system/css';
 import { exportPartnerVisits, partnerVisitsQueryOptions } from '../../../../api/visits';
 import { type DataColumn, DataTable, dataColumnHelper } from '../../../../components/data-table';
+import { DetailCard } from '../../../../components/detail-list';
 import { ExportButton } from '../../../../components/export-button';
 import { ForbiddenState, isForbidden } from '../../../../components/forbidden-state';
+import { Button } from '../../../../components/ui/button';
 import { formatDate, formatNaira, fullName } from '../../../../lib/format';
 import { applyListChange, type ListChange, withListSort } from '../../../../lib/list-search';
+import { useCan } from '../../../../lib/use-can';
+import { RecordVisitForm } from './record-visit-form';
 
 const route = getRouteApi('/dashboard/partners/$partnerId/');
 const col = dataColumnHelper<Visit>();
@@ -44,7 +48,7 @@ const columns: DataColumn<Visit>[] = col.columns([
   col.display({
     id: 'actions',
     header: 'Details',
-    meta: { align: 'end' },
+    meta: { align: 'end', sticky: true },
     cell: ({ row }) => (
       <Link to="/dashboard/visits/$visitId" params={{ visitId: row.original.id }} className={tableLink}>
         View
@@ -53,8 +57,13 @@ const columns: DataColumn<Visit>[] = col.columns([
   }),
 ]);
 
-/** The Visits tab: user, Location (attendant), visit date, total amount, link; paged, sortable. */
-export function PartnerVisitsTab({ partnerId }: { partnerId: number }) {
+/**
+ * The Visits tab: user, Location (attendant), visit date, total amount, link; paged, sortable. With
+ * visits.create, 'Record visit' opens the visit form above the list (not while the partner is blocked).
+ */
+export function PartnerVisitsTab({ partnerId, blocked = false }: { partnerId: number; blocked?: boolean }) {
+  const can = useCan();
+  const [recording, setRecording] = useState(false);
   const search = route.useSearch();
   const navigate = route.useNavigate();
   const state = withListSort(search, visitSortKeys, { sortBy: 'visitDate', sortOrder: 'desc' });
@@ -65,23 +74,37 @@ export function PartnerVisitsTab({ partnerId }: { partnerId: number }) {
   );
   if (isForbidden(list.error)) return <ForbiddenState />;
   return (
-    <DataTable
-      label="Visits"
-      columns={columns}
-      records={list.data?.records}
-      totalCount={list.data?.meta.totalCount}
-      isPending={list.isPending}
-      isFetching={list.isFetching}
-      error={list.error}
-      state={state}
-      onChange={onChange}
-      getRowId={(visit) => String(visit.id)}
-      toolbar={
-        <ExportButton
-          download={(opts) => exportPartnerVisits({ ...state, partnerId }, opts)}
-          permission="visits.view"
-        />
-      }
-    />
+    <>
+      {recording ? (
+        <div className={css({ mb: '6' })}>
+          <DetailCard label="Record a visit">
+            <RecordVisitForm partnerId={partnerId} onDone={() => setRecording(false)} />
+          </DetailCard>
+        </div>
+      ) : null}
+      <DataTable
+        label="Visits"
+        columns={columns}
+        records={list.data?.records}
+        totalCount={list.data?.meta.totalCount}
+        isPending={list.isPending}
+        isFetching={list.isFetching}
+        error={list.error}
+        state={state}
+        onChange={onChange}
+        getRowId={(visit) => String(visit.id)}
+        toolbar={
+          <>
+            {can('visits.create') && !blocked && !recording ? (
+              <Button onClick={() => setRecording(true)}>Record visit</Button>
+            ) : null}
+            <ExportButton
+              download={(opts) => exportPartnerVisits({ ...state, partnerId }, opts)}
+              permission="visits.view"
+            />
+          </>
+        }
+      />
+    </>
   );
 }

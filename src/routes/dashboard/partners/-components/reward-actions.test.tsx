@@ -10,15 +10,12 @@ import {
 import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it } from 'vitest';
-import { createActor, fromPromise } from 'xstate';
-import type { LoginResponse } from '../../../../../contract/auth';
 import type { PermissionName } from '../../../../../contract/permissions';
-import type { Profile } from '../../../../../contract/profile';
 import type { Reward } from '../../../../../contract/rewards';
 import type { EligibleUser, PointsEligibleUser } from '../../../../../contract/visits';
-import { createApiClient, setApiClient } from '../../../../api/client';
+import { envelope, fakeApi, listEnvelope, signedInActor } from '../../../../../tests/setup/render-in-app';
+import { setApiClient } from '../../../../api/client';
 import type { RouterContext } from '../../../../lib/router-context';
-import { sessionMachine } from '../../../../machines/session.machine';
 import { PartnerEligibleTab } from './partner-eligible-tab';
 import { PartnerRewardsTab } from './partner-rewards-tab';
 import { partnerDetailSearchSchema } from './partner-search';
@@ -71,57 +68,21 @@ const rewards = [
   reward(13, 'COUPON', 'Expired'),
 ];
 
-const envelope = (data: unknown) =>
-  new Response(JSON.stringify({ success: true, data, message: '', errors: [] }), {
-    headers: { 'content-type': 'application/json' },
-  });
-const list = (records: unknown[]) =>
-  envelope({ records, meta: { totalCount: records.length, pageNumber: 1, pageSize: 10 } });
-
 /** The fake server: the lists these tabs read, and a record of every call made. */
-function fakeServer() {
-  const calls: string[] = [];
-  const fetch = async (input: RequestInfo | URL, init?: RequestInit) => {
-    const url = new URL(String(input instanceof Request ? input.url : input), 'http://localhost');
-    calls.push(`${init?.method ?? 'GET'} ${url.pathname}`);
-    if (url.pathname.endsWith('/reward-eligible-users')) return list(eligible);
-    if (url.pathname.endsWith('/eligible-users-bypoints')) return list(points);
-    if (url.pathname.endsWith('/admin/partners/rewards')) return list(rewards);
-    if (url.pathname.endsWith('/reward-types')) return envelope(['GIFTCARD', 'COUPON']);
-    if (url.pathname.endsWith('/reward-type-categories')) return envelope(['GENERAL']);
-    return new Response(JSON.stringify({ success: false, data: null, message: 'not faked', errors: [] }), {
-      status: 404,
-    });
-  };
-  setApiClient(
-    createApiClient({ tokens: { accessToken: async () => 'a', rejected: async () => null }, fetch }),
-  );
-  return calls;
-}
+const fakeServer = () =>
+  fakeApi((_method, path) => {
+    if (path.endsWith('/reward-eligible-users')) return listEnvelope(eligible);
+    if (path.endsWith('/eligible-users-bypoints')) return listEnvelope(points);
+    if (path.endsWith('/admin/partners/rewards')) return listEnvelope(rewards);
+    if (path.endsWith('/reward-types')) return envelope(['GIFTCARD', 'COUPON']);
+    if (path.endsWith('/reward-type-categories')) return envelope(['GENERAL']);
+    return undefined;
+  });
 
 async function renderTab(tab: 'eligible' | 'rewards', permissions: PermissionName[]) {
   const calls = fakeServer();
-  const session: LoginResponse = {
-    accessToken: 'a',
-    refreshToken: 'r',
-    user: {
-      id: 1,
-      email: 'admin@rewardclub.ng',
-      firstName: 'Ada',
-      lastName: 'Obi',
-      userType: 'ADMIN',
-      partnerId: null,
-      role: null,
-      permissions,
-    },
-  };
   const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  const actor = createActor(
-    sessionMachine.provide({
-      actors: { fetchProfile: fromPromise<Profile, void>(() => new Promise(() => {})) },
-    }),
-    { input: { restored: session } },
-  ).start();
+  const actor = signedInActor({ permissions });
   const root = createRootRouteWithContext<RouterContext>()({ component: Outlet });
   const partner = createRoute({ getParentRoute: () => root, path: 'dashboard/partners/$partnerId' });
   const detail = createRoute({

@@ -19,7 +19,7 @@ import { Button } from '../../../../components/ui/button';
 import { Checkbox } from '../../../../components/ui/checkbox';
 import { TextField } from '../../../../components/ui/field';
 import { notify } from '../../../../components/ui/notify';
-import { authErrorMessage, queryErrorMessage } from '../../../../lib/error-message';
+import { errorSentence, queryErrorMessage } from '../../../../lib/error-message';
 import { firstError, validateOnChangeAndBlur } from '../../../../lib/form';
 import {
   groupPermissions,
@@ -95,7 +95,7 @@ function RoleFormCard({
       void queryClient.invalidateQueries({ queryKey: roleKeys.all });
       onDone();
     },
-    onError: (error) => notify.error(authErrorMessage(error)),
+    onError: (error) => notify.error(errorSentence(error)),
   });
   const defaultValues: RoleForm = {
     roleName: role?.name ?? '',

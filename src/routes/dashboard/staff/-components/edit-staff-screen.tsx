@@ -14,7 +14,7 @@ import { TextField } from '../../../../components/ui/field';
 import { notify } from '../../../../components/ui/notify';
 import { PasswordField } from '../../../../components/ui/password-input';
 import { SelectField } from '../../../../components/ui/select';
-import { authErrorMessage, queryErrorMessage } from '../../../../lib/error-message';
+import { errorSentence, queryErrorMessage } from '../../../../lib/error-message';
 import { firstError, validateOnChangeAndBlur } from '../../../../lib/form';
 import { fullName } from '../../../../lib/format';
 import { editFormOf, editStaffFormSchema, hasChanges, toStaffUpdate } from '../../../../lib/staff-form';
@@ -68,7 +68,7 @@ function EditStaffForm({ staff, onDone }: { staff: StaffUser; onDone: () => void
       void queryClient.invalidateQueries({ queryKey: staffKeys.all });
       onDone();
     },
-    onError: (error) => notify.error(authErrorMessage(error)),
+    onError: (error) => notify.error(errorSentence(error)),
   });
   const form = useForm({
     defaultValues: editFormOf(staff),

@@ -11,7 +11,7 @@ import { Button } from '../../../../components/ui/button';
 import { TextField } from '../../../../components/ui/field';
 import { notify } from '../../../../components/ui/notify';
 import { SelectField } from '../../../../components/ui/select';
-import { authErrorMessage, queryErrorMessage } from '../../../../lib/error-message';
+import { errorSentence, queryErrorMessage } from '../../../../lib/error-message';
 import { firstError, validateOnChangeAndBlur } from '../../../../lib/form';
 import { emptyInviteForm, inviteStaffFormSchema, toInviteBody } from '../../../../lib/staff-form';
 
@@ -31,7 +31,7 @@ export function InviteStaffScreen() {
       void queryClient.invalidateQueries({ queryKey: statsKeys.all });
       void navigate({ to: '/dashboard/staff', search: { activeTab: 'users' } });
     },
-    onError: (error) => notify.error(authErrorMessage(error)),
+    onError: (error) => notify.error(errorSentence(error)),
   });
   const form = useForm({
     defaultValues: emptyInviteForm,

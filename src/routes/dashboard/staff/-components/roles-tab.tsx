@@ -11,7 +11,7 @@ import { ExportButton } from '../../../../components/export-button';
 import { ForbiddenState, isForbidden } from '../../../../components/forbidden-state';
 import { Button } from '../../../../components/ui/button';
 import { notify } from '../../../../components/ui/notify';
-import { authErrorMessage } from '../../../../lib/error-message';
+import { errorSentence } from '../../../../lib/error-message';
 import { formatCount, formatDate } from '../../../../lib/format';
 import { applyListChange, type ListChange } from '../../../../lib/list-search';
 import { useCan } from '../../../../lib/use-can';
@@ -41,7 +41,7 @@ export function RolesTab() {
       void navigate({ search: (prev) => ({ ...prev, activeTab: 'roles' as const }) });
     },
     onError: (error) => {
-      notify.error(authErrorMessage(error));
+      notify.error(errorSentence(error));
       setToDelete(null);
     },
   });

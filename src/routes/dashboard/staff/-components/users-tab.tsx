@@ -13,7 +13,7 @@ import { ForbiddenState, isForbidden } from '../../../../components/forbidden-st
 import { Avatar } from '../../../../components/ui/avatar';
 import { Button } from '../../../../components/ui/button';
 import { notify } from '../../../../components/ui/notify';
-import { authErrorMessage } from '../../../../lib/error-message';
+import { errorSentence } from '../../../../lib/error-message';
 import { formatDate, fullName } from '../../../../lib/format';
 import { applyListChange, type ListChange } from '../../../../lib/list-search';
 import { useCan } from '../../../../lib/use-can';
@@ -44,7 +44,7 @@ export function UsersTab() {
       void navigate({ search: (prev) => ({ ...prev, activeTab: 'users' as const }) });
     },
     onError: (error) => {
-      notify.error(authErrorMessage(error));
+      notify.error(errorSentence(error));
       setToDelete(null);
     },
   });
