@@ -148,6 +148,8 @@ export type ApiEndpoint = {
    * the bearer token. Partner API keys are documented ahead of their implementation (decision 027).
    */
   apiKey?: true;
+  /** Hand-written examples (the rest are made from the schemas, server/api-examples.ts). */
+  examples?: { body?: unknown; data?: unknown };
   /** Not an envelope: the raw answer's media type and description (files, this document). */
   raw?: { contentType: string; description: string };
 };
@@ -718,6 +720,18 @@ export const apiEndpoints: readonly ApiEndpoint[] = [
     access: ['visits.create'],
     body: createVisitBodySchema,
     headers: IDEMPOTENT,
+    examples: {
+      body: {
+        partnerId: 12,
+        customerId: 348,
+        attendantName: 'Bisi',
+        visitDate: '2026-03-01T13:45:00.000Z',
+        items: [
+          { name: 'Jollof rice', quantity: 2, price: 2500 },
+          { name: 'Zobo', quantity: 1, price: 700 },
+        ],
+      },
+    },
     data: visitSchema,
     status: 201,
     errors: [404],

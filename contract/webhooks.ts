@@ -151,6 +151,15 @@ export type WebhookDelivery = z.infer<typeof webhookDeliverySchema>;
 
 const rewardTypeField = z.enum(['GIFTCARD', 'COUPON']);
 
+/** What every reward event names: the reward, where and for whom. */
+const rewardEventBase = z.object({
+  rewardId: z.int(),
+  code: z.string(),
+  rewardType: rewardTypeField,
+  partnerId: z.int(),
+  customerId: z.int(),
+});
+
 export const webhookEventDataSchemas = {
   'visit.recorded': z.object({
     visitId: z.int(),
@@ -162,38 +171,23 @@ export const webhookEventDataSchemas = {
     items: z.array(z.object({ name: z.string(), quantity: z.int(), price: z.number() })),
     recordedAt: z.string(),
   }),
-  'reward.issued': z.object({
-    rewardId: z.int(),
-    code: z.string(),
-    rewardType: rewardTypeField,
+  'reward.issued': z.extend(rewardEventBase, {
     rewardTypeCategory: z.enum(['GENERAL', 'DISCOUNTED_SUBSCRIPTION']),
     title: z.string(),
-    partnerId: z.int(),
-    customerId: z.int(),
     issuedAmount: z.nullable(z.number()),
     percentageDiscount: z.nullable(z.number()),
     pointsClaimed: z.int(),
     expiryDate: z.nullable(z.string()),
     issuedAt: z.string(),
   }),
-  'reward.redeemed': z.object({
-    rewardId: z.int(),
-    code: z.string(),
-    rewardType: rewardTypeField,
-    partnerId: z.int(),
-    customerId: z.int(),
+  'reward.redeemed': z.extend(rewardEventBase, {
     ledgerEntryId: z.int(),
     amountRedeemed: z.nullable(z.number()),
     balance: z.nullable(z.number()),
     status: z.string(),
     redeemedAt: z.string(),
   }),
-  'reward.reversed': z.object({
-    rewardId: z.int(),
-    code: z.string(),
-    rewardType: rewardTypeField,
-    partnerId: z.int(),
-    customerId: z.int(),
+  'reward.reversed': z.extend(rewardEventBase, {
     ledgerEntryId: z.int(),
     reversedEntryId: z.int(),
     amountReversed: z.number(),

@@ -15,11 +15,15 @@ const dir = mkdtempSync(join(tmpdir(), 'rc-openapi-'));
 const file = join(dir, 'openapi.json');
 try {
   writeFileSync(file, JSON.stringify(buildOpenApiDocument(), null, 2));
-  const result = spawnSync(join(root, 'node_modules', '.bin', 'redocly'), ['lint', file, '--format=summary'], {
-    stdio: 'inherit',
-    cwd: root,
-    env: { ...process.env, REDOCLY_TELEMETRY: 'off', REDOCLY_SUPPRESS_UPDATE_NOTICE: 'true' },
-  });
+  const result = spawnSync(
+    join(root, 'node_modules', '.bin', 'redocly'),
+    ['lint', file, '--format=summary'],
+    {
+      stdio: 'inherit',
+      cwd: root,
+      env: { ...process.env, REDOCLY_TELEMETRY: 'off', REDOCLY_SUPPRESS_UPDATE_NOTICE: 'true' },
+    },
+  );
   process.exitCode = result.status ?? 1;
 } finally {
   rmSync(dir, { recursive: true, force: true });

@@ -1,5 +1,6 @@
 import { Validator } from '@seriousme/openapi-schema-validator';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { z } from 'zod';
 import { type ApiEndpoint, apiEndpoints } from '../contract/api';
 import { envelopeSchema } from '../contract/envelope';
 import {
@@ -140,6 +141,49 @@ describe('the OpenAPI document', () => {
       else if (e.apiKey) expect(op.security, k).toEqual([{ bearerAuth: [] }, { ApiKey: [] }]);
       else expect(op.security, k).toEqual([{ bearerAuth: [] }]);
     }
+  });
+
+  it('has a valid example for at least 90% of request bodies and of success answers', () => {
+    type Media = { example?: unknown };
+    type Op = {
+      requestBody?: { content: Record<string, Media> };
+      responses: Record<string, { content?: Record<string, Media> }>;
+    };
+    let bodies = 0;
+    let bodyExamples = 0;
+    let answers = 0;
+    let answerExamples = 0;
+    const missing: string[] = [];
+    for (const e of apiEndpoints) {
+      const op = (doc.paths as Record<string, Record<string, Op>>)[e.path]![e.method]!;
+      if (e.body) {
+        bodies++;
+        const example = op.requestBody!.content['application/json']!.example;
+        if (example === undefined) missing.push(`body of ${e.method} ${e.path}`);
+        else {
+          bodyExamples++;
+          // What the reference shows is what the server accepts.
+          expect(z.safeParse(e.body, example).success, `${e.method} ${e.path}`).toBe(true);
+        }
+      }
+      if (!e.raw) {
+        answers++;
+        const example = op.responses[String(e.status ?? 200)]!.content!['application/json']!.example as
+          | { data: unknown }
+          | undefined;
+        if (example === undefined) missing.push(`answer of ${e.method} ${e.path}`);
+        else {
+          answerExamples++;
+          expect(z.safeParse(e.data, example.data).success, `${e.method} ${e.path}`).toBe(true);
+        }
+      }
+    }
+    const pct = (n: number, of: number) => Math.round((1000 * n) / of) / 10;
+    console.log(
+      `[figure] openapi examples: request bodies ${bodyExamples}/${bodies} (${pct(bodyExamples, bodies)}%), success answers ${answerExamples}/${answers} (${pct(answerExamples, answers)}%); without: ${missing.join('; ') || 'none'}`,
+    );
+    expect(bodyExamples / bodies).toBeGreaterThanOrEqual(0.9);
+    expect(answerExamples / answers).toBeGreaterThanOrEqual(0.9);
   });
 
   it('declares the ApiKey scheme on the calls a till makes, and the webhook messages under `webhooks`', () => {

@@ -11,6 +11,7 @@ import {
 import { ERROR_CODES, envelopeSchema, errorEnvelopeSchema } from '../contract/envelope';
 import { PAGE_SIZES, pageSizeField } from '../contract/list';
 import { WEBHOOK_EVENT_TYPES, type WebhookEventType, webhookMessageSchema } from '../contract/webhooks';
+import { examplesOf } from './api-examples';
 
 /** Where the API lives, relative to the server (the document's `servers`). */
 const API_BASE = '/api/v1';
@@ -139,6 +140,7 @@ function accessText(access: ApiAccess): string {
 
 function operation(e: ApiEndpoint): ZodOpenApiOperationObject {
   const status = String(e.status ?? 200);
+  const examples = examplesOf(e);
   const success = e.raw
     ? {
         description: e.raw.description,
@@ -154,7 +156,14 @@ function operation(e: ApiEndpoint): ZodOpenApiOperationObject {
       }
     : {
         description: 'Success: the envelope with `success` true and the result in `data`.',
-        content: { 'application/json': { schema: envelopeSchema(e.data) } },
+        content: {
+          'application/json': {
+            schema: envelopeSchema(e.data),
+            ...(examples.data !== undefined
+              ? { example: { success: true, data: examples.data, message: 'OK', errors: [] } }
+              : {}),
+          },
+        },
       };
   const headers = e.headers?.length
     ? z.object(Object.fromEntries(e.headers.map((h) => [h, apiHeaderSchemas[h].optional()])))
@@ -175,7 +184,17 @@ function operation(e: ApiEndpoint): ZodOpenApiOperationObject {
     'x-permissions': permissionsOfAccess(e.access),
     ...(Object.keys(requestParams).length ? { requestParams } : {}),
     ...(e.body
-      ? { requestBody: { required: true, content: { 'application/json': { schema: e.body } } } }
+      ? {
+          requestBody: {
+            required: true,
+            content: {
+              'application/json': {
+                schema: e.body,
+                ...(examples.body !== undefined ? { example: examples.body } : {}),
+              },
+            },
+          },
+        }
       : {}),
     responses: {
       [status]: success,

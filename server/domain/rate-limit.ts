@@ -74,9 +74,9 @@ export function ipKey(ip: string): string {
 export type RateLimitState = { blocked: false } | { blocked: true; retryAfterSeconds: number };
 export type Taken = { blocked: false; hitId: number } | { blocked: true; retryAfterSeconds: number };
 
-/** When the bucket opens again: the `limit`-th most recent hit leaves the window. */
-async function retryAfter(db: DbOrTx, bucket: string, rule: RateLimit, now: Date) {
-  const hits = await db
+/** The bucket's most recent hits inside the window, newest first, at most `limit`. */
+const windowHits = (db: DbOrTx, bucket: string, rule: RateLimit, now: Date) =>
+  db
     .select({ at: rateLimitHits.at })
     .from(rateLimitHits)
     .where(
@@ -84,6 +84,10 @@ async function retryAfter(db: DbOrTx, bucket: string, rule: RateLimit, now: Date
     )
     .orderBy(desc(rateLimitHits.at))
     .limit(rule.limit);
+
+/** When the bucket opens again: the `limit`-th most recent hit leaves the window. */
+async function retryAfter(db: DbOrTx, bucket: string, rule: RateLimit, now: Date) {
+  const hits = await windowHits(db, bucket, rule, now);
   if (hits.length < rule.limit) return null;
   const opensAt = hits[rule.limit - 1]!.at.getTime() + rule.windowMs;
   return Math.max(1, Math.ceil((opensAt - now.getTime()) / 1000));

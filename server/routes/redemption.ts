@@ -57,6 +57,13 @@ import { jsonBody } from '../http/validate';
 
 const otpError = (status: 400 | 429, message: string) => fieldError('otp', message, status);
 
+/** The `reward.redeemed` webhook of a redemption: its answer, plus where and for whom. */
+const redeemedWebhook = (result: RedemptionResult, partnerId: number, customerId: number) => ({
+  type: 'reward.redeemed' as const,
+  partnerId,
+  data: { ...result, partnerId, customerId },
+});
+
 /** Wrong codes per staff member and per client address (decision 013), beside the 5 per code. */
 const guessLimits = (userId: number | null, ip: string | null) =>
   [
@@ -200,6 +207,16 @@ export function redemptionRoutes(ctx: RouteContext) {
           throw new ApiError(409, status === 'Expired' ? rmsg.expired : rmsg.alreadyRedeemed);
         throw fieldError('amountToRedeem', rmsg.overBalance(formatNaira(fresh.r.balance ?? 0)), 409);
       }
+      const result: RedemptionResult = {
+        rewardId: row.r.id,
+        ledgerEntryId: debit.ledgerEntryId,
+        code: row.r.code,
+        rewardType: 'GIFTCARD',
+        amountRedeemed: o.amount,
+        balance: debit.balance,
+        status: debit.status,
+        redeemedAt: o.now.toISOString(),
+      };
       await recordEvent(tx, {
         actor,
         action: actions.redeemedGiftcard(formatNaira(o.amount!), row.r.code, fullName(row)),
@@ -213,37 +230,22 @@ export function redemptionRoutes(ctx: RouteContext) {
         },
         meta: o.meta,
         at: o.now,
-        webhook: {
-          type: 'reward.redeemed',
-          partnerId: row.r.partnerId,
-          data: {
-            rewardId: row.r.id,
-            code: row.r.code,
-            rewardType: 'GIFTCARD',
-            partnerId: row.r.partnerId,
-            customerId: o.userId,
-            ledgerEntryId: debit.ledgerEntryId,
-            amountRedeemed: o.amount,
-            balance: debit.balance,
-            status: debit.status,
-            redeemedAt: o.now.toISOString(),
-          },
-        },
+        webhook: redeemedWebhook(result, row.r.partnerId, o.userId),
       });
-      const result: RedemptionResult = {
-        rewardId: row.r.id,
-        ledgerEntryId: debit.ledgerEntryId,
-        code: row.r.code,
-        rewardType: 'GIFTCARD',
-        amountRedeemed: o.amount,
-        balance: debit.balance,
-        status: debit.status,
-        redeemedAt: o.now.toISOString(),
-      };
       return success(result, rmsg.giftcardRedeemed);
     }
     const done = await redeemCouponRow(tx, { rewardId: row.r.id, actorId: o.user.id, now: o.now });
     if (!done) throw new ApiError(409, rmsg.alreadyRedeemed);
+    const result: RedemptionResult = {
+      rewardId: row.r.id,
+      ledgerEntryId: done.ledgerEntryId,
+      code: row.r.code,
+      rewardType: 'COUPON',
+      amountRedeemed: null,
+      balance: null,
+      status: 'Redeemed',
+      redeemedAt: o.now.toISOString(),
+    };
     await recordEvent(tx, {
       actor,
       action: actions.redeemedCoupon(row.r.code, fullName(row)),
@@ -256,33 +258,8 @@ export function redemptionRoutes(ctx: RouteContext) {
       },
       meta: o.meta,
       at: o.now,
-      webhook: {
-        type: 'reward.redeemed',
-        partnerId: row.r.partnerId,
-        data: {
-          rewardId: row.r.id,
-          code: row.r.code,
-          rewardType: 'COUPON',
-          partnerId: row.r.partnerId,
-          customerId: o.userId,
-          ledgerEntryId: done.ledgerEntryId,
-          amountRedeemed: null,
-          balance: null,
-          status: 'Redeemed',
-          redeemedAt: o.now.toISOString(),
-        },
-      },
+      webhook: redeemedWebhook(result, row.r.partnerId, o.userId),
     });
-    const result: RedemptionResult = {
-      rewardId: row.r.id,
-      ledgerEntryId: done.ledgerEntryId,
-      code: row.r.code,
-      rewardType: 'COUPON',
-      amountRedeemed: null,
-      balance: null,
-      status: 'Redeemed',
-      redeemedAt: o.now.toISOString(),
-    };
     return success(result, rmsg.couponRedeemed);
   };
 

@@ -421,6 +421,16 @@ export function partnerSideRewardRoutes(ctx: RouteContext) {
                 .insert(rewardLedger)
                 .values({ rewardId, kind: 'ISSUE', amount: issuedAmount!, actorId: actor.id, at: now });
             }
+            const issued = {
+              rewardType: body.rewardType,
+              rewardTypeCategory: body.rewardTypeCategory ?? 'GENERAL',
+              partnerId: partner.id,
+              customerId: customer.id,
+              issuedAmount,
+              percentageDiscount,
+              pointsClaimed,
+              expiryDate: expiryDate?.toISOString() ?? null,
+            };
             await recordEvent(tx, {
               actor: actorOfAuthUser(actor),
               action: actions.issuedReward(
@@ -431,35 +441,13 @@ export function partnerSideRewardRoutes(ctx: RouteContext) {
               ),
               entity: 'reward',
               entityId: rewardId,
-              payload: {
-                rewardType: body.rewardType,
-                rewardTypeCategory: body.rewardTypeCategory ?? 'GENERAL',
-                partnerId: partner.id,
-                customerId: customer.id,
-                issuedAmount,
-                percentageDiscount,
-                pointsClaimed,
-                expiryDate: expiryDate?.toISOString() ?? null,
-              },
+              payload: issued,
               meta,
               at: now,
               webhook: {
                 type: 'reward.issued',
                 partnerId: partner.id,
-                data: {
-                  rewardId,
-                  code,
-                  rewardType: body.rewardType,
-                  rewardTypeCategory: body.rewardTypeCategory ?? 'GENERAL',
-                  title: body.title,
-                  partnerId: partner.id,
-                  customerId: customer.id,
-                  issuedAmount,
-                  percentageDiscount,
-                  pointsClaimed,
-                  expiryDate: expiryDate?.toISOString() ?? null,
-                  issuedAt: now.toISOString(),
-                },
+                data: { rewardId, code, title: body.title, ...issued, issuedAt: now.toISOString() },
               },
             });
             const reward = toReward((await rewardById(tx, rewardId))!, now);

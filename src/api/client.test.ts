@@ -124,12 +124,24 @@ describe('api client', () => {
 
   it('throws a typed ApiError with the field errors of a 400', async () => {
     const errors = [{ fieldName: 'email', message: 'pls provide a valid email' }];
-    const fetch = async () => json(400, { success: false, data: null, message: 'Validation failed', errors });
+    const fetch = async () =>
+      json(400, {
+        success: false,
+        data: null,
+        message: 'Validation failed',
+        code: 'validation_failed',
+        errors,
+      });
     const tokens: TokenSource = { accessToken: async () => null, rejected: async () => null };
     const client = createApiClient({ tokens, fetch: fetch as typeof globalThis.fetch });
     const error = await client.post('/admin/auth/login', schema, { body: {} }).catch((e) => e);
     expect(error).toBeInstanceOf(ApiError);
-    expect(error).toMatchObject({ status: 400, message: 'Validation failed', errors });
+    expect(error).toMatchObject({
+      status: 400,
+      message: 'Validation failed',
+      errors,
+      code: 'validation_failed',
+    });
   });
 
   it("maps a network failure to 'Network Error'", async () => {

@@ -14,6 +14,8 @@ export class ApiError extends Error {
     readonly status: number,
     message: string,
     readonly errors: FieldError[] = [],
+    /** The server's stable error code (`validation_failed`, `partner_blocked` ...), when it sent one. */
+    readonly code?: string,
   ) {
     super(message);
   }
@@ -87,6 +89,7 @@ interface Envelope {
   success?: boolean;
   data?: unknown;
   message?: string;
+  code?: unknown;
   errors?: unknown;
 }
 
@@ -104,7 +107,8 @@ export function toApiError(error: unknown): ApiError {
   if (error instanceof wretch.WretchError) {
     const env = asEnvelope(error.json);
     const message = env?.message || `Request failed with status code ${error.status}`;
-    return new ApiError(error.status, message, fieldErrors(env?.errors));
+    const code = typeof env?.code === 'string' ? env.code : undefined;
+    return new ApiError(error.status, message, fieldErrors(env?.errors), code);
   }
   // fetch rejects (TypeError) when the network is down or the request was blocked.
   return new ApiError(0, NETWORK_ERROR);

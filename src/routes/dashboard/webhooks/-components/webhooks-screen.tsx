@@ -10,6 +10,7 @@ import {
   type WebhookEventType,
 } from '../../../../../contract/webhooks';
 import { css } from '../../../../../styled-system/css';
+import { ApiError } from '../../../../api/client';
 import {
   createWebhook,
   deleteWebhook,
@@ -280,7 +281,7 @@ function AddWebhookDialog({ open, onClose }: { open: boolean; onClose: () => voi
       return queryClient.invalidateQueries({ queryKey: webhookKeys.all });
     },
     onError: (e) => {
-      const fields = (e as { errors?: { fieldName: string; message: string }[] }).errors ?? [];
+      const fields = e instanceof ApiError ? e.errors : [];
       if (fields.length)
         setErrors(Object.fromEntries(fields.map((f) => [f.fieldName.split('.')[0]!, f.message])));
       else notify.error(authErrorMessage(e));
