@@ -164,6 +164,7 @@ function operation(e: ApiEndpoint): ZodOpenApiOperationObject {
     security: e.access === 'public' ? [] : [{ bearerAuth: [] }],
     'x-access': e.access === 'public' || e.access === 'authenticated' ? e.access : 'permission',
     'x-permissions': permissionsOfAccess(e.access),
+    'x-scope': e.scope,
     ...(Object.keys(requestParams).length ? { requestParams } : {}),
     ...(e.body
       ? { requestBody: { required: true, content: { 'application/json': { schema: e.body } } } }
@@ -185,6 +186,8 @@ Lists answer \`data.records\` and \`data.meta\` (\`totalCount\`, \`pageNumber\`,
 **Auth.** Sign in with POST /admin/auth/login, then send \`Authorization: Bearer <accessToken>\`.
 The access token lives 15 minutes; POST /auth/refresh-token exchanges the refresh token (rotated on every use) for a new pair.
 Each call names the permission it needs (\`x-permissions\`); a missing token is 401, a missing permission 403.
+Each call names its scope (\`x-scope\`): \`club\` calls refuse partner staff (403) whatever their role holds; \`partner\` calls
+confine partner staff to their own partner (another partner's id or data is 404); \`self\` is the caller's own account.
 
 **Errors.** 400 validation (per-field \`errors\`), 401 unauthenticated, 403 forbidden, 404 not found (or outside the caller's partner),
 409 conflict, 413 body too large, 422 Idempotency-Key reused with another body, 429 rate limited (with \`Retry-After\`),
