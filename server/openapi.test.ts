@@ -31,6 +31,7 @@ type Operation = {
   security?: Record<string, string[]>[];
   'x-permissions'?: string[];
   'x-access'?: string;
+  'x-scope'?: string;
   parameters?: { in: string; name: string; required?: boolean }[];
   requestBody?: { content: Record<string, { schema: { required?: string[]; properties?: object } }> };
   responses: Record<string, { $ref?: string; content?: Record<string, { schema?: unknown }> }>;
@@ -230,6 +231,7 @@ describe('the OpenAPI document', () => {
         r.access?.kind === 'permission' ? [...r.access.anyOf] : [],
       );
       expect(permissionsOfAccess(e.access)).toEqual(op['x-permissions']);
+      expect(op['x-scope'], `${key(r.method, r.path)} scope`).toBe(r.access?.scope ?? 'none declared');
       checked++;
     }
     expect(checked).toBe(apiEndpoints.length);

@@ -182,6 +182,7 @@ function operation(e: ApiEndpoint): ZodOpenApiOperationObject {
       e.access === 'public' ? [] : e.apiKey ? [{ bearerAuth: [] }, { ApiKey: [] }] : [{ bearerAuth: [] }],
     'x-access': e.access === 'public' || e.access === 'authenticated' ? e.access : 'permission',
     'x-permissions': permissionsOfAccess(e.access),
+    'x-scope': e.scope,
     ...(Object.keys(requestParams).length ? { requestParams } : {}),
     ...(e.body
       ? {
@@ -213,6 +214,8 @@ Lists answer \`data.records\` and \`data.meta\` (\`totalCount\`, \`pageNumber\`,
 **Auth.** Sign in with POST /admin/auth/login, then send \`Authorization: Bearer <accessToken>\`.
 The access token lives 15 minutes; POST /auth/refresh-token exchanges the refresh token (rotated on every use) for a new pair.
 Each call names the permission it needs (\`x-permissions\`); a missing token is 401, a missing permission 403.
+Each call names its scope (\`x-scope\`): \`club\` calls refuse partner staff (403) whatever their role holds; \`partner\` calls
+confine partner staff to their own partner (another partner's id or data is 404); \`self\` is the caller's own account.
 
 **Error codes.** Every failure carries a stable \`code\`: ${ERROR_CODES.map((c) => `\`${c}\``).join(', ')}.
 Branch on \`code\`, not on \`message\` (which is for people and may be reworded).

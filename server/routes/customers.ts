@@ -105,9 +105,19 @@ async function loadCustomer(
   return row;
 }
 
+/** The list's and the export's filters: live customers of one status, inside the caller's scope. */
+const listFilters = (status: 'ACTIVE' | 'BLOCKED', scope: number | null) => [
+  isNull(customers.deletedAt),
+  eq(customers.accountStatus, status),
+  customersInScope(scope),
+];
+
 /** /admin/user/customers: the club's customers (clients). Delete is soft; history is kept. */
 export function customerRoutes(ctx: RouteContext) {
   const { db, clock, config, guards } = ctx;
+  /** The counter's total serves the club's unfiltered list only; a partner's list is counted. */
+  const listTotal = (status: 'ACTIVE' | 'BLOCKED', scope: number | null) =>
+    scope === null ? () => liveCustomerCount(db, status) : undefined;
 
   return new Hono<AppEnv>()
     .get(
@@ -118,11 +128,7 @@ export function customerRoutes(ctx: RouteContext) {
         const q = c.req.valid('query');
         const scope = c.get('partnerScope');
         const data = await listPage(customerList, q, {
-          filters: [
-            isNull(customers.deletedAt),
-            eq(customers.accountStatus, q.status),
-            customersInScope(scope),
-          ],
+          filters: listFilters(q.status, scope),
           rows: async (p) =>
             (
               await db
@@ -137,7 +143,7 @@ export function customerRoutes(ctx: RouteContext) {
             const [row] = await db.select({ n: sql<number>`count(*)::int` }).from(customers).where(where);
             return Number(row?.n ?? 0);
           },
-          total: scope === null ? () => liveCustomerCount(db, q.status) : undefined,
+          total: listTotal(q.status, scope),
         });
         return ok(c, data);
       },
@@ -153,11 +159,7 @@ export function customerRoutes(ctx: RouteContext) {
           name: q.status === 'BLOCKED' ? 'customers-blocked' : 'customers',
           spec: customerList,
           query: q,
-          filters: [
-            isNull(customers.deletedAt),
-            eq(customers.accountStatus, q.status),
-            customersInScope(scope),
-          ],
+          filters: listFilters(q.status, scope),
           columns: customerCsvColumns,
           clock,
           log: ctx.log,
@@ -166,7 +168,7 @@ export function customerRoutes(ctx: RouteContext) {
             const [row] = await db.select({ n: sql<number>`count(*)::int` }).from(customers).where(where);
             return Number(row?.n ?? 0);
           },
-          total: scope === null ? () => liveCustomerCount(db, q.status) : undefined,
+          total: listTotal(q.status, scope),
           batch: async (p) => {
             const raw = await db
               .select({ ...getTableColumns(customers), ...p.keyFields })

@@ -343,8 +343,10 @@ const ROLE_PERMISSIONS: Record<string, PermissionName[]> = {
     'clients.view',
   ],
   Auditor: ALL_PERMISSION_NAMES.filter((p) => p.endsWith('.view')),
+  // Their own partner's page and analytics (partner-scoped: another partner is 404, decision 023).
   'Partner Staff': [
     'dashboard.view',
+    'partners.view',
     'visits.view',
     'visits.create',
     'rewards.view',
