@@ -4,7 +4,7 @@
 import { cpSync, rmSync } from 'node:fs';
 import { build } from 'esbuild';
 
-const outdir = 'dist-server';
+const outdir = process.argv[2] ?? 'dist-server';
 rmSync(outdir, { recursive: true, force: true });
 const result = await build({
   entryPoints: ['server/main.ts', 'server/migrate.ts', 'server/backup.ts', 'server/restore.ts'],

@@ -1,4 +1,5 @@
 import { existsSync } from 'node:fs';
+import { Server as NetServer } from 'node:net';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { serve } from '@hono/node-server';
@@ -20,6 +21,9 @@ import { mountSpa } from './spa';
 
 const REPO_ROOT = fileURLToPath(new URL('..', import.meta.url));
 const MAIL_RETRY_MS = 30_000;
+/** After SIGTERM, idle keep-alive connections are closed this much later (see shutdown). */
+const IDLE_CLOSE_DELAY_MS = 1_000;
+const netClose = NetServer.prototype.close;
 
 async function buildSpaIfMissing(spaDir: string, log: ReturnType<typeof createLogger>): Promise<boolean> {
   if (existsSync(join(spaDir, 'index.html'))) return true;
@@ -158,22 +162,33 @@ async function main() {
    * tries another instance), requests in flight finish within SHUTDOWN_TIMEOUT_SECONDS (then their
    * connections are closed), the mail run in progress ends, the database closes, exit 0.
    */
+  // Once stopping, every answer closes its connection: no keep-alive connection outlives the drain.
+  server.prependListener('request', (_req: unknown, res: { setHeader: (k: string, v: string) => void }) => {
+    if (stopping) res.setHeader('Connection', 'close');
+  });
   const shutdown = (signal: string) => {
     if (stopping) return;
     stopping = true;
     log.info('shutting down', { signal, timeoutMs: env.shutdownTimeoutMs });
     clearInterval(mailTimer);
     const http = server as unknown as {
-      closeIdleConnections?: () => void;
-      closeAllConnections?: () => void;
+      closeIdleConnections: () => void;
+      closeAllConnections: () => void;
     };
     const deadline = setTimeout(() => {
       log.warn('shutdown deadline reached: closing the connections still open');
-      http.closeAllConnections?.();
+      http.closeAllConnections();
     }, env.shutdownTimeoutMs);
     deadline.unref();
-    server.close(async () => {
+    // Keep-alive connections with no request in flight are closed after a moment (not at once: a
+    // connection accepted just now may be about to carry its first request, a proxy's for instance).
+    const idle = setTimeout(() => http.closeIdleConnections(), IDLE_CLOSE_DELAY_MS);
+    idle.unref();
+    // Stop accepting: net.Server's close, not http.Server's, which (Node >= 19) would also drop at
+    // once the connections whose request has not been read yet, a 502 at the proxy.
+    netClose.call(server, async () => {
       clearTimeout(deadline);
+      clearTimeout(idle);
       const force = setTimeout(() => process.exit(1), 5_000);
       force.unref();
       metricsServer?.close();
@@ -185,8 +200,6 @@ async function main() {
       log.info('stopped', { signal });
       process.exit(0);
     });
-    // Idle keep-alive connections would hold close() open.
-    http.closeIdleConnections?.();
   };
   process.on('SIGTERM', () => shutdown('SIGTERM'));
   process.on('SIGINT', () => shutdown('SIGINT'));
