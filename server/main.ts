@@ -163,9 +163,27 @@ async function main() {
    * connections are closed), the mail run in progress ends, the database closes, exit 0.
    */
   // Once stopping, every answer closes its connection: no keep-alive connection outlives the drain.
-  server.prependListener('request', (_req: unknown, res: { setHeader: (k: string, v: string) => void }) => {
+  // Requests being handled (a client that hung up does not end its handler): the database closes
+  // only once none is left, or at the deadline.
+  let inFlight = 0;
+  let drained: (() => void) | undefined;
+  server.prependListener('request', (_req, res) => {
     if (stopping) res.setHeader('Connection', 'close');
+    inFlight++;
+    res.once('close', () => {
+      inFlight--;
+      if (inFlight === 0) drained?.();
+    });
   });
+  const requestsDone = (ms: number) =>
+    new Promise<void>((resolve) => {
+      if (inFlight === 0) return resolve();
+      const timer = setTimeout(resolve, ms);
+      drained = () => {
+        clearTimeout(timer);
+        resolve();
+      };
+    });
   const shutdown = (signal: string) => {
     if (stopping) return;
     stopping = true;
@@ -186,9 +204,11 @@ async function main() {
     idle.unref();
     // Stop accepting: net.Server's close, not http.Server's, which (Node >= 19) would also drop at
     // once the connections whose request has not been read yet, a 502 at the proxy.
+    const startedAt = Date.now();
     netClose.call(server, async () => {
       clearTimeout(deadline);
       clearTimeout(idle);
+      await requestsDone(Math.max(0, env.shutdownTimeoutMs - (Date.now() - startedAt)));
       const force = setTimeout(() => process.exit(1), 5_000);
       force.unref();
       metricsServer?.close();

@@ -40,7 +40,7 @@ const UNAVAILABLE_CODES = new Set([
  * already saw its connection die, no pool connection within the connect timeout.
  */
 const UNAVAILABLE_MESSAGES =
-  /^(Connection terminated|Client has encountered a connection error and is not queryable|timeout exceeded when trying to connect|Client was closed and is not queryable)/;
+  /^(Connection terminated|Client has encountered a connection error and is not queryable|timeout exceeded when trying to connect|Client was closed and is not queryable|Cannot use a pool after calling end on the pool)/;
 
 export function isDatabaseUnavailable(err: unknown, depth = 0): boolean {
   if (!err || typeof err !== 'object' || depth > 5) return false;
