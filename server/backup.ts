@@ -37,6 +37,7 @@ async function main() {
   const lock = lockDataDir(env.dataDir);
   try {
     const pglite = new PGlite({ dataDir: dbDir, extensions: { pg_trgm } });
+    await pglite.waitReady; // dumpDataDir does not wait for the start itself: the process would just end
     const dump = await pglite.dumpDataDir('gzip');
     await pglite.close();
     const file = join(folder, `reward-club-${stamp}.tar.gz`);

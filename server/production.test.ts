@@ -1,14 +1,23 @@
-import { spawn } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import type { Server } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createSuperAdmin, createTestClock, isPostgres, openTestDatabase } from '../tests/setup/server';
+import { createScratchDatabase } from '../tests/setup/faults';
+import {
+  createRole,
+  createSuperAdmin,
+  createTestClock,
+  isPostgres,
+  openTestDatabase,
+} from '../tests/setup/server';
 import { createApp } from './app';
-import type { Database } from './db/client';
+import { type Database, openDatabase } from './db/client';
 import { LOCK_FILE } from './db/data-dir-lock';
+import { roles } from './db/schema';
 import { TEST_PASSWORD_HASHING } from './domain/passwords';
 import { readEnv } from './env';
 import { forwardedClient } from './http/trust-proxy';
@@ -338,4 +347,68 @@ describe.runIf(!isPostgres)('the server process', () => {
       rmSync(data, { recursive: true, force: true });
     }
   }, 120_000);
+});
+
+/** `node --import tsx server/<script>.ts args` with `env`; its exit code and output. */
+function runScript(script: string, args: string[], env: Record<string, string>) {
+  const res = spawnSync(process.execPath, ['--import', 'tsx', `server/${script}.ts`, ...args], {
+    cwd: REPO_ROOT,
+    env: { ...process.env, LOG_LEVEL: 'warn', ...env },
+    encoding: 'utf8',
+    timeout: 120_000,
+  });
+  return { code: res.status, output: `${res.stdout}${res.stderr}` };
+}
+
+describe('db:backup and db:restore', () => {
+  it('writes a backup that restores to the same data (PGlite dump, or pg_dump on PostgreSQL)', async () => {
+    const work = mkdtempSync(join(tmpdir(), 'rc-backup-'));
+    let scratch: Awaited<ReturnType<typeof createScratchDatabase>> | undefined;
+    let restored: Awaited<ReturnType<typeof createScratchDatabase>> | undefined;
+    try {
+      const role = `Backup role ${randomBytes(3).toString('hex')}`;
+      const source = join(work, 'source');
+      let env: Record<string, string> = { DATA_DIR: source, DATABASE_URL: '' };
+      if (isPostgres) {
+        scratch = await createScratchDatabase(process.env.TEST_DATABASE_URL!, 'rc_backup');
+        env = { ...env, DATABASE_URL: scratch.url };
+      }
+      const db = await openDatabase(
+        isPostgres
+          ? { kind: 'postgres', url: scratch!.url }
+          : { kind: 'pglite', dataDir: join(source, 'db') },
+      );
+      await createRole(db.db, role, ['roles.view']);
+      await db.close();
+
+      const backup = runScript('backup', [join(work, 'backups')], env);
+      expect(backup.code, backup.output).toBe(0);
+      const file = backup.output.trim().split('\n').at(-1)!;
+      expect(file).toMatch(isPostgres ? /reward-club-.*\.dump$/ : /reward-club-.*\.tar\.gz$/);
+
+      let copy: Database;
+      if (isPostgres) {
+        restored = await createScratchDatabase(process.env.TEST_DATABASE_URL!, 'rc_restore');
+        const res = spawnSync('pg_restore', ['--no-owner', '-d', restored.url, file], { encoding: 'utf8' });
+        expect(res.status, res.stderr).toBe(0);
+        copy = await openDatabase({ kind: 'postgres', url: restored.url });
+      } else {
+        const target = join(work, 'restored');
+        const restore = runScript('restore', [file], { DATA_DIR: target, DATABASE_URL: '' });
+        expect(restore.code, restore.output).toBe(0);
+        // Restoring over a database is refused.
+        expect(runScript('restore', [file], { DATA_DIR: target, DATABASE_URL: '' }).output).toContain(
+          'already holds a database',
+        );
+        copy = await openDatabase({ kind: 'pglite', dataDir: join(target, 'db') });
+      }
+      const names = (await copy.db.select({ name: roles.name }).from(roles)).map((r) => r.name);
+      await copy.close();
+      expect(names).toContain(role);
+    } finally {
+      await scratch?.drop();
+      await restored?.drop();
+      rmSync(work, { recursive: true, force: true });
+    }
+  }, 180_000);
 });
