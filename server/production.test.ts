@@ -1,6 +1,6 @@
 import { spawn, spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import type { Server } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -344,6 +344,55 @@ describe.runIf(!isPostgres)('the server process', () => {
       expect((await third.done).code).toBe(0);
     } finally {
       third.child.kill('SIGKILL');
+      rmSync(data, { recursive: true, force: true });
+    }
+  }, 120_000);
+});
+
+describe.runIf(!isPostgres)('SIGTERM through npm', () => {
+  it('npm start: the signal reaches the server, which stops cleanly (exit 0, lock released), no orphan', async () => {
+    const data = mkdtempSync(join(tmpdir(), 'rc-prod-npm-'));
+    const spa = join(data, 'spa');
+    mkdirSync(spa);
+    writeFileSync(join(spa, 'index.html'), '<!doctype html>');
+    const npm = spawn('npm', ['start', '--silent'], {
+      cwd: REPO_ROOT,
+      env: {
+        ...process.env,
+        DATABASE_URL: '',
+        DATA_DIR: data,
+        SPA_DIR: spa,
+        SEED_DEMO: 'false',
+        PORT: '0',
+        LOG_LEVEL: 'info',
+      },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    let output = '';
+    npm.stdout.on('data', (d) => {
+      output += d;
+    });
+    npm.stderr.on('data', (d) => {
+      output += d;
+    });
+    const exited = new Promise<number | null>((resolve) => npm.once('exit', (code) => resolve(code)));
+    try {
+      for (let i = 0; i < 900 && !output.includes('"listening"'); i++) {
+        if (npm.exitCode !== null) break;
+        await new Promise((r) => setTimeout(r, 100));
+      }
+      expect(output).toContain('"listening"');
+      const serverPid = Number(readFileSync(join(data, LOCK_FILE), 'utf8'));
+      expect(serverPid).toBeGreaterThan(0);
+      npm.kill('SIGTERM');
+      expect(await exited).toBe(0);
+      // The server itself is gone (not left behind as an orphan) and said so.
+      await new Promise((r) => setTimeout(r, 500));
+      expect(() => process.kill(serverPid, 0)).toThrow();
+      expect(output).toContain('"stopped"');
+      expect(existsSync(join(data, LOCK_FILE))).toBe(false);
+    } finally {
+      npm.kill('SIGKILL');
       rmSync(data, { recursive: true, force: true });
     }
   }, 120_000);
