@@ -8,6 +8,7 @@ import { createPasswordHasher } from './domain/passwords';
 import { type Access, accessRegistry, createGuards } from './http/access';
 import type { AppDeps, AppEnv, RouteContext } from './http/context';
 import { ApiError, errorEnvelope } from './http/errors';
+import { observeRequests } from './http/observe';
 import { securityHeaders } from './http/security-headers';
 import { INVALID_JSON, type ValidationTarget, validatorRegistry } from './http/validate';
 import { describeError, silentLogger } from './log';
@@ -18,6 +19,7 @@ import { clientInfoRoutes, customerRoutes } from './routes/customers';
 import { extendedServiceRoutes } from './routes/extended-services';
 import { fileRoutes } from './routes/files';
 import { partnerRoutes } from './routes/partners';
+import { probeRoutes } from './routes/probes';
 import { PROFILE_BODY_LIMIT, profileRoutes } from './routes/profile';
 import { redemptionRoutes } from './routes/redemption';
 import { partnerRewardRoutes, partnerSideRewardRoutes } from './routes/rewards';
@@ -117,8 +119,11 @@ export function createApp(deps: AppDeps) {
   // The security headers (CSP, HSTS over HTTPS, ...) wrap everything this app will ever serve: the
   // API, the API reference (which keeps its own, looser style policy for Swagger UI) and the SPA
   // files and pages that server/main.ts adds after it.
+  // Request id and access log wrap everything, errors and 404s included (server/http/observe.ts).
   const app = new Hono<AppEnv>({ strict: false })
+    .use('*', observeRequests({ log, onSample: deps.onRequest }))
     .use('*', securityHeaders({ trustProxy: deps.config.trustProxy }))
+    .route('/', probeRoutes(deps))
     .route(API_BASE, api)
     .route(API_REFERENCE_PATH, apiReferenceRoutes());
 
@@ -144,7 +149,12 @@ export function createApp(deps: AppDeps) {
     }
     if (isDatabaseUnavailable(err)) {
       // No stack, no SQL, no driver message to the client; the log names the cause.
-      log.warn('database unavailable', { method: c.req.method, path: c.req.path, error: describeError(err) });
+      log.warn('database unavailable', {
+        method: c.req.method,
+        path: c.req.path,
+        requestId: c.get('requestId'),
+        error: describeError(err),
+      });
       return c.json(errorEnvelope(503, null, SERVICE_UNAVAILABLE), 503, {
         'Retry-After': String(UNAVAILABLE_RETRY_AFTER_SECONDS),
       });
@@ -152,6 +162,7 @@ export function createApp(deps: AppDeps) {
     log.error('unhandled error', {
       method: c.req.method,
       path: c.req.path,
+      requestId: c.get('requestId'),
       error: describeError(err),
       stack: err instanceof Error ? err.stack : undefined,
     });

@@ -1,6 +1,7 @@
 import { resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
+import { isAddressOrCidr, type TrustProxy } from './http/trust-proxy';
 
 /** SPA_DIR is taken relative to the repository (where `vite build` writes), not the working directory. */
 const REPO_ROOT = fileURLToPath(new URL('..', import.meta.url));
@@ -20,9 +21,43 @@ const optionalText = z
 export const logLevels = ['debug', 'info', 'warn', 'error', 'silent'] as const;
 export type LogLevel = (typeof logLevels)[number];
 
+/** `true`/`false` (and their spellings), or a comma-separated list of proxy addresses and CIDR ranges. */
+const trustProxy = z
+  .string()
+  .optional()
+  .transform((v, ctx): TrustProxy => {
+    const text = (v ?? '').trim().toLowerCase();
+    if (['', 'false', '0', 'no', 'off'].includes(text)) return false;
+    if (['true', '1', 'yes', 'on'].includes(text)) return true;
+    const entries = text
+      .split(',')
+      .map((e) => e.trim())
+      .filter(Boolean);
+    const bad = entries.filter((e) => !isAddressOrCidr(e));
+    if (bad.length) {
+      ctx.addIssue({
+        code: 'custom',
+        message: `not an address or CIDR range: ${bad.join(', ')} (expected e.g. 127.0.0.1,10.0.0.0/8, or true/false)`,
+      });
+      return z.NEVER;
+    }
+    return Object.freeze(entries);
+  });
+
+const port = z.coerce.number().int().min(0).max(65_535);
+
 const envSchema = z
   .object({
-    PORT: z.coerce.number().int().min(0).max(65_535).default(3000),
+    NODE_ENV: z.string().optional(),
+    PORT: port.default(3000),
+    /** The address to bind; all interfaces when unset. */
+    HOST: optionalText,
+    /** Prometheus metrics on their own port (never the public one); none when unset. */
+    METRICS_PORT: optionalText.pipe(
+      z.coerce.number<string | undefined>().int().min(0).max(65_535).optional(),
+    ),
+    METRICS_HOST: z.string().min(1).default('127.0.0.1'),
+    SHUTDOWN_TIMEOUT_SECONDS: z.coerce.number().min(0).max(600).default(10),
     DATA_DIR: z.string().min(1).default('./data'),
     SPA_DIR: z.string().min(1).default('./dist'),
     DATABASE_URL: optionalText.pipe(z.url({ protocol: /^postgres(ql)?$/ }).optional()),
@@ -33,22 +68,41 @@ const envSchema = z
     REFRESH_TOKEN_TTL_DAYS: z.coerce.number().min(0.0001).max(365).default(7),
     ADMIN_EMAIL: optionalText.pipe(z.email().optional()),
     ADMIN_PASSWORD: optionalText,
-    SEED_DEMO: booleanish(true),
-    TRUST_PROXY: booleanish(false),
+    /** Default: on in development, off in production. */
+    SEED_DEMO: z
+      .enum(['true', 'false', '1', '0', 'yes', 'no', 'on', 'off', ''])
+      .optional()
+      .transform((v) => (v === undefined || v === '' ? undefined : ['true', '1', 'yes', 'on'].includes(v))),
+    TRUST_PROXY: trustProxy,
     LOG_LEVEL: z.enum(logLevels).default('info'),
     BENCH_METRICS: booleanish(false),
     WEBHOOK_ALLOW_PRIVATE: booleanish(false),
-    NODE_ENV: optionalText,
   })
   .refine((e) => !e.ADMIN_EMAIL || !!e.ADMIN_PASSWORD, {
     message: 'ADMIN_PASSWORD is required when ADMIN_EMAIL is set',
     path: ['ADMIN_PASSWORD'],
+  })
+  .refine((e) => e.NODE_ENV !== 'production' || !!e.JWT_SECRET, {
+    message:
+      'JWT_SECRET is required when NODE_ENV=production (at least 32 characters, e.g. `openssl rand -hex 32`); it signs the access tokens of every instance',
+    path: ['JWT_SECRET'],
+  })
+  .refine((e) => e.METRICS_PORT === undefined || e.METRICS_PORT === 0 || e.METRICS_PORT !== e.PORT, {
+    message: 'METRICS_PORT must differ from PORT (the metrics are not served on the public port)',
+    path: ['METRICS_PORT'],
   });
 
 export type Env = {
+  /** NODE_ENV=production: no demo data unless SEED_DEMO asks, JWT_SECRET required, no SPA build at start. */
+  production: boolean;
   port: number;
+  host: string | undefined;
+  metricsPort: number | undefined;
+  metricsHost: string;
+  /** How long SIGTERM waits for in-flight requests before closing their connections. */
+  shutdownTimeoutMs: number;
   dataDir: string;
-  /** The built SPA (`vite build` output) the server serves; built there at start when missing. */
+  /** The built SPA (`vite build` output) the server serves; outside production built at start when missing. */
   spaDir: string;
   databaseUrl: string | undefined;
   smtpUrl: string | undefined;
@@ -59,7 +113,7 @@ export type Env = {
   adminEmail: string | undefined;
   adminPassword: string | undefined;
   seedDemo: boolean;
-  trustProxy: boolean;
+  trustProxy: TrustProxy;
   logLevel: LogLevel;
   /** Benchmarks only (tests/bench/api-load.bench.ts): serves BENCH_METRICS_PATH. Off unless BENCH_METRICS is set. */
   benchMetrics: boolean;
@@ -77,8 +131,14 @@ export function readEnv(source: Record<string, string | undefined> = process.env
     throw new Error(`Invalid environment:\n${lines.join('\n')}`);
   }
   const e = parsed.data;
+  const production = e.NODE_ENV === 'production';
   return {
+    production,
     port: e.PORT,
+    host: e.HOST,
+    metricsPort: e.METRICS_PORT,
+    metricsHost: e.METRICS_HOST,
+    shutdownTimeoutMs: e.SHUTDOWN_TIMEOUT_SECONDS * 1000,
     dataDir: resolve(e.DATA_DIR),
     spaDir: resolve(REPO_ROOT, e.SPA_DIR),
     databaseUrl: e.DATABASE_URL,
@@ -89,7 +149,7 @@ export function readEnv(source: Record<string, string | undefined> = process.env
     refreshTokenTtlDays: e.REFRESH_TOKEN_TTL_DAYS,
     adminEmail: e.ADMIN_EMAIL,
     adminPassword: e.ADMIN_PASSWORD,
-    seedDemo: e.SEED_DEMO,
+    seedDemo: e.SEED_DEMO ?? !production,
     trustProxy: e.TRUST_PROXY,
     logLevel: e.LOG_LEVEL,
     benchMetrics: e.BENCH_METRICS,

@@ -1,4 +1,5 @@
 import { existsSync } from 'node:fs';
+import { Server as NetServer } from 'node:net';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { serve } from '@hono/node-server';
@@ -6,12 +7,14 @@ import { sql } from 'drizzle-orm';
 import { API_BASE, createApp } from './app';
 import { mountBenchMetrics } from './bench-metrics';
 import { openDatabase } from './db/client';
+import { DataDirLockedError, lockDataDir } from './db/data-dir-lock';
 import { createPasswordHasher } from './domain/passwords';
 import { resolveJwtSecret } from './domain/settings';
 import { findStaffByEmail } from './domain/users';
 import { readEnv } from './env';
 import { createLogger, describeError } from './log';
 import { createMailer, fileMailbox, smtpTransport } from './mail';
+import { createMetrics } from './metrics';
 import { ensureAdmin, ensureSuperAdminRole } from './seed/admin';
 import { DEMO_ADMIN, isEmpty, seedDemo } from './seed/demo';
 import { mountSpa } from './spa';
@@ -19,6 +22,9 @@ import { createWebhookSender } from './webhook-sender';
 
 const REPO_ROOT = fileURLToPath(new URL('..', import.meta.url));
 const MAIL_RETRY_MS = 30_000;
+/** After SIGTERM, idle keep-alive connections are closed this much later (see shutdown). */
+const IDLE_CLOSE_DELAY_MS = 1_000;
+const netClose = NetServer.prototype.close;
 
 async function buildSpaIfMissing(spaDir: string, log: ReturnType<typeof createLogger>): Promise<boolean> {
   if (existsSync(join(spaDir, 'index.html'))) return true;
@@ -34,14 +40,37 @@ async function buildSpaIfMissing(spaDir: string, log: ReturnType<typeof createLo
   return existsSync(join(spaDir, 'index.html'));
 }
 
+/** A start-up failure the operator can fix: one clear sentence, no stack. */
+class StartupError extends Error {}
+
 async function main() {
-  const env = readEnv();
+  let env: ReturnType<typeof readEnv>;
+  try {
+    env = readEnv();
+  } catch (err) {
+    throw new StartupError((err as Error).message);
+  }
   const log = createLogger(env.logLevel);
   const hasher = createPasswordHasher();
 
+  // The embedded database is one process per data directory: a second one would silently lose writes.
+  let lock: ReturnType<typeof lockDataDir> | undefined;
+  if (!env.databaseUrl) {
+    try {
+      lock = lockDataDir(env.dataDir);
+    } catch (err) {
+      throw err instanceof DataDirLockedError ? new StartupError(err.message) : err;
+    }
+    process.once('exit', () => lock?.release());
+  }
+
   const database = await openDatabase(
     env.databaseUrl
-      ? { kind: 'postgres', url: env.databaseUrl }
+      ? {
+          kind: 'postgres',
+          url: env.databaseUrl,
+          onError: (err) => log.warn('database connection lost', { error: describeError(err) }),
+        }
       : { kind: 'pglite', dataDir: join(env.dataDir, 'db') },
   );
   const { db } = database;
@@ -75,12 +104,17 @@ async function main() {
   const webhooks = createWebhookSender({ db, clock, log, mailer, allowPrivate: env.webhookAllowPrivate });
   webhooks.start();
 
+  const metrics =
+    env.metricsPort === undefined ? undefined : createMetrics({ db, poolStats: database.poolStats, log });
+  let stopping = false;
   const app = createApp({
     db,
     clock,
     mailer,
     log,
     webhooks,
+    onRequest: metrics?.observe,
+    stopping: () => stopping,
     config: {
       jwtSecret: await resolveJwtSecret(db, env.jwtSecret),
       accessTokenTtlSeconds: env.accessTokenTtlSeconds,
@@ -94,12 +128,26 @@ async function main() {
   // Benchmarks only (BENCH_METRICS=1): event-loop delay and RSS for tests/bench/api-load.bench.ts.
   if (env.benchMetrics) mountBenchMetrics(app);
 
-  // The SPA beside the API (server/spa.ts), built once here when missing.
-  await buildSpaIfMissing(env.spaDir, log);
+  // The SPA beside the API (server/spa.ts). In development (`npm start`) it is built once here when
+  // missing; in production it comes from `npm run build` and is never built by the server.
+  if (env.production) {
+    if (!existsSync(join(env.spaDir, 'index.html')))
+      log.warn('the built SPA is missing: serving the API only (run `npm run build`)', {
+        spaDir: env.spaDir,
+      });
+  } else {
+    await buildSpaIfMissing(env.spaDir, log);
+  }
   mountSpa(app, env.spaDir);
 
-  const server = serve({ fetch: app.fetch, port: env.port }, (info) => {
-    const url = `http://localhost:${info.port}`;
+  const metricsServer = metrics ? await metrics.listen(env.metricsPort!, env.metricsHost) : undefined;
+  if (metricsServer) log.info('metrics', { url: `http://${env.metricsHost}:${env.metricsPort}/metrics` });
+
+  const server = serve({ fetch: app.fetch, port: env.port, hostname: env.host }, (info) => {
+    const url = `http://${env.host && env.host !== '0.0.0.0' ? env.host : 'localhost'}:${info.port}`;
+    log.info('listening', { url, pid: process.pid });
+    // Production prints no sign-in details, unless the demo data was asked for (SEED_DEMO=true).
+    if (env.production && !env.seedDemo) return;
     const lines = [`Reward Club Admin is running at ${url}`, `API: ${url}${API_BASE}`];
     void findStaffByEmail(db, DEMO_ADMIN.email).then((demo) => {
       if (demo) lines.push(`Demo sign-in: ${DEMO_ADMIN.email} / ${DEMO_ADMIN.password}`);
@@ -117,30 +165,83 @@ async function main() {
     void database.close().finally(() => process.exit(1));
   });
 
-  let stopping = false;
+  /**
+   * SIGTERM/SIGINT: /readyz turns 503, the listener closes (new connections are refused, so a proxy
+   * tries another instance), requests in flight finish within SHUTDOWN_TIMEOUT_SECONDS (then their
+   * connections are closed), the mail run in progress ends, the database closes, exit 0.
+   */
+  // Once stopping, every answer closes its connection: no keep-alive connection outlives the drain.
+  // Requests being handled (a client that hung up does not end its handler): the database closes
+  // only once none is left, or at the deadline.
+  let inFlight = 0;
+  let drained: (() => void) | undefined;
+  server.prependListener('request', (_req, res) => {
+    if (stopping) res.setHeader('Connection', 'close');
+    inFlight++;
+    res.once('close', () => {
+      inFlight--;
+      if (inFlight === 0) drained?.();
+    });
+  });
+  const requestsDone = (ms: number) =>
+    new Promise<void>((resolve) => {
+      if (inFlight === 0) return resolve();
+      const timer = setTimeout(resolve, ms);
+      drained = () => {
+        clearTimeout(timer);
+        resolve();
+      };
+    });
   const shutdown = (signal: string) => {
     if (stopping) return;
     stopping = true;
-    log.info('shutting down', { signal });
+    log.info('shutting down', { signal, timeoutMs: env.shutdownTimeoutMs });
     clearInterval(mailTimer);
     webhooks.stop();
-    const force = setTimeout(() => process.exit(1), 10_000);
-    force.unref();
-    server.close(async () => {
+    const http = server as unknown as {
+      closeIdleConnections: () => void;
+      closeAllConnections: () => void;
+    };
+    const deadline = setTimeout(() => {
+      log.warn('shutdown deadline reached: closing the connections still open');
+      http.closeAllConnections();
+    }, env.shutdownTimeoutMs);
+    deadline.unref();
+    // Keep-alive connections with no request in flight are closed after a moment (not at once: a
+    // connection accepted just now may be about to carry its first request, a proxy's for instance).
+    const idle = setTimeout(() => http.closeIdleConnections(), IDLE_CLOSE_DELAY_MS);
+    idle.unref();
+    // Stop accepting: net.Server's close, not http.Server's, which (Node >= 19) would also drop at
+    // once the connections whose request has not been read yet, a 502 at the proxy.
+    const startedAt = Date.now();
+    netClose.call(server, async () => {
+      clearTimeout(deadline);
+      clearTimeout(idle);
+      await requestsDone(Math.max(0, env.shutdownTimeoutMs - (Date.now() - startedAt)));
       await webhooks.idle();
+      const force = setTimeout(() => process.exit(1), 5_000);
+      force.unref();
+      metricsServer?.close();
+      metricsServer?.closeAllConnections();
       await mailer.idle();
       mailer.close();
       await database.close();
+      lock?.release();
+      log.info('stopped', { signal });
       process.exit(0);
     });
-    // Idle keep-alive connections would hold close() open.
-    (server as { closeIdleConnections?: () => void }).closeIdleConnections?.();
   };
   process.on('SIGTERM', () => shutdown('SIGTERM'));
   process.on('SIGINT', () => shutdown('SIGINT'));
 }
 
 main().catch((err) => {
-  process.stderr.write(`${err instanceof Error ? (err.stack ?? err.message) : String(err)}\n`);
+  const text =
+    err instanceof StartupError
+      ? err.message
+      : err instanceof Error
+        ? (err.stack ?? err.message)
+        : String(err);
+  process.stderr.write(`${text}\n`);
   process.exit(1);
 });

@@ -25,7 +25,8 @@ export function mountSpa(app: App, spaDir: string) {
   const signInHtml = hasSpa && existsSync(signInPath) ? readFileSync(signInPath, 'utf8') : null;
   app.use('*', async (c, next) => {
     await next();
-    if (c.req.path.startsWith(`${API_BASE}/`) || !c.res.ok) return;
+    // The API and the probes set their own (no-store).
+    if (c.req.path.startsWith(`${API_BASE}/`) || !c.res.ok || c.res.headers.has('Cache-Control')) return;
     c.res.headers.set('Cache-Control', spaCacheControl(c.req.path));
   });
   // The SPA's text files go gzip/deflate-compressed (the API answers stay as they are): the
@@ -36,8 +37,8 @@ export function mountSpa(app: App, spaDir: string) {
   if (hasSpa) app.use('*', serveStatic({ root: spaDir }));
   app.get('*', (c) => {
     const path = c.req.path;
-    if (path === API_BASE || path.startsWith(`${API_BASE}/`) || /\.[a-z0-9]+$/i.test(path))
-      return c.notFound();
+    // Every path under /api (any version) is the API's: an unknown one is the JSON 404, never the SPA.
+    if (path === '/api' || path.startsWith('/api/') || /\.[a-z0-9]+$/i.test(path)) return c.notFound();
     if (!indexHtml) return c.text('The SPA is not built. Run `npm run build`.', 503);
     return c.html(indexHtml);
   });

@@ -3,12 +3,12 @@ import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import type { ExtractTablesWithRelations } from 'drizzle-orm';
+import { drizzle as drizzlePostgres } from 'drizzle-orm/node-postgres';
+import { migrate as migratePostgres } from 'drizzle-orm/node-postgres/migrator';
 import type { PgDatabase, PgQueryResultHKT, PgTransaction } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
-import { drizzle as drizzlePostgres } from 'drizzle-orm/postgres-js';
-import { migrate as migratePostgres } from 'drizzle-orm/postgres-js/migrator';
-import postgres from 'postgres';
+import pg from 'pg';
 import * as schema from './schema';
 
 export type Schema = typeof schema;
@@ -17,49 +17,104 @@ export type Db = PgDatabase<PgQueryResultHKT, Schema>;
 export type Tx = PgTransaction<PgQueryResultHKT, Schema, ExtractTablesWithRelations<Schema>>;
 export type DbOrTx = Db | Tx;
 
+export type PoolStats = { total: number; idle: number; waiting: number; max: number };
+
 export type Database = {
   db: Db;
   kind: 'pglite' | 'postgres';
   close: () => Promise<void>;
+  /** The connection pool's state (PostgreSQL); PGlite is one in-process connection. */
+  poolStats: () => PoolStats;
 };
 
 /** Arbitrary key of the advisory lock that serialises migrations across instances. */
 const MIGRATION_LOCK = 72_200;
 
 /**
- * Seconds before a pool connection tries again after a failed connect: 0.05, 0.1, 0.2, ... at most 1.
- * postgres.js's default grows to 20 s, and every query queued meanwhile waits that long, so during a
- * database outage requests hung up to 20 s before their 503 and the service came back up to 20 s
- * after the database (issue 8, decision 015). A refused connect is cheap: one a second is fine.
+ * How long a request waits for a pool connection before it fails as "unavailable" (a 503): while the
+ * database is down or every connection is being re-opened, a request answers within this, never hangs.
  */
-export const reconnectDelay = (retries: number) => Math.min(0.05 * 2 ** retries, 1);
+export const CONNECT_TIMEOUT_MS = 5_000;
 
 export const migrationsFolder = fileURLToPath(new URL('./migrations', import.meta.url));
 
 export type OpenOptions =
-  | { kind: 'postgres'; url: string; max?: number }
+  | { kind: 'postgres'; url: string; max?: number; onError?: (err: Error) => void }
   | { kind: 'pglite'; dataDir?: string /* undefined: in memory */ };
+
+/**
+ * A node-postgres pool that survives its connections being cut (docs/decisions/025-database-driver.md):
+ * an error on an idle connection, or on one checked out between two queries of a transaction, is an
+ * `error` event, and an `error` event nobody listens to ends the process. The pool listens for its
+ * idle clients; every client gets a listener of its own for the time it is checked out. The next
+ * query on such a client fails (a 503 for the request), the pool drops it, and new ones are opened
+ * on demand.
+ */
+export function createPool(url: string, opts: { max?: number; onError?: (err: Error) => void } = {}) {
+  const onError = opts.onError ?? (() => {});
+  const pool = new pg.Pool({
+    connectionString: url,
+    max: opts.max ?? 10,
+    connectionTimeoutMillis: CONNECT_TIMEOUT_MS,
+    idleTimeoutMillis: 30_000,
+  });
+  pool.on('error', onError);
+  pool.on('connect', (client) => client.on('error', onError));
+  return pool;
+}
 
 /** Opens PGlite (a folder, or memory) or PostgreSQL, and applies the committed migrations. */
 export async function openDatabase(opts: OpenOptions): Promise<Database> {
   if (opts.kind === 'postgres') {
-    const client = postgres(opts.url, { max: opts.max ?? 10, onnotice: () => {}, backoff: reconnectDelay });
-    const db = drizzlePostgres(client, { schema });
-    // Several instances may start together: one migrates at a time. A one-connection client holds the
-    // session advisory lock while drizzle migrates on that same connection.
-    const migrator = postgres(opts.url, { max: 1, onnotice: () => {} });
-    try {
-      await migrator`select pg_advisory_lock(${MIGRATION_LOCK})`;
-      await migratePostgres(drizzlePostgres(migrator, { schema }), { migrationsFolder });
-    } finally {
-      await migrator.end({ timeout: 5 });
-    }
-    return { db: db as unknown as Db, kind: 'postgres', close: () => client.end({ timeout: 5 }) };
+    await migrateWithLock(opts.url);
+    const pool = createPool(opts.url, opts);
+    const db = drizzlePostgres(pool, { schema });
+    const max = opts.max ?? 10;
+    return {
+      db: db as unknown as Db,
+      kind: 'postgres',
+      close: () => pool.end(),
+      poolStats: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount, max }),
+    };
   }
   if (opts.dataDir) mkdirSync(opts.dataDir, { recursive: true });
   // pg_trgm: the trigram GIN indexes behind the lists' search (migration 0001 creates the extension).
   const client = new PGlite({ dataDir: opts.dataDir, extensions: { pg_trgm } });
   const db = drizzlePglite(client, { schema });
   await migratePglite(db, { migrationsFolder });
-  return { db: db as unknown as Db, kind: 'pglite', close: () => client.close() };
+  return {
+    db: db as unknown as Db,
+    kind: 'pglite',
+    close: () => client.close(),
+    poolStats: () => ({ total: 1, idle: 1, waiting: 0, max: 1 }),
+  };
+}
+
+/**
+ * Applies the committed migrations to PostgreSQL once, even when several instances start together:
+ * one connection holds a session advisory lock while drizzle migrates on that same connection; the
+ * others wait for it, then find nothing left to apply.
+ */
+export async function migrateWithLock(url: string): Promise<void> {
+  const client = new pg.Client({ connectionString: url, connectionTimeoutMillis: CONNECT_TIMEOUT_MS });
+  client.on('error', () => {});
+  await client.connect();
+  try {
+    await client.query('select pg_advisory_lock($1)', [MIGRATION_LOCK]);
+    await migratePostgres(drizzlePostgres(client, { schema }), { migrationsFolder });
+  } finally {
+    await client.end().catch(() => {});
+  }
+}
+
+/** Runs one statement on its own short-lived connection (create/drop database in tests and benches). */
+export async function runOnce(url: string, text: string, timeoutMs = CONNECT_TIMEOUT_MS): Promise<void> {
+  const client = new pg.Client({ connectionString: url, connectionTimeoutMillis: timeoutMs });
+  client.on('error', () => {});
+  await client.connect();
+  try {
+    await client.query(text);
+  } finally {
+    await client.end().catch(() => {});
+  }
 }

@@ -14,6 +14,18 @@ describe('isDatabaseUnavailable', () => {
     expect(isDatabaseUnavailable(new AggregateError([withCode('ECONNREFUSED')]))).toBe(true);
   });
 
+  it("knows node-postgres's uncoded connection errors, and only those", () => {
+    for (const message of [
+      'Connection terminated unexpectedly',
+      'Client has encountered a connection error and is not queryable',
+      'timeout exceeded when trying to connect',
+    ]) {
+      expect(isDatabaseUnavailable(new Error('Failed query', { cause: new Error(message) }))).toBe(true);
+    }
+    // The same words with a SQLSTATE are the database's own error, not a lost connection.
+    expect(isDatabaseUnavailable(withCode('42601', 'Connection terminated near'))).toBe(false);
+  });
+
   it('leaves query errors alone (they stay 4xx mappings or a logged 500)', () => {
     expect(isDatabaseUnavailable(withCode('23505'))).toBe(false);
     expect(isDatabaseUnavailable(new Error('Failed query', { cause: withCode('42P01') }))).toBe(false);

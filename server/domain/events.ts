@@ -5,6 +5,7 @@ import type { Context } from 'hono';
 import type { DbOrTx } from '../db/client';
 import { events } from '../db/schema';
 import type { AuthUser, RequestMeta } from '../http/context';
+import { forwardedClient, type TrustProxy } from '../http/trust-proxy';
 import { enqueueWebhooks, type WebhookEvent } from './webhooks';
 
 export type ActorType = 'ADMIN' | 'PARTNER' | 'CUSTOMER';
@@ -218,28 +219,21 @@ export function ipLocation(raw: string): string {
 
 /**
  * The client's address (docs/decisions/013-abuse-limits.md): the socket peer (@hono/node-server's
- * getConnInfo); X-Forwarded-For only when the server sits behind a trusted proxy (TRUST_PROXY), and
- * then its last entry (the address that proxy saw), which a client cannot forge. Null without a
+ * getConnInfo); X-Forwarded-For only when that peer is a trusted proxy (TRUST_PROXY, see
+ * server/http/trust-proxy.ts), read from the right so a client cannot forge it. Null without a
  * socket (app.request() in tests, unless the test passes `{ incoming: { socket } }` as the env).
  */
-export function clientIp(c: Context, trustProxy: boolean): string | null {
-  let ip: string | null = null;
-  if (trustProxy) {
-    const forwarded = c.req.header('x-forwarded-for');
-    const last = forwarded?.split(',').at(-1);
-    ip = normalizeIp(last);
+export function clientIp(c: Context, trustProxy: TrustProxy): string | null {
+  let peer: string | null;
+  try {
+    peer = normalizeIp(getConnInfo(c).remote.address);
+  } catch {
+    peer = null; // no socket (app.request in tests)
   }
-  if (!ip) {
-    try {
-      ip = normalizeIp(getConnInfo(c).remote.address);
-    } catch {
-      ip = null; // no socket (app.request in tests)
-    }
-  }
-  return ip;
+  return forwardedClient(trustProxy, peer, c.req.header('x-forwarded-for'), normalizeIp);
 }
 
-export function requestMeta(c: Context, trustProxy: boolean): RequestMeta {
+export function requestMeta(c: Context, trustProxy: TrustProxy): RequestMeta {
   const ua = c.req.header('user-agent');
   return { ipAddress: clientIp(c, trustProxy), userAgent: ua ? ua.slice(0, 512) : null };
 }

@@ -4,6 +4,8 @@ import type { Logger } from '../log';
 import type { Mailer } from '../mail';
 import type { WebhookSender } from '../webhook-sender';
 import type { Guards } from './access';
+import type { RequestSample } from './observe';
+import type { TrustProxy } from './trust-proxy';
 
 /** What the app needs from its environment; `createApp` never reads `process.env`. */
 export type AppConfig = {
@@ -11,8 +13,8 @@ export type AppConfig = {
   jwtSecret: string;
   accessTokenTtlSeconds: number;
   refreshTokenTtlDays: number;
-  /** Only then is X-Forwarded-For read for the client address. */
-  trustProxy: boolean;
+  /** Which peers' X-Forwarded-For / -Proto count (server/http/trust-proxy.ts); false: none. */
+  trustProxy: TrustProxy;
   /** argon2id cost; tests lower it, production keeps the defaults. */
   passwordHashing?: PasswordHashingOptions;
   /** Rows per CSV export batch (default 2,000); tests lower it to cross many batch boundaries. */
@@ -31,6 +33,10 @@ export type AppDeps = {
   log?: Logger;
   /** Delivers the webhook outbox; kicked after a change that may have queued a message. */
   webhooks?: WebhookSender;
+  /** Every answered request (server/metrics.ts counts them); the access log is written either way. */
+  onRequest?: (sample: RequestSample) => void;
+  /** True once the process is shutting down: /readyz answers 503 so balancers stop sending. */
+  stopping?: () => boolean;
 };
 
 /** The signed-in staff member of a request, loaded from the database on every request. */
@@ -61,6 +67,8 @@ export type AppEnv = {
      * works at, or null for club staff (every partner). Partner routes filter by it.
      */
     partnerScope: number | null;
+    /** X-Request-Id of this request (server/http/observe.ts). */
+    requestId: string;
   };
 };
 

@@ -1,5 +1,6 @@
 import type { Context, MiddlewareHandler } from 'hono';
 import { secureHeaders } from 'hono/secure-headers';
+import { isTrustedProxy, socketPeer, type TrustProxy } from './trust-proxy';
 
 /**
  * The response headers every answer of the server carries: the SPA's files, the API, and any page the
@@ -40,14 +41,15 @@ export const HSTS = 'max-age=63072000; includeSubDomains';
  * last is the one our proxy added (the earlier ones could come from the client), as for the client
  * address in X-Forwarded-For (server/domain/events.ts).
  */
-export function servedOverHttps(c: Context, trustProxy: boolean): boolean {
+export function servedOverHttps(c: Context, trustProxy: TrustProxy): boolean {
   if (new URL(c.req.url).protocol === 'https:') return true;
   if (!trustProxy) return false;
+  if (trustProxy !== true && !isTrustedProxy(trustProxy, socketPeer(c))) return false;
   const forwarded = c.req.header('x-forwarded-proto');
   return forwarded?.split(',').at(-1)?.trim().toLowerCase() === 'https';
 }
 
-export function securityHeaders(o: { trustProxy: boolean }): MiddlewareHandler {
+export function securityHeaders(o: { trustProxy: TrustProxy }): MiddlewareHandler {
   const base = secureHeaders({
     contentSecurityPolicy: CSP_DIRECTIVES,
     // HSTS over plain HTTP is ignored by browsers and says nothing true: set below when HTTPS.

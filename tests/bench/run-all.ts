@@ -22,6 +22,7 @@ const ORDER = [
   'bench:offline',
   'bench:lists',
   'bench:partners',
+  'bench:prod',
   'bench:api',
 ];
 

@@ -6,9 +6,8 @@
 import { randomBytes } from 'node:crypto';
 import { performance } from 'node:perf_hooks';
 import { sql } from 'drizzle-orm';
-import postgres from 'postgres';
 import { API_BASE, createApp } from '../../server/app';
-import { type Database, type Db, openDatabase } from '../../server/db/client';
+import { type Database, type Db, openDatabase, runOnce } from '../../server/db/client';
 import { executeRows } from '../../server/db/rows';
 import { TEST_PASSWORD_HASHING } from '../../server/domain/passwords';
 import { silentLogger } from '../../server/log';
@@ -34,21 +33,16 @@ export const pgliteTarget: Target = { name: 'PGlite', open: () => openDatabase({
 /** PostgreSQL at TEST_DATABASE_URL (or the local default) in a database of its own, dropped on close; null when none answers. */
 export async function postgresTarget(): Promise<Target | null> {
   const server = process.env.TEST_DATABASE_URL || 'postgres://postgres@127.0.0.1:5432/postgres';
-  const probe = postgres(server, { max: 1, connect_timeout: 3, onnotice: () => {} });
   try {
-    await probe`select 1`;
+    await runOnce(server, 'select 1', 3_000);
   } catch {
     return null;
-  } finally {
-    await probe.end({ timeout: 1 }).catch(() => {});
   }
   return {
     name: 'PostgreSQL',
     open: async () => {
       const name = `rc_bench_${randomBytes(4).toString('hex')}`;
-      const admin = postgres(server, { max: 1, onnotice: () => {} });
-      await admin.unsafe(`create database "${name}"`);
-      await admin.end({ timeout: 5 });
+      await runOnce(server, `create database "${name}"`);
       const url = new URL(server);
       url.pathname = `/${name}`;
       const database = await openDatabase({ kind: 'postgres', url: url.toString(), max: 10 });
@@ -57,9 +51,7 @@ export async function postgresTarget(): Promise<Target | null> {
         url: url.toString(),
         close: async () => {
           await database.close();
-          const dropper = postgres(server, { max: 1, onnotice: () => {} });
-          await dropper.unsafe(`drop database if exists "${name}" with (force)`);
-          await dropper.end({ timeout: 5 });
+          await runOnce(server, `drop database if exists "${name}" with (force)`);
         },
       };
     },

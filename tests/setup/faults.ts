@@ -5,7 +5,7 @@ import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import postgres from 'postgres';
+import { runOnce } from '../../server/db/client';
 
 /**
  * Fault-test harness (issue 8 item 4): the real server (`server/main.ts`, what `npm start` runs) as a
@@ -114,23 +114,13 @@ export async function startServerProcess(env: Record<string, string>): Promise<S
 /** A fresh database on TEST_DATABASE_URL's server, dropped by `drop()`. */
 export async function createScratchDatabase(serverUrl: string, prefix: string) {
   const name = `${prefix}_${process.pid}_${randomBytes(4).toString('hex')}`;
-  const admin = postgres(serverUrl, { max: 1, onnotice: () => {} });
-  try {
-    await admin.unsafe(`create database "${name}"`);
-  } finally {
-    await admin.end({ timeout: 5 });
-  }
+  await runOnce(serverUrl, `create database "${name}"`);
   const url = new URL(serverUrl);
   url.pathname = `/${name}`;
   return {
     url: url.toString(),
     drop: async () => {
-      const dropper = postgres(serverUrl, { max: 1, onnotice: () => {} });
-      try {
-        await dropper.unsafe(`drop database if exists "${name}" with (force)`);
-      } finally {
-        await dropper.end({ timeout: 5 });
-      }
+      await runOnce(serverUrl, `drop database if exists "${name}" with (force)`);
     },
   };
 }

@@ -3,12 +3,11 @@ import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { eq } from 'drizzle-orm';
-import postgres from 'postgres';
 import { afterAll, beforeAll } from 'vitest';
 import type { Envelope } from '../../contract/envelope';
 import { ALL_PERMISSION_NAMES, SUPER_ADMIN_ROLE } from '../../contract/permissions';
 import { API_BASE, type App, createApp } from '../../server/app';
-import { type Database, type Db, openDatabase } from '../../server/db/client';
+import { type Database, type Db, openDatabase, runOnce } from '../../server/db/client';
 import {
   customers,
   extendedServices,
@@ -67,12 +66,7 @@ export async function openTestDatabase(opts: { max?: number } = {}): Promise<Dat
   const serverUrl = process.env.TEST_DATABASE_URL;
   if (!serverUrl) return openDatabase({ kind: 'pglite' });
   const name = `rc_test_${process.pid}_${randomBytes(4).toString('hex')}`;
-  const admin = postgres(serverUrl, { max: 1, onnotice: () => {} });
-  try {
-    await admin.unsafe(`create database "${name}"`);
-  } finally {
-    await admin.end({ timeout: 5 });
-  }
+  await runOnce(serverUrl, `create database "${name}"`);
   const url = new URL(serverUrl);
   url.pathname = `/${name}`;
   const database = await openDatabase({ kind: 'postgres', url: url.toString(), max: opts.max ?? 10 });
@@ -80,12 +74,7 @@ export async function openTestDatabase(opts: { max?: number } = {}): Promise<Dat
     ...database,
     close: async () => {
       await database.close();
-      const dropper = postgres(serverUrl, { max: 1, onnotice: () => {} });
-      try {
-        await dropper.unsafe(`drop database if exists "${name}" with (force)`);
-      } finally {
-        await dropper.end({ timeout: 5 });
-      }
+      await runOnce(serverUrl, `drop database if exists "${name}" with (force)`);
     },
   };
 }
