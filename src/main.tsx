@@ -69,8 +69,12 @@ const queryClient = new QueryClient({
       // Offline, the query function still runs once, so the persister can restore saved data.
       networkMode: 'offlineFirst',
       refetchOnWindowFocus: false,
+      // Offline, a call with no answer is not retried: TanStack Query would pause the retry until
+      // the online event, and a screen with nothing saved would spin for ever (issue 17, defect 7).
       retry: (failures, error) =>
-        failures < 2 && !(error instanceof ApiError && error.status >= 400 && error.status < 500),
+        failures < 2 &&
+        !(error instanceof ApiError && error.status >= 400 && error.status < 500) &&
+        !(error instanceof ApiError && error.status === 0 && !onlineManager.isOnline()),
     },
   },
 });
