@@ -129,6 +129,11 @@ session.on('session.discarded', ({ count }) => {
   );
   void router.navigate({ to: '/dashboard' });
 });
+// The session is back after refreshes with no answer: what failed meanwhile loads again.
+session.on('session.refreshed', ({ afterOutage }) => {
+  if (afterOutage)
+    void queryClient.invalidateQueries({ predicate: (query) => query.state.status === 'error' });
+});
 // The link is back: a refresh waiting out its backoff goes now.
 window.addEventListener('online', () => session.send({ type: 'link.online' }));
 // The session machine wipes the device (signedOut.wiping); here only what the user sees.

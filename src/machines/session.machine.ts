@@ -70,7 +70,9 @@ export type SessionEmitted =
   /** The locked user signed in again: the queued edits go out. */
   | { type: 'session.resumed'; user: SessionUser }
   /** Another user signed in over a locked session: the previous user's queued edits were discarded. */
-  | { type: 'session.discarded'; count: number; user: SessionUser };
+  | { type: 'session.discarded'; count: number; user: SessionUser }
+  /** New tokens; `afterOutage` when earlier refreshes got no answer (the link is back). */
+  | { type: 'session.refreshed'; afterOutage: boolean };
 
 export type { EndReason };
 
@@ -364,6 +366,11 @@ export const sessionMachine = setup({
                 onDone: {
                   target: '#session.signedIn.active',
                   actions: [
+                    // After refreshes that got no answer: the screens' failed calls can go again.
+                    emit(({ context }) => ({
+                      type: 'session.refreshed' as const,
+                      afterOutage: context.refreshFailures > 0,
+                    })),
                     assign({
                       session: ({ context, event }) =>
                         context.session ? withTokens(context.session, event.output) : null,
