@@ -23,6 +23,7 @@ import {
   plannedCoverage,
   readableSteps,
   redeemModel,
+  refusedError,
   TINY_PNG,
 } from '../model/flow-paths';
 import { DEMO_ADMIN, E2E_BASE_URL, MAIN_DATA_DIR } from './support/env';
@@ -387,6 +388,12 @@ async function expectIssueState(w: Walk, s: AnyMachineSnapshot) {
 
 /** A step the UI cannot take: the amount field only exists once Gift card is chosen. */
 const walkable = (model: FlowModel, path: FlowPath): boolean => {
+  if (model.name === 'redeem') {
+    // Issue 17: an attempt left open by an earlier session, and a redeem call the server refuses,
+    // are walked by the machine tests (tests/model/redeem.test.ts) and tests/e2e/lossy-link.spec.ts.
+    if ((path.start.input as { openAttempt?: unknown }).openAttempt) return false;
+    return !path.steps.some((step) => (step.event as { error?: unknown }).error === refusedError);
+  }
   if (model.name !== 'issueReward') return true;
   if ((path.start.input as { issuedTo: number | null }).issuedTo === null) return false; // rows always name a customer
   let type = '';
