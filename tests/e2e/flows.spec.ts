@@ -388,12 +388,6 @@ async function expectIssueState(w: Walk, s: AnyMachineSnapshot) {
 
 /** A step the UI cannot take: the amount field only exists once Gift card is chosen. */
 const walkable = (model: FlowModel, path: FlowPath): boolean => {
-  if (model.name === 'redeem') {
-    // Issue 17: an attempt left open by an earlier session, and a redeem call the server refuses,
-    // are walked by the machine tests (tests/model/redeem.test.ts) and tests/e2e/lossy-link.spec.ts.
-    if ((path.start.input as { openAttempt?: unknown }).openAttempt) return false;
-    return !path.steps.some((step) => (step.event as { error?: unknown }).error === refusedError);
-  }
   if (model.name !== 'issueReward') return true;
   if ((path.start.input as { issuedTo: number | null }).issuedTo === null) return false; // rows always name a customer
   let type = '';
@@ -453,7 +447,21 @@ test.beforeAll(async ({ playwright }) => {
   await request.dispose();
 });
 
-for (const model of [redeemModel, issueRewardModel] as FlowModel[]) {
+/**
+ * Issue 17: the browser walks the redeem model without the start from an attempt left open by an
+ * earlier session and without a redeem call the server refuses (no fixture can stand for either
+ * here); the machine tests walk those (tests/model/redeem.test.ts, src/machines/redeem.machine.test.ts).
+ */
+const browserRedeemModel: FlowModel = {
+  ...(redeemModel as FlowModel),
+  starts: redeemModel.starts.filter((start) => !(start.input as { openAttempt?: unknown }).openAttempt),
+  events: (snapshot) =>
+    (redeemModel as FlowModel)
+      .events(snapshot)
+      .filter((e) => (e as { error?: unknown }).error !== refusedError),
+};
+
+for (const model of [browserRedeemModel, issueRewardModel] as FlowModel[]) {
   const all = flowPathsOf(model);
   const paths = all.filter((p) => walkable(model, p));
 
