@@ -20,6 +20,7 @@ describe('role form', () => {
       'visits',
       'rewards',
       'activities',
+      'integrations',
     ]);
     expect(groups.find((g) => g.group === 'staff')?.permissions).toEqual([
       { id: 2, action: 'view' },

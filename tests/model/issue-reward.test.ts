@@ -43,7 +43,7 @@ const harness: FlowHarness = {
     }
     if ((step.event as { error?: unknown }).error === issueFieldError) {
       expect(c.errors.promotionalImage).toBe('Image must be PNG, JPEG or WebP');
-      expect(c.error).toBe('promotionalImage:Image must be PNG, JPEG or WebP');
+      expect(c.error).toBe('Image must be PNG, JPEG or WebP.');
     }
     if (after.matches('success')) {
       expect(after.output).toMatchObject({ message: 'Reward successfully issued' });

@@ -34,7 +34,7 @@ export const partnerEdit = queued(1, 'Edit partner Eko Grill House');
 export const clientEdit = queued(2, 'Edit client Ngozi Eze');
 export const refusedEdit = queued(3, 'Edit partner Mama Put Kitchen', {
   status: 'failed',
-  error: 'address:Address is required',
+  error: 'Address is required.',
 });
 
 /** What IndexedDB holds when the outbox reads it. */

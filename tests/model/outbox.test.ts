@@ -38,7 +38,7 @@ const harness: FlowHarness = {
           if (after.matches('failing')) {
             // A refused entry (4xx) is marked failed with the server's words, the queue goes on.
             expect(input).toEqual({ id: nextPending(b.entries)?.id, status: 'failed', error: c.error });
-            expect(c.error).toBe('address:Address is required');
+            expect(c.error).toBe('Address is required.');
           } else {
             expect(input).toEqual({ id: (step.event as { id?: number }).id, status: 'pending', error: null });
           }
