@@ -14,7 +14,7 @@ import {
   signIn,
 } from '../tests/setup/server';
 import { API_BASE, routeAccess } from './app';
-import { rewardLedger } from './db/schema';
+import { rewardLedger, webhookDeliveries, webhookEndpoints } from './db/schema';
 import { type Access, PARTNER_NOT_FOUND } from './http/access';
 
 /**
@@ -68,6 +68,28 @@ const staffOf = async (target: Target) =>
       partnerId: target === 'club' ? null : P(target),
     })
   ).id;
+/** A webhook endpoint of the target's partner (the club's: every partner's), with one delivery. */
+const webhookOf = async (target: Target) => {
+  const [endpoint] = await t.db
+    .insert(webhookEndpoints)
+    .values({
+      url: 'https://receiver.example.com/hooks',
+      events: ['visit.recorded'],
+      partnerId: target === 'club' ? null : P(target),
+      secret: `whsec_${Buffer.alloc(32, 7).toString('base64')}`,
+    })
+    .returning({ id: webhookEndpoints.id });
+  const [delivery] = await t.db
+    .insert(webhookDeliveries)
+    .values({
+      endpointId: endpoint!.id,
+      messageId: `msg_matrix_${++seq}`,
+      eventType: 'visit.recorded',
+      payload: { type: 'visit.recorded', data: {} },
+    })
+    .returning({ id: webhookDeliveries.id });
+  return { endpointId: endpoint!.id, deliveryId: delivery!.id };
+};
 const redeemEntry = async (target: Target) => {
   const reward = await createReward(t.db, { partnerId: P(target), customerId: w.customer[target].id });
   const [entry] = await t.db
@@ -310,6 +332,37 @@ const ROUTES: Record<string, Build> = {
     json: { ledgerEntryId: await redeemEntry(target), reason: 'Matrix reversal' },
     names: true,
   }),
+  // Webhooks (partner scope: partner staff see their own partner's; a club-wide one is the club's)
+  'GET /admin/webhooks': listOfPartner,
+  'POST /admin/webhooks': (target) => ({
+    json: {
+      url: 'https://receiver.example.com/hooks',
+      events: ['visit.recorded'],
+      ...(target === 'club' ? {} : { partnerId: P(target) }),
+    },
+    names: target === 'B',
+  }),
+  'GET /admin/webhooks/:webhookId{[0-9]+}': async (target) => ({
+    path: `/admin/webhooks/${(await webhookOf(target)).endpointId}`,
+    names: true,
+  }),
+  'PATCH /admin/webhooks/:webhookId{[0-9]+}': async (target) => ({
+    path: `/admin/webhooks/${(await webhookOf(target)).endpointId}`,
+    json: { description: 'Renamed' },
+    names: true,
+  }),
+  'DELETE /admin/webhooks/:webhookId{[0-9]+}': async (target) => ({
+    path: `/admin/webhooks/${(await webhookOf(target)).endpointId}`,
+    names: true,
+  }),
+  'GET /admin/webhooks/:webhookId{[0-9]+}/deliveries': async (target) => ({
+    path: `/admin/webhooks/${(await webhookOf(target)).endpointId}/deliveries`,
+    names: true,
+  }),
+  'POST /admin/webhooks/:webhookId{[0-9]+}/deliveries/:deliveryId{[0-9]+}/replay': async (target) => {
+    const hook = await webhookOf(target);
+    return { path: `/admin/webhooks/${hook.endpointId}/deliveries/${hook.deliveryId}/replay`, names: true };
+  },
 };
 
 /** `METHOD path` relative to /api/v1, as the table spells it. */

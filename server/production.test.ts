@@ -131,6 +131,7 @@ describe('unknown API paths', () => {
         data: null,
         message: 'Route not found',
         errors: [],
+        code: 'route_not_found',
       });
     }
     // The SPA still answers its own routes.
