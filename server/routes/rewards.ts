@@ -52,6 +52,7 @@ import {
   PARTNER_NOT_FOUND,
   partnerScope,
   scopedPartnerId,
+  staffUserId,
 } from '../http/access';
 import type { AppEnv, AuthUser, RouteContext } from '../http/context';
 import { type CsvColumn, exportCsv } from '../http/csv-export';
@@ -410,7 +411,7 @@ export function partnerSideRewardRoutes(ctx: RouteContext) {
                 balance: issuedAmount,
                 status: 'Active',
                 pointsClaimed,
-                issuedBy: actor.id,
+                issuedBy: staffUserId(actor),
                 createdAt: now,
                 updatedAt: now,
               })
@@ -419,7 +420,13 @@ export function partnerSideRewardRoutes(ctx: RouteContext) {
             if (giftcard) {
               await tx
                 .insert(rewardLedger)
-                .values({ rewardId, kind: 'ISSUE', amount: issuedAmount!, actorId: actor.id, at: now });
+                .values({
+                  rewardId,
+                  kind: 'ISSUE',
+                  amount: issuedAmount!,
+                  actorId: staffUserId(actor),
+                  at: now,
+                });
             }
             await recordEvent(tx, {
               actor: actorOfAuthUser(actor),
