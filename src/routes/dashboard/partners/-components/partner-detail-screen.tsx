@@ -27,6 +27,7 @@ import { applyTabChange } from '../../../../lib/list-search';
 import { useCan } from '../../../../lib/use-can';
 import { PartnerAnalyticsTab } from './partner-analytics-tab';
 import { PartnerEligibleTab } from './partner-eligible-tab';
+import { PartnerIntegrationsTab } from './partner-integrations-tab';
 import { PartnerRewardsTab } from './partner-rewards-tab';
 import type { PartnerDetailTab } from './partner-search';
 import { PartnerVisitsTab } from './partner-visits-tab';
@@ -244,6 +245,7 @@ const TAB_LABELS: Record<PartnerDetailTab, string> = {
   rewards: 'Rewards',
   eligible: 'Eligible users',
   analytics: 'Analytics',
+  integrations: 'Integrations',
 };
 
 function PartnerTabs({ partnerId }: { partnerId: number }) {
@@ -255,12 +257,14 @@ function PartnerTabs({ partnerId }: { partnerId: number }) {
     rewards: can('rewards.view'),
     eligible: can('visits.view'),
     analytics: true,
+    integrations: can('integrations.manage'),
   };
   const content: Record<PartnerDetailTab, React.ReactNode> = {
     visits: <PartnerVisitsTab partnerId={partnerId} />,
     rewards: <PartnerRewardsTab partnerId={partnerId} />,
     eligible: <PartnerEligibleTab partnerId={partnerId} />,
     analytics: <PartnerAnalyticsTab partnerId={partnerId} />,
+    integrations: <PartnerIntegrationsTab partnerId={partnerId} />,
   };
   const items = (Object.keys(TAB_LABELS) as PartnerDetailTab[])
     .filter((tab) => allowed[tab])
