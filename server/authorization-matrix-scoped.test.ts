@@ -14,7 +14,7 @@ import {
   signIn,
 } from '../tests/setup/server';
 import { API_BASE, routeAccess } from './app';
-import { rewardLedger } from './db/schema';
+import { partnerApiKeys, rewardLedger } from './db/schema';
 import { type Access, PARTNER_NOT_FOUND } from './http/access';
 
 /**
@@ -212,6 +212,29 @@ const ROUTES: Record<string, Build> = {
     path: `/admin/partners/${(await createPartner(t.db)).id}`,
     names: false,
   }),
+  // Partner API keys (scope partner): the partner in the path; a key of the target's partner to revoke.
+  'GET /admin/partners/:partnerId{[0-9]+}/api-keys': (target) => ({
+    path: `/admin/partners/${P(target)}/api-keys`,
+    names: true,
+  }),
+  'POST /admin/partners/:partnerId{[0-9]+}/api-keys': (target) => ({
+    path: `/admin/partners/${P(target)}/api-keys`,
+    json: { name: `Matrix till ${++seq}`, permissions: ['visits.view'] },
+    names: true,
+  }),
+  'DELETE /admin/partners/:partnerId{[0-9]+}/api-keys/:keyId{[0-9]+}': async (target) => {
+    const [key] = await t.db
+      .insert(partnerApiKeys)
+      .values({
+        partnerId: P(target),
+        name: `Matrix key ${++seq}`,
+        prefix: `${seq}`.padStart(12, '0'),
+        secretHash: '0'.repeat(64),
+        permissions: ['visits.view'],
+      })
+      .returning({ id: partnerApiKeys.id });
+    return { path: `/admin/partners/${P(target)}/api-keys/${key!.id}`, names: true };
+  },
   // Extended services (club)
   'GET /admin/partners/extended-services': none,
   'GET /admin/partners/extended-services/export': none,
