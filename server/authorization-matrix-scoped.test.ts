@@ -14,7 +14,7 @@ import {
   signIn,
 } from '../tests/setup/server';
 import { API_BASE, routeAccess } from './app';
-import { partnerApiKeys, rewardLedger } from './db/schema';
+import { partnerApiKeys, rewardLedger, webhookDeliveries, webhookEndpoints } from './db/schema';
 import { type Access, PARTNER_NOT_FOUND } from './http/access';
 
 /**
@@ -68,6 +68,18 @@ const staffOf = async (target: Target) =>
       partnerId: target === 'club' ? null : P(target),
     })
   ).id;
+const webhookOf = async (target: Target) => {
+  const [hook] = await t.db
+    .insert(webhookEndpoints)
+    .values({
+      url: `https://hooks.example.com/matrix-${++seq}`,
+      events: ['visit.recorded'],
+      partnerId: target === 'club' ? null : P(target),
+      secret: 'whsec_bWF0cml4',
+    })
+    .returning({ id: webhookEndpoints.id });
+  return hook!.id;
+};
 const redeemEntry = async (target: Target) => {
   const reward = await createReward(t.db, { partnerId: P(target), customerId: w.customer[target].id });
   const [entry] = await t.db
@@ -234,6 +246,46 @@ const ROUTES: Record<string, Build> = {
       })
       .returning({ id: partnerApiKeys.id });
     return { path: `/admin/partners/${P(target)}/api-keys/${key!.id}`, names: true };
+  },
+  // Webhooks (scope partner): a webhook of the target's partner (the club's: a club-wide one).
+  'GET /admin/webhooks': listOfPartner,
+  'POST /admin/webhooks': (target) => ({
+    json: {
+      url: `https://hooks.example.com/matrix-${++seq}`,
+      events: ['visit.recorded'],
+      ...(target === 'club' ? {} : { partnerId: P(target) }),
+    },
+    names: target !== 'club',
+  }),
+  'GET /admin/webhooks/:webhookId{[0-9]+}': async (target) => ({
+    path: `/admin/webhooks/${await webhookOf(target)}`,
+    names: true,
+  }),
+  'PATCH /admin/webhooks/:webhookId{[0-9]+}': async (target) => ({
+    path: `/admin/webhooks/${await webhookOf(target)}`,
+    json: { description: 'Matrix' },
+    names: true,
+  }),
+  'DELETE /admin/webhooks/:webhookId{[0-9]+}': async (target) => ({
+    path: `/admin/webhooks/${await webhookOf(target)}`,
+    names: true,
+  }),
+  'GET /admin/webhooks/:webhookId{[0-9]+}/deliveries': async (target) => ({
+    path: `/admin/webhooks/${await webhookOf(target)}/deliveries`,
+    names: true,
+  }),
+  'POST /admin/webhooks/:webhookId{[0-9]+}/deliveries/:deliveryId{[0-9]+}/replay': async (target) => {
+    const webhookId = await webhookOf(target);
+    const [delivery] = await t.db
+      .insert(webhookDeliveries)
+      .values({
+        endpointId: webhookId,
+        messageId: `msg_matrix${++seq}`,
+        eventType: 'visit.recorded',
+        payload: {},
+      })
+      .returning({ id: webhookDeliveries.id });
+    return { path: `/admin/webhooks/${webhookId}/deliveries/${delivery!.id}/replay`, names: true };
   },
   // Extended services (club)
   'GET /admin/partners/extended-services': none,
