@@ -258,8 +258,7 @@ function csvExport(
 }
 
 const WEBHOOK_ACCESS = ['integrations.manage'] as const;
-const API_KEY_SCOPE =
-  "Partner staff manage only their own partner's keys (another partner answers 404).";
+const API_KEY_SCOPE = "Partner staff manage only their own partner's keys (another partner answers 404).";
 const WEBHOOK_SCOPE =
   "Partner staff see and manage only their own partner's webhooks (a webhook of another partner, or a club-wide one, answers 404).";
 

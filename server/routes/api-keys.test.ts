@@ -230,10 +230,10 @@ describe('calling with X-Api-Key', () => {
     const forged = `${live.key.slice(0, 17)}${live.key.slice(17, 18) === 'A' ? 'B' : 'A'}${live.key.slice(18)}`;
     for (const bad of [
       forged,
-      'rck_000000000000_' + 'A'.repeat(43),
+      `rck_000000000000_${'A'.repeat(43)}`,
       'nonsense',
       '',
-      'rck_' + 'ä'.repeat(60),
+      `rck_${'ä'.repeat(60)}`,
       live.key.slice(0, -1),
     ]) {
       const res = await t.request('GET', '/admin/partners/visits', withKey(bad));

@@ -418,15 +418,13 @@ export function partnerSideRewardRoutes(ctx: RouteContext) {
               .returning({ id: rewards.id });
             const rewardId = created!.id;
             if (giftcard) {
-              await tx
-                .insert(rewardLedger)
-                .values({
-                  rewardId,
-                  kind: 'ISSUE',
-                  amount: issuedAmount!,
-                  actorId: staffUserId(actor),
-                  at: now,
-                });
+              await tx.insert(rewardLedger).values({
+                rewardId,
+                kind: 'ISSUE',
+                amount: issuedAmount!,
+                actorId: staffUserId(actor),
+                at: now,
+              });
             }
             await recordEvent(tx, {
               actor: actorOfAuthUser(actor),
