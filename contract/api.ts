@@ -1,6 +1,13 @@
 import { z } from 'zod';
 import { activityListQuerySchema, activitySchema } from './activities';
 import {
+  API_KEY_PERMISSIONS,
+  apiKeyParamSchema,
+  apiKeySchema,
+  createApiKeyBodySchema,
+  createdApiKeySchema,
+} from './api-keys';
+import {
   loginBodySchema,
   loginResponseSchema,
   passwordResetRequestBodySchema,
@@ -153,7 +160,8 @@ export type ApiEndpoint = {
   errors?: readonly ApiErrorStatus[];
   /**
    * A call a partner system (a till) makes: documented with the `ApiKey` scheme (X-Api-Key) beside
-   * the bearer token. Partner API keys are documented ahead of their implementation (decision 027).
+   * the bearer token: every partner route whose permission a key may hold (docs/decisions/028;
+   * server/openapi.test.ts holds it to the guards).
    */
   apiKey?: true;
   /** Hand-written examples (the rest are made from the schemas, server/api-examples.ts). */
@@ -213,6 +221,7 @@ export const apiSchemas: Record<string, z.core.$ZodType> = {
   RedemptionCustomer: redemptionCustomerSchema,
   RedemptionResult: redemptionResultSchema,
   ReversalResult: reversalResultSchema,
+  ApiKey: apiKeySchema,
   Webhook: webhookSchema,
   CreatedWebhook: createdWebhookSchema,
   WebhookDelivery: webhookDeliverySchema,
@@ -242,9 +251,12 @@ function csvExport(
   query: z.core.$ZodObject,
   errors: readonly ApiErrorStatus[] = [],
 ): ApiEndpoint {
+  // A partner API key may export what it may list (the list's permission is one a key may hold).
+  const keyPermissions: readonly string[] = API_KEY_PERMISSIONS;
   return {
     method: 'get',
     path,
+    ...(access.some((p) => keyPermissions.includes(p)) ? { apiKey: true as const } : {}),
     tag,
     summary: `Export ${what} as CSV (every matching row)`,
     description:
@@ -259,6 +271,7 @@ function csvExport(
 }
 
 const WEBHOOK_ACCESS = ['integrations.manage'] as const;
+const API_KEY_SCOPE = "Partner staff manage only their own partner's keys (another partner answers 404).";
 const WEBHOOK_SCOPE =
   "Partner staff see and manage only their own partner's webhooks (a webhook of another partner, or a club-wide one, answers 404).";
 
@@ -714,6 +727,7 @@ export const apiEndpoints: readonly ApiEndpoint[] = [
   {
     method: 'get',
     path: '/admin/partners/visits',
+    apiKey: true,
     tag: 'Visits',
     summary: "A partner's visits (a page)",
     access: ['visits.view'],
@@ -725,6 +739,7 @@ export const apiEndpoints: readonly ApiEndpoint[] = [
   {
     method: 'get',
     path: '/admin/partners/visits/{visitId}',
+    apiKey: true,
     tag: 'Visits',
     summary: 'One visit',
     access: ['visits.view'],
@@ -735,6 +750,7 @@ export const apiEndpoints: readonly ApiEndpoint[] = [
   {
     method: 'get',
     path: '/admin/partners/visits/reward-eligible-users',
+    apiKey: true,
     tag: 'Visits',
     summary: 'Customers eligible for a reward at a partner (30-day spend)',
     access: ['visits.view'],
@@ -746,6 +762,7 @@ export const apiEndpoints: readonly ApiEndpoint[] = [
   {
     method: 'get',
     path: '/admin/partners/visits/reward-eligible-users/{userId}',
+    apiKey: true,
     tag: 'Visits',
     summary: "One customer's eligibility at a partner",
     access: ['visits.view'],
@@ -757,6 +774,7 @@ export const apiEndpoints: readonly ApiEndpoint[] = [
   {
     method: 'get',
     path: '/admin/partners/visits/eligible-users-bypoints',
+    apiKey: true,
     tag: 'Visits',
     summary: 'Customers with points at a partner',
     access: ['visits.view'],
@@ -797,6 +815,7 @@ export const apiEndpoints: readonly ApiEndpoint[] = [
   {
     method: 'get',
     path: '/admin/user/customers',
+    apiKey: true,
     tag: 'Clients',
     summary: 'Clients (a page)',
     access: ['clients.view'],
@@ -807,6 +826,7 @@ export const apiEndpoints: readonly ApiEndpoint[] = [
   {
     method: 'get',
     path: '/admin/user/customers/{customerId}',
+    apiKey: true,
     tag: 'Clients',
     summary: 'One client',
     access: ['clients.view'],
@@ -862,6 +882,7 @@ export const apiEndpoints: readonly ApiEndpoint[] = [
   {
     method: 'get',
     path: '/admin/partners/rewards',
+    apiKey: true,
     tag: 'Rewards',
     summary: "A partner's rewards (a page)",
     access: ['rewards.view', 'rewards.redeem'],
@@ -873,6 +894,7 @@ export const apiEndpoints: readonly ApiEndpoint[] = [
   {
     method: 'get',
     path: '/partners/reward-types',
+    apiKey: true,
     tag: 'Rewards',
     summary: 'Reward types',
     access: 'authenticated',
@@ -882,6 +904,7 @@ export const apiEndpoints: readonly ApiEndpoint[] = [
   {
     method: 'get',
     path: '/partners/reward-type-categories',
+    apiKey: true,
     tag: 'Rewards',
     summary: 'Reward categories',
     access: 'authenticated',
@@ -891,6 +914,7 @@ export const apiEndpoints: readonly ApiEndpoint[] = [
   {
     method: 'get',
     path: '/partners/stats/reward',
+    apiKey: true,
     tag: 'Rewards',
     summary: 'Reward figures of one partner or the club',
     access: ['rewards.view'],
@@ -902,6 +926,7 @@ export const apiEndpoints: readonly ApiEndpoint[] = [
   {
     method: 'get',
     path: '/partners/rewards/redeemed-giftcard-balance',
+    apiKey: true,
     tag: 'Rewards',
     summary: 'Gift-card money redeemed and outstanding',
     access: ['rewards.view'],
@@ -913,6 +938,7 @@ export const apiEndpoints: readonly ApiEndpoint[] = [
   {
     method: 'get',
     path: '/partners/rewards/customers',
+    apiKey: true,
     tag: 'Redemption',
     summary: 'Find a customer holding a reward at a partner (at most 10, email masked)',
     access: ['rewards.view', 'rewards.redeem'],
@@ -924,6 +950,7 @@ export const apiEndpoints: readonly ApiEndpoint[] = [
   {
     method: 'get',
     path: '/partners/rewards/{rewardId}/ledger',
+    apiKey: true,
     tag: 'Rewards',
     summary: "A reward's money ledger (issue, redemptions, reversals)",
     access: ['rewards.view', 'rewards.redeem', 'rewards.reverse'],
@@ -934,6 +961,7 @@ export const apiEndpoints: readonly ApiEndpoint[] = [
   {
     method: 'post',
     path: '/partners/rewards/get-reward',
+    apiKey: true,
     tag: 'Redemption',
     summary: "Look up a customer's reward by code",
     access: ['rewards.view', 'rewards.redeem'],
@@ -1009,6 +1037,7 @@ export const apiEndpoints: readonly ApiEndpoint[] = [
   {
     method: 'post',
     path: '/partners/rewards/reverse-redemption',
+    apiKey: true,
     tag: 'Redemption',
     summary: 'Reverse a redemption (the money goes back on the gift card)',
     access: ['rewards.reverse'],
@@ -1035,6 +1064,45 @@ export const apiEndpoints: readonly ApiEndpoint[] = [
     'partner',
     staffListQuerySchema,
   ),
+  // Partner API keys (docs/decisions/028-partner-api-keys.md)
+  {
+    method: 'get',
+    path: '/admin/partners/{partnerId}/api-keys',
+    tag: 'Integrations',
+    summary: "A partner's active API keys (never their secrets)",
+    description: API_KEY_SCOPE,
+    access: WEBHOOK_ACCESS,
+    scope: 'partner',
+    params: partnerIdParamSchema,
+    data: z.array(apiKeySchema),
+    errors: [404],
+  },
+  {
+    method: 'post',
+    path: '/admin/partners/{partnerId}/api-keys',
+    tag: 'Integrations',
+    summary: 'Create an API key for a till or booking system',
+    description: `Answers the key (\`rck_<prefix>_<secret>\`) **once**: only its prefix and a hash of its secret are kept. Send it as \`X-Api-Key\`: the call then acts as this partner with the chosen permissions only (those a key may hold: ${API_KEY_PERMISSIONS.join(', ')}; never one its maker lacks, 403), on partner routes only, at most 600 calls a minute (RateLimit headers on every call, 429 with Retry-After over it). ${API_KEY_SCOPE}`,
+    access: WEBHOOK_ACCESS,
+    scope: 'partner',
+    params: partnerIdParamSchema,
+    body: createApiKeyBodySchema,
+    data: createdApiKeySchema,
+    status: 201,
+    errors: [403, 404, 409],
+  },
+  {
+    method: 'delete',
+    path: '/admin/partners/{partnerId}/api-keys/{keyId}',
+    tag: 'Integrations',
+    summary: 'Revoke an API key (refused at once: 401)',
+    description: API_KEY_SCOPE,
+    access: WEBHOOK_ACCESS,
+    scope: 'partner',
+    params: apiKeyParamSchema,
+    data: noData,
+    errors: [404],
+  },
   // Webhooks (Standard Webhooks; the messages are listed under `webhooks` in this document)
   {
     method: 'get',

@@ -13,6 +13,7 @@ import { securityHeaders } from './http/security-headers';
 import { INVALID_JSON, type ValidationTarget, validatorRegistry } from './http/validate';
 import { describeError, silentLogger } from './log';
 import { activityRoutes } from './routes/activities';
+import { apiKeyRoutes } from './routes/api-keys';
 import { API_REFERENCE_PATH, apiReferenceRoutes, openApiRoutes } from './routes/api-reference';
 import { authRoutes } from './routes/auth';
 import { clientInfoRoutes, customerRoutes } from './routes/customers';
@@ -107,6 +108,7 @@ export function createApp(deps: AppDeps) {
     .route('/admin/partners/extended-services', extendedServiceRoutes(ctx))
     .route('/admin/partners/visits', visitRoutes(ctx))
     .route('/admin/partners/rewards', partnerRewardRoutes(ctx))
+    .route('/admin/partners', apiKeyRoutes(ctx))
     .route('/admin/partners', partnerRoutes(ctx))
     .route('/admin/user/customers', customerRoutes(ctx))
     .route('/user/internet', clientInfoRoutes(ctx))

@@ -14,7 +14,7 @@ import {
   signIn,
 } from '../tests/setup/server';
 import { API_BASE, routeAccess } from './app';
-import { rewardLedger, webhookDeliveries, webhookEndpoints } from './db/schema';
+import { partnerApiKeys, rewardLedger, webhookDeliveries, webhookEndpoints } from './db/schema';
 import { type Access, PARTNER_NOT_FOUND } from './http/access';
 
 /**
@@ -68,27 +68,17 @@ const staffOf = async (target: Target) =>
       partnerId: target === 'club' ? null : P(target),
     })
   ).id;
-/** A webhook endpoint of the target's partner (the club's: every partner's), with one delivery. */
 const webhookOf = async (target: Target) => {
-  const [endpoint] = await t.db
+  const [hook] = await t.db
     .insert(webhookEndpoints)
     .values({
-      url: 'https://receiver.example.com/hooks',
+      url: `https://hooks.example.com/matrix-${++seq}`,
       events: ['visit.recorded'],
       partnerId: target === 'club' ? null : P(target),
-      secret: `whsec_${Buffer.alloc(32, 7).toString('base64')}`,
+      secret: 'whsec_bWF0cml4',
     })
     .returning({ id: webhookEndpoints.id });
-  const [delivery] = await t.db
-    .insert(webhookDeliveries)
-    .values({
-      endpointId: endpoint!.id,
-      messageId: `msg_matrix_${++seq}`,
-      eventType: 'visit.recorded',
-      payload: { type: 'visit.recorded', data: {} },
-    })
-    .returning({ id: webhookDeliveries.id });
-  return { endpointId: endpoint!.id, deliveryId: delivery!.id };
+  return hook!.id;
 };
 const redeemEntry = async (target: Target) => {
   const reward = await createReward(t.db, { partnerId: P(target), customerId: w.customer[target].id });
@@ -234,6 +224,69 @@ const ROUTES: Record<string, Build> = {
     path: `/admin/partners/${(await createPartner(t.db)).id}`,
     names: false,
   }),
+  // Partner API keys (scope partner): the partner in the path; a key of the target's partner to revoke.
+  'GET /admin/partners/:partnerId{[0-9]+}/api-keys': (target) => ({
+    path: `/admin/partners/${P(target)}/api-keys`,
+    names: true,
+  }),
+  'POST /admin/partners/:partnerId{[0-9]+}/api-keys': (target) => ({
+    path: `/admin/partners/${P(target)}/api-keys`,
+    json: { name: `Matrix till ${++seq}`, permissions: ['visits.view'] },
+    names: true,
+  }),
+  'DELETE /admin/partners/:partnerId{[0-9]+}/api-keys/:keyId{[0-9]+}': async (target) => {
+    const [key] = await t.db
+      .insert(partnerApiKeys)
+      .values({
+        partnerId: P(target),
+        name: `Matrix key ${++seq}`,
+        prefix: `${seq}`.padStart(12, '0'),
+        secretHash: '0'.repeat(64),
+        permissions: ['visits.view'],
+      })
+      .returning({ id: partnerApiKeys.id });
+    return { path: `/admin/partners/${P(target)}/api-keys/${key!.id}`, names: true };
+  },
+  // Webhooks (scope partner): a webhook of the target's partner (the club's: a club-wide one).
+  'GET /admin/webhooks': listOfPartner,
+  'POST /admin/webhooks': (target) => ({
+    json: {
+      url: `https://hooks.example.com/matrix-${++seq}`,
+      events: ['visit.recorded'],
+      ...(target === 'club' ? {} : { partnerId: P(target) }),
+    },
+    names: target !== 'club',
+  }),
+  'GET /admin/webhooks/:webhookId{[0-9]+}': async (target) => ({
+    path: `/admin/webhooks/${await webhookOf(target)}`,
+    names: true,
+  }),
+  'PATCH /admin/webhooks/:webhookId{[0-9]+}': async (target) => ({
+    path: `/admin/webhooks/${await webhookOf(target)}`,
+    json: { description: 'Matrix' },
+    names: true,
+  }),
+  'DELETE /admin/webhooks/:webhookId{[0-9]+}': async (target) => ({
+    path: `/admin/webhooks/${await webhookOf(target)}`,
+    names: true,
+  }),
+  'GET /admin/webhooks/:webhookId{[0-9]+}/deliveries': async (target) => ({
+    path: `/admin/webhooks/${await webhookOf(target)}/deliveries`,
+    names: true,
+  }),
+  'POST /admin/webhooks/:webhookId{[0-9]+}/deliveries/:deliveryId{[0-9]+}/replay': async (target) => {
+    const webhookId = await webhookOf(target);
+    const [delivery] = await t.db
+      .insert(webhookDeliveries)
+      .values({
+        endpointId: webhookId,
+        messageId: `msg_matrix${++seq}`,
+        eventType: 'visit.recorded',
+        payload: {},
+      })
+      .returning({ id: webhookDeliveries.id });
+    return { path: `/admin/webhooks/${webhookId}/deliveries/${delivery!.id}/replay`, names: true };
+  },
   // Extended services (club)
   'GET /admin/partners/extended-services': none,
   'GET /admin/partners/extended-services/export': none,
@@ -332,37 +385,6 @@ const ROUTES: Record<string, Build> = {
     json: { ledgerEntryId: await redeemEntry(target), reason: 'Matrix reversal' },
     names: true,
   }),
-  // Webhooks (partner scope: partner staff see their own partner's; a club-wide one is the club's)
-  'GET /admin/webhooks': listOfPartner,
-  'POST /admin/webhooks': (target) => ({
-    json: {
-      url: 'https://receiver.example.com/hooks',
-      events: ['visit.recorded'],
-      ...(target === 'club' ? {} : { partnerId: P(target) }),
-    },
-    names: target === 'B',
-  }),
-  'GET /admin/webhooks/:webhookId{[0-9]+}': async (target) => ({
-    path: `/admin/webhooks/${(await webhookOf(target)).endpointId}`,
-    names: true,
-  }),
-  'PATCH /admin/webhooks/:webhookId{[0-9]+}': async (target) => ({
-    path: `/admin/webhooks/${(await webhookOf(target)).endpointId}`,
-    json: { description: 'Renamed' },
-    names: true,
-  }),
-  'DELETE /admin/webhooks/:webhookId{[0-9]+}': async (target) => ({
-    path: `/admin/webhooks/${(await webhookOf(target)).endpointId}`,
-    names: true,
-  }),
-  'GET /admin/webhooks/:webhookId{[0-9]+}/deliveries': async (target) => ({
-    path: `/admin/webhooks/${(await webhookOf(target)).endpointId}/deliveries`,
-    names: true,
-  }),
-  'POST /admin/webhooks/:webhookId{[0-9]+}/deliveries/:deliveryId{[0-9]+}/replay': async (target) => {
-    const hook = await webhookOf(target);
-    return { path: `/admin/webhooks/${hook.endpointId}/deliveries/${hook.deliveryId}/replay`, names: true };
-  },
 };
 
 /** `METHOD path` relative to /api/v1, as the table spells it. */

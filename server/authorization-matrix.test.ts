@@ -81,6 +81,14 @@ const ACCESS: Record<string, Entry> = {
   'POST /api/v1/admin/webhooks/:webhookId{[0-9]+}/deliveries/:deliveryId{[0-9]+}/replay': {
     access: 'integrations.manage',
   },
+  'GET /api/v1/admin/partners/:partnerId{[0-9]+}/api-keys': { access: 'integrations.manage' },
+  'POST /api/v1/admin/partners/:partnerId{[0-9]+}/api-keys': {
+    access: 'integrations.manage',
+    json: { name: 'Matrix till', permissions: ['visits.view'] },
+  },
+  'DELETE /api/v1/admin/partners/:partnerId{[0-9]+}/api-keys/:keyId{[0-9]+}': {
+    access: 'integrations.manage',
+  },
   'GET /api/v1/files/:hash': { access: 'public' },
   'GET /api/v1/admin/partners': { access: 'partners.view' },
   'GET /api/v1/admin/partners/stats': { access: 'partners.view' },

@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { activityListQuerySchema } from '../contract/activities';
 import { fileHashParamSchema } from '../contract/api';
+import { apiKeyParamSchema, createApiKeyBodySchema } from '../contract/api-keys';
 import {
   loginBodySchema,
   passwordResetRequestBodySchema,
@@ -280,6 +281,22 @@ const CASES: Record<string, Case> = {
   'POST /api/v1/admin/webhooks/:webhookId{[0-9]+}/deliveries/:deliveryId{[0-9]+}/replay': {
     params: webhookDeliveryParamSchema,
     valid: () => ({ params: { webhookId: NOWHERE, deliveryId: NOWHERE } }),
+  },
+  'GET /api/v1/admin/partners/:partnerId{[0-9]+}/api-keys': {
+    params: partnerIdParamSchema,
+    valid: (f) => ({ params: { partnerId: id(f.partnerId) } }),
+  },
+  'POST /api/v1/admin/partners/:partnerId{[0-9]+}/api-keys': {
+    params: partnerIdParamSchema,
+    body: createApiKeyBodySchema,
+    valid: (f) => ({
+      params: { partnerId: id(f.partnerId) },
+      body: { name: 'Fuzz till', permissions: ['visits.create', 'rewards.view'] },
+    }),
+  },
+  'DELETE /api/v1/admin/partners/:partnerId{[0-9]+}/api-keys/:keyId{[0-9]+}': {
+    params: apiKeyParamSchema,
+    valid: (f) => ({ params: { partnerId: id(f.partnerId), keyId: NOWHERE } }),
   },
   'GET /api/v1/files/:hash': {
     params: fileHashParamSchema,

@@ -2,6 +2,7 @@ import { Validator } from '@seriousme/openapi-schema-validator';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { type ApiEndpoint, apiEndpoints } from '../contract/api';
+import { API_KEY_PERMISSIONS } from '../contract/api-keys';
 import { envelopeSchema } from '../contract/envelope';
 import {
   createCustomer,
@@ -235,6 +236,25 @@ describe('the OpenAPI document', () => {
       checked++;
     }
     expect(checked).toBe(apiEndpoints.length);
+  });
+
+  it('documents the ApiKey scheme on exactly the routes a partner API key can call', () => {
+    const keyPermissions: readonly string[] = API_KEY_PERMISSIONS;
+    const mismatched: string[] = [];
+    let keyRoutes = 0;
+    for (const r of routeAccess(t.app)) {
+      const e = endpointByKey.get(key(r.method, toOpenApiPath(r.path)));
+      if (!e || !r.access) continue;
+      // The guard (server/http/access.ts): partner routes only, and a permission a key may hold.
+      const callable =
+        r.access.scope === 'partner' &&
+        (r.access.kind === 'authenticated' ||
+          (r.access.kind === 'permission' && r.access.anyOf.some((p) => keyPermissions.includes(p))));
+      if (callable) keyRoutes++;
+      if (callable !== (e.apiKey === true)) mismatched.push(`${endpointKey(e)} (key can call: ${callable})`);
+    }
+    console.log(`[figure] openapi: ${keyRoutes} routes callable with X-Api-Key, all documented with ApiKey`);
+    expect(mismatched).toEqual([]);
   });
 
   it('documents as request schemas the very objects the routes validate with', () => {

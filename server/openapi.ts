@@ -310,7 +310,7 @@ export function buildOpenApiDocument(endpoints: readonly ApiEndpoint[] = apiEndp
             in: 'header',
             name: 'X-Api-Key',
             description:
-              'A partner API key (issued under Integrations, acting as that partner with the permissions chosen for the key). Declared on the calls a till makes; **planned: this server does not accept keys yet**, use the bearer token until it does.',
+              'A partner API key `rck_<prefix>_<secret>` (POST /admin/partners/{partnerId}/api-keys, or the partner page\'s Integrations tab): the call acts as that partner with the permissions chosen for the key, on the partner routes that declare this scheme only (another partner: 404; club-wide or personal routes: 403/401). An unknown, revoked or malformed key, or one of a deleted partner, is a 401 `unauthenticated`. At most 600 calls a minute per key: every answer carries `RateLimit-Policy: "api-key";q=600;w=60` and `RateLimit`; over it, 429 `rate_limited` with `Retry-After`.',
           },
         },
       },

@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import {
   bigint,
   boolean,
+  check,
   customType,
   date,
   index,
@@ -474,9 +475,10 @@ export const idempotencyKeys = pgTable(
   'idempotency_keys',
   {
     id: id(),
-    userId: integer('user_id')
-      .notNull()
-      .references(() => users.id),
+    /** The staff member who sent the key; null when a partner API key did (apiKeyId). */
+    userId: integer('user_id').references(() => users.id),
+    /** The partner API key that sent it: keys have their own key space (docs/decisions/028). */
+    apiKeyId: integer('api_key_id').references(() => partnerApiKeys.id, { onDelete: 'cascade' }),
     key: text('key').notNull(),
     route: text('route').notNull(),
     requestHash: text('request_hash').notNull(),
@@ -486,6 +488,8 @@ export const idempotencyKeys = pgTable(
   },
   (t) => [
     uniqueIndex('idempotency_keys_user_key_uq').on(t.userId, t.key),
+    uniqueIndex('idempotency_keys_api_key_key_uq').on(t.apiKeyId, t.key),
+    check('idempotency_keys_one_principal', sql`num_nonnulls(${t.userId}, ${t.apiKeyId}) = 1`),
     index('idempotency_keys_created_idx').on(t.createdAt),
   ],
 );
@@ -671,4 +675,31 @@ export const webhookAttempts = pgTable(
     nextRetryAt: ts('next_retry_at'),
   },
   (t) => [index('webhook_attempts_delivery_idx').on(t.deliveryId, t.id)],
+);
+
+/**
+ * Partner API keys (issue 21, docs/decisions/028-partner-api-keys.md): `rck_<prefix>_<secret>`. Only
+ * the prefix (to find the row) and the SHA-256 of the 256-bit secret are kept; a revoked key stays
+ * for the record and is refused at once.
+ */
+export const partnerApiKeys = pgTable(
+  'partner_api_keys',
+  {
+    id: id(),
+    partnerId: integer('partner_id')
+      .notNull()
+      .references(() => partners.id),
+    name: text('name').notNull(),
+    prefix: text('prefix').notNull(),
+    secretHash: text('secret_hash').notNull(),
+    permissions: text('permissions').array().notNull(),
+    createdBy: integer('created_by').references(() => users.id),
+    createdAt: ts('created_at').notNull().defaultNow(),
+    lastUsedAt: ts('last_used_at'),
+    revokedAt: ts('revoked_at'),
+  },
+  (t) => [
+    uniqueIndex('partner_api_keys_prefix_uq').on(t.prefix),
+    index('partner_api_keys_partner_idx').on(t.partnerId),
+  ],
 );

@@ -75,6 +75,8 @@ export const actions = {
   createdWebhook: (url: string) => `Created webhook ${url}`,
   updatedWebhook: (url: string, changes: string[]) =>
     changes.length ? `Updated webhook ${url} (${changes.join(', ')})` : `Updated webhook ${url}`,
+  createdApiKey: (name: string, partner: string) => `Created API key ${name} for ${partner}`,
+  revokedApiKey: (name: string, partner: string) => `Revoked API key ${name} of ${partner}`,
   deletedWebhook: (url: string) => `Deleted webhook ${url}`,
   disabledWebhook: (url: string) => `Disabled webhook ${url} after its deliveries kept failing`,
   replayedWebhookDelivery: (messageId: string, url: string) =>
@@ -97,7 +99,17 @@ export const actorOf = (user: {
   organization: user.userType === 'ADMIN' ? ADMIN_ORGANIZATION : (user.organizationName ?? null),
 });
 
-export const actorOfAuthUser = (user: AuthUser): Actor => actorOf(user);
+/** The caller as the event log names it; a partner API key is "API key <name>" of its partner, no users row. */
+export const actorOfAuthUser = (user: AuthUser): Actor =>
+  user.apiKey
+    ? {
+        id: null,
+        type: 'PARTNER',
+        name: `API key ${user.apiKey.name}`,
+        imageUrl: null,
+        organization: user.organizationName ?? null,
+      }
+    : actorOf(user);
 
 export type NewEvent = {
   actor: Actor;

@@ -96,20 +96,30 @@ async function purgeNowAndThen(db: Db, now: Date) {
  */
 export async function runIdempotent(
   db: Db,
+  /** `userId`: the caller's principal id, a staff member's id or (negative) a partner API key's. */
   o: { key: string | undefined; userId: number; route: string; body: unknown; now: Date },
   work: (tx: Tx) => Promise<Answer>,
 ): Promise<IdempotencyOutcome> {
   if (!o.key) return { kind: 'fresh', answer: await db.transaction((tx) => work(tx as Tx)) };
   const key = o.key;
   const hash = requestHash(o.route, o.body);
+  // A partner API key's principal id is minus its key id (server/http/access.ts): its keys live in
+  // their own space (api_key_id), apart from every staff member's.
+  const principal =
+    o.userId < 0 ? { userId: null, apiKeyId: -o.userId } : { userId: o.userId, apiKeyId: null };
   const outcome = await db.transaction(async (raw) => {
     const tx = raw as Tx;
     const inserted = await tx
       .insert(idempotencyKeys)
-      .values({ userId: o.userId, key, route: o.route, requestHash: hash, createdAt: o.now })
+      .values({ ...principal, key, route: o.route, requestHash: hash, createdAt: o.now })
       .onConflictDoNothing()
       .returning({ id: idempotencyKeys.id });
-    const mine = and(eq(idempotencyKeys.userId, o.userId), eq(idempotencyKeys.key, key));
+    const mine = and(
+      principal.apiKeyId === null
+        ? eq(idempotencyKeys.userId, o.userId)
+        : eq(idempotencyKeys.apiKeyId, principal.apiKeyId),
+      eq(idempotencyKeys.key, key),
+    );
     if (inserted.length === 0) {
       const [row] = await tx.select().from(idempotencyKeys).where(mine).limit(1);
       if (!row) return { kind: 'inProgress' } as const;

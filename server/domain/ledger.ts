@@ -80,7 +80,7 @@ export async function redeemCouponRow(
  */
 export async function reverseEntry(
   tx: DbOrTx,
-  o: { entryId: number; rewardId: number; amount: number; reason: string; actorId: number; now: Date },
+  o: { entryId: number; rewardId: number; amount: number; reason: string; actorId: number | null; now: Date },
 ): Promise<{ ledgerEntryId: number; balance: number | null; status: 'Active' | 'Redeemed' | 'Expired' }> {
   const [entry] = await tx
     .insert(rewardLedger)

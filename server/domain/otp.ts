@@ -93,7 +93,7 @@ export async function dailyCapState(db: DbOrTx, rewardId: number, now: Date) {
  */
 export async function createOtp(
   tx: DbOrTx,
-  o: { rewardId: number; customerId: number; codeHash: string; requestedBy: number; now: Date },
+  o: { rewardId: number; customerId: number; codeHash: string; requestedBy: number | null; now: Date },
 ): Promise<OtpRow> {
   await tx
     .update(redemptionOtps)

@@ -34,6 +34,9 @@ export const OTP_GUESS_IP_LIMIT: RateLimit = { limit: 40, windowMs: MINUTES_15 }
 /** Wrong old passwords in the change-password call, per account, in 15 minutes (like sign-in). */
 export const PASSWORD_CHANGE_LIMIT: RateLimit = { limit: 5, windowMs: MINUTES_15 };
 
+/** Calls per partner API key per minute, every call counted (RateLimit-Policy `"api-key";q=600;w=60`). */
+export const API_KEY_LIMIT: RateLimit = { limit: 600, windowMs: 60 * 1000 };
+
 /** The longest window above: older hits count for nothing and are purged. */
 export const LONGEST_WINDOW_MS = MINUTES_15;
 
@@ -50,6 +53,7 @@ export const buckets = {
   otpGuess: (userId: number) => `otp-guess:${userId}`,
   otpGuessIp: (ip: string) => `otp-guess-ip:${ipKey(ip)}`,
   passwordChange: (userId: number) => `password-change:${userId}`,
+  apiKey: (keyId: number) => `api-key:${keyId}`,
 };
 export const loginBucket = buckets.login;
 export const resetBucket = buckets.reset;

@@ -1,12 +1,16 @@
 import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { Context, MiddlewareHandler } from 'hono';
+import { API_KEY_HEADER, API_KEY_PERMISSIONS } from '../../contract/api-keys';
 import { authMessages } from '../../contract/auth';
 import type { PermissionName } from '../../contract/permissions';
-import { partners, roles, users } from '../db/schema';
+import { partnerApiKeys, partners, roles, users } from '../db/schema';
+import { apiKeySecretMatches, parseApiKey } from '../domain/api-keys';
 import { permissionsOfRole } from '../domain/permissions';
+import { API_KEY_LIMIT, buckets, takeRateLimits } from '../domain/rate-limit';
 import { verifyAccessToken } from '../domain/tokens';
 import type { AppDeps, AppEnv, AuthUser } from './context';
-import { ApiError } from './errors';
+import { ApiError, tooManyRequests } from './errors';
+import { reportRateLimits } from './rate-limit-headers';
 
 /**
  * Where a route works (DESIGN.md section 3, issue 16; docs/decisions/023-partner-tenant-scope.md):
@@ -47,6 +51,9 @@ export const accessRegistry = new WeakMap<object, Access>();
 export const UNAUTHENTICATED = authMessages.unauthenticated;
 export const SESSION_INVALID = authMessages.sessionInvalid;
 export const FORBIDDEN = authMessages.forbidden;
+export const API_KEY_INVALID = 'Invalid or revoked API key';
+export const API_KEY_NEEDS_PERSON = 'This call needs a signed-in person, not an API key';
+export const API_KEY_RATE_LIMITED = 'Too many calls with this API key.';
 
 function bearer(c: Context): string | null {
   const header = c.req.header('authorization');
@@ -61,6 +68,8 @@ function bearer(c: Context): string | null {
  * so a role change applies at once; the built-in role holds them all.
  */
 export async function authenticate(c: Context, deps: AppDeps): Promise<AuthUser> {
+  const apiKey = c.req.header(API_KEY_HEADER);
+  if (apiKey !== undefined) return authenticateApiKey(c, deps, apiKey);
   const token = bearer(c);
   if (!token) throw new ApiError(401, UNAUTHENTICATED);
   const claims = await verifyAccessToken(token, {
@@ -110,6 +119,63 @@ export async function authenticate(c: Context, deps: AppDeps): Promise<AuthUser>
 }
 
 /**
+ * A partner API key (X-Api-Key, docs/decisions/028-partner-api-keys.md): well formed, found by its
+ * prefix, its secret's SHA-256 equal (constant-time), not revoked, its partner not deleted; else 401
+ * (one message for every case). Every call counts against the key's rate limit (API_KEY_LIMIT, with
+ * the RateLimit fields on the answer; 429 over it) and marks the key used. The principal acts as the
+ * key's partner with the key's permissions (only those a key may hold), under the partner scope.
+ */
+async function authenticateApiKey(c: Context, deps: AppDeps, header: string): Promise<AuthUser> {
+  const parsed = parseApiKey(header);
+  if (!parsed) throw new ApiError(401, API_KEY_INVALID);
+  const [row] = await deps.db
+    .select({
+      id: partnerApiKeys.id,
+      name: partnerApiKeys.name,
+      secretHash: partnerApiKeys.secretHash,
+      permissions: partnerApiKeys.permissions,
+      partnerId: partnerApiKeys.partnerId,
+      organizationName: partners.organizationName,
+    })
+    .from(partnerApiKeys)
+    .innerJoin(partners, eq(partners.id, partnerApiKeys.partnerId))
+    .where(
+      and(
+        eq(partnerApiKeys.prefix, parsed.prefix),
+        isNull(partnerApiKeys.revokedAt),
+        isNull(partners.deletedAt),
+      ),
+    )
+    .limit(1);
+  if (!row || !apiKeySecretMatches(parsed.secret, row.secretHash)) throw new ApiError(401, API_KEY_INVALID);
+  const now = deps.clock();
+  const limits = [[buckets.apiKey(row.id), API_KEY_LIMIT]] as const;
+  const taken = await takeRateLimits(deps.db, limits, now);
+  await reportRateLimits(c, deps.db, limits, now);
+  if (taken.blocked) throw tooManyRequests(API_KEY_RATE_LIMITED, taken.retryAfterSeconds);
+  await deps.db.update(partnerApiKeys).set({ lastUsedAt: now }).where(eq(partnerApiKeys.id, row.id));
+  const allowed: readonly string[] = API_KEY_PERMISSIONS;
+  return {
+    id: -row.id,
+    email: '',
+    firstName: 'API key',
+    lastName: row.name,
+    imageUrl: null,
+    userType: 'PARTNER',
+    partnerId: row.partnerId,
+    organizationName: row.organizationName,
+    role: null,
+    superAdmin: false,
+    permissions: row.permissions.filter((p) => allowed.includes(p)),
+    sessionId: `api-key:${row.id}`,
+    apiKey: { id: row.id, name: row.name },
+  };
+}
+
+/** The users row behind the caller, for "done by" columns: null when a partner API key calls. */
+export const staffUserId = (user: AuthUser): number | null => (user.apiKey ? null : user.id);
+
+/**
  * The guards: every route's first middleware, each declaring what the route needs and its scope
  * (the scope is a required argument, so no signed-in route can be mounted without one).
  */
@@ -150,6 +216,9 @@ async function requestedPartnerIds(c: Context): Promise<number[]> {
  * partner staff; partner routes refuse a foreign partner (404) and publish the effective scope.
  */
 async function enforceScope(c: Context<AppEnv>, user: AuthUser, scope: SignedInScope): Promise<void> {
+  // An API key works only on partner routes: never club-wide (403) nor a person's own account (401).
+  if (user.apiKey && scope === 'club') throw new ApiError(403, FORBIDDEN);
+  if (user.apiKey && scope === 'self') throw new ApiError(401, API_KEY_NEEDS_PERSON);
   const own = user.partnerId;
   c.set('partnerScope', own);
   if (own === null) return;

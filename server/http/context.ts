@@ -55,6 +55,12 @@ export type AuthUser = {
   permissions: string[];
   /** The refresh-token family of this session (the access token's `sid` claim). */
   sessionId: string;
+  /**
+   * Set when a partner API key (X-Api-Key) makes the call, not a person: then `id` is the key's
+   * principal id (minus the key id: never a users row, see `staffUserId`), `partnerId` the key's
+   * partner and `permissions` the key's (docs/decisions/028-partner-api-keys.md).
+   */
+  apiKey?: { id: number; name: string };
 };
 
 export type RequestMeta = { ipAddress: string | null; userAgent: string | null };

@@ -48,7 +48,7 @@ import {
 } from '../domain/rate-limit';
 import { findScopedReward, markExpired, type RewardRow, rewardById, statusAt } from '../domain/rewards';
 import { fullName } from '../domain/users';
-import { partnerScope } from '../http/access';
+import { partnerScope, staffUserId } from '../http/access';
 import type { AppEnv, AuthUser, RequestMeta, RouteContext } from '../http/context';
 import { ApiError, fieldError, ok, tooManyRequests } from '../http/errors';
 import { idempotencyKeyOf, refusal, respond, success } from '../http/idempotency';
@@ -196,7 +196,7 @@ export function redemptionRoutes(ctx: RouteContext) {
       const debit = await debitGiftcard(tx, {
         rewardId: row.r.id,
         amount: o.amount!,
-        actorId: o.user.id,
+        actorId: staffUserId(o.user),
         now: o.now,
       });
       if (!debit) {
@@ -234,7 +234,7 @@ export function redemptionRoutes(ctx: RouteContext) {
       });
       return success(result, rmsg.giftcardRedeemed);
     }
-    const done = await redeemCouponRow(tx, { rewardId: row.r.id, actorId: o.user.id, now: o.now });
+    const done = await redeemCouponRow(tx, { rewardId: row.r.id, actorId: staffUserId(o.user), now: o.now });
     if (!done) throw new ApiError(409, rmsg.alreadyRedeemed);
     const result: RedemptionResult = {
       rewardId: row.r.id,
@@ -321,7 +321,7 @@ export function redemptionRoutes(ctx: RouteContext) {
             rewardId: row.r.id,
             customerId: body.userId,
             codeHash: otpHash(body.userId, code),
-            requestedBy: user.id,
+            requestedBy: staffUserId(user),
             now,
           });
           const mailId = await mailer.enqueue(
@@ -484,7 +484,7 @@ export function redemptionRoutes(ctx: RouteContext) {
                 rewardId: entry.e.rewardId,
                 amount,
                 reason: body.reason,
-                actorId: user.id,
+                actorId: staffUserId(user),
                 now,
               });
               const row = (await rewardById(tx, entry.e.rewardId))!;

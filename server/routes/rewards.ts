@@ -52,6 +52,7 @@ import {
   PARTNER_NOT_FOUND,
   partnerScope,
   scopedPartnerId,
+  staffUserId,
 } from '../http/access';
 import type { AppEnv, AuthUser, RouteContext } from '../http/context';
 import { type CsvColumn, exportCsv } from '../http/csv-export';
@@ -410,16 +411,20 @@ export function partnerSideRewardRoutes(ctx: RouteContext) {
                 balance: issuedAmount,
                 status: 'Active',
                 pointsClaimed,
-                issuedBy: actor.id,
+                issuedBy: staffUserId(actor),
                 createdAt: now,
                 updatedAt: now,
               })
               .returning({ id: rewards.id });
             const rewardId = created!.id;
             if (giftcard) {
-              await tx
-                .insert(rewardLedger)
-                .values({ rewardId, kind: 'ISSUE', amount: issuedAmount!, actorId: actor.id, at: now });
+              await tx.insert(rewardLedger).values({
+                rewardId,
+                kind: 'ISSUE',
+                amount: issuedAmount!,
+                actorId: staffUserId(actor),
+                at: now,
+              });
             }
             const issued = {
               rewardType: body.rewardType,

@@ -76,7 +76,7 @@ test('every main screen fits 375 px: no sideways scroll, menu drawer, full-width
   await page.keyboard.press('Enter');
   const drawer = page.getByRole('dialog', { name: 'Reward Club' });
   await expect(drawer).toBeVisible();
-  await expect(drawer.getByRole('navigation', { name: 'Main' }).getByRole('link')).toHaveCount(7);
+  await expect(drawer.getByRole('navigation', { name: 'Main' }).getByRole('link')).toHaveCount(8); // seven screens and Webhooks (issue 21)
   expect(await drawer.evaluate((el) => el.contains(document.activeElement))).toBe(true);
   await page.screenshot({ path: `${SHOTS}/menu-open.png` });
   await page.keyboard.press('Escape');
@@ -105,6 +105,7 @@ test('every main screen fits 375 px: no sideways scroll, menu drawer, full-width
     ['rewards', 'Rewards'],
     ['eligible', 'Eligible users'],
     ['analytics', 'Analytics'],
+    ['integrations', 'Integrations'],
   ] as const) {
     await page.getByRole('tab', { name }).click();
     await expect(page.getByRole('tab', { name })).toHaveAttribute('aria-selected', 'true');

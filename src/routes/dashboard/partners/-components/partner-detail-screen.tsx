@@ -33,6 +33,7 @@ import { applyTabChange } from '../../../../lib/list-search';
 import { useCan, useOwnPartnerId } from '../../../../lib/use-can';
 import { PartnerAnalyticsTab } from './partner-analytics-tab';
 import { PartnerEligibleTab } from './partner-eligible-tab';
+import { PartnerIntegrationsTab } from './partner-integrations-tab';
 import { PartnerRewardsTab } from './partner-rewards-tab';
 import type { PartnerDetailTab } from './partner-search';
 import { PartnerVisitsTab } from './partner-visits-tab';
@@ -288,6 +289,7 @@ const TAB_LABELS: Record<PartnerDetailTab, string> = {
   rewards: 'Rewards',
   eligible: 'Eligible users',
   analytics: 'Analytics',
+  integrations: 'Integrations',
 };
 
 /** What partner staff of a blocked partner see first: why nothing can be issued, redeemed or recorded. */
@@ -321,12 +323,14 @@ function PartnerTabs({ partnerId, blocked }: { partnerId: number; blocked: boole
     eligible: can('visits.view'),
     // The partner's analytics are read with partners.view (partner staff without it: not offered).
     analytics: can('partners.view'),
+    integrations: can('integrations.manage'),
   };
   const content: Record<PartnerDetailTab, React.ReactNode> = {
     visits: <PartnerVisitsTab partnerId={partnerId} blocked={blocked} />,
     rewards: <PartnerRewardsTab partnerId={partnerId} />,
     eligible: <PartnerEligibleTab partnerId={partnerId} />,
     analytics: <PartnerAnalyticsTab partnerId={partnerId} />,
+    integrations: <PartnerIntegrationsTab partnerId={partnerId} />,
   };
   const items = (Object.keys(TAB_LABELS) as PartnerDetailTab[])
     .filter((tab) => allowed[tab])

@@ -26,8 +26,8 @@ export const PARTNER_LIST_DEFAULTS = {
   sortOrder: 'desc',
 } as const;
 
-/** The four tabs of the partner detail. */
-export const PARTNER_DETAIL_TABS = ['visits', 'rewards', 'eligible', 'analytics'] as const;
+/** The tabs of the partner detail (Integrations: its API keys, integrations.manage). */
+export const PARTNER_DETAIL_TABS = ['visits', 'rewards', 'eligible', 'analytics', 'integrations'] as const;
 export type PartnerDetailTab = (typeof PARTNER_DETAIL_TABS)[number];
 
 const detailSortKeys = [...new Set([...visitSortKeys, ...rewardSortKeys, ...eligibleSortKeys])] as [
