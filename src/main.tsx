@@ -11,12 +11,13 @@ import { createRouter, RouterProvider } from '@tanstack/react-router';
 import { StrictMode, useEffect } from 'react';
 import { createRoot } from 'react-dom/client';
 import { createActor, fromPromise } from 'xstate';
-import { login, logout, refreshTokens } from './api/auth';
+import { login, refreshTokens, revokeSession } from './api/auth';
 import { ApiError, createApiClient, setApiClient } from './api/client';
 import { profileQueryOptions } from './api/profile';
 import { NotFoundRedirect } from './components/not-found-redirect';
 import { loadToaster, notify } from './components/ui/notify';
 import { authErrorMessage } from './lib/error-message';
+import { startRevocationSender } from './lib/pending-revocation';
 import { browserTabSync } from './lib/tab-sync';
 import { sessionMachine } from './machines/session.machine';
 import { sessionTokenSource } from './machines/session-link';
@@ -68,8 +69,12 @@ const queryClient = new QueryClient({
       // Offline, the query function still runs once, so the persister can restore saved data.
       networkMode: 'offlineFirst',
       refetchOnWindowFocus: false,
+      // Offline, a call with no answer is not retried: TanStack Query would pause the retry until
+      // the online event, and a screen with nothing saved would spin for ever (issue 17, defect 7).
       retry: (failures, error) =>
-        failures < 2 && !(error instanceof ApiError && error.status >= 400 && error.status < 500),
+        failures < 2 &&
+        !(error instanceof ApiError && error.status >= 400 && error.status < 500) &&
+        !(error instanceof ApiError && error.status === 0 && !onlineManager.isOnline()),
     },
   },
 });
@@ -81,7 +86,13 @@ const session = createActor(
       signIn: fromPromise(({ input }) => login(input)),
       refreshTokens: fromPromise(({ input }) => refreshTokens(input.refreshToken)),
       fetchProfile: fromPromise(() => queryClient.fetchQuery(profileQueryOptions())),
-      logOut: fromPromise(({ input }) => logout(input.accessToken).catch(() => undefined)),
+      // Rejects when the server could not be told: the machine keeps the refresh token to revoke later.
+      logOut: fromPromise(({ input }) => revokeSession(input)),
+      // Edits of this user saved on the device: kept (not wiped) when the session expires (issue 17).
+      queuedEdits: fromPromise(async ({ input }) => {
+        const { appDb } = await import('./db/app-db');
+        return appDb.outbox.where('userId').equals(input.userId).count();
+      }),
       wipeDevice: fromPromise(async () => (await loadWipe())()),
       tabSync: browserTabSync,
     },
@@ -110,6 +121,21 @@ session.on('session.signedIn', () => {
   void router.navigate({ to: '/dashboard' });
 });
 session.on('session.signInFailed', ({ error }) => notify.error(authErrorMessage(error)));
+// Issue 17: signed in again over a screen whose session had expired with changes saved on the device.
+session.on('session.resumed', () => notify.success('Signed in again. Your saved changes are being sent.'));
+session.on('session.discarded', ({ count }) => {
+  notify.error(
+    `${count === 1 ? '1 change' : `${count} changes`} saved on this device by the previous user ${count === 1 ? 'was' : 'were'} discarded.`,
+  );
+  void router.navigate({ to: '/dashboard' });
+});
+// The session is back after refreshes with no answer: what failed meanwhile loads again.
+session.on('session.refreshed', ({ afterOutage }) => {
+  if (afterOutage)
+    void queryClient.invalidateQueries({ predicate: (query) => query.state.status === 'error' });
+});
+// The link is back: a refresh waiting out its backoff goes now.
+window.addEventListener('online', () => session.send({ type: 'link.online' }));
 // The session machine wipes the device (signedOut.wiping); here only what the user sees.
 session.on('session.ended', ({ reason }) => {
   if (reason === 'expired') notify.error('Session expired. Please log in again.');
@@ -117,6 +143,8 @@ session.on('session.ended', ({ reason }) => {
 });
 
 session.start();
+// Sign-outs the server could not be told of are sent when the link returns (issue 17).
+startRevocationSender({ revoke: revokeSession });
 
 /**
  * After the first render (an effect runs once React has committed and the browser painted), once

@@ -1,4 +1,4 @@
-import { createHash, randomBytes, randomUUID } from 'node:crypto';
+import { createHash, createHmac, randomBytes, randomUUID } from 'node:crypto';
 import { jwtVerify, SignJWT } from 'jose';
 
 const ISSUER = 'reward-club';
@@ -63,3 +63,12 @@ export const sha256Hex = (value: string | Buffer): string => createHash('sha256'
 
 /** A random secret for HS256 when JWT_SECRET is not set. */
 export const newJwtSecret = (): string => randomBytes(48).toString('base64url');
+
+/**
+ * The refresh token that replaces `token`: derived with the server secret, so every instance sharing
+ * the secret (and the database) can hand the same successor out again within the grace of a lost
+ * reply, without storing any token in clear. 256 bits, base64url like `newOpaqueToken`.
+ */
+export function successorToken(token: string, secret: string): string {
+  return createHmac('sha256', secret).update(`refresh-successor:${token}`).digest('base64url');
+}

@@ -7,8 +7,11 @@ import {
   RESET_MAIL_SUBJECT,
 } from '../../contract/auth';
 import { createRole, createSuperAdmin, createUser, setupTestServer, signIn } from '../../tests/setup/server';
+import { API_BASE, createApp } from '../app';
 import { events, mailOutbox, passwordResetCodes, rateLimitHits, refreshTokens } from '../db/schema';
 import { actions } from '../domain/events';
+import { REFRESH_GRACE_MS } from '../domain/sessions';
+import { silentLogger } from '../log';
 
 const t = setupTestServer();
 const ADMIN = { email: 'root@rewardclub.test', password: 'Sup3rSecret' };
@@ -201,9 +204,10 @@ describe('refresh tokens', () => {
     expect(again.status).toBe(200);
   });
 
-  it('reuse of a rotated token revokes the whole family', async () => {
+  it('reuse of a rotated token after the grace revokes the whole family', async () => {
     const first = await signIn(t, ADMIN.email, ADMIN.password);
     const second = (await refresh(first.refreshToken)).body.data!;
+    t.clock.advance(REFRESH_GRACE_MS);
     const reuse = await refresh(first.refreshToken);
     expect(reuse.status).toBe(401);
     expect(reuse.body.message).toBe(authMessages.refreshInvalid);
@@ -214,10 +218,65 @@ describe('refresh tokens', () => {
     expect(reuseEvent).toBeDefined();
   });
 
-  it('two parallel refreshes with the same token: exactly one succeeds', async () => {
+  it('two parallel refreshes with the same token: one rotation, both get the same successor', async () => {
     const first = await signIn(t, ADMIN.email, ADMIN.password);
     const results = await Promise.all([refresh(first.refreshToken), refresh(first.refreshToken)]);
-    expect(results.map((r) => r.status).sort()).toEqual([200, 401]);
+    expect(results.map((r) => r.status)).toEqual([200, 200]);
+    expect(results[0]!.body.data!.refreshToken).toBe(results[1]!.body.data!.refreshToken);
+    expect((await refresh(results[0]!.body.data!.refreshToken)).status).toBe(200);
+  });
+
+  // Issue 17, defect 1: the server rotated the token but the reply was lost; the SPA refreshes again
+  // with the token it still holds. Before the grace this revoked the family (the user was signed out).
+  it('a lost reply: the same token again within the grace yields the same successor, no revocation', async () => {
+    const first = await signIn(t, ADMIN.email, ADMIN.password);
+    const lost = (await refresh(first.refreshToken)).body.data!;
+    t.clock.advance(REFRESH_GRACE_MS - 1000);
+    const again = await refresh(first.refreshToken);
+    expect(again.status).toBe(200);
+    expect(again.body.data!.refreshToken).toBe(lost.refreshToken);
+    expect((await t.request('GET', '/user/profile', { token: again.body.data!.accessToken })).status).toBe(
+      200,
+    );
+    const next = await refresh(again.body.data!.refreshToken);
+    expect(next.status).toBe(200);
+    expect((await refresh(next.body.data!.refreshToken)).status).toBe(200);
+  });
+
+  it('within the grace, a token whose successor was already used is a reuse: the family is revoked', async () => {
+    const first = await signIn(t, ADMIN.email, ADMIN.password);
+    const second = (await refresh(first.refreshToken)).body.data!;
+    const third = (await refresh(second.refreshToken)).body.data!;
+    expect((await refresh(first.refreshToken)).status).toBe(401);
+    expect((await refresh(third.refreshToken)).status).toBe(401);
+  });
+
+  it('two instances on one database agree: a token rotated by one yields the same successor on the other', async () => {
+    const other = createApp({
+      db: t.db,
+      clock: t.clock,
+      mailer: t.mailer,
+      config: t.config,
+      log: silentLogger,
+    });
+    const refreshOn = async (app: typeof other, refreshToken: string) => {
+      const res = await app.request(`${API_BASE}/auth/refresh-token`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ refreshToken }),
+      });
+      return { status: res.status, body: (await res.json()) as { data: { refreshToken: string } | null } };
+    };
+    const first = await signIn(t, ADMIN.email, ADMIN.password);
+    const onA = await refresh(first.refreshToken);
+    const onB = await refreshOn(other, first.refreshToken);
+    expect(onB.status).toBe(200);
+    expect(onB.body.data!.refreshToken).toBe(onA.body.data!.refreshToken);
+    // After the grace, the other instance too takes a second use as theft.
+    const next = await refreshOn(other, onB.body.data!.refreshToken);
+    t.clock.advance(REFRESH_GRACE_MS);
+    expect((await refresh(onB.body.data!.refreshToken)).status).toBe(401);
+    expect((await refreshOn(other, next.body.data!.refreshToken)).status).toBe(401);
   });
 
   it('rejects unknown, malformed and expired tokens', async () => {

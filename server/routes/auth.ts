@@ -123,6 +123,7 @@ export function authRoutes(ctx: RouteContext) {
         const result = await rotateRefreshToken(tx, refreshToken, {
           now,
           ttlDays: config.refreshTokenTtlDays,
+          secret: config.jwtSecret,
         });
         if (result.kind === 'invalid') return result;
         const user = await findStaffById(tx, result.userId);

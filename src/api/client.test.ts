@@ -94,13 +94,39 @@ describe('api client', () => {
     expect(fetch).toHaveBeenCalledTimes(20);
   });
 
-  it('a failed refresh ends the session and the request fails with the expiry message', async () => {
-    const { client, actor, fetch } = setup({ refresh: () => Promise.reject(new Error('401')) });
+  it('a refused refresh ends the session and the request fails with the expiry message', async () => {
+    const { client, actor, fetch } = setup({
+      refresh: () => Promise.reject(new ApiError(401, 'Invalid or expired refresh token')),
+    });
     const error = await client.get('/x', schema).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(ApiError);
     expect(error).toMatchObject({ status: 401, message: SESSION_EXPIRED });
     expect(actor.getSnapshot().matches('signedOut')).toBe(true);
     expect(fetch).toHaveBeenCalledTimes(1);
+  });
+
+  it('issue 17, defect 2: a refresh with no answer keeps the session; the request fails as unanswered, not expired', async () => {
+    const { client, actor, fetch } = setup({ refresh: () => Promise.reject(new ApiError(0, NETWORK_ERROR)) });
+    const error = await client.get('/x', schema).catch((e: unknown) => e);
+    expect(error).toMatchObject({ status: 0, message: NETWORK_ERROR });
+    expect(actor.getSnapshot().matches({ signedIn: 'linkDown' })).toBe(true);
+    expect(fetch).toHaveBeenCalledTimes(1);
+  });
+
+  it('issue 17, defect 8: a call on a stalled link fails as unanswered after its timeout instead of hanging', async () => {
+    const stalled = vi.fn(
+      (_url: RequestInfo | URL, init?: RequestInit) =>
+        new Promise<Response>((_resolve, reject) => {
+          init?.signal?.addEventListener('abort', () => reject(init.signal?.reason));
+        }),
+    );
+    const client = createApiClient({
+      tokens: { accessToken: async () => 't', rejected: async () => null },
+      fetch: stalled as unknown as typeof fetch,
+      timeoutMs: 50,
+    });
+    const error = await client.get('/x', schema).catch((e: unknown) => e);
+    expect(error).toMatchObject({ status: 0, message: NETWORK_ERROR });
   });
 
   it('drops a response that arrives after its session ended: no data of a signed-out user reaches the caches', async () => {

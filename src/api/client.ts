@@ -26,8 +26,11 @@ export class ApiError extends Error {
 export interface TokenSource {
   /** The current access token (after any refresh in flight), or null when signed out. */
   accessToken(): Promise<string | null>;
-  /** Report a 401 for `token`; resolves with the token to retry with, or null when the session ended. */
-  rejected(token: string): Promise<string | null>;
+  /**
+   * Report a 401 for `token`; resolves with the token to retry with, null when the session ended, or
+   * 'offline' when the refresh got no answer (the session goes on; the call fails as unanswered).
+   */
+  rejected(token: string): Promise<string | null | 'offline'>;
   /**
    * Changes whenever a session ends. A response to a call made in an earlier session is dropped
    * (as a 401): after sign-out no data of the signed-out user reaches the caches again.
@@ -45,6 +48,8 @@ export interface RequestOptions {
   auth?: Auth;
   /** Extra request headers (e.g. `Idempotency-Key` on money calls). */
   headers?: Record<string, string>;
+  /** This call's time limit (default: the client's). */
+  timeoutMs?: number;
 }
 
 export interface Result<T> {
@@ -81,7 +86,15 @@ export interface ApiClientOptions {
   baseUrl?: string;
   /** The network boundary; defaults to the global fetch. */
   fetch?: typeof fetch;
+  /**
+   * How long one call may wait for its answer (issue 17): on a stalled link a call fails as
+   * unanswered (status 0) instead of hanging, so nothing waiting on it (the outbox) is blocked.
+   */
+  timeoutMs?: number;
 }
+
+/** Default time a call waits for its answer. */
+export const REQUEST_TIMEOUT_MS = 15_000;
 
 interface Envelope {
   success?: boolean;
@@ -125,6 +138,7 @@ export function createApiClient({
   tokens,
   baseUrl = '/api/v1',
   fetch: fetchImpl,
+  timeoutMs = REQUEST_TIMEOUT_MS,
 }: ApiClientOptions): ApiClient {
   let base = wretch(baseUrl).options({ credentials: 'include' }).headers({ Accept: 'application/json' });
   if (fetchImpl) base = base.polyfills({ fetch: fetchImpl });
@@ -134,6 +148,9 @@ export function createApiClient({
     if (token) w = w.auth(`Bearer ${token}`);
     if (options.headers) w = w.headers(options.headers);
     if (options.body !== undefined) w = w.json(options.body as object);
+    if (typeof AbortSignal.timeout === 'function') {
+      w = w.options({ signal: AbortSignal.timeout(options.timeoutMs ?? timeoutMs) });
+    }
     try {
       const text = await w.fetch(method).text();
       return asEnvelope(text ? JSON.parse(text) : null);
@@ -158,6 +175,7 @@ export function createApiClient({
     } catch (error) {
       if (!(error instanceof ApiError) || error.status !== 401 || auth !== 'session' || !token) throw error;
       const next = await tokens.rejected(token);
+      if (next === 'offline') throw new ApiError(0, NETWORK_ERROR);
       if (!next) throw new ApiError(401, SESSION_EXPIRED);
       env = await once(method, path, options, next);
     }
@@ -187,6 +205,7 @@ export function createApiClient({
     } catch (error) {
       if (!(error instanceof ApiError) || error.status !== 401 || !token) throw error;
       const next = await tokens.rejected(token);
+      if (next === 'offline') throw new ApiError(0, NETWORK_ERROR);
       if (!next) throw new ApiError(401, SESSION_EXPIRED);
       return once(next);
     }

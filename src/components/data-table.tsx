@@ -1,3 +1,4 @@
+import { QueryClientContext } from '@tanstack/react-query';
 import {
   type ColumnDef,
   createColumnHelper,
@@ -11,11 +12,12 @@ import {
   type Updater,
   useTable,
 } from '@tanstack/react-table';
-import { type ReactNode, useEffect, useId, useMemo, useRef, useState } from 'react';
+import { type ReactNode, useContext, useEffect, useId, useMemo, useRef, useState } from 'react';
 import { PAGE_SIZES, type PageSize } from '../../contract/list';
 import { css, cx } from '../../styled-system/css';
 import { queryErrorMessage } from '../lib/error-message';
 import type { ListChange, ListState } from '../lib/list-search';
+import { isUnanswered, NOT_AVAILABLE_OFFLINE } from './forbidden-state';
 import { Button } from './ui/button';
 import { ProgressBar } from './ui/progress-bar';
 import { SelectField } from './ui/select';
@@ -87,6 +89,8 @@ export function DataTable<T extends RowData>({
   toolbar,
   getRowId,
 }: DataTableProps<T>) {
+  // Optional: the table also renders outside a QueryClientProvider (tests, stories).
+  const queryClient = useContext(QueryClientContext);
   const sorting = useMemo<SortingState>(
     () => (state.sortBy ? [{ id: state.sortBy, desc: state.sortOrder === 'desc' }] : []),
     [state.sortBy, state.sortOrder],
@@ -251,9 +255,22 @@ export function DataTable<T extends RowData>({
               ) : showError ? (
                 <tr>
                   <td colSpan={visibleColumns} className={cx(bodyCell, messageCell)}>
-                    <span role="alert" className={css({ color: 'red.700' })}>
-                      {queryErrorMessage(error)}
-                    </span>
+                    {isUnanswered(error) ? (
+                      // Issue 17: nothing saved for this list and no answer: say so, offer Retry.
+                      <span className={css({ display: 'inline-flex', alignItems: 'center', gap: '3' })}>
+                        <span role="alert">{NOT_AVAILABLE_OFFLINE}</span>
+                        <Button
+                          variant="outline"
+                          onClick={() => void queryClient?.refetchQueries({ type: 'active' })}
+                        >
+                          Retry
+                        </Button>
+                      </span>
+                    ) : (
+                      <span role="alert" className={css({ color: 'red.700' })}>
+                        {queryErrorMessage(error)}
+                      </span>
+                    )}
                   </td>
                 </tr>
               ) : table.getRowModel().rows.length === 0 ? (

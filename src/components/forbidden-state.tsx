@@ -1,12 +1,17 @@
-import type { ErrorComponentProps } from '@tanstack/react-router';
+import { type ErrorComponentProps, useRouter } from '@tanstack/react-router';
 import { css } from '../../styled-system/css';
 import { ApiError } from '../api/client';
 import { queryErrorMessage } from '../lib/error-message';
 import { ForbiddenError } from '../lib/permissions';
 import { PageBody } from './page-header';
+import { Button } from './ui/button';
 
 export const FORBIDDEN_TITLE = 'Not allowed';
 export const FORBIDDEN_TEXT = "You don't have permission to view this page.";
+export const NOT_AVAILABLE_OFFLINE = 'Not available offline';
+
+/** No answer (status 0) and nothing saved on this device for the screen. */
+export const isUnanswered = (error: unknown): boolean => error instanceof ApiError && error.status === 0;
 
 /** True for a missing permission: the route guard's ForbiddenError or an API 403. */
 export const isForbidden = (error: unknown): boolean =>
@@ -49,12 +54,36 @@ export function RouteErrorState({ error }: ErrorComponentProps) {
     <PageBody>
       {isForbidden(error) ? (
         <ForbiddenState />
+      ) : isUnanswered(error) ? (
+        <NotAvailableOffline />
       ) : (
         <p role="alert" className={css({ color: 'red.700' })}>
           {queryErrorMessage(error)}
         </p>
       )}
     </PageBody>
+  );
+}
+
+/**
+ * Issue 17, defect 7: a screen never opened before, with no network, says so (instead of a spinner
+ * that never ends) and offers Retry, which loads the screen again.
+ */
+export function NotAvailableOffline() {
+  const router = useRouter();
+  return (
+    <section
+      aria-labelledby="offline-title"
+      className={css({ display: 'flex', flexDirection: 'column', alignItems: 'center', gap: '3', py: '16' })}
+    >
+      <h1 id="offline-title" className={css({ fontSize: 'xl', fontWeight: 'bold', color: 'fg.default' })}>
+        {NOT_AVAILABLE_OFFLINE}
+      </h1>
+      <p className={css({ fontSize: 'sm', color: 'fg.muted', maxW: 'md', textAlign: 'center' })}>
+        This screen has not been opened on this device before, and the server cannot be reached.
+      </p>
+      <Button onClick={() => void router.invalidate()}>Retry</Button>
+    </section>
   );
 }
 

@@ -1,4 +1,5 @@
 import { type BucketManager, browserBuckets, USER_BUCKET } from '../db/user-bucket';
+import { REVOCATION_STORAGE_KEY } from './session-storage';
 
 /**
  * Sign-out wipes the device (issue 6, decision 009): when a session ends, for whatever reason and in
@@ -69,9 +70,14 @@ export async function wipeDevice(targets: WipeTargets): Promise<void> {
   await step(() => targets.queryClient.cancelQueries());
   await step(() => targets.queryClient.clear());
 
-  await step(() =>
-    (targets.localStorage === undefined ? global('localStorage') : targets.localStorage)?.clear(),
-  );
+  await step(() => {
+    const local = targets.localStorage === undefined ? global('localStorage') : targets.localStorage;
+    // Sign-outs the server has not heard of yet (refresh tokens only, issue 17) outlive the wipe:
+    // they are what revokes those sessions when the link returns.
+    const revocations = local?.getItem(REVOCATION_STORAGE_KEY);
+    local?.clear();
+    if (revocations) local?.setItem(REVOCATION_STORAGE_KEY, revocations);
+  });
   await step(() =>
     (targets.sessionStorage === undefined ? global('sessionStorage') : targets.sessionStorage)?.clear(),
   );

@@ -5,6 +5,7 @@ import { liveQuery } from 'dexie';
 import { createContext, type ReactNode, useCallback, useContext, useEffect, useMemo, useState } from 'react';
 import { fromPromise } from 'xstate';
 import type { Profile } from '../../contract/profile';
+import { probeServer } from '../api/auth';
 import { ApiError, type Result } from '../api/client';
 import { customerKeys } from '../api/customers';
 import { extendedServiceKeys } from '../api/extended-services';
@@ -12,6 +13,7 @@ import { sendEdit } from '../api/outbox';
 import { partnerKeys } from '../api/partners';
 import { profileKeys } from '../api/profile';
 import { appDb, type OutboxEntity } from '../db/app-db';
+import { waitForLinkBack } from '../machines/flow-support';
 import { newIdempotencyKey } from '../machines/idempotency-key';
 import {
   type OutboxActor,
@@ -125,6 +127,8 @@ export function OutboxProvider({ userId, children }: { userId: number; children:
           keepMine: fromPromise(({ input }: { input: OutboxConflict }) =>
             keepMine(appDb, input.entry, input.current),
           ),
+          // After an outage, the queue resumes as soon as the server answers again (issue 17).
+          linkBack: fromPromise(({ signal }) => waitForLinkBack(probeServer, { signal })),
         },
       }),
     [userId, queryClient, applied],
@@ -132,6 +136,11 @@ export function OutboxProvider({ userId, children }: { userId: number; children:
   const actor = useActorRef(machine, { input: { userId } });
 
   useNetworkEvents(actor);
+  // Signed in again after the session expired with edits queued: send them now.
+  useEffect(() => {
+    const subscription = session.on('session.resumed', () => actor.send({ type: 'network.online' }));
+    return () => subscription.unsubscribe();
+  }, [session, actor]);
 
   const save = useCallback(
     async (request: EditRequest): Promise<SaveOutcome> => {

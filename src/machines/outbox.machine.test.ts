@@ -1,6 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createActor, fromPromise } from 'xstate';
 import { concurrencyMessages } from '../../contract/concurrency';
+import { waitForLinkBack } from './flow-support';
 import {
   isConflictError,
   isRetryableError,
@@ -99,6 +100,59 @@ describe('outbox machine', () => {
     actor.send({ type: 'network.online' });
     await new Promise((r) => setTimeout(r, 0));
     expect(sent).toEqual([1]);
+    actor.stop();
+  });
+
+  it('issue 17, defect 8: after an outage it resumes within 2 s of the link returning, not after its backoff', async () => {
+    vi.useFakeTimers();
+    const stored = [entry(1)];
+    const sent: number[] = [];
+    let linkUp = false;
+    let attempts = 0;
+    const actor = createActor(
+      outboxMachine.provide({
+        actors: {
+          loadEntries: fromPromise(async () => [...stored]),
+          sendEntry: fromPromise(async ({ input }) => {
+            attempts += 1;
+            if (!linkUp) throw { status: 0, message: 'Network Error', errors: [] };
+            sent.push(input.entry.id);
+            stored.splice(stored.indexOf(input.entry), 1);
+          }),
+          linkBack: fromPromise(({ signal }) => waitForLinkBack(async () => linkUp, { signal })),
+        },
+      }),
+      { input: { userId: 1, online: true } },
+    ).start();
+    // An outage of a minute: the backoff has grown to 32 s and more.
+    await vi.advanceTimersByTimeAsync(60_000);
+    expect(attempts).toBeGreaterThanOrEqual(4);
+    expect(actor.getSnapshot().value).toBe('backoff');
+    linkUp = true;
+    await vi.advanceTimersByTimeAsync(2000);
+    expect(sent).toEqual([1]);
+    expect(actor.getSnapshot().value).toBe('idle');
+    actor.stop();
+  });
+
+  it('a link that never went down does not cut the backoff short (no hammering on a lossy link)', async () => {
+    vi.useFakeTimers();
+    let attempts = 0;
+    const actor = createActor(
+      outboxMachine.provide({
+        actors: {
+          loadEntries: fromPromise(async () => [entry(1)]),
+          sendEntry: fromPromise(async (): Promise<unknown> => {
+            attempts += 1;
+            throw { status: 502, message: 'Bad Gateway', errors: [] };
+          }),
+          linkBack: fromPromise(({ signal }) => waitForLinkBack(async () => true, { signal })),
+        },
+      }),
+      { input: { userId: 1, online: true } },
+    ).start();
+    await vi.advanceTimersByTimeAsync(2000 + 4000 - 1);
+    expect(attempts).toBe(2);
     actor.stop();
   });
 });

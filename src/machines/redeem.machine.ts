@@ -1,7 +1,8 @@
-import { type ActorRefFrom, assign, fromPromise, sendTo, setup } from 'xstate';
+import { type ActorRefFrom, and, assign, fromPromise, sendTo, setup } from 'xstate';
 import { type RedemptionResult, redeemAmountInput } from '../../contract/redemption';
 import { rewardMessages } from '../../contract/rewards';
 import { formatNaira } from '../lib/format';
+import { attemptId, closeOpenAttempt, keepOpenAttempt, readOpenAttempt } from '../lib/open-attempts';
 import { errorText, type NetworkEvent, startsOnline } from './flow-support';
 import { newIdempotencyKey } from './idempotency-key';
 import { type CodeSent, otpMachine } from './otp.machine';
@@ -25,6 +26,8 @@ export interface RedeemableReward {
 export interface RedeemInput {
   reward: RedeemableReward;
   online?: boolean;
+  /** The open attempt of this reward (issue 17); read from localStorage when omitted. */
+  openAttempt?: RedeemRequest | null;
 }
 
 export interface RedeemRequest {
@@ -54,6 +57,15 @@ export interface RedeemContext {
   idempotencyKey: string | null;
   error: string | null;
   outcome: RedeemOutcome | null;
+  /**
+   * The attempt sent whose outcome is not known yet (issue 17): kept (also in localStorage) until an
+   * answer settles it; every next try sends this same request and key first.
+   */
+  open: RedeemRequest | null;
+  /** An answer to the open attempt was lost: the next success says plainly that it went through. */
+  uncertain: boolean;
+  /** Started with an open attempt from before (a reload, a new dialog): it is settled first. */
+  resuming: boolean;
 }
 
 export type RedeemEvent =
@@ -65,6 +77,30 @@ export type RedeemEvent =
   | { type: 'redeem.back' }
   | { type: 'redeem.cancel' }
   | NetworkEvent;
+
+/** What the cashier is told when a redemption whose answer was lost turns out to have gone through. */
+export const WENT_THROUGH = 'Redeemed: it went through';
+/** What the cashier is told when the answer to a redemption was lost. */
+export const OUTCOME_UNKNOWN =
+  'No answer from the server: the redemption may have gone through. Confirm again to check; it will not be charged twice.';
+
+/** A refusal settles an attempt (nothing was charged); no answer, 408, 409 (in progress), 429 or a 5xx do not. */
+export const isSettledRefusal = (error: unknown): boolean => {
+  const status = (error as { status?: unknown } | null)?.status;
+  return typeof status === 'number' && status >= 400 && status < 500 && ![408, 409, 429].includes(status);
+};
+
+export const redeemAttemptId = (reward: Pick<RedeemableReward, 'userId' | 'code'>) =>
+  attemptId('redeem', reward.userId, reward.code);
+
+const requestOf = (context: RedeemContext, idempotencyKey: string): RedeemRequest => ({
+  rewardType: context.reward.rewardType,
+  userId: context.reward.userId,
+  code: context.reward.code,
+  otp: context.otp ?? '',
+  ...(context.reward.rewardType === 'GIFTCARD' ? { amountToRedeem: Number(context.amountText.trim()) } : {}),
+  idempotencyKey,
+});
 
 export const overBalanceMessage = (balance: number) =>
   `The amount cannot exceed the balance of ${formatNaira(balance)}.`;
@@ -87,11 +123,29 @@ export const redeemMachine = setup({
     refuseOffline: assign({ error: rewardMessages.networkRequired }),
     showError: assign({ error: ({ event }) => errorText((event as { error?: unknown }).error) }),
     clearError: assign({ error: null }),
-    /** A new attempt of the money call gets a new key; a retry keeps the one it has. */
-    newAttempt: assign({ idempotencyKey: () => newIdempotencyKey(), error: null }),
+    /**
+     * A try of the money call: the open attempt again if there is one (same request, same key),
+     * else a new attempt with a new key, kept until its outcome is known.
+     */
+    beginAttempt: assign(({ context }) => {
+      if (context.open) return { error: null, idempotencyKey: context.open.idempotencyKey };
+      const open = requestOf(context, newIdempotencyKey());
+      keepOpenAttempt(redeemAttemptId(context.reward), open);
+      return { error: null, idempotencyKey: open.idempotencyKey, open };
+    }),
+    /** An answer settled the attempt (done, or refused: nothing charged). */
+    settleAttempt: assign(({ context }) => {
+      closeOpenAttempt(redeemAttemptId(context.reward));
+      return { open: null };
+    }),
+    /** No answer (or not a final one): the attempt stays open. */
+    keepUncertain: assign({ uncertain: true, error: OUTCOME_UNKNOWN }),
   },
   guards: {
     isOffline: ({ context }) => !context.online,
+    hasOpenAttempt: ({ context }) => context.open !== null,
+    isRefusal: ({ event }) => isSettledRefusal((event as { error?: unknown }).error),
+    isResuming: ({ context }) => context.resuming,
     isGiftcard: ({ context }) => context.reward.rewardType === 'GIFTCARD',
     isAmountInvalid: ({ context }) => !redeemAmountInput.safeParse(context.amountText).success,
     isOverBalance: ({ context }) =>
@@ -109,6 +163,12 @@ export const redeemMachine = setup({
     idempotencyKey: null,
     error: null,
     outcome: null,
+    open:
+      input.openAttempt === undefined
+        ? readOpenAttempt<RedeemRequest>(redeemAttemptId(input.reward))
+        : input.openAttempt,
+    uncertain: false,
+    resuming: false,
   }),
   initial: 'idle',
   on: {
@@ -118,7 +178,16 @@ export const redeemMachine = setup({
   states: {
     idle: {
       on: {
-        'redeem.start': [{ guard: 'isOffline', actions: 'refuseOffline' }, { target: 'sendingCode' }],
+        'redeem.start': [
+          { guard: 'isOffline', actions: 'refuseOffline' },
+          // An earlier try of this reward got no answer: settle it before anything else (issue 17).
+          {
+            guard: 'hasOpenAttempt',
+            target: 'redeeming',
+            actions: [assign({ uncertain: true, resuming: true }), 'beginAttempt'],
+          },
+          { target: 'sendingCode' },
+        ],
         'redeem.cancel': 'cancelled',
       },
     },
@@ -179,7 +248,7 @@ export const redeemMachine = setup({
               amountError: ({ context }) => overBalanceMessage(context.reward.balance ?? 0),
             }),
           },
-          { target: 'redeeming', actions: 'newAttempt' },
+          { target: 'redeeming', actions: 'beginAttempt' },
         ],
         'redeem.cancel': 'cancelled',
       },
@@ -189,7 +258,7 @@ export const redeemMachine = setup({
       on: {
         'redeem.confirm': [
           { guard: 'isOffline', actions: 'refuseOffline' },
-          { target: 'redeeming', actions: 'newAttempt' },
+          { target: 'redeeming', actions: 'beginAttempt' },
         ],
         'redeem.cancel': 'cancelled',
       },
@@ -198,18 +267,29 @@ export const redeemMachine = setup({
       invoke: {
         id: 'redeemReward',
         src: 'redeemReward',
-        input: ({ context }) => ({
-          rewardType: context.reward.rewardType,
-          userId: context.reward.userId,
-          code: context.reward.code,
-          otp: context.otp ?? '',
-          ...(context.reward.rewardType === 'GIFTCARD'
-            ? { amountToRedeem: Number(context.amountText.trim()) }
-            : {}),
-          idempotencyKey: context.idempotencyKey ?? '',
-        }),
-        onDone: { target: 'done', actions: assign({ outcome: ({ event }) => event.output }) },
-        onError: { target: 'failed', actions: 'showError' },
+        input: ({ context }) => context.open ?? requestOf(context, context.idempotencyKey ?? ''),
+        onDone: {
+          target: 'done',
+          actions: [
+            'settleAttempt',
+            assign({
+              outcome: ({ context, event }) =>
+                context.uncertain ? { ...event.output, message: WENT_THROUGH } : event.output,
+            }),
+          ],
+        },
+        onError: [
+          // An earlier try settled at the start was refused (e.g. its code was since replaced):
+          // nothing was charged; the flow goes on as usual with a code.
+          {
+            guard: and(['isRefusal', 'isResuming']),
+            target: 'sendingCode',
+            actions: ['settleAttempt', assign({ uncertain: false, resuming: false })],
+          },
+          { guard: 'isRefusal', target: 'failed', actions: ['settleAttempt', 'showError'] },
+          // No answer: it may have gone through. The attempt stays open.
+          { target: 'failed', actions: 'keepUncertain' },
+        ],
       },
     },
     failed: {
@@ -217,7 +297,7 @@ export const redeemMachine = setup({
         // The same attempt again: the same key, so a redemption that did go through is not repeated.
         'redeem.retry': [
           { guard: 'isOffline', actions: 'refuseOffline' },
-          { target: 'redeeming', actions: 'clearError' },
+          { target: 'redeeming', actions: 'beginAttempt' },
         ],
         'redeem.back': [
           { guard: 'isGiftcard', target: 'enteringAmount', actions: 'clearError' },

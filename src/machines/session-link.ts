@@ -4,7 +4,10 @@ import type { SessionActor } from './session.machine';
 
 /** Something the session passes through before a token can be handed out. */
 const settled = (actor: SessionActor) =>
-  waitFor(actor, (s) => !s.matches({ signedIn: 'refreshing' }) && !s.matches('signingOut'));
+  waitFor(
+    actor,
+    (s) => !s.matches({ signedIn: 'refreshing' }) && !s.matches('signingOut') && !s.matches('ending'),
+  );
 
 /**
  * Connects the HTTP client to the session actor: the client asks for the token and,
@@ -24,6 +27,8 @@ export function sessionTokenSource(actor: SessionActor): TokenSource {
     async rejected(token) {
       actor.send({ type: 'token.rejected', token });
       const snapshot = await settled(actor);
+      // The refresh got no answer: still signed in, but offline for now (issue 17).
+      if (snapshot.matches({ signedIn: 'linkDown' })) return 'offline';
       const next = snapshot.matches('signedIn') ? (snapshot.context.session?.accessToken ?? null) : null;
       // The same token again means nothing changed: retrying would only fail again.
       return next && next !== token ? next : null;

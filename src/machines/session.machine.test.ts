@@ -1,5 +1,5 @@
 import { adjacencyMapToArray, getAdjacencyMap, getShortestPaths } from '@xstate/graph';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import {
   type AnyMachineSnapshot,
   type AnyStateMachine,
@@ -10,7 +10,12 @@ import {
 } from 'xstate';
 import type { LoginBody, LoginResponse, TokenPair } from '../../contract/auth';
 import type { Profile } from '../../contract/profile';
-import { readStoredSession, SESSION_STORAGE_KEY, writeStoredSession } from '../lib/session-storage';
+import {
+  readPendingRevocations,
+  readStoredSession,
+  SESSION_STORAGE_KEY,
+  writeStoredSession,
+} from '../lib/session-storage';
 import { createRefreshLock, type TabAnnouncement, type TabEvent } from '../lib/tab-sync';
 import {
   type SessionActor,
@@ -135,6 +140,9 @@ function fakeTabs() {
 }
 
 const actors = new Set<SessionActor>();
+// The graph tests below walk the machine when the file is collected, and its storage actions run
+// then (e.g. a locked session stored): each test starts from empty storage.
+beforeEach(() => localStorage.clear());
 afterEach(() => {
   for (const actor of actors) actor.stop();
   actors.clear();
@@ -150,6 +158,7 @@ function setupSession(
     locks?: ReturnType<typeof fakeLocks>;
     tabs?: ReturnType<typeof fakeTabs>;
     wipe?: (input: SessionEnd) => Promise<void>;
+    queuedEdits?: (input: { userId: number }) => Promise<number>;
   } = {},
 ) {
   const fakes = {
@@ -158,8 +167,9 @@ function setupSession(
       overrides.refreshTokens ?? (async () => ({ accessToken: 'access-2', refreshToken: 'refresh-2' })),
     ),
     fetchProfile: vi.fn(async () => overrides.profile ?? profile),
-    logOut: vi.fn(async (_input: { accessToken: string }) => {}),
+    logOut: vi.fn(async (_input: { accessToken: string; refreshToken: string }) => {}),
     wipeDevice: vi.fn(overrides.wipe ?? (async (_input: SessionEnd) => {})),
+    queuedEdits: vi.fn(overrides.queuedEdits ?? (async (_input: { userId: number }) => 0)),
   };
   if (overrides.restored) writeStoredSession(overrides.restored);
   const machine = sessionMachine.provide({
@@ -168,6 +178,7 @@ function setupSession(
       refreshTokens: fromPromise(({ input }) => fakes.refreshTokens(input)),
       fetchProfile: fromPromise(() => fakes.fetchProfile()),
       logOut: fromPromise(({ input }) => fakes.logOut(input)),
+      queuedEdits: fromPromise(({ input }) => fakes.queuedEdits(input)),
       wipeDevice: fromPromise(({ input }) => fakes.wipeDevice(input)),
       refreshLock: (overrides.locks ?? fakeLocks()).logic,
       ...(overrides.tabs ? { tabSync: overrides.tabs.logic } : {}),
@@ -184,6 +195,9 @@ function setupSession(
 }
 
 const stored = () => JSON.parse(localStorage.getItem(SESSION_STORAGE_KEY) ?? 'null');
+/** The refresh call refused (401), and a refresh call that got no answer (status 0). */
+const refused = Object.assign(new Error('Invalid or expired refresh token'), { status: 401 });
+const unanswered = Object.assign(new Error('Network Error'), { status: 0 });
 
 describe('session machine', () => {
   it('starts signed out without a stored session', () => {
@@ -283,7 +297,7 @@ describe('session machine', () => {
   it('a failed refresh signs out, clears storage and reports the expiry', async () => {
     localStorage.setItem(SESSION_STORAGE_KEY, JSON.stringify(loginResponse));
     const { actor, emitted, fakes } = setupSession({
-      refreshTokens: () => Promise.reject(new Error('401')),
+      refreshTokens: () => Promise.reject(refused),
     });
     const link = sessionTokenSource(actor);
     await expect(link.rejected('access-1')).resolves.toBeNull();
@@ -303,7 +317,7 @@ describe('session machine', () => {
     actor.send({ type: 'session.logout' });
     expect(localStorage.getItem(SESSION_STORAGE_KEY)).toBeNull();
     const snapshot = await waitFor(actor, (s) => s.matches('signedOut'));
-    expect(fakes.logOut).toHaveBeenCalledWith({ accessToken: 'access-1' });
+    expect(fakes.logOut).toHaveBeenCalledWith({ accessToken: 'access-1', refreshToken: 'refresh-1' });
     expect(snapshot.context.session).toBeNull();
     expect(snapshot.context.profile).toBeNull();
     expect(emitted).toContainEqual({ type: 'session.ended', reason: 'logout', elsewhere: false });
@@ -358,6 +372,140 @@ describe('session machine', () => {
     } finally {
       vi.useRealTimers();
     }
+  });
+});
+
+describe('session machine on a lossy link (issue 17)', () => {
+  it('defect 2: a refresh with no answer (or a 5xx) keeps the user signed in, offline, and tries again with backoff', async () => {
+    vi.useFakeTimers();
+    try {
+      const failures = [unanswered, Object.assign(new Error('Bad gateway'), { status: 502 })];
+      const { actor, fakes, emitted } = setupSession({
+        restored: loginResponse,
+        refreshTokens: async () => {
+          const failure = failures.shift();
+          if (failure) throw failure;
+          return { accessToken: 'access-2', refreshToken: 'refresh-2' };
+        },
+      });
+      const link = sessionTokenSource(actor);
+      const first = link.rejected('access-1');
+      await vi.advanceTimersByTimeAsync(0);
+      await expect(first).resolves.toBe('offline');
+      expect(actor.getSnapshot().matches({ signedIn: 'linkDown' })).toBe(true);
+      expect(stored()).toEqual(loginResponse);
+      expect(emitted.some((e) => e.type === 'session.ended')).toBe(false);
+      // Backoff 1 s, then 2 s.
+      await vi.advanceTimersByTimeAsync(1000);
+      expect(fakes.refreshTokens).toHaveBeenCalledTimes(2);
+      expect(actor.getSnapshot().matches({ signedIn: 'linkDown' })).toBe(true);
+      await vi.advanceTimersByTimeAsync(1999);
+      expect(fakes.refreshTokens).toHaveBeenCalledTimes(2);
+      await vi.advanceTimersByTimeAsync(1);
+      expect(fakes.refreshTokens).toHaveBeenCalledTimes(3);
+      expect(actor.getSnapshot().matches({ signedIn: 'active' })).toBe(true);
+      expect(stored()).toMatchObject({ accessToken: 'access-2', refreshToken: 'refresh-2' });
+      expect(fakes.wipeDevice).not.toHaveBeenCalled();
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
+  it('the online event ends the backoff at once', async () => {
+    vi.useFakeTimers();
+    try {
+      let calls = 0;
+      const { actor, fakes } = setupSession({
+        restored: loginResponse,
+        refreshTokens: async () => {
+          calls += 1;
+          if (calls < 4) throw unanswered;
+          return { accessToken: 'access-2', refreshToken: 'refresh-2' };
+        },
+      });
+      const link = sessionTokenSource(actor);
+      void link.rejected('access-1');
+      await vi.advanceTimersByTimeAsync(1000 + 2000);
+      expect(fakes.refreshTokens).toHaveBeenCalledTimes(3);
+      actor.send({ type: 'link.online' });
+      await vi.advanceTimersByTimeAsync(0);
+      expect(fakes.refreshTokens).toHaveBeenCalledTimes(4);
+      expect(actor.getSnapshot().matches({ signedIn: 'active' })).toBe(true);
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
+  it('defect 3: a refused refresh with edits queued keeps them (no wipe); the same user signs in over the screen and goes on', async () => {
+    const { actor, fakes, emitted } = setupSession({
+      restored: loginResponse,
+      refreshTokens: () => Promise.reject(refused),
+      queuedEdits: async () => 2,
+    });
+    const link = sessionTokenSource(actor);
+    await expect(link.rejected('access-1')).resolves.toBeNull();
+    await waitFor(actor, (s) => s.matches({ locked: 'idle' }));
+    expect(fakes.queuedEdits).toHaveBeenCalledWith({ userId: 1 });
+    expect(fakes.wipeDevice).not.toHaveBeenCalled();
+    expect(localStorage.getItem(SESSION_STORAGE_KEY)).toBeNull();
+    expect(emitted).toContainEqual({ type: 'session.locked', queued: 2 });
+    expect(actor.getSnapshot().context.locked?.user.id).toBe(1);
+    actor.send({ type: 'session.signIn', credentials: { email: user.email, password: 'x' } });
+    await waitFor(actor, (s) => s.matches('signedIn'));
+    expect(fakes.wipeDevice).not.toHaveBeenCalled();
+    expect(emitted).toContainEqual({ type: 'session.resumed', user });
+    expect(stored()).toEqual(loginResponse);
+    expect(localStorage.getItem('admin-locked')).toBeNull();
+  });
+
+  it('a locked session survives a reload: the restored actor asks the same user to sign in again', async () => {
+    const first = setupSession({
+      restored: loginResponse,
+      refreshTokens: () => Promise.reject(refused),
+      queuedEdits: async () => 1,
+    });
+    await sessionTokenSource(first.actor).rejected('access-1');
+    await waitFor(first.actor, (s) => s.matches('locked'));
+    first.actor.stop();
+    const { actor } = setupSession();
+    expect(actor.getSnapshot().matches({ locked: 'idle' })).toBe(true);
+    expect(actor.getSnapshot().context.locked).toEqual({ user, queued: 1 });
+  });
+
+  it('another user signing in over a locked session: the device is wiped first and the screen told how many edits were discarded', async () => {
+    const other: LoginResponse = { ...loginResponse, user: { ...user, id: 2, email: 'b@rewardclub.ng' } };
+    const { actor, fakes, emitted } = setupSession({
+      restored: loginResponse,
+      refreshTokens: () => Promise.reject(refused),
+      queuedEdits: async () => 3,
+      signIn: async () => other,
+    });
+    await sessionTokenSource(actor).rejected('access-1');
+    await waitFor(actor, (s) => s.matches('locked'));
+    actor.send({ type: 'session.signIn', credentials: { email: other.user.email, password: 'x' } });
+    await waitFor(actor, (s) => s.matches('signedIn'));
+    expect(fakes.wipeDevice).toHaveBeenCalledTimes(1);
+    expect(emitted).toContainEqual({ type: 'session.discarded', count: 3, user: other.user });
+    expect(actor.getSnapshot().context.session).toEqual(other);
+    expect(stored()).toEqual(other);
+  });
+
+  it('defect 6: a sign-out the server cannot be told of ends the session at once and keeps only the refresh token, to revoke later', async () => {
+    const { actor, fakes } = setupSession({ restored: loginResponse });
+    fakes.logOut.mockRejectedValue(unanswered);
+    localStorage.setItem('other', 'x');
+    actor.send({ type: 'session.logout' });
+    expect(localStorage.getItem(SESSION_STORAGE_KEY)).toBeNull();
+    await waitFor(actor, (s) => s.matches({ signedOut: 'idle' }));
+    expect(readPendingRevocations()).toEqual(['refresh-1']);
+    expect(actor.getSnapshot().context.revocation).toBeNull();
+  });
+
+  it('a sign-out the server heard keeps nothing', async () => {
+    const { actor } = setupSession({ restored: loginResponse });
+    actor.send({ type: 'session.logout' });
+    await waitFor(actor, (s) => s.matches({ signedOut: 'idle' }));
+    expect(readPendingRevocations()).toEqual([]);
   });
 });
 
@@ -484,7 +632,7 @@ describe('session machine: several tabs', () => {
     const outcomeA = sessionTokenSource(a.actor).rejected('access-1');
     await waitFor(a.actor, (s) => s.matches({ signedIn: { refreshing: 'calling' } }));
     const outcomeB = sessionTokenSource(b.actor).rejected('access-1');
-    refresh.reject(new Error('401'));
+    refresh.reject(refused);
     await expect(outcomeA).resolves.toBeNull();
     await expect(outcomeB).resolves.toBeNull();
     expect(a.emitted).toContainEqual({ type: 'session.ended', reason: 'expired', elsewhere: false });
@@ -525,7 +673,14 @@ describe('session machine graph', () => {
     { type: 'xstate.done.actor.signIn', output: loginResponse },
     { type: 'xstate.error.actor.signIn', error: new Error('401') },
     { type: 'xstate.done.actor.refreshTokens', output: tokens },
-    { type: 'xstate.error.actor.refreshTokens', error: new Error('401') },
+    { type: 'xstate.error.actor.refreshTokens', error: refused },
+    { type: 'xstate.error.actor.refreshTokens', error: unanswered },
+    { type: 'xstate.after.refreshBackoff.session.signedIn.linkDown' },
+    { type: 'link.online' },
+    { type: 'xstate.done.actor.queuedEdits', output: 0 },
+    { type: 'xstate.done.actor.queuedEdits', output: 2 },
+    { type: 'xstate.done.actor.signIn', output: otherUser },
+    { type: 'xstate.after.wipeTimeout.session.locked.switching' },
     { type: 'xstate.done.actor.fetchProfile', output: profile },
     { type: 'xstate.done.actor.logOut', output: undefined },
     { type: 'xstate.error.actor.logOut', error: new Error('offline') },
@@ -563,7 +718,13 @@ describe('session machine graph', () => {
         { signedIn: 'active' },
         { signedIn: { refreshing: 'waitingForLock' } },
         { signedIn: { refreshing: 'calling' } },
+        { signedIn: 'linkDown' },
         'signingOut',
+        'ending',
+        { locked: 'idle' },
+        { locked: 'loading' },
+        { locked: 'failure' },
+        { locked: 'switching' },
       ]
         .map((v) => JSON.stringify(v))
         .sort(),

@@ -1,4 +1,5 @@
 import { createFileRoute, redirect } from '@tanstack/react-router';
+import { RouteErrorState } from '../components/forbidden-state';
 import { isSignedIn } from '../machines/session.machine';
 import { DashboardLayout } from './dashboard/-components/dashboard-layout';
 
@@ -7,4 +8,6 @@ export const Route = createFileRoute('/dashboard')({
     if (!isSignedIn(context.session)) throw redirect({ to: '/' });
   },
   component: DashboardLayout,
+  // Screens without their own: e.g. 'Not available offline' with Retry (issue 17).
+  errorComponent: RouteErrorState,
 });

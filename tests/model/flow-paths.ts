@@ -31,6 +31,7 @@ export {
 // ---- Fixtures: what the fake (or real) server answers in the generated paths ----------------------
 
 export const networkError = { status: 0, message: 'Network Error', errors: [] };
+export const refusedError = { status: 400, message: 'Invalid or expired code', errors: [] };
 export const wrongCodeError = {
   status: 400,
   message: 'Invalid code. 3 attempts left.',
@@ -191,8 +192,27 @@ export const redeemModel: FlowModel<typeof redeemMachine> = {
   title: 'Redeem a known reward (OTP then Redeem modal)',
   machine: redeemMachine,
   starts: [
-    { label: `Gift card with ${formatNaira(5000)} left`, input: { reward: giftcardReward, online: true } },
-    { label: 'Coupon', input: { reward: couponReward, online: true } },
+    // openAttempt given (null: none), so what one path keeps in localStorage never leaks into another.
+    {
+      label: `Gift card with ${formatNaira(5000)} left`,
+      input: { reward: giftcardReward, online: true, openAttempt: null },
+    },
+    { label: 'Coupon', input: { reward: couponReward, online: true, openAttempt: null } },
+    {
+      label: 'Gift card whose last redemption got no answer',
+      input: {
+        reward: giftcardReward,
+        online: true,
+        openAttempt: {
+          rewardType: 'GIFTCARD',
+          userId: giftcardReward.userId,
+          code: giftcardReward.code,
+          otp: THE_CODE,
+          amountToRedeem: 250,
+          idempotencyKey: '00000000-0000-4000-8000-000000000250',
+        },
+      },
+    },
   ],
   events: (s) => {
     const c = s.context as RedeemContext;
@@ -214,11 +234,12 @@ export const redeemModel: FlowModel<typeof redeemMachine> = {
       ...(c.online ? [done('otp', { otp: THE_CODE })] : []),
       done('redeemReward', giftcard ? redeemedGiftcard : redeemedCoupon),
       fail('redeemReward', networkError),
+      fail('redeemReward', refusedError),
     ] as EventObject[];
   },
   abstract: (s) => {
     const c = s.context as RedeemContext;
-    return { online: c.online, amount: amountClass(c) };
+    return { online: c.online, amount: amountClass(c), open: c.open !== null, uncertain: c.uncertain };
   },
   describeEvent: (e) => {
     const ev = e as EventObject & Record<string, unknown>;
@@ -246,7 +267,9 @@ export const redeemModel: FlowModel<typeof redeemMachine> = {
       case 'xstate.done.actor.redeemReward':
         return 'the server redeems';
       case 'xstate.error.actor.redeemReward':
-        return 'the redeem call fails (Network Error)';
+        return ev.error === refusedError
+          ? 'the server refuses it (the code is wrong or was replaced)'
+          : 'the redeem call gets no answer (Network Error)';
       default:
         return networkWords(e.type) ?? e.type;
     }
@@ -261,7 +284,9 @@ export const redeemModel: FlowModel<typeof redeemMachine> = {
       enteringAmount: `Redeem modal, amount "${c.amountText}"${c.amountError ? ` ("${c.amountError}")` : ''}`,
       confirming: 'Redeem modal, confirm the coupon',
       redeeming: 'redeeming',
-      failed: 'redeem failed, Try again keeps the same request key',
+      failed: c.open
+        ? 'no answer: the attempt stays open, every next try sends it again with its key'
+        : 'redeem refused',
       done: `done ("${c.outcome?.message ?? ''}"), go to /dashboard/rewards`,
       cancelled: 'closed',
     };

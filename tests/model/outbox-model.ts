@@ -95,6 +95,7 @@ export const outboxModel: FlowModel<typeof outboxMachine> = {
       fail('sendEntry', outboxConflictError),
       fail('sendEntry', outboxValidationError),
       done('retryTimer'),
+      done('linkBack'),
       done('markEntry'),
       fail('markEntry', dbError),
       done('discardEntry'),
@@ -137,6 +138,8 @@ export const outboxModel: FlowModel<typeof outboxMachine> = {
               : 'the server refuses it (400, address required)';
       case 'xstate.done.actor.retryTimer':
         return 'the pause before the next try ends';
+      case 'xstate.done.actor.linkBack':
+        return 'the link is back after an outage (a probe answers again)';
       case 'xstate.done.actor.markEntry':
         return 'the entry is marked';
       case 'xstate.done.actor.discardEntry':

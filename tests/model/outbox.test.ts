@@ -14,6 +14,7 @@ const harness: FlowHarness = {
         discardEntry: fakes.actor('discardEntry'),
         keepMine: fakes.actor('keepMine'),
         retryTimer: fakes.actor('retryTimer'),
+        linkBack: fakes.actor('linkBack'),
       },
     }),
   check: ({ step, before, after, newCalls }) => {

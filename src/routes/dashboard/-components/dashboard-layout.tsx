@@ -7,6 +7,7 @@ import {
   SignOutGuard,
   useSignOut,
 } from '../../../components/pending-changes';
+import { SessionLockDialog } from '../../../components/session-lock-dialog';
 import { Sidebar } from '../../../components/sidebar';
 import { OutboxProvider } from '../../../lib/outbox-provider';
 
@@ -53,6 +54,7 @@ function DashboardFrame() {
         </footer>
       </div>
       <OutboxConflictDialog />
+      <SessionLockDialog />
     </div>
   );
 }
