@@ -134,7 +134,7 @@ async function expectPlantedInIndexedDb(page: Page, planted: Planted) {
 }
 
 /** After the sign-out: every tab on the sign-in screen, nothing left in any store of the origin. */
-async function expectWiped(label: string, pages: Page[], planted: Planted) {
+async function expectWiped(label: string, pages: Page[], planted: Planted, keptLocal: string[] = []) {
   for (const page of pages) {
     await expect(page).toHaveURL(/\/$/);
     await expect(page.getByRole('button', { name: 'Sign in' })).toBeVisible();
@@ -157,7 +157,7 @@ async function expectWiped(label: string, pages: Page[], planted: Planted) {
       `${storage.map((s) => s.sessionStorage.length).join('/')} (per tab); caches [${storage[0]!.caches.join(', ')}]; storage buckets [${storage[0]!.buckets.join(', ')}]`,
   );
   for (const s of storage) {
-    expect(s.localStorage).toEqual([]);
+    expect(s.localStorage).toEqual(keptLocal);
     expect(s.sessionStorage).toEqual([]);
     expect(s.caches.filter((name) => !name.startsWith('workbox-precache'))).toEqual([]);
   }
@@ -212,9 +212,12 @@ test.describe('sign-out wipes the device', () => {
     // The refresh token is used elsewhere (another device, a thief): the app's next refresh is a
     // reuse, which the server answers with 401 and the revocation of the session.
     const stored = await page.evaluate(() => JSON.parse(localStorage.getItem('admin') ?? '{}'));
-    const stolen = await api(shortTtl.url, '/auth/refresh-token', {
+    const stolen = await api<{ refreshToken: string }>(shortTtl.url, '/auth/refresh-token', {
       json: { refreshToken: stored.refreshToken },
     });
+    // ... and its successor too: within the grace of a lost reply (decision 024) the app's token
+    // would otherwise still yield that successor; once the successor was used, it is a reuse.
+    await api(shortTtl.url, '/auth/refresh-token', { json: { refreshToken: stolen.body.data.refreshToken } });
     const exp = JSON.parse(
       Buffer.from(String(stored.accessToken).split('.')[1]!, 'base64url').toString(),
     ).exp;
@@ -254,9 +257,11 @@ test.describe('sign-out wipes the device', () => {
     const { refreshToken } = await page.evaluate(() => JSON.parse(localStorage.getItem('admin') ?? '{}'));
     await page.getByRole('button', { name: 'Logout' }).click();
 
-    await expectWiped('unreachable', [page, other], planted);
+    // Issue 17 (decision 024): the one thing kept is the refresh token of the session the server
+    // could not be told about (`admin-revoke`), to revoke it when the link returns.
+    await expectWiped('unreachable', [page, other], planted, ['admin-revoke']);
     console.log(`[unreachable] logout calls failed: ${failedLogouts.length} (${failedLogouts.join(', ')})`);
-    expect(failedLogouts).toHaveLength(1);
+    expect(failedLogouts.length).toBeGreaterThanOrEqual(1);
     await expectNothingOnDisk('unreachable', context, profileDir, planted);
     // Not asserted (decision 009): the session itself (SPEC: localStorage `admin`) after removal.
     const token = scanProfile(profileDir, [refreshToken]);
