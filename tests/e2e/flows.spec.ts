@@ -23,6 +23,7 @@ import {
   plannedCoverage,
   readableSteps,
   redeemModel,
+  refusedError,
   TINY_PNG,
 } from '../model/flow-paths';
 import { DEMO_ADMIN, E2E_BASE_URL, MAIN_DATA_DIR } from './support/env';
@@ -446,7 +447,21 @@ test.beforeAll(async ({ playwright }) => {
   await request.dispose();
 });
 
-for (const model of [redeemModel, issueRewardModel] as FlowModel[]) {
+/**
+ * Issue 17: the browser walks the redeem model without the start from an attempt left open by an
+ * earlier session and without a redeem call the server refuses (no fixture can stand for either
+ * here); the machine tests walk those (tests/model/redeem.test.ts, src/machines/redeem.machine.test.ts).
+ */
+const browserRedeemModel: FlowModel = {
+  ...(redeemModel as FlowModel),
+  starts: redeemModel.starts.filter((start) => !(start.input as { openAttempt?: unknown }).openAttempt),
+  events: (snapshot) =>
+    (redeemModel as FlowModel)
+      .events(snapshot)
+      .filter((e) => (e as { error?: unknown }).error !== refusedError),
+};
+
+for (const model of [browserRedeemModel, issueRewardModel] as FlowModel[]) {
   const all = flowPathsOf(model);
   const paths = all.filter((p) => walkable(model, p));
 
