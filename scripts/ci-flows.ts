@@ -19,7 +19,11 @@ let code = 1;
 try {
   const spaDir = join(REPO_ROOT, 'tests/.tmp/flows-dist');
   buildSpa(spaDir);
-  const [smtpPort, httpPort, port] = [await freePort(), await freePort(), await freePort()];
+  // CI_FLOWS_PORTS=smtp,http,server pins the ports (a shared machine's range); free ones otherwise.
+  const pinned = (process.env.CI_FLOWS_PORTS ?? '').split(',').filter(Boolean).map(Number);
+  const [smtpPort, httpPort, port] = (
+    pinned.length === 3 ? pinned : [await freePort(), await freePort(), await freePort()]
+  ) as [number, number, number];
   const mailbox = await startMailboxProcess({ smtpPort, httpPort });
   stops.push(mailbox.stop);
   const server = await startServerProcess({

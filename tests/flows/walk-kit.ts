@@ -130,6 +130,11 @@ export class Edge {
     return route!;
   }
 
+  /** How many requests of the effect are held now. */
+  holding(effect: string): number {
+    return this.held.get(effect)?.length ?? 0;
+  }
+
   async pass(effect: string) {
     await (await this.take(effect)).continue();
   }

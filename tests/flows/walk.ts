@@ -5,7 +5,13 @@ import { pathToFileURL } from 'node:url';
 import { type Browser, chromium } from '@playwright/test';
 import type { EventObject } from 'xstate';
 import { CHROME_FLAGS, CHROME_PATH, DEMO_ADMIN } from '../e2e/support/env';
-import { activeStateIds, generateFlowPaths, machineInventory, readableSteps } from '../model/flow-engine';
+import {
+  activeStateIds,
+  generateFlowPaths,
+  initialTransitions,
+  machineInventory,
+  readableSteps,
+} from '../model/flow-engine';
 import { flowPathsOf } from '../model/flow-paths';
 import { machineSvg } from './diagram';
 import { MailClient } from './mail-client';
@@ -145,6 +151,8 @@ async function walkMachine(
     try {
       await walk.begin(w, path);
       for (const id of activeStateIds(machine, path.initial)) visited.add(id);
+      // The screen opened in the path's first state: the machine's start took its eventless transition.
+      for (const t of initialTransitions(machine, path.initial)) coveredTransitions.add(t);
       for (const [i, step] of path.steps.entries()) {
         current = i;
         const s0 = Date.now();

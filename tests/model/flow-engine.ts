@@ -125,6 +125,15 @@ export function activeStateIds(machine: AnyStateMachine, snapshot: AnyMachineSna
     .map((n) => n.id);
 }
 
+/** The eventless transitions a machine takes as it starts (its first state's `always`), as keys. */
+export function initialTransitions(machine: AnyStateMachine, snapshot: AnyMachineSnapshot): string[] {
+  const first = (machine.root.initial as { target?: readonly AnyStateNode[] } | undefined)?.target?.[0];
+  const taken = (first?.always ?? []).find((t: AnyTransition) =>
+    t.target?.some((n) => snapshot.matches(valueOfPath(n.path) as never)),
+  );
+  return taken ? [transitionKey(taken as AnyTransition)] : [];
+}
+
 export const stateKeyOf = (model: FlowModel, snapshot: AnyMachineSnapshot): string =>
   JSON.stringify({ value: snapshot.value, ...model.abstract(snapshot) });
 
