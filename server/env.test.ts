@@ -18,7 +18,7 @@ describe('readEnv', () => {
       webhookAllowPrivate: false,
       environment: 'development',
     });
-    expect(readEnv({ NODE_ENV: 'production' }).environment).toBe('production');
+    expect(readEnv({ NODE_ENV: 'production', JWT_SECRET: 'x'.repeat(32) }).environment).toBe('production');
     expect(env.dataDir).toMatch(/\/data$/);
   });
 

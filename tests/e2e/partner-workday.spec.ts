@@ -172,7 +172,8 @@ test("a partner cashier's day at 375 px: visit, issue, guided redemptions with a
 
   // 1. Record a visit with items and a receipt photo (the phone camera opens for it).
   const tabs = page.getByRole('tablist');
-  await expect(tabs.getByRole('tab')).toHaveText(['Visits', 'Rewards', 'Eligible users']);
+  // The seeded Partner Staff role reads its own partner (partners.view): its analytics too.
+  await expect(tabs.getByRole('tab')).toHaveText(['Visits', 'Rewards', 'Eligible users', 'Analytics']);
   await page.getByRole('button', { name: 'Record visit' }).click();
   const form = page.getByRole('form', { name: 'Record a visit' });
   await form.getByLabel('Find customer (name or email)').fill(world.customer.email);
