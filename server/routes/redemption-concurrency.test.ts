@@ -166,7 +166,10 @@ describe.runIf(isPostgres)('concurrency on PostgreSQL', () => {
     await plantCodes(card.id, ['400000']);
     const guesses = codesFrom(500_000, 50);
     const results = await Promise.all(
-      guesses.map((otp) => post('redemption-auth-otp-validity-check', { userId: customer.id, otp })),
+      // Each check names the reward, as the SPA does: this customer holds live codes of other rewards.
+      guesses.map((otp) =>
+        post('redemption-auth-otp-validity-check', { userId: customer.id, otp, code: card.code }),
+      ),
     );
     const [otp] = await t.db.select().from(redemptionOtps).where(eq(redemptionOtps.rewardId, card.id));
     console.log(
@@ -175,7 +178,11 @@ describe.runIf(isPostgres)('concurrency on PostgreSQL', () => {
     expect(count(results, 400)).toBeLessThanOrEqual(5);
     expect(count(results, 400) + count(results, 429)).toBe(50);
     expect(otp!.attempts).toBe(5);
-    const right = await post('redemption-auth-otp-validity-check', { userId: customer.id, otp: '400000' });
+    const right = await post('redemption-auth-otp-validity-check', {
+      userId: customer.id,
+      otp: '400000',
+      code: card.code,
+    });
     expect(right.status).toBe(429);
   });
 
