@@ -40,3 +40,42 @@ export function Checkbox({ label, indeterminate = false, ariaLabel, className, .
     </label>
   );
 }
+
+/**
+ * A titled group of checkboxes choosing some of `options` (a key's permissions, a webhook's events),
+ * with the group's error under it.
+ */
+export function CheckboxGroup<T extends string>({
+  legend,
+  options,
+  value,
+  onChange,
+  error,
+}: {
+  legend: string;
+  options: readonly T[];
+  value: readonly T[];
+  onChange: (next: T[]) => void;
+  error?: string;
+}) {
+  return (
+    <fieldset className={css({ display: 'grid', gap: '1' })}>
+      <legend className={css({ fontSize: 'sm', fontWeight: 'medium', mb: '1' })}>{legend}</legend>
+      {options.map((option) => (
+        <Checkbox
+          key={option}
+          label={option}
+          checked={value.includes(option)}
+          onChange={(e) =>
+            onChange(e.target.checked ? [...value, option] : value.filter((x) => x !== option))
+          }
+        />
+      ))}
+      {error ? (
+        <p role="alert" className={css({ color: 'fg.error', fontSize: 'sm' })}>
+          {error}
+        </p>
+      ) : null}
+    </fieldset>
+  );
+}

@@ -9,7 +9,7 @@ import {
 import { css } from '../../../../../styled-system/css';
 import { apiKeyKeys, apiKeysQueryOptions, createApiKey, revokeApiKey } from '../../../../api/api-keys';
 import { Button } from '../../../../components/ui/button';
-import { Checkbox } from '../../../../components/ui/checkbox';
+import { CheckboxGroup } from '../../../../components/ui/checkbox';
 import { Dialog } from '../../../../components/ui/dialog';
 import { TextField } from '../../../../components/ui/field';
 import { notify } from '../../../../components/ui/notify';
@@ -177,24 +177,13 @@ function CreateKeyDialog({
             error={errors.name}
             placeholder="Front till"
           />
-          <fieldset className={css({ display: 'grid', gap: '1' })}>
-            <legend className={css({ fontSize: 'sm', fontWeight: 'medium', mb: '1' })}>Permissions</legend>
-            {API_KEY_PERMISSIONS.map((p) => (
-              <Checkbox
-                key={p}
-                label={p}
-                checked={permissions.includes(p)}
-                onChange={(e) =>
-                  setPermissions((prev) => (e.target.checked ? [...prev, p] : prev.filter((x) => x !== p)))
-                }
-              />
-            ))}
-            {errors.permissions ? (
-              <p role="alert" className={css({ color: 'fg.error', fontSize: 'sm' })}>
-                {errors.permissions}
-              </p>
-            ) : null}
-          </fieldset>
+          <CheckboxGroup
+            legend="Permissions"
+            options={API_KEY_PERMISSIONS}
+            value={permissions}
+            onChange={setPermissions}
+            error={errors.permissions}
+          />
           <Button type="submit" loading={create.isPending} loadingText="Creating key">
             Create key
           </Button>

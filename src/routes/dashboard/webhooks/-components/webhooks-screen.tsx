@@ -22,7 +22,7 @@ import {
 } from '../../../../api/webhooks';
 import { PageBody, PageHeader } from '../../../../components/page-header';
 import { Button } from '../../../../components/ui/button';
-import { Checkbox } from '../../../../components/ui/checkbox';
+import { CheckboxGroup } from '../../../../components/ui/checkbox';
 import { Dialog } from '../../../../components/ui/dialog';
 import { TextField } from '../../../../components/ui/field';
 import { notify } from '../../../../components/ui/notify';
@@ -337,24 +337,13 @@ function AddWebhookDialog({ open, onClose }: { open: boolean; onClose: () => voi
               error={errors.partnerId}
             />
           )}
-          <fieldset className={css({ display: 'grid', gap: '1' })}>
-            <legend className={css({ fontSize: 'sm', fontWeight: 'medium', mb: '1' })}>Events</legend>
-            {WEBHOOK_EVENT_TYPES.map((type) => (
-              <Checkbox
-                key={type}
-                label={type}
-                checked={events.includes(type)}
-                onChange={(e) =>
-                  setEvents((prev) => (e.target.checked ? [...prev, type] : prev.filter((t) => t !== type)))
-                }
-              />
-            ))}
-            {errors.events ? (
-              <p role="alert" className={css({ color: 'fg.error', fontSize: 'sm' })}>
-                {errors.events}
-              </p>
-            ) : null}
-          </fieldset>
+          <CheckboxGroup
+            legend="Events"
+            options={WEBHOOK_EVENT_TYPES}
+            value={events}
+            onChange={setEvents}
+            error={errors.events}
+          />
           <Button type="submit" loading={create.isPending} loadingText="Adding webhook">
             Add webhook
           </Button>
