@@ -80,12 +80,18 @@ test('defect 6: a sign-out while the server cannot be reached ends the session a
   await signIn(page);
   await expect(page.getByRole('group', { name: 'Total Partners', exact: true })).toBeVisible();
   const { refreshToken } = await page.evaluate(() => JSON.parse(localStorage.getItem('admin') ?? '{}'));
+  // The server cannot be reached: offline, and any API request that still leaves is lost before the
+  // server (setOffline alone can let a request already on its way through).
+  await context.route('**/api/v1/**', (route) => route.abort('internetdisconnected'));
   await context.setOffline(true);
   await page.getByRole('button', { name: 'Logout' }).click();
   figures.signOuts += 1;
   await expect(page).toHaveURL(/\/$/, { timeout: 10_000 });
-  // Only the refresh token stays, to be revoked.
-  expect(await page.evaluate(() => Object.keys(localStorage))).toEqual(['admin-revoke']);
+  // Only the refresh token stays, to be revoked (written once the device wipe is done).
+  await expect
+    .poll(() => page.evaluate(() => Object.keys(localStorage)), { timeout: 10_000 })
+    .toEqual(['admin-revoke']);
+  await context.unroute('**/api/v1/**');
   await context.setOffline(false);
   await expect
     .poll(() => page.evaluate(() => localStorage.getItem('admin-revoke')), { timeout: 15_000 })
