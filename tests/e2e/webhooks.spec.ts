@@ -70,6 +70,9 @@ test('a webhook is added (secret shown once), its delivery log shows a failed at
   // Disable and delete from the row.
   await row.getByRole('button', { name: 'Disable' }).click();
   await expect(row).toContainText('Disabled');
+  // Deleted from the list itself (the delivery log closed, as a user back on the list sees it).
+  await page.goto('/dashboard/webhooks');
+  await expect(row).toContainText('Disabled');
   await row.getByRole('button', { name: `Delete ${url}` }).click();
   await expect(page.getByText('Webhook deleted')).toBeVisible();
   await expect(page.getByRole('row').filter({ hasText: url })).toHaveCount(0);
