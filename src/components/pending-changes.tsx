@@ -29,6 +29,8 @@ const FIELD_NAMES: Record<string, string> = {
   title: 'Title',
   description: 'Description',
 };
+/** A body field as the screens name it ('address' → 'Address'). */
+export const fieldLabel = (field: string): string => FIELD_NAMES[field] ?? field;
 const ID_FIELDS = new Set(['partnerId', 'customerId', 'extendedServiceId']);
 
 const shown = (field: string, value: unknown): string => {
@@ -46,7 +48,7 @@ export function changedFields(mine: unknown, theirs: unknown) {
     .filter((k) => !ID_FIELDS.has(k))
     .map((k) => ({
       field: k,
-      name: FIELD_NAMES[k] ?? k,
+      name: fieldLabel(k),
       mine: shown(k, body[k]),
       theirs: k in current ? shown(k, current[k]) : '-',
     }));

@@ -1,46 +1,19 @@
-import { type QueryClient, useMutation, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { type ReactNode, useState } from 'react';
 import { isConflict } from '../api/outbox';
 import { ConflictDialog } from '../components/pending-changes';
 import { notify } from '../components/ui/notify';
-import type { OutboxEntity } from '../db/app-db';
 import { authErrorMessage, errorSentence } from './error-message';
 import { type EditRequest, OUTBOX_MESSAGES, versionOf } from './outbox';
-import { keysOf, refreshEntity, type SaveOutcome, useOutbox } from './outbox-provider';
+import { refreshEntity, type SaveOutcome, useOutbox } from './outbox-provider';
 
 /**
  * An edit form's save (profile, partner, client, extended service): sent now, or saved on this
- * device when the network is gone (then shown at once as if saved, and sent later by the outbox);
+ * device when the network is gone (then shown at once over the cached record by `useQueuedOverlay`,
+ * and sent later by the outbox);
  * a 409 opens the conflict dialog, where 'Keep mine' sends the edit again against the server's
  * version and 'Use theirs' drops it and shows the server's record.
  */
-
-const NOT_SHOWN = new Set(['partnerId', 'customerId', 'extendedServiceId', 'coverImage', 'profileImage']);
-
-/** Shows a queued edit's values in every cached copy of the record (detail and list pages). */
-export function showQueuedEdit(
-  queryClient: QueryClient,
-  entity: OutboxEntity,
-  entityId: number | null,
-  body: unknown,
-): void {
-  if (entityId === null) return;
-  const patch = Object.fromEntries(
-    Object.entries((body ?? {}) as Record<string, unknown>).filter(
-      ([k, v]) => !NOT_SHOWN.has(k) && v !== undefined && !Array.isArray(v),
-    ),
-  );
-  const apply = (record: unknown) =>
-    record && typeof record === 'object' && (record as { id?: unknown }).id === entityId
-      ? { ...(record as object), ...patch }
-      : record;
-  queryClient.setQueriesData({ queryKey: keysOf(entity) }, (old: unknown) => {
-    if (!old || typeof old !== 'object') return old;
-    const records = (old as { records?: unknown }).records;
-    if (Array.isArray(records)) return { ...(old as object), records: records.map(apply) };
-    return apply(old);
-  });
-}
 
 export interface EditSaveOptions {
   /** The server applied it now (SPEC section 4: message, refresh, navigation). */
@@ -61,10 +34,9 @@ export function useEditSave({ onSent, onQueued }: EditSaveOptions): {
     mutationFn: (request: EditRequest) => save(request),
     // The outbox decides about the network; the mutation itself always runs.
     networkMode: 'always',
-    onSuccess: (outcome, request) => {
+    onSuccess: (outcome) => {
       setConflict(null);
       if (outcome.kind === 'sent') return onSent(outcome);
-      showQueuedEdit(queryClient, request.entity, request.entityId, request.body);
       notify.info(OUTBOX_MESSAGES.savedOffline);
       onQueued?.();
     },

@@ -32,6 +32,7 @@ import {
   sentEntry,
   versionOf,
 } from './outbox';
+import { overlayData, queuedFields } from './outbox-overlay';
 import { useNetworkEvents } from './use-network-events';
 
 /**
@@ -47,6 +48,10 @@ interface OutboxValue {
   actor: OutboxActor;
   userId: number;
   save: (request: EditRequest) => Promise<SaveOutcome>;
+  /** The user's entries, live from IndexedDB (this tab's and other tabs' changes), oldest first. */
+  entries: QueuedEntry[];
+  /** The entries were read at least once (after a reload, screens wait for them: issue 17). */
+  loaded: boolean;
 }
 
 const OutboxContext = createContext<OutboxValue | null>(null);
@@ -77,6 +82,29 @@ export function refreshEntity(queryClient: QueryClient, entity: OutboxEntity | u
   if (entity) void queryClient.invalidateQueries({ queryKey: keysOf(entity) });
 }
 
+/**
+ * A queued edit was applied: the server's record goes into every cached copy of it (detail, list
+ * rows) at once, so the screens do not show the old value between the entry leaving the outbox and
+ * the refetch.
+ */
+export function showServerRecord(queryClient: QueryClient, entity: OutboxEntity, record: unknown): void {
+  const id = (record as { id?: unknown } | null)?.id;
+  if (entity === 'profile' || typeof id !== 'number') return;
+  const fresh = record as Record<string, unknown>;
+  const apply = (cached: unknown) => {
+    if (!cached || typeof cached !== 'object' || (cached as { id?: unknown }).id !== id) return cached;
+    const shown: Record<string, unknown> = { ...(cached as Record<string, unknown>) };
+    for (const field of Object.keys(shown)) if (field in fresh) shown[field] = fresh[field];
+    return shown;
+  };
+  queryClient.setQueriesData({ queryKey: keysOf(entity) }, (old: unknown) => {
+    if (!old || typeof old !== 'object') return old;
+    const records = (old as { records?: unknown }).records;
+    if (Array.isArray(records)) return { ...(old as object), records: records.map(apply) };
+    return apply(old);
+  });
+}
+
 export function OutboxProvider({ userId, children }: { userId: number; children: ReactNode }) {
   const queryClient = useQueryClient();
   const { session } = useRouteContext({ from: '__root__' });
@@ -86,7 +114,7 @@ export function OutboxProvider({ userId, children }: { userId: number; children:
       if (entity === 'profile' && result?.data) {
         queryClient.setQueryData(profileKeys.detail(), result.data as Profile);
         session.send({ type: 'profile.updated', profile: result.data as Profile });
-      }
+      } else if (entity && result?.data) showServerRecord(queryClient, entity, result.data);
       refreshEntity(queryClient, entity);
     },
     [queryClient, session],
@@ -166,7 +194,22 @@ export function OutboxProvider({ userId, children }: { userId: number; children:
     [actor, userId],
   );
 
-  const value = useMemo(() => ({ actor, userId, save }), [actor, userId, save]);
+  const [stored, setStored] = useState<{ entries: QueuedEntry[]; loaded: boolean }>({
+    entries: [],
+    loaded: false,
+  });
+  useEffect(() => {
+    const subscription = liveQuery(() => loadOutbox(appDb, userId)).subscribe({
+      next: (entries) => setStored({ entries, loaded: true }),
+      error: () => setStored({ entries: [], loaded: true }),
+    });
+    return () => subscription.unsubscribe();
+  }, [userId]);
+
+  const value = useMemo(
+    () => ({ actor, userId, save, entries: stored.entries, loaded: stored.loaded }),
+    [actor, userId, save, stored],
+  );
   return <OutboxContext.Provider value={value}>{children}</OutboxContext.Provider>;
 }
 
@@ -178,14 +221,40 @@ export function useOutbox(): OutboxValue {
 
 /** The user's outbox entries, live from IndexedDB (this tab's and other tabs' changes). */
 export function useOutboxEntries(): QueuedEntry[] {
-  const { userId } = useOutbox();
-  const [entries, setEntries] = useState<QueuedEntry[]>([]);
-  useEffect(() => {
-    const subscription = liveQuery(() => loadOutbox(appDb, userId)).subscribe({
-      next: setEntries,
-      error: () => setEntries([]),
-    });
-    return () => subscription.unsubscribe();
-  }, [userId]);
-  return entries;
+  return useOutbox().entries;
+}
+
+export interface QueuedOverlay {
+  /** For a query's `select`: its data with the user's queued edits over it (`overlayData`). */
+  select: <T>(data: T) => T;
+  /** The outbox was read: a form may take its values now (outside the dashboard: at once). */
+  ready: boolean;
+  /** The record's fields showing a value not sent yet. */
+  fieldsOf: (entityId: number) => string[];
+  /** Changes when the record's queued edits change: a form keyed by it starts again with them. */
+  versionOf: (entityId: number) => string;
+}
+
+/**
+ * Queued edits of `entity` over what the screens show (issue 17): detail, list rows and edit forms
+ * read their query through `select`, so after a reload, offline, the edits still show until sent.
+ */
+export function useQueuedOverlay(entity: OutboxEntity): QueuedOverlay {
+  const outbox = useContext(OutboxContext);
+  const entries = outbox?.entries;
+  const ready = outbox ? outbox.loaded : true;
+  return useMemo(() => {
+    const all = entries ?? [];
+    const mine = all.filter((e) => e.entity === entity && e.status !== 'failed');
+    return {
+      select: <T,>(data: T) => overlayData(data, mine, entity),
+      ready,
+      fieldsOf: (entityId: number) => queuedFields(mine, entity, entityId),
+      versionOf: (entityId: number) =>
+        mine
+          .filter((e) => e.entityId === entityId)
+          .map((e) => e.id)
+          .join('.'),
+    };
+  }, [entries, ready, entity]);
 }

@@ -8,6 +8,7 @@ import { EDIT_PATHS } from '../../../api/outbox';
 import { changePassword, profileKeys, profileQueryOptions } from '../../../api/profile';
 import { LogoSpinner } from '../../../components/logo-spinner';
 import { PageBody, PageHeader } from '../../../components/page-header';
+import { PendingNotice } from '../../../components/pending-mark';
 import { Avatar } from '../../../components/ui/avatar';
 import { Button } from '../../../components/ui/button';
 import { TextField } from '../../../components/ui/field';
@@ -17,6 +18,7 @@ import { authErrorMessage, queryErrorMessage } from '../../../lib/error-message'
 import { fileToBase64, firstError, validateOnChangeAndBlur } from '../../../lib/form';
 import { formatDate, fullName } from '../../../lib/format';
 import { useEditSave } from '../../../lib/outbox-edit';
+import { useQueuedOverlay } from '../../../lib/outbox-provider';
 import { type ProfileForm, profileFormSchema, toProfileUpdate } from '../../../lib/profile-form';
 
 const card = css({
@@ -31,11 +33,13 @@ const cardTitle = css({ fontSize: 'lg', fontWeight: 'semibold', mb: '4' });
 const formClass = css({ display: 'flex', flexDirection: 'column', gap: '4' });
 
 export function ProfileScreen() {
-  const profile = useQuery(profileQueryOptions());
+  // Queued edits of the profile show here and in its form (issue 17).
+  const overlay = useQueuedOverlay('profile');
+  const profile = useQuery({ ...profileQueryOptions(), select: overlay.select });
   return (
     <PageBody>
       <PageHeader title="Profile" subtitle="Your details and password" />
-      {profile.isPending ? (
+      {profile.isPending || !overlay.ready ? (
         <LogoSpinner label="Loading profile" />
       ) : profile.error ? (
         <p role="alert" className={css({ color: 'red.700' })}>
@@ -45,9 +49,15 @@ export function ProfileScreen() {
         <div
           className={css({ display: 'grid', gap: '6', gridTemplateColumns: { base: '1fr', lg: '1fr 1fr' } })}
         >
-          <ProfileDetails profile={profile.data} />
+          <div>
+            <PendingNotice fields={overlay.fieldsOf(profile.data.id)} />
+            <ProfileDetails profile={profile.data} />
+          </div>
           <div className={css({ display: 'flex', flexDirection: 'column', gap: '6' })}>
-            <ProfileUpdateForm key={`${profile.data.id}:${profile.data.updatedAt}`} profile={profile.data} />
+            <ProfileUpdateForm
+              key={`${profile.data.id}:${profile.data.updatedAt}:${overlay.versionOf(profile.data.id)}`}
+              profile={profile.data}
+            />
             <ChangePasswordForm />
           </div>
         </div>

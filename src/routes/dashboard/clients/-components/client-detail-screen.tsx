@@ -19,11 +19,13 @@ import { ForbiddenState, isForbidden } from '../../../../components/forbidden-st
 import { UserIcon } from '../../../../components/icons';
 import { LogoSpinner } from '../../../../components/logo-spinner';
 import { PageBody, PageHeader } from '../../../../components/page-header';
+import { PendingNotice } from '../../../../components/pending-mark';
 import { Button } from '../../../../components/ui/button';
 import { notify } from '../../../../components/ui/notify';
 import { Spinner } from '../../../../components/ui/spinner';
 import { errorSentence, queryErrorMessage } from '../../../../lib/error-message';
 import { formatDate, formatNaira, fullName } from '../../../../lib/format';
+import { useQueuedOverlay } from '../../../../lib/outbox-provider';
 import { useCan } from '../../../../lib/use-can';
 
 const route = getRouteApi('/dashboard/clients/$clientId/');
@@ -36,7 +38,8 @@ export const CLIENT_UNBLOCKED = customerServerMessages.unblocked;
 export function ClientDetailScreen() {
   const { clientId } = route.useParams();
   const navigate = useNavigate();
-  const customer = useQuery(customerDetailQueryOptions(clientId));
+  const overlay = useQueuedOverlay('customer');
+  const customer = useQuery({ ...customerDetailQueryOptions(clientId), select: overlay.select });
   return (
     <PageBody>
       {customer.isPending ? (
@@ -58,13 +61,13 @@ export function ClientDetailScreen() {
           </p>
         </>
       ) : (
-        <ClientDetail customer={customer.data} />
+        <ClientDetail customer={customer.data} queued={overlay.fieldsOf(customer.data.id)} />
       )}
     </PageBody>
   );
 }
 
-function ClientDetail({ customer }: { customer: Customer }) {
+function ClientDetail({ customer, queued }: { customer: Customer; queued: string[] }) {
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const can = useCan();
@@ -139,6 +142,7 @@ function ClientDetail({ customer }: { customer: Customer }) {
           </div>
         }
       />
+      <PendingNotice fields={queued} />
       <div className={css({ display: 'flex', flexDirection: 'column', gap: '6' })}>
         <DetailCard label="Client summary">
           <div

@@ -8,10 +8,12 @@ import { type DataColumn, DataTable, dataColumnHelper } from '../../../../compon
 import { ExportButton } from '../../../../components/export-button';
 import { ForbiddenState, isForbidden } from '../../../../components/forbidden-state';
 import { PageBody, PageHeader } from '../../../../components/page-header';
+import { PendingBadge } from '../../../../components/pending-mark';
 import { Avatar } from '../../../../components/ui/avatar';
 import { Tabs } from '../../../../components/ui/tabs';
 import { formatDate, fullName } from '../../../../lib/format';
 import { applyListChange, applyTabChange, type ListChange } from '../../../../lib/list-search';
+import { useQueuedOverlay } from '../../../../lib/outbox-provider';
 import { type ClientTab, clientStatusOfTab } from './client-search';
 
 const route = getRouteApi('/dashboard/clients/');
@@ -39,6 +41,7 @@ const columns: DataColumn<Customer>[] = col.columns([
           >
             {name}
           </Link>
+          <PendingBadge entity="customer" entityId={row.original.id} />
         </span>
       );
     },
@@ -84,7 +87,7 @@ export function ClientsScreen() {
 function ClientList({ onChange }: { onChange: (change: ListChange) => void }) {
   const search = route.useSearch();
   const params = { ...search, status: clientStatusOfTab(search.activeTab) };
-  const list = useQuery(customerListQueryOptions(params));
+  const list = useQuery({ ...customerListQueryOptions(params), select: useQueuedOverlay('customer').select });
   if (isForbidden(list.error)) return <ForbiddenState />;
   return (
     <DataTable

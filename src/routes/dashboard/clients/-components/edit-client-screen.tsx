@@ -9,6 +9,7 @@ import { ForbiddenState, isForbidden } from '../../../../components/forbidden-st
 import { FormCard, formActions, formGrid } from '../../../../components/form-card';
 import { LogoSpinner } from '../../../../components/logo-spinner';
 import { PageBody, PageHeader } from '../../../../components/page-header';
+import { PendingNotice } from '../../../../components/pending-mark';
 import { Button } from '../../../../components/ui/button';
 import { TextField } from '../../../../components/ui/field';
 import { notify } from '../../../../components/ui/notify';
@@ -23,6 +24,7 @@ import { queryErrorMessage } from '../../../../lib/error-message';
 import { firstError, validateOnChangeAndBlur } from '../../../../lib/form';
 import { fullName } from '../../../../lib/format';
 import { useEditSave } from '../../../../lib/outbox-edit';
+import { useQueuedOverlay } from '../../../../lib/outbox-provider';
 
 const route = getRouteApi('/dashboard/clients/$clientId/edit');
 
@@ -30,7 +32,9 @@ const route = getRouteApi('/dashboard/clients/$clientId/edit');
 export function EditClientScreen() {
   const { clientId } = route.useParams();
   const navigate = useNavigate();
-  const customer = useQuery(customerDetailQueryOptions(clientId));
+  // Queued edits of the client show in the form (a next edit starts from them, issue 17).
+  const overlay = useQueuedOverlay('customer');
+  const customer = useQuery({ ...customerDetailQueryOptions(clientId), select: overlay.select });
   const back = () => void navigate({ to: '/dashboard/clients/$clientId', params: { clientId } });
   return (
     <PageBody>
@@ -47,7 +51,7 @@ export function EditClientScreen() {
           </Button>
         }
       />
-      {customer.isPending ? (
+      {customer.isPending || !overlay.ready ? (
         <LogoSpinner label="Loading client" />
       ) : isForbidden(customer.error) ? (
         <ForbiddenState />
@@ -56,8 +60,15 @@ export function EditClientScreen() {
           {queryErrorMessage(customer.error)}
         </p>
       ) : (
-        // A new version from the server (e.g. 'Use theirs' after a 409) starts the form again.
-        <EditClientForm key={`${customer.data.id}:${customer.data.updatedAt}`} customer={customer.data} />
+        // A new version from the server (e.g. 'Use theirs' after a 409), or a queued edit sent or
+        // dropped, starts the form again.
+        <>
+          <PendingNotice fields={overlay.fieldsOf(customer.data.id)} />
+          <EditClientForm
+            key={`${customer.data.id}:${customer.data.updatedAt}:${overlay.versionOf(customer.data.id)}`}
+            customer={customer.data}
+          />
+        </>
       )}
     </PageBody>
   );

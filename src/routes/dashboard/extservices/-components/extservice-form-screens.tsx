@@ -12,6 +12,7 @@ import { ForbiddenState, isForbidden } from '../../../../components/forbidden-st
 import { FormCard, formActions } from '../../../../components/form-card';
 import { LogoSpinner } from '../../../../components/logo-spinner';
 import { PageBody, PageHeader } from '../../../../components/page-header';
+import { PendingNotice } from '../../../../components/pending-mark';
 import { Button } from '../../../../components/ui/button';
 import { TextField } from '../../../../components/ui/field';
 import { notify } from '../../../../components/ui/notify';
@@ -27,6 +28,7 @@ import {
 } from '../../../../lib/extended-service-form';
 import { firstError, validateOnChangeAndBlur } from '../../../../lib/form';
 import { useEditSave } from '../../../../lib/outbox-edit';
+import { useQueuedOverlay } from '../../../../lib/outbox-provider';
 
 /** SPEC section 4: adding a service says 'Partner added successfully'; editing one 'Record updated successfully'. */
 export const SERVICE_ADDED = partnerMessages.added;
@@ -85,11 +87,12 @@ const editRoute = getRouteApi('/dashboard/extservices/$serviceId/edit');
 /** /dashboard/extservices/{id}/edit: all optional; only changed, non-empty fields are sent. */
 export function EditExtServiceScreen() {
   const { serviceId } = editRoute.useParams();
-  const service = useQuery(extendedServiceDetailQueryOptions(serviceId));
+  const overlay = useQueuedOverlay('extended-service');
+  const service = useQuery({ ...extendedServiceDetailQueryOptions(serviceId), select: overlay.select });
   return (
     <PageBody>
       <PageHeader title="Edit Service" actions={<BackToList />} />
-      {service.isPending ? (
+      {service.isPending || !overlay.ready ? (
         <LogoSpinner label="Loading service" />
       ) : isForbidden(service.error) ? (
         <ForbiddenState />
@@ -98,8 +101,15 @@ export function EditExtServiceScreen() {
           {queryErrorMessage(service.error)}
         </p>
       ) : (
-        // A new version from the server (e.g. 'Use theirs' after a 409) starts the form again.
-        <EditExtServiceForm key={`${service.data.id}:${service.data.updatedAt}`} service={service.data} />
+        // A new version from the server (e.g. 'Use theirs' after a 409), or a queued edit sent or
+        // dropped, starts the form again.
+        <>
+          <PendingNotice fields={overlay.fieldsOf(service.data.id)} />
+          <EditExtServiceForm
+            key={`${service.data.id}:${service.data.updatedAt}:${overlay.versionOf(service.data.id)}`}
+            service={service.data}
+          />
+        </>
       )}
     </PageBody>
   );

@@ -23,6 +23,7 @@ import { notify } from '../../../../components/ui/notify';
 import { errorSentence } from '../../../../lib/error-message';
 import { formatDate, truncate } from '../../../../lib/format';
 import { applyListChange, type ListChange } from '../../../../lib/list-search';
+import { useQueuedOverlay } from '../../../../lib/outbox-provider';
 import { useCan } from '../../../../lib/use-can';
 
 const route = getRouteApi('/dashboard/extservices/');
@@ -107,7 +108,10 @@ export function ExtServicesScreen() {
   const goTo = useNavigate();
   const can = useCan();
   const queryClient = useQueryClient();
-  const list = useQuery(extendedServiceListQueryOptions(search));
+  const list = useQuery({
+    ...extendedServiceListQueryOptions(search),
+    select: useQueuedOverlay('extended-service').select,
+  });
   const [toDelete, setToDelete] = useState<ExtendedService | null>(null);
 
   const remove = useMutation({

@@ -8,11 +8,13 @@ import { partnerDetailQueryOptions, partnerKeys } from '../../../../api/partners
 import { ForbiddenState, isForbidden } from '../../../../components/forbidden-state';
 import { LogoSpinner } from '../../../../components/logo-spinner';
 import { PageBody, PageHeader } from '../../../../components/page-header';
+import { PendingNotice } from '../../../../components/pending-mark';
 import { Button } from '../../../../components/ui/button';
 import { notify } from '../../../../components/ui/notify';
 import { errorSentence, queryErrorMessage } from '../../../../lib/error-message';
 import { fileToBase64 } from '../../../../lib/form';
 import { useEditSave } from '../../../../lib/outbox-edit';
+import { useQueuedOverlay } from '../../../../lib/outbox-provider';
 import {
   editPartnerFormOf,
   editPartnerFormSchema,
@@ -27,7 +29,9 @@ const route = getRouteApi('/dashboard/partners/$partnerId/edit');
 export function EditPartnerScreen() {
   const { partnerId } = route.useParams();
   const navigate = useNavigate();
-  const partner = useQuery(partnerDetailQueryOptions(partnerId));
+  // Queued edits of the partner show in the form (a next edit starts from them, issue 17).
+  const overlay = useQueuedOverlay('partner');
+  const partner = useQuery({ ...partnerDetailQueryOptions(partnerId), select: overlay.select });
   const back = () => void navigate({ to: '/dashboard/partners/$partnerId', params: { partnerId } });
 
   return (
@@ -41,7 +45,7 @@ export function EditPartnerScreen() {
           </Button>
         }
       />
-      {partner.isPending ? (
+      {partner.isPending || !overlay.ready ? (
         <LogoSpinner label="Loading partner" />
       ) : isForbidden(partner.error) ? (
         <ForbiddenState />
@@ -50,8 +54,15 @@ export function EditPartnerScreen() {
           {queryErrorMessage(partner.error)}
         </p>
       ) : (
-        // A new version from the server (e.g. 'Use theirs' after a 409) starts the form again.
-        <EditPartnerForm key={`${partner.data.id}:${partner.data.updatedAt}`} partner={partner.data} />
+        // A new version from the server (e.g. 'Use theirs' after a 409), or a queued edit sent or
+        // dropped, starts the form again.
+        <>
+          <PendingNotice fields={overlay.fieldsOf(partner.data.id)} />
+          <EditPartnerForm
+            key={`${partner.data.id}:${partner.data.updatedAt}:${overlay.versionOf(partner.data.id)}`}
+            partner={partner.data}
+          />
+        </>
       )}
     </PageBody>
   );

@@ -24,12 +24,14 @@ import { ForbiddenState, isForbidden } from '../../../../components/forbidden-st
 import { BuildingIcon } from '../../../../components/icons';
 import { LogoSpinner } from '../../../../components/logo-spinner';
 import { PageBody, PageHeader } from '../../../../components/page-header';
+import { PendingNotice } from '../../../../components/pending-mark';
 import { Button } from '../../../../components/ui/button';
 import { notify } from '../../../../components/ui/notify';
 import { Tabs } from '../../../../components/ui/tabs';
 import { errorSentence, queryErrorMessage } from '../../../../lib/error-message';
 import { formatDate, formatNaira } from '../../../../lib/format';
 import { applyTabChange } from '../../../../lib/list-search';
+import { useQueuedOverlay } from '../../../../lib/outbox-provider';
 import { useCan, useOwnPartnerId } from '../../../../lib/use-can';
 import { PartnerAnalyticsTab } from './partner-analytics-tab';
 import { PartnerEligibleTab } from './partner-eligible-tab';
@@ -81,7 +83,8 @@ function PartnerWorkspace({ partnerId }: { partnerId: number }) {
 
 function PartnerDetailPage({ partnerId }: { partnerId: number }) {
   const navigate = useNavigate();
-  const partner = useQuery(partnerDetailQueryOptions(partnerId));
+  const overlay = useQueuedOverlay('partner');
+  const partner = useQuery({ ...partnerDetailQueryOptions(partnerId), select: overlay.select });
 
   return (
     <PageBody>
@@ -104,13 +107,13 @@ function PartnerDetailPage({ partnerId }: { partnerId: number }) {
           </p>
         </>
       ) : (
-        <PartnerDetail partner={partner.data} />
+        <PartnerDetail partner={partner.data} queued={overlay.fieldsOf(partner.data.id)} />
       )}
     </PageBody>
   );
 }
 
-function PartnerDetail({ partner }: { partner: Partner }) {
+function PartnerDetail({ partner, queued }: { partner: Partner; queued: string[] }) {
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const can = useCan();
@@ -189,6 +192,7 @@ function PartnerDetail({ partner }: { partner: Partner }) {
         }
       />
       {staff && blocked ? <PartnerBlockedNotice reason={partnerInactiveMessages.BLOCKED} /> : null}
+      <PendingNotice fields={queued} />
       <PartnerSummary partner={partner} />
       <div className={css({ mt: '8' })}>
         <PartnerTabs partnerId={partner.id} blocked={blocked} />

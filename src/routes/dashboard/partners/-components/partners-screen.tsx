@@ -8,11 +8,13 @@ import { type DataColumn, DataTable, dataColumnHelper } from '../../../../compon
 import { ExportButton } from '../../../../components/export-button';
 import { ForbiddenState, isForbidden } from '../../../../components/forbidden-state';
 import { PageBody, PageHeader } from '../../../../components/page-header';
+import { PendingBadge } from '../../../../components/pending-mark';
 import { StatCard } from '../../../../components/stat-card';
 import { Button } from '../../../../components/ui/button';
 import { Tabs } from '../../../../components/ui/tabs';
 import { formatCount, formatDate, fullName, truncate } from '../../../../lib/format';
 import { applyListChange, applyTabChange, type ListChange } from '../../../../lib/list-search';
+import { useQueuedOverlay } from '../../../../lib/outbox-provider';
 import { useCan } from '../../../../lib/use-can';
 import { type PartnerTab, statusOfTab } from './partner-search';
 
@@ -50,9 +52,12 @@ export const partnerColumns: DataColumn<Partner>[] = col.columns([
     header: 'Organization',
     enableSorting: true,
     cell: ({ row }) => (
-      <Link to="/dashboard/partners/$partnerId" params={{ partnerId: row.original.id }} className={rowLink}>
-        {row.original.organizationName}
-      </Link>
+      <>
+        <Link to="/dashboard/partners/$partnerId" params={{ partnerId: row.original.id }} className={rowLink}>
+          {row.original.organizationName}
+        </Link>
+        <PendingBadge entity="partner" entityId={row.original.id} />
+      </>
     ),
   }),
   col.accessor('firstName', {
@@ -138,7 +143,7 @@ function PartnerStatsHeader() {
 function PartnerList({ onChange }: { onChange: (change: ListChange) => void }) {
   const search = route.useSearch();
   const params = { ...search, status: statusOfTab(search.activeTab) };
-  const list = useQuery(partnerListQueryOptions(params));
+  const list = useQuery({ ...partnerListQueryOptions(params), select: useQueuedOverlay('partner').select });
   if (isForbidden(list.error)) return <ForbiddenState />;
   return (
     <DataTable

@@ -1,0 +1,285 @@
+import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
+import { USER_BUCKET } from '../../src/db/user-bucket';
+import { OUTBOX_MESSAGES } from '../../src/lib/outbox';
+import { DEMO_ADMIN, E2E_BASE_URL } from './support/env';
+import { signIn } from './support/fixtures';
+
+/**
+ * Issue 17 (decision 030), queued edits on a bad link:
+ * - defect 4: edits queued offline show on every screen of the record (detail, list row, edit form),
+ *   marked "Not sent yet", after offline reloads; a second queued edit of the same record keeps the
+ *   first (they compose field by field) and the outbox sends both, in order, once each;
+ * - defect 3: a refused refresh with edits queued keeps them: a sign-in dialog over the screen, the
+ *   same user signs in, and the outbox replays them once.
+ * Each test uses a partner of its own, made through the API.
+ */
+
+const API = `${E2E_BASE_URL}/api/v1`;
+const PNG =
+  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==';
+const UPDATE_PATH = '/admin/partners/update-record';
+
+interface Partner {
+  id: number;
+  organizationName: string;
+  firstName: string;
+  lastName: string;
+  address: string;
+  updatedAt: string;
+}
+
+async function adminToken(request: APIRequestContext): Promise<string> {
+  const res = await request.post(`${API}/admin/auth/login`, { data: DEMO_ADMIN });
+  expect(res.ok()).toBe(true);
+  return (await res.json()).data.accessToken as string;
+}
+
+async function apiCall<T>(
+  request: APIRequestContext,
+  token: string,
+  method: 'GET' | 'POST',
+  path: string,
+  data?: unknown,
+): Promise<T> {
+  const res = await request.fetch(`${API}${path}`, {
+    method,
+    headers: { authorization: `Bearer ${token}` },
+    ...(data === undefined ? {} : { data }),
+  });
+  expect(res.ok(), `${method} ${path}: ${res.status()} ${await res.text()}`).toBe(true);
+  return (await res.json()).data as T;
+}
+
+async function freshPartner(request: APIRequestContext, token: string, name: string): Promise<Partner> {
+  const services = await apiCall<{ records: { id: number }[] }>(
+    request,
+    token,
+    'GET',
+    '/admin/partners/extended-services?pageSize=10',
+  );
+  const stamp = `${Date.now().toString(36)}${Math.floor(Math.random() * 1000)}`;
+  return apiCall<Partner>(request, token, 'POST', '/admin/partners/invite', {
+    firstName: 'Ife',
+    lastName: 'Adeyemi',
+    email: `queued.${stamp}@partners.ng`,
+    phone: '08031234567',
+    organizationName: `${name} ${stamp}`,
+    address: '3 Awolowo Road, Ikoyi, Lagos',
+    coverImage: PNG,
+    minSpendToQualify: 10_000,
+    extendedServiceIds: [services.records[0]!.id],
+  });
+}
+
+const readPartner = (request: APIRequestContext, token: string, id: number) =>
+  apiCall<Partner>(request, token, 'GET', `/admin/partners/${id}`);
+
+/** The activity log's 'Updated partner …' entries for one partner, oldest first. */
+async function partnerUpdates(request: APIRequestContext, token: string, partner: Partner) {
+  const log = await apiCall<{ records: { action: string; entity: string; entityId: string | null }[] }>(
+    request,
+    token,
+    'GET',
+    `/admin/user/activities?userType=ADMIN&pageSize=100&searchText=${encodeURIComponent(partner.organizationName)}`,
+  );
+  return log.records
+    .filter(
+      (r) =>
+        r.entity === 'partner' && r.entityId === String(partner.id) && r.action.startsWith('Updated partner'),
+    )
+    .map((r) => r.action)
+    .sort();
+}
+
+/** Rows in the SPA's IndexedDB outbox store (in the user's storage bucket where there is one). */
+const outboxRows = (page: Page) =>
+  page.evaluate(async (bucket) => {
+    const buckets = (
+      navigator as { storageBuckets?: { open(name: string): Promise<{ indexedDB: IDBFactory }> } }
+    ).storageBuckets;
+    const factory = buckets ? (await buckets.open(bucket)).indexedDB : indexedDB;
+    return new Promise<number>((resolve, reject) => {
+      const open = factory.open('reward-club-admin');
+      open.onerror = () => reject(open.error);
+      open.onsuccess = () => {
+        const db = open.result;
+        if (!db.objectStoreNames.contains('outbox')) {
+          db.close();
+          resolve(0);
+          return;
+        }
+        const count = db.transaction('outbox', 'readonly').objectStore('outbox').count();
+        count.onsuccess = () => {
+          db.close();
+          resolve(count.result);
+        };
+        count.onerror = () => reject(count.error);
+      };
+    });
+  }, USER_BUCKET);
+
+/** The service worker controls the page: a reload with the network off opens the app shell. */
+async function serviceWorkerControls(page: Page) {
+  await expect
+    .poll(() =>
+      page.evaluate(async () => {
+        const registration = await navigator.serviceWorker.getRegistration();
+        return registration?.active?.state === 'activated' && navigator.serviceWorker.controller !== null;
+      }),
+    )
+    .toBe(true);
+}
+
+const pendingCount = (page: Page) => page.getByTestId('pending-count');
+const pendingNotice = (page: Page) => page.getByRole('status').filter({ hasText: /^Not sent yet:/ });
+const partnerRow = (page: Page, partner: Partner) =>
+  page
+    .getByRole('table', { name: 'Partners' })
+    .getByRole('row')
+    .filter({ hasText: partner.organizationName });
+
+/** The partner's edit form, opened from its page (no full load: the network may be off). */
+async function openEditForm(page: Page) {
+  await page.getByRole('button', { name: 'Edit' }).click();
+  await expect(page.getByRole('heading', { name: 'Edit Partner' })).toBeVisible();
+  await expect(page.getByLabel('Address')).toHaveValue(/./);
+}
+
+test.describe('queued edits', () => {
+  let token: string;
+  test.beforeAll(async ({ request }) => {
+    token = await adminToken(request);
+  });
+
+  test('defect 4: queued edits show on the page, the list row and the form after offline reloads, compose field by field, and land once each in order', async ({
+    page,
+    context,
+    request,
+  }) => {
+    const partner = await freshPartner(request, token, 'Overlay Buka');
+    await signIn(page);
+    // The list row and the partner's page are seen once online (saved on the device).
+    const listUrl = `/dashboard/partners?search=${encodeURIComponent(partner.organizationName)}`;
+    await page.goto(listUrl);
+    await expect(partnerRow(page, partner)).toBeVisible();
+    await expect(partnerRow(page, partner)).toContainText('Ife Adeyemi');
+    await page.goto(`/dashboard/partners/${partner.id}`);
+    await expect(page.getByRole('heading', { name: partner.organizationName })).toBeVisible();
+    await expect(page.getByText(partner.address)).toBeVisible();
+    await serviceWorkerControls(page);
+
+    // First edit, offline: the address.
+    await context.setOffline(true);
+    await openEditForm(page);
+    const address = `14 Broad Street, Lagos Island (${Date.now()})`;
+    await page.getByLabel('Address').fill(address);
+    await page.getByRole('button', { name: 'Submit' }).click();
+    await expect(page.getByText(OUTBOX_MESSAGES.savedOffline)).toBeVisible();
+    await expect(page).toHaveURL(new RegExp(`/dashboard/partners/${partner.id}$`));
+    await expect(page.getByText(address)).toBeVisible();
+    await expect(pendingCount(page)).toHaveText('1');
+
+    // A reload, still offline: the page shows the queued address (not the old one), marked.
+    await page.reload();
+    await expect(page.getByRole('heading', { name: partner.organizationName })).toBeVisible();
+    await expect(pendingCount(page)).toHaveText('1');
+    await expect(page.getByText(address)).toBeVisible();
+    await expect(page.getByText(partner.address)).toHaveCount(0);
+    await expect(pendingNotice(page)).toHaveText(/Not sent yet: Address/);
+
+    // Second edit of the same partner, after the reload: the form starts from the queued address;
+    // only the first name changes.
+    await openEditForm(page);
+    await expect(page.getByLabel('Address')).toHaveValue(address);
+    await expect(pendingNotice(page)).toBeVisible();
+    await page.getByLabel('First Name').fill('Funmi');
+    await page.getByRole('button', { name: 'Submit' }).click();
+    await expect(page).toHaveURL(new RegExp(`/dashboard/partners/${partner.id}$`));
+    await expect(pendingCount(page)).toHaveText('2');
+    // Both edits show: the second did not undo the first.
+    await expect(page.getByText(address)).toBeVisible();
+    await expect(page.getByRole('definition').filter({ hasText: /^Funmi$/ })).toBeVisible();
+    await expect(pendingNotice(page)).toHaveText(/Not sent yet: Address, First Name/);
+
+    // The list, reloaded offline: the row shows the queued name, marked as not sent yet.
+    await page.goto(listUrl);
+    await expect(partnerRow(page, partner)).toContainText('Funmi Adeyemi');
+    await expect(partnerRow(page, partner)).toContainText('Not sent yet');
+    expect(await outboxRows(page)).toBe(2);
+    // Nothing reached the server yet.
+    const before = await readPartner(request, token, partner.id);
+    expect([before.address, before.firstName]).toEqual([partner.address, partner.firstName]);
+
+    // Back online: the two edits are sent in order, once each; the screens show the server's record.
+    const sent: string[] = [];
+    page.on('request', (r) => {
+      if (r.url().endsWith(UPDATE_PATH) && r.method() === 'PATCH') sent.push(r.postData() ?? '');
+    });
+    await context.setOffline(false);
+    await expect(pendingCount(page)).toHaveCount(0, { timeout: 15_000 });
+    expect(await outboxRows(page)).toBe(0);
+    expect(sent.map((body) => Object.keys(JSON.parse(body)).sort())).toEqual([
+      ['address', 'partnerId'],
+      ['firstName', 'partnerId'],
+    ]);
+    const after = await readPartner(request, token, partner.id);
+    expect([after.address, after.firstName]).toEqual([address, 'Funmi']);
+    expect(await partnerUpdates(request, token, partner)).toEqual(
+      [
+        `Updated partner ${partner.organizationName} (address)`,
+        `Updated partner ${partner.organizationName} (first name)`,
+      ].sort(),
+    );
+    await expect(partnerRow(page, partner)).toContainText('Funmi Adeyemi');
+    await expect(partnerRow(page, partner)).not.toContainText('Not sent yet');
+  });
+
+  test('defect 3: edits queued offline survive a refused refresh; the same user signs in over the screen and they are sent once', async ({
+    page,
+    context,
+    request,
+  }) => {
+    const partner = await freshPartner(request, token, 'Held Session Grill');
+    await signIn(page);
+    await page.goto(`/dashboard/partners/${partner.id}`);
+    await expect(page.getByRole('heading', { name: partner.organizationName })).toBeVisible();
+    await openEditForm(page);
+
+    await context.setOffline(true);
+    const address = `2 Marina, Lagos (${Date.now()})`;
+    await page.getByLabel('Address').fill(address);
+    await page.getByRole('button', { name: 'Submit' }).click();
+    await expect(pendingCount(page)).toHaveText('1');
+
+    // Meanwhile the session is ended on the server (signed out elsewhere): its access token and
+    // refresh token are dead, so the next refresh is refused (401), not merely unanswered.
+    const { accessToken } = await page.evaluate(() => JSON.parse(localStorage.getItem('admin') ?? '{}'));
+    const logout = await request.post(`${API}/auth/logout`, {
+      headers: { authorization: `Bearer ${accessToken}` },
+    });
+    expect(logout.ok(), await logout.text()).toBe(true);
+
+    // Back online: the outbox's call is refused, the refresh too: the session has ended, but the
+    // edit, the screen and its saved data stay, under a sign-in dialog.
+    await context.setOffline(false);
+    const dialog = page.getByRole('dialog', { name: 'Your session has ended' });
+    await expect(dialog).toBeVisible({ timeout: 20_000 });
+    await expect(dialog).toContainText('1 change is saved on this device');
+    await expect(page).toHaveURL(new RegExp(`/dashboard/partners/${partner.id}$`));
+    expect(await outboxRows(page)).toBe(1);
+    expect((await readPartner(request, token, partner.id)).address).toBe(partner.address);
+
+    // The same user signs in, in place: the queued edit is sent, once.
+    await dialog.getByPlaceholder('Enter your email').fill(DEMO_ADMIN.email);
+    await dialog.getByPlaceholder('Enter your password').fill(DEMO_ADMIN.password);
+    await dialog.getByRole('button', { name: 'Sign in' }).click();
+    await expect(dialog).toHaveCount(0);
+    await expect(pendingCount(page)).toHaveCount(0, { timeout: 15_000 });
+    await expect(page).toHaveURL(new RegExp(`/dashboard/partners/${partner.id}$`));
+    expect(await outboxRows(page)).toBe(0);
+    expect((await readPartner(request, token, partner.id)).address).toBe(address);
+    expect(await partnerUpdates(request, token, partner)).toEqual([
+      `Updated partner ${partner.organizationName} (address)`,
+    ]);
+  });
+});
