@@ -27,8 +27,8 @@ import {
 } from '../../contract/rewards';
 import { type RewardStats, rewardStatsSchema } from '../../contract/stats';
 import { z } from '../../contract/zod';
+import { newIdempotencyKey } from '../lib/idempotency-key';
 import { type ListState, toListQuery } from '../lib/list-search';
-import { newIdempotencyKey } from '../machines/idempotency-key';
 import { api } from './client';
 import { type DownloadOptions, downloadCsv } from './export';
 

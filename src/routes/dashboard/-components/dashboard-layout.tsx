@@ -9,7 +9,7 @@ import {
 } from '../../../components/pending-changes';
 import { SessionLockDialog } from '../../../components/session-lock-dialog';
 import { Sidebar } from '../../../components/sidebar';
-import { OutboxProvider } from '../../../lib/outbox-provider';
+import { OutboxProvider } from '../../../components/outbox-provider';
 
 export function DashboardLayout() {
   const { session } = useRouteContext({ from: '__root__' });

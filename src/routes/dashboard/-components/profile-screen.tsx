@@ -16,7 +16,7 @@ import { PasswordField } from '../../../components/ui/password-input';
 import { authErrorMessage, queryErrorMessage } from '../../../lib/error-message';
 import { fileToBase64, firstError, validateOnChangeAndBlur } from '../../../lib/form';
 import { formatDate, fullName } from '../../../lib/format';
-import { useEditSave } from '../../../lib/outbox-edit';
+import { useEditSave } from '../../../components/outbox-edit';
 import { type ProfileForm, profileFormSchema, toProfileUpdate } from '../../../lib/profile-form';
 
 const card = css({

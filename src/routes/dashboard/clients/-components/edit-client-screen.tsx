@@ -22,7 +22,7 @@ import {
 import { queryErrorMessage } from '../../../../lib/error-message';
 import { firstError, validateOnChangeAndBlur } from '../../../../lib/form';
 import { fullName } from '../../../../lib/format';
-import { useEditSave } from '../../../../lib/outbox-edit';
+import { useEditSave } from '../../../../components/outbox-edit';
 
 const route = getRouteApi('/dashboard/clients/$clientId/edit');
 

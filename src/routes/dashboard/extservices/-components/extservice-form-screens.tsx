@@ -26,7 +26,7 @@ import {
   toExtendedServiceUpdate,
 } from '../../../../lib/extended-service-form';
 import { firstError, validateOnChangeAndBlur } from '../../../../lib/form';
-import { useEditSave } from '../../../../lib/outbox-edit';
+import { useEditSave } from '../../../../components/outbox-edit';
 
 /** SPEC section 4: adding a service says 'Partner added successfully'; editing one 'Record updated successfully'. */
 export const SERVICE_ADDED = partnerMessages.added;

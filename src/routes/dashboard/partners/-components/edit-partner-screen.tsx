@@ -12,7 +12,7 @@ import { Button } from '../../../../components/ui/button';
 import { notify } from '../../../../components/ui/notify';
 import { errorSentence, queryErrorMessage } from '../../../../lib/error-message';
 import { fileToBase64 } from '../../../../lib/form';
-import { useEditSave } from '../../../../lib/outbox-edit';
+import { useEditSave } from '../../../../components/outbox-edit';
 import {
   editPartnerFormOf,
   editPartnerFormSchema,
