@@ -1,4 +1,4 @@
-import { type ActorRefFrom, assign, fromPromise, setup } from 'xstate';
+import { assign, fromPromise, setup } from 'xstate';
 import { type IssueRewardBody, type Reward, rewardMessages } from '../../contract/rewards';
 import { errorText, fieldErrorsOf } from '../lib/error-message';
 import { newIdempotencyKey } from '../lib/idempotency-key';
@@ -160,5 +160,3 @@ export const issueRewardMachine = setup({
   },
   output: ({ context }) => ({ reward: context.reward, message: rewardMessages.issued }),
 });
-
-export type IssueRewardActor = ActorRefFrom<typeof issueRewardMachine>;
