@@ -7,6 +7,7 @@ import { css, cx } from '../../../../styled-system/css';
 import { EDIT_PATHS } from '../../../api/outbox';
 import { changePassword, profileKeys, profileQueryOptions } from '../../../api/profile';
 import { LogoSpinner } from '../../../components/logo-spinner';
+import { useEditSave } from '../../../components/outbox-edit';
 import { PageBody, PageHeader } from '../../../components/page-header';
 import { Avatar } from '../../../components/ui/avatar';
 import { Button } from '../../../components/ui/button';
@@ -16,7 +17,6 @@ import { PasswordField } from '../../../components/ui/password-input';
 import { authErrorMessage, queryErrorMessage } from '../../../lib/error-message';
 import { fileToBase64, firstError, validateOnChangeAndBlur } from '../../../lib/form';
 import { formatDate, fullName } from '../../../lib/format';
-import { useEditSave } from '../../../components/outbox-edit';
 import { type ProfileForm, profileFormSchema, toProfileUpdate } from '../../../lib/profile-form';
 
 const card = css({

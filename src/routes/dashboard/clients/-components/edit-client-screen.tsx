@@ -8,6 +8,7 @@ import { EDIT_PATHS } from '../../../../api/outbox';
 import { ForbiddenState, isForbidden } from '../../../../components/forbidden-state';
 import { FormCard, formActions, formGrid } from '../../../../components/form-card';
 import { LogoSpinner } from '../../../../components/logo-spinner';
+import { useEditSave } from '../../../../components/outbox-edit';
 import { PageBody, PageHeader } from '../../../../components/page-header';
 import { Button } from '../../../../components/ui/button';
 import { TextField } from '../../../../components/ui/field';
@@ -22,7 +23,6 @@ import {
 import { queryErrorMessage } from '../../../../lib/error-message';
 import { firstError, validateOnChangeAndBlur } from '../../../../lib/form';
 import { fullName } from '../../../../lib/format';
-import { useEditSave } from '../../../../components/outbox-edit';
 
 const route = getRouteApi('/dashboard/clients/$clientId/edit');
 

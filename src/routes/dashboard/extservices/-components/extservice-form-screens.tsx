@@ -11,6 +11,7 @@ import { EDIT_PATHS } from '../../../../api/outbox';
 import { ForbiddenState, isForbidden } from '../../../../components/forbidden-state';
 import { FormCard, formActions } from '../../../../components/form-card';
 import { LogoSpinner } from '../../../../components/logo-spinner';
+import { useEditSave } from '../../../../components/outbox-edit';
 import { PageBody, PageHeader } from '../../../../components/page-header';
 import { Button } from '../../../../components/ui/button';
 import { TextField } from '../../../../components/ui/field';
@@ -26,7 +27,6 @@ import {
   toExtendedServiceUpdate,
 } from '../../../../lib/extended-service-form';
 import { firstError, validateOnChangeAndBlur } from '../../../../lib/form';
-import { useEditSave } from '../../../../components/outbox-edit';
 
 /** SPEC section 4: adding a service says 'Partner added successfully'; editing one 'Record updated successfully'. */
 export const SERVICE_ADDED = partnerMessages.added;

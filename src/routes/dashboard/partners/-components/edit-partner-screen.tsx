@@ -7,12 +7,12 @@ import { EDIT_PATHS } from '../../../../api/outbox';
 import { partnerDetailQueryOptions, partnerKeys } from '../../../../api/partners';
 import { ForbiddenState, isForbidden } from '../../../../components/forbidden-state';
 import { LogoSpinner } from '../../../../components/logo-spinner';
+import { useEditSave } from '../../../../components/outbox-edit';
 import { PageBody, PageHeader } from '../../../../components/page-header';
 import { Button } from '../../../../components/ui/button';
 import { notify } from '../../../../components/ui/notify';
 import { errorSentence, queryErrorMessage } from '../../../../lib/error-message';
 import { fileToBase64 } from '../../../../lib/form';
-import { useEditSave } from '../../../../components/outbox-edit';
 import {
   editPartnerFormOf,
   editPartnerFormSchema,
