@@ -26,4 +26,3 @@ export const activityListQuerySchema = z.extend(listQuerySchema, {
   userType: z._default(userTypeSchema, 'PARTNER'),
   sortBy: z.optional(z.enum(activitySortKeys)),
 });
-export type ActivityListQuery = z.infer<typeof activityListQuerySchema>;

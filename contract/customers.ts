@@ -26,7 +26,6 @@ export const customerListQuerySchema = z.extend(listQuerySchema, {
   status: z._default(accountStatusSchema, 'ACTIVE'),
   sortBy: z.optional(z.enum(customerSortKeys)),
 });
-export type CustomerListQuery = z.infer<typeof customerListQuerySchema>;
 
 const optionalText = (max: number) =>
   z

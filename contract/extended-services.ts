@@ -36,7 +36,6 @@ export const createExtendedServiceBodySchema = z.object({
   title: title.check(z.minLength(1, { error: extendedServiceMessages.titleRequired })),
   description: description.check(z.minLength(1, { error: extendedServiceMessages.descriptionRequired })),
 });
-export type CreateExtendedServiceBody = z.infer<typeof createExtendedServiceBodySchema>;
 
 /** PATCH /admin/partners/extended-services: all optional; only the fields sent change. */
 export const updateExtendedServiceBodySchema = z.object({

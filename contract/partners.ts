@@ -54,7 +54,6 @@ export const partnerListQuerySchema = z.extend(listQuerySchema, {
   status: z._default(accountStatusSchema, 'ACTIVE'),
   sortBy: z.optional(z.enum(partnerSortKeys)),
 });
-export type PartnerListQuery = z.infer<typeof partnerListQuerySchema>;
 
 const requiredText = (message: string, max = 200) =>
   z

@@ -88,10 +88,8 @@ export const webhookListQuerySchema = z.extend(listQuerySchema, {
   partnerId: z.optional(idField('partnerId')),
   sortBy: z.optional(z.enum(['createdAt', 'url'])),
 });
-export type WebhookListQuery = z.infer<typeof webhookListQuerySchema>;
 
 export const DELIVERY_STATUSES = ['pending', 'succeeded', 'failed'] as const;
-export type DeliveryStatus = (typeof DELIVERY_STATUSES)[number];
 
 export const webhookDeliveryListQuerySchema = z.extend(listQuerySchema, {
   status: z.optional(
@@ -99,7 +97,6 @@ export const webhookDeliveryListQuerySchema = z.extend(listQuerySchema, {
   ),
   sortBy: z.optional(z.enum(['createdAt'])),
 });
-export type WebhookDeliveryListQuery = z.infer<typeof webhookDeliveryListQuerySchema>;
 
 export const webhookSchema = z.object({
   id: z.int(),
@@ -130,7 +127,6 @@ export const webhookAttemptSchema = z.object({
   /** When the next attempt is due after this one failed; null after a success or the last attempt. */
   nextRetryAt: z.nullable(z.string()),
 });
-export type WebhookAttempt = z.infer<typeof webhookAttemptSchema>;
 
 export const webhookDeliverySchema = z.object({
   id: z.int(),

@@ -56,7 +56,6 @@ export const buckets = {
   apiKey: (keyId: number) => `api-key:${keyId}`,
 };
 export const loginBucket = buckets.login;
-export const resetBucket = buckets.reset;
 
 /**
  * The part of a client address a limit counts: an IPv4 address as it is, an IPv6 address by its /64
@@ -171,10 +170,6 @@ export async function checkRateLimits(
     if (state.blocked) wait = Math.max(wait, state.retryAfterSeconds);
   }
   return wait === 0 ? { blocked: false } : { blocked: true, retryAfterSeconds: wait };
-}
-
-export async function releaseHit(db: DbOrTx, hitId: number): Promise<void> {
-  await db.delete(rateLimitHits).where(eq(rateLimitHits.id, hitId));
 }
 
 export async function releaseHits(db: DbOrTx, hitIds: readonly number[]): Promise<void> {

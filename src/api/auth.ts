@@ -11,10 +11,6 @@ import { ApiError, api } from './client';
 
 /** Sign-in, token refresh, logout and the reset-code flow. Nothing here is cached by queries. */
 
-export const authKeys = {
-  all: ['auth'] as const,
-};
-
 export const login = (body: LoginBody): Promise<LoginResponse> =>
   api().post('/admin/auth/login', loginResponseSchema, { body, auth: 'none' });
 

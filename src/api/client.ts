@@ -1,25 +1,14 @@
 import wretch from 'wretch';
 import { type FieldError, fieldErrorSchema } from '../../contract/envelope';
 import { z } from '../../contract/zod';
+import { ApiError, NETWORK_ERROR } from '../lib/api-error';
 
 /** The one HTTP client of the SPA: base /api/v1, JSON, bearer token, envelope unwrapped. */
 
-export const NETWORK_ERROR = 'Network Error';
-export const SESSION_EXPIRED = 'Session expired. Please log in again.';
+/** Its failures are ApiErrors (defined in lib so that lib's error readers need not import the client). */
+export { ApiError, NETWORK_ERROR };
 
-/** A failed call: HTTP status (0 when no response arrived), the envelope message and field errors. */
-export class ApiError extends Error {
-  override readonly name = 'ApiError';
-  constructor(
-    readonly status: number,
-    message: string,
-    readonly errors: FieldError[] = [],
-    /** The server's stable error code (`validation_failed`, `partner_blocked` ...), when it sent one. */
-    readonly code?: string,
-  ) {
-    super(message);
-  }
-}
+export const SESSION_EXPIRED = 'Session expired. Please log in again.';
 
 /**
  * Where the client gets its bearer token. The session actor is the only owner of tokens;

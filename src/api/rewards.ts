@@ -1,7 +1,6 @@
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
 import { listSchema } from '../../contract/envelope';
 import {
-  type getRewardBodySchema,
   type initiateRedemptionBodySchema,
   initiateRedemptionResponseSchema,
   otpValidityResponseSchema,
@@ -27,8 +26,8 @@ import {
 } from '../../contract/rewards';
 import { type RewardStats, rewardStatsSchema } from '../../contract/stats';
 import { z } from '../../contract/zod';
+import { newIdempotencyKey } from '../lib/idempotency-key';
 import { type ListState, toListQuery } from '../lib/list-search';
-import { newIdempotencyKey } from '../machines/idempotency-key';
 import { api } from './client';
 import { type DownloadOptions, downloadCsv } from './export';
 
@@ -121,10 +120,6 @@ export const rewardTypeCategoriesQueryOptions = () =>
     queryFn: () => api().get('/partners/reward-type-categories', stringListSchema),
     staleTime: 60 * 60_000,
   });
-
-/** POST /partners/rewards/get-reward: a reward by its code and customer. */
-export const getReward = (body: z.input<typeof getRewardBodySchema>): Promise<Reward> =>
-  api().post('/partners/rewards/get-reward', rewardSchema, { body });
 
 /** POST /partners/rewards/initiate-reward-redemption-auth: mails the customer a 6-digit code. */
 export const initiateRedemption = (body: z.input<typeof initiateRedemptionBodySchema>) =>

@@ -4,8 +4,8 @@ import { css } from '../../styled-system/css';
 import { appDb } from '../db/app-db';
 import { formatDateTime } from '../lib/format';
 import { discardAll, OUTBOX_MESSAGES } from '../lib/outbox';
-import { useOutbox, useOutboxEntries } from '../lib/outbox-provider';
 import { nextPending } from '../machines/outbox.machine';
+import { useOutbox, useOutboxEntries } from './outbox-provider';
 import { Button } from './ui/button';
 import { Dialog } from './ui/dialog';
 

@@ -1,6 +1,6 @@
 import { css } from '../../styled-system/css';
 import type { OutboxEntity } from '../db/app-db';
-import { useQueuedOverlay } from '../lib/outbox-provider';
+import { useQueuedOverlay } from './outbox-provider';
 import { fieldLabel } from './pending-changes';
 
 /**

@@ -1,7 +1,7 @@
 import { useRouteContext } from '@tanstack/react-router';
 import { useSelector } from '@xstate/react';
 import { css } from '../../styled-system/css';
-import { SignInForm } from '../routes/-components/sign-in-form';
+import { SignInForm } from './sign-in-form';
 import { Dialog } from './ui/dialog';
 
 export const LOCKED_HEADING = 'Your session has ended';

@@ -3,10 +3,6 @@ import { css } from '../../styled-system/css';
 import { formatNaira } from '../lib/format';
 import { ImageMagnifier } from './ui/image-magnifier';
 
-/** 'Rice, 2 x ₦1,500.00' */
-export const itemLine = (item: Visit['visitItems'][number]): string =>
-  `${item.name}, ${item.quantity} x ${formatNaira(item.price)}`;
-
 /** The items bought on a visit: name, quantity x price. */
 export function VisitItems({
   items,

@@ -37,6 +37,9 @@ export interface OutboxEntry {
   error?: string | null;
 }
 
+/** An entry as read back from the table: its id is set. */
+export type QueuedEntry = OutboxEntry & { id: number };
+
 /** A flow machine's stored progress (e.g. the guided redemption), restored after a reload. */
 export interface StoredFlow {
   /** The flow and whose it is, e.g. 'guided-redemption:partner-3'. */

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ApiError } from '../api/client';
+import { ApiError } from './api-error';
 import { authErrorMessage, errorSentence, queryErrorMessage } from './error-message';
 
 describe('authErrorMessage (SPEC section 8)', () => {

@@ -71,9 +71,6 @@ export function tabbedListSearchSchema<Tab extends string, Sort extends string>(
   });
 }
 
-/** The defaults of a schema: what `stripSearchParams` leaves out of the URL. */
-export const listSearchDefaults = <S extends z.ZodMiniType>(schema: S): z.output<S> => schema.parse({});
-
 /** One user action on a list. */
 export type ListChange =
   | { type: 'page'; page: number }

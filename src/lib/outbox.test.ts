@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import type { QueuedEntry } from '../db/app-db';
 import { AppDb } from '../db/app-db';
-import type { QueuedEntry } from '../machines/outbox.machine';
 import {
   discardAll,
   type EditRequest,

@@ -1,5 +1,4 @@
-import type { AppDb, OutboxEntity, OutboxEntry } from '../db/app-db';
-import type { QueuedEntry } from '../machines/outbox.machine';
+import type { AppDb, OutboxEntity, OutboxEntry, QueuedEntry } from '../db/app-db';
 
 /**
  * The outbox store (IndexedDB, the `outbox` table of src/db/app-db.ts): edits saved on this device

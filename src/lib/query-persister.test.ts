@@ -1,7 +1,7 @@
 import { hashKey, QueryClient, QueryObserver } from '@tanstack/react-query';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { ApiError, NETWORK_ERROR } from '../api/client';
 import { AppDb } from '../db/app-db';
+import { ApiError, NETWORK_ERROR } from './api-error';
 import {
   createQueryPersistence,
   isRestoredFromStorage,

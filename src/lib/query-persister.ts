@@ -4,8 +4,8 @@ import {
   experimental_createQueryPersister,
   type PersistedQuery,
 } from '@tanstack/react-query-persist-client';
-import { ApiError } from '../api/client';
 import type { AppDb, CachedQuery } from '../db/app-db';
+import { ApiError } from './api-error';
 import { isNetworkFailure, savedQueries } from './saved-queries';
 
 export { isNetworkFailure, isRestoredFromStorage, type SavedReason, savedReason } from './saved-queries';

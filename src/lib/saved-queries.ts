@@ -1,5 +1,5 @@
 import type { Query } from '@tanstack/react-query';
-import { ApiError } from '../api/client';
+import { ApiError } from './api-error';
 
 /**
  * Which queries show saved data, kept apart from the query persister (query-persister.ts) so the

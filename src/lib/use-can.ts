@@ -1,7 +1,7 @@
 import { useRouteContext } from '@tanstack/react-router';
 import { useSelector } from '@xstate/react';
+import type { SessionUser } from '../../contract/auth';
 import type { PermissionName } from '../../contract/permissions';
-import type { SessionActor } from '../machines/session.machine';
 import { can, ForbiddenError, NotFoundError, ownPartnerId } from './permissions';
 
 /** `const can = useCan(); can('staff.create')`: the signed-in user's permissions (session actor). */
@@ -12,12 +12,20 @@ export function useCan(): (permission: PermissionName) => boolean {
 }
 
 /**
+ * What a guard reads of the session actor (src/machines/session.machine.ts): the signed-in user of
+ * its snapshot. Written here as a shape, so that lib does not import the machines (decision 032).
+ */
+interface SessionSource {
+  getSnapshot(): { context: { session?: { user: Pick<SessionUser, 'permissions' | 'partnerId'> } | null } };
+}
+
+/**
  * A route guard for `beforeLoad`: throws ForbiddenError (rendered as the 'Not allowed' state by
  * the route's errorComponent) when the signed-in user lacks every one of the permissions.
  */
 export const requirePermission =
   (...permissions: [PermissionName, ...PermissionName[]]) =>
-  ({ context }: { context: { session: Pick<SessionActor, 'getSnapshot'> } }) => {
+  ({ context }: { context: { session: SessionSource } }) => {
     const user = context.session.getSnapshot().context.session?.user;
     if (!permissions.some((p) => can(user, p))) throw new ForbiddenError(permissions[0]);
   };
@@ -34,13 +42,7 @@ export function useOwnPartnerId(): number | null {
  */
 export const requirePartnerAccess =
   (...permissions: [PermissionName, ...PermissionName[]]) =>
-  ({
-    context,
-    params,
-  }: {
-    context: { session: Pick<SessionActor, 'getSnapshot'> };
-    params: { partnerId: number };
-  }) => {
+  ({ context, params }: { context: { session: SessionSource }; params: { partnerId: number } }) => {
     const own = ownPartnerId(context.session.getSnapshot().context.session?.user);
     if (own === null) return requirePermission(...permissions)({ context });
     if (params.partnerId !== own) throw new NotFoundError('Partner not found');

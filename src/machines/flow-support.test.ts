@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { attemptsLeftOf, errorText } from './flow-support';
-import { newIdempotencyKey } from './idempotency-key';
+import { attemptsLeftOf, errorText } from '../lib/error-message';
+import { newIdempotencyKey } from '../lib/idempotency-key';
 
 describe('flow support', () => {
   it('errorText reads as sentences, never field names (issue 16)', () => {

@@ -1,7 +1,9 @@
 import { type ActorRefFrom, assign, fromPromise, sendTo, setup } from 'xstate';
 import { redeemAmountInput } from '../../contract/redemption';
 import { type Reward, rewardMessages } from '../../contract/rewards';
-import { errorText, startsOnline } from './flow-support';
+import { errorText } from '../lib/error-message';
+import { newIdempotencyKey } from '../lib/idempotency-key';
+import { startsOnline } from './flow-support';
 import {
   type CustomerHit,
   freshGuidedContext,
@@ -10,7 +12,6 @@ import {
   type GuidedInput,
   type GuidedStep,
 } from './guided-redemption-progress';
-import { newIdempotencyKey } from './idempotency-key';
 import { type CodeSent, otpMachine } from './otp.machine';
 import { overBalanceMessage, type RedeemOutcome, type RedeemRequest } from './redeem.machine';
 

@@ -1,7 +1,8 @@
-import { type ActorRefFrom, assign, fromPromise, setup } from 'xstate';
+import { assign, fromPromise, setup } from 'xstate';
 import { type IssueRewardBody, type Reward, rewardMessages } from '../../contract/rewards';
-import { errorText, fieldErrorsOf, type NetworkEvent, startsOnline } from './flow-support';
-import { newIdempotencyKey } from './idempotency-key';
+import { errorText, fieldErrorsOf } from '../lib/error-message';
+import { newIdempotencyKey } from '../lib/idempotency-key';
+import { type NetworkEvent, startsOnline } from './flow-support';
 import {
   type IssueErrors,
   type IssueField,
@@ -159,5 +160,3 @@ export const issueRewardMachine = setup({
   },
   output: ({ context }) => ({ reward: context.reward, message: rewardMessages.issued }),
 });
-
-export type IssueRewardActor = ActorRefFrom<typeof issueRewardMachine>;

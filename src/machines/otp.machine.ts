@@ -1,15 +1,8 @@
 import { type ActorRefFrom, assign, fromPromise, not, setup } from 'xstate';
 import { OTP_LENGTH, OTP_LOCKED_MESSAGE } from '../../contract/redemption';
 import { rewardMessages } from '../../contract/rewards';
-import {
-  attemptsLeftOf,
-  errorStatus,
-  errorText,
-  fieldMessage,
-  type NetworkEvent,
-  serverMessage,
-  startsOnline,
-} from './flow-support';
+import { attemptsLeftOf, errorStatus, errorText, fieldMessage, serverMessage } from '../lib/error-message';
+import { type NetworkEvent, startsOnline } from './flow-support';
 
 /**
  * The one-time code of a redemption (SPEC section 2 'Modals'): six single-digit boxes, auto-advance,

@@ -1,14 +1,9 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createActor, fromPromise } from 'xstate';
 import { concurrencyMessages } from '../../contract/concurrency';
+import type { QueuedEntry } from '../db/app-db';
 import { waitForLinkBack } from './flow-support';
-import {
-  isConflictError,
-  isRetryableError,
-  outboxMachine,
-  type QueuedEntry,
-  retryDelay,
-} from './outbox.machine';
+import { isConflictError, isRetryableError, outboxMachine, retryDelay } from './outbox.machine';
 
 const entry = (id: number): QueuedEntry => ({
   id,

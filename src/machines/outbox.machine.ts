@@ -1,7 +1,8 @@
 import { type ActorRefFrom, assign, fromPromise, setup } from 'xstate';
 import { concurrencyMessages } from '../../contract/concurrency';
-import type { OutboxEntry } from '../db/app-db';
-import { errorStatus, errorText, type NetworkEvent, startsOnline } from './flow-support';
+import type { QueuedEntry } from '../db/app-db';
+import { errorStatus, errorText } from '../lib/error-message';
+import { type NetworkEvent, startsOnline } from './flow-support';
 
 /**
  * The outbox (issue 6, DESIGN section 4): edits saved on this device while the network was gone are
@@ -13,8 +14,6 @@ import { errorStatus, errorText, type NetworkEvent, startsOnline } from './flow-
  * (a 4xx: validation, not found, forbidden) marks the entry failed, for the user to retry or discard;
  * the queue goes on with the next. Effects are named actors provided by the app.
  */
-
-export type QueuedEntry = OutboxEntry & { id: number };
 
 export interface OutboxInput {
   userId: number;

@@ -8,8 +8,9 @@ import {
   outboxServerError,
   outboxValidationError,
 } from '../../tests/model/outbox-model';
+import type { QueuedEntry } from '../db/app-db';
 import { OUTBOX_MESSAGES } from '../lib/outbox';
-import { nextPending, type OutboxContext, outboxMachine, type QueuedEntry } from './outbox.machine';
+import { nextPending, type OutboxContext, outboxMachine } from './outbox.machine';
 
 /**
  * The outbox walked in the browser: edits of the run's partner (its address) made in the Edit

@@ -1,10 +1,11 @@
 import { type ActorRefFrom, and, assign, fromPromise, sendTo, setup } from 'xstate';
 import { type RedemptionResult, redeemAmountInput } from '../../contract/redemption';
 import { rewardMessages } from '../../contract/rewards';
+import { errorText } from '../lib/error-message';
 import { formatNaira } from '../lib/format';
+import { newIdempotencyKey } from '../lib/idempotency-key';
 import { attemptId, closeOpenAttempt, keepOpenAttempt, readOpenAttempt } from '../lib/open-attempts';
-import { errorText, type NetworkEvent, startsOnline } from './flow-support';
-import { newIdempotencyKey } from './idempotency-key';
+import { type NetworkEvent, startsOnline } from './flow-support';
 import { type CodeSent, otpMachine } from './otp.machine';
 
 /**

@@ -1,6 +1,6 @@
 import { renderToStaticMarkup } from 'react-dom/server';
 import { AuthShell } from '../components/auth-shell';
-import { forgotPasswordLinkClass, SignInForm } from '../routes/-components/sign-in-form';
+import { forgotPasswordLinkClass, SignInForm } from '../components/sign-in-form';
 import { SIGN_IN_HEADING } from '../routes/-components/sign-in-screen';
 
 /**

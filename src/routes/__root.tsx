@@ -4,7 +4,7 @@ import { OfflineBanner } from '../components/offline-banner';
 import { RouteProgress } from '../components/route-progress';
 import { LazyToaster } from '../components/ui/lazy-toaster';
 import { UpdatePrompt } from '../components/update-prompt';
-import type { RouterContext } from '../lib/router-context';
+import type { RouterContext } from './-router-context';
 
 export const Route = createRootRouteWithContext<RouterContext>()({
   component: RootLayout,

@@ -11,16 +11,8 @@ import { type OtpContext, otpMachine } from '../../src/machines/otp.machine';
 import { type RedeemContext, redeemMachine } from '../../src/machines/redeem.machine';
 import { type FlowModel, type FlowPath, generateFlowPaths } from './flow-engine';
 
-export type { FlowModel, FlowPath, FlowStep } from './flow-engine';
-export {
-  describeFlowPaths,
-  generateFlowPaths,
-  machineInventory,
-  plannedCoverage,
-  readableSteps,
-  stateKeyOf,
-  transitionKey,
-} from './flow-engine';
+export type { FlowModel, FlowPath } from './flow-engine';
+export { describeFlowPaths, plannedCoverage, readableSteps } from './flow-engine';
 
 /**
  * The flow models: which events are tried in each state (bounded: a few cases per event type) and

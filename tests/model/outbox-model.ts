@@ -1,11 +1,7 @@
 import type { AnyMachineSnapshot, EventObject } from 'xstate';
 import { concurrencyMessages } from '../../contract/concurrency';
-import {
-  nextPending,
-  type OutboxContext,
-  outboxMachine,
-  type QueuedEntry,
-} from '../../src/machines/outbox.machine';
+import type { QueuedEntry } from '../../src/db/app-db';
+import { nextPending, type OutboxContext, outboxMachine } from '../../src/machines/outbox.machine';
 import type { FlowModel } from './flow-engine';
 
 /**

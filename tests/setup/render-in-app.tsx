@@ -15,8 +15,8 @@ import type { LoginResponse } from '../../contract/auth';
 import type { PermissionName } from '../../contract/permissions';
 import type { Profile } from '../../contract/profile';
 import { createApiClient, setApiClient } from '../../src/api/client';
-import type { RouterContext } from '../../src/lib/router-context';
 import { sessionMachine } from '../../src/machines/session.machine';
+import type { RouterContext } from '../../src/routes/-router-context';
 
 export const envelope = (data: unknown, status = 200, message = '') =>
   new Response(JSON.stringify({ success: status < 400, data, message, errors: [] }), {

@@ -1,21 +1,11 @@
 import { useSelector } from '@xstate/react';
 import { css } from '../../../styled-system/css';
 import type { OtpActor } from '../../machines/otp.machine';
-import { Dialog } from '../ui/dialog';
 import { OtpInput } from './otp-input';
 
 export const OTP_MODAL_TITLE = "Enter the customer's code";
 
-/** The OTP modal: where the code went, the six boxes, Submit and 'Send a new code'. */
-export function OtpModal({ actor, onCancel }: { actor: OtpActor; onCancel: () => void }) {
-  return (
-    <Dialog open onOpenChange={(open) => !open && onCancel()} title={OTP_MODAL_TITLE}>
-      <OtpModalBody actor={actor} />
-    </Dialog>
-  );
-}
-
-/** The OTP modal's content, for a dialog that also hosts the next step (RedeemReward). */
+/** The OTP modal's content (where the code went, the six boxes), for the dialog of RedeemReward. */
 export function OtpModalBody({ actor }: { actor: OtpActor }) {
   const sentTo = useSelector(actor, (s) => s.context.sentTo);
   return (

@@ -3,31 +3,11 @@ import { css } from '../../../styled-system/css';
 import { formatNaira } from '../../lib/format';
 import type { RedeemActor } from '../../machines/redeem.machine';
 import { Button } from '../ui/button';
-import { Dialog } from '../ui/dialog';
 import { TextField } from '../ui/field';
 import { Spinner } from '../ui/spinner';
 
 const actions = css({ display: 'flex', justifyContent: 'flex-end', alignItems: 'center', gap: '2', mt: '6' });
 const alert = css({ color: 'fg.error', fontSize: 'sm', mt: '3' });
-
-/**
- * The Redeem Reward modal (SPEC section 2): a gift card asks for the amount (digits with up to two
- * decimals, at most the balance), a coupon for a confirmation. Also shows sending, failure and retry.
- */
-export function RedeemModal({ actor }: { actor: RedeemActor }) {
-  const busy = useSelector(actor, (s) => isBusy(s.value));
-  const title = useSelector(actor, (s) => redeemModalTitle(s.context.reward.rewardType));
-  return (
-    <Dialog
-      open
-      onOpenChange={(open) => !open && !busy && actor.send({ type: 'redeem.cancel' })}
-      title={title}
-      closable={!busy}
-    >
-      <RedeemModalBody actor={actor} />
-    </Dialog>
-  );
-}
 
 export const redeemModalTitle = (rewardType: 'GIFTCARD' | 'COUPON') =>
   rewardType === 'GIFTCARD' ? 'Redeem gift card' : 'Redeem coupon';
@@ -35,7 +15,11 @@ export const redeemModalTitle = (rewardType: 'GIFTCARD' | 'COUPON') =>
 /** Sending the code or redeeming: the modal cannot be closed meanwhile. */
 export const isBusy = (state: unknown) => state === 'sendingCode' || state === 'redeeming';
 
-/** The Redeem modal's content, for a dialog that also hosts the OTP step (RedeemReward). */
+/**
+ * The Redeem Reward modal's content (SPEC section 2), for the dialog of RedeemReward that also hosts
+ * the OTP step: a gift card asks for the amount (digits with up to two decimals, at most the
+ * balance), a coupon for a confirmation. Also shows sending, failure and retry.
+ */
 export function RedeemModalBody({ actor }: { actor: RedeemActor }) {
   const state = useSelector(actor, (s) => s.value);
   const context = useSelector(actor, (s) => s.context);

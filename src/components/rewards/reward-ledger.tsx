@@ -10,11 +10,11 @@ import {
   rewardLedgerQueryOptions,
 } from '../../api/rewards';
 import { statsKeys } from '../../api/stats';
+import { errorStatus, fieldErrorsOf } from '../../lib/error-message';
 import { formatDateTime, formatNaira } from '../../lib/format';
+import { newIdempotencyKey } from '../../lib/idempotency-key';
 import { useOnline } from '../../lib/network-status';
 import { useCan } from '../../lib/use-can';
-import { errorStatus, fieldErrorsOf } from '../../machines/flow-support';
-import { newIdempotencyKey } from '../../machines/idempotency-key';
 import { Button } from '../ui/button';
 import { Dialog } from '../ui/dialog';
 import { TextField } from '../ui/field';

@@ -1,7 +1,7 @@
 import { useRouteContext } from '@tanstack/react-router';
 import { useSelector } from '@xstate/react';
 import { AuthShell } from '../../components/auth-shell';
-import { ForgotPasswordLink, SignInForm } from './sign-in-form';
+import { ForgotPasswordLink, SignInForm } from '../../components/sign-in-form';
 
 export const SIGN_IN_HEADING = 'Welcome, enter details to continue';
 

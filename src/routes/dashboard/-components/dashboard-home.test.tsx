@@ -17,8 +17,8 @@ import { createApiClient, setApiClient } from '../../../api/client';
 import { profileKeys } from '../../../api/profile';
 import { statsKeys } from '../../../api/stats';
 import { Sidebar } from '../../../components/sidebar';
-import type { RouterContext } from '../../../lib/router-context';
 import { sessionMachine } from '../../../machines/session.machine';
+import type { RouterContext } from '../../-router-context';
 import { DashboardHome, PLACEHOLDER_NAME } from './dashboard-home';
 
 const session: LoginResponse = {

@@ -1,6 +1,7 @@
 import { Outlet, useRouteContext } from '@tanstack/react-router';
 import { useSelector } from '@xstate/react';
 import { css } from '../../../../styled-system/css';
+import { OutboxProvider } from '../../../components/outbox-provider';
 import {
   OutboxConflictDialog,
   PendingChangesBar,
@@ -9,7 +10,6 @@ import {
 } from '../../../components/pending-changes';
 import { SessionLockDialog } from '../../../components/session-lock-dialog';
 import { Sidebar } from '../../../components/sidebar';
-import { OutboxProvider } from '../../../lib/outbox-provider';
 
 export function DashboardLayout() {
   const { session } = useRouteContext({ from: '__root__' });

@@ -7,6 +7,8 @@ import { css, cx } from '../../../../styled-system/css';
 import { EDIT_PATHS } from '../../../api/outbox';
 import { changePassword, profileKeys, profileQueryOptions } from '../../../api/profile';
 import { LogoSpinner } from '../../../components/logo-spinner';
+import { useEditSave } from '../../../components/outbox-edit';
+import { useQueuedOverlay } from '../../../components/outbox-provider';
 import { PageBody, PageHeader } from '../../../components/page-header';
 import { PendingNotice } from '../../../components/pending-mark';
 import { Avatar } from '../../../components/ui/avatar';
@@ -17,8 +19,6 @@ import { PasswordField } from '../../../components/ui/password-input';
 import { authErrorMessage, queryErrorMessage } from '../../../lib/error-message';
 import { fileToBase64, firstError, validateOnChangeAndBlur } from '../../../lib/form';
 import { formatDate, fullName } from '../../../lib/format';
-import { useEditSave } from '../../../lib/outbox-edit';
-import { useQueuedOverlay } from '../../../lib/outbox-provider';
 import { type ProfileForm, profileFormSchema, toProfileUpdate } from '../../../lib/profile-form';
 
 const card = css({

@@ -18,6 +18,7 @@ import { DetailCard, DetailList } from '../../../../components/detail-list';
 import { ForbiddenState, isForbidden } from '../../../../components/forbidden-state';
 import { UserIcon } from '../../../../components/icons';
 import { LogoSpinner } from '../../../../components/logo-spinner';
+import { useQueuedOverlay } from '../../../../components/outbox-provider';
 import { PageBody, PageHeader } from '../../../../components/page-header';
 import { PendingNotice } from '../../../../components/pending-mark';
 import { Button } from '../../../../components/ui/button';
@@ -25,7 +26,6 @@ import { notify } from '../../../../components/ui/notify';
 import { Spinner } from '../../../../components/ui/spinner';
 import { errorSentence, queryErrorMessage } from '../../../../lib/error-message';
 import { formatDate, formatNaira, fullName } from '../../../../lib/format';
-import { useQueuedOverlay } from '../../../../lib/outbox-provider';
 import { useCan } from '../../../../lib/use-can';
 
 const route = getRouteApi('/dashboard/clients/$clientId/');

@@ -7,13 +7,13 @@ import { customerListQueryOptions, exportCustomers } from '../../../../api/custo
 import { type DataColumn, DataTable, dataColumnHelper } from '../../../../components/data-table';
 import { ExportButton } from '../../../../components/export-button';
 import { ForbiddenState, isForbidden } from '../../../../components/forbidden-state';
+import { useQueuedOverlay } from '../../../../components/outbox-provider';
 import { PageBody, PageHeader } from '../../../../components/page-header';
 import { PendingBadge } from '../../../../components/pending-mark';
 import { Avatar } from '../../../../components/ui/avatar';
 import { Tabs } from '../../../../components/ui/tabs';
 import { formatDate, fullName } from '../../../../lib/format';
 import { applyListChange, applyTabChange, type ListChange } from '../../../../lib/list-search';
-import { useQueuedOverlay } from '../../../../lib/outbox-provider';
 import { type ClientTab, clientStatusOfTab } from './client-search';
 
 const route = getRouteApi('/dashboard/clients/');

@@ -8,6 +8,8 @@ import { EDIT_PATHS } from '../../../../api/outbox';
 import { ForbiddenState, isForbidden } from '../../../../components/forbidden-state';
 import { FormCard, formActions, formGrid } from '../../../../components/form-card';
 import { LogoSpinner } from '../../../../components/logo-spinner';
+import { useEditSave } from '../../../../components/outbox-edit';
+import { useQueuedOverlay } from '../../../../components/outbox-provider';
 import { PageBody, PageHeader } from '../../../../components/page-header';
 import { PendingNotice } from '../../../../components/pending-mark';
 import { Button } from '../../../../components/ui/button';
@@ -23,8 +25,6 @@ import {
 import { queryErrorMessage } from '../../../../lib/error-message';
 import { firstError, validateOnChangeAndBlur } from '../../../../lib/form';
 import { fullName } from '../../../../lib/format';
-import { useEditSave } from '../../../../lib/outbox-edit';
-import { useQueuedOverlay } from '../../../../lib/outbox-provider';
 
 const route = getRouteApi('/dashboard/clients/$clientId/edit');
 

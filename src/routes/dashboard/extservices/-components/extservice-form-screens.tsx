@@ -11,6 +11,8 @@ import { EDIT_PATHS } from '../../../../api/outbox';
 import { ForbiddenState, isForbidden } from '../../../../components/forbidden-state';
 import { FormCard, formActions } from '../../../../components/form-card';
 import { LogoSpinner } from '../../../../components/logo-spinner';
+import { useEditSave } from '../../../../components/outbox-edit';
+import { useQueuedOverlay } from '../../../../components/outbox-provider';
 import { PageBody, PageHeader } from '../../../../components/page-header';
 import { PendingNotice } from '../../../../components/pending-mark';
 import { Button } from '../../../../components/ui/button';
@@ -27,8 +29,6 @@ import {
   toExtendedServiceUpdate,
 } from '../../../../lib/extended-service-form';
 import { firstError, validateOnChangeAndBlur } from '../../../../lib/form';
-import { useEditSave } from '../../../../lib/outbox-edit';
-import { useQueuedOverlay } from '../../../../lib/outbox-provider';
 
 /** SPEC section 4: adding a service says 'Partner added successfully'; editing one 'Record updated successfully'. */
 export const SERVICE_ADDED = partnerMessages.added;

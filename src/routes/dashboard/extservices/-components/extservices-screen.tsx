@@ -17,13 +17,13 @@ import { ConfirmDeletion } from '../../../../components/confirm-dialog';
 import { type DataColumn, DataTable, dataColumnHelper } from '../../../../components/data-table';
 import { ExportButton } from '../../../../components/export-button';
 import { ForbiddenState, isForbidden } from '../../../../components/forbidden-state';
+import { useQueuedOverlay } from '../../../../components/outbox-provider';
 import { PageBody, PageHeader } from '../../../../components/page-header';
 import { Button } from '../../../../components/ui/button';
 import { notify } from '../../../../components/ui/notify';
 import { errorSentence } from '../../../../lib/error-message';
 import { formatDate, truncate } from '../../../../lib/format';
 import { applyListChange, type ListChange } from '../../../../lib/list-search';
-import { useQueuedOverlay } from '../../../../lib/outbox-provider';
 import { useCan } from '../../../../lib/use-can';
 
 const route = getRouteApi('/dashboard/extservices/');

@@ -7,14 +7,14 @@ import { EDIT_PATHS } from '../../../../api/outbox';
 import { partnerDetailQueryOptions, partnerKeys } from '../../../../api/partners';
 import { ForbiddenState, isForbidden } from '../../../../components/forbidden-state';
 import { LogoSpinner } from '../../../../components/logo-spinner';
+import { useEditSave } from '../../../../components/outbox-edit';
+import { useQueuedOverlay } from '../../../../components/outbox-provider';
 import { PageBody, PageHeader } from '../../../../components/page-header';
 import { PendingNotice } from '../../../../components/pending-mark';
 import { Button } from '../../../../components/ui/button';
 import { notify } from '../../../../components/ui/notify';
 import { errorSentence, queryErrorMessage } from '../../../../lib/error-message';
 import { fileToBase64 } from '../../../../lib/form';
-import { useEditSave } from '../../../../lib/outbox-edit';
-import { useQueuedOverlay } from '../../../../lib/outbox-provider';
 import {
   editPartnerFormOf,
   editPartnerFormSchema,

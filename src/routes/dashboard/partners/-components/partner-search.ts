@@ -44,6 +44,5 @@ export const partnerDetailSearchSchema = z.extend(
   tabbedListSearchSchema({ tabs: PARTNER_DETAIL_TABS, sortKeys: detailSortKeys }),
   { date: z.catch(z.optional(z.iso.date()), undefined) },
 );
-export type PartnerDetailSearch = z.output<typeof partnerDetailSearchSchema>;
 
 export const PARTNER_DETAIL_DEFAULTS = { activeTab: 'visits', page: 1, pageSize: 10, search: '' } as const;

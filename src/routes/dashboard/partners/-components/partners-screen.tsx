@@ -7,6 +7,7 @@ import { exportPartners, partnerListQueryOptions, partnerStatsQueryOptions } fro
 import { type DataColumn, DataTable, dataColumnHelper } from '../../../../components/data-table';
 import { ExportButton } from '../../../../components/export-button';
 import { ForbiddenState, isForbidden } from '../../../../components/forbidden-state';
+import { useQueuedOverlay } from '../../../../components/outbox-provider';
 import { PageBody, PageHeader } from '../../../../components/page-header';
 import { PendingBadge } from '../../../../components/pending-mark';
 import { StatCard } from '../../../../components/stat-card';
@@ -14,7 +15,6 @@ import { Button } from '../../../../components/ui/button';
 import { Tabs } from '../../../../components/ui/tabs';
 import { formatCount, formatDate, fullName, truncate } from '../../../../lib/format';
 import { applyListChange, applyTabChange, type ListChange } from '../../../../lib/list-search';
-import { useQueuedOverlay } from '../../../../lib/outbox-provider';
 import { useCan } from '../../../../lib/use-can';
 import { type PartnerTab, statusOfTab } from './partner-search';
 

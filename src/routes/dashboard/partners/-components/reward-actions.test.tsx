@@ -15,7 +15,7 @@ import type { Reward } from '../../../../../contract/rewards';
 import type { EligibleUser, PointsEligibleUser } from '../../../../../contract/visits';
 import { envelope, fakeApi, listEnvelope, signedInActor } from '../../../../../tests/setup/render-in-app';
 import { setApiClient } from '../../../../api/client';
-import type { RouterContext } from '../../../../lib/router-context';
+import type { RouterContext } from '../../../-router-context';
 import { PartnerEligibleTab } from './partner-eligible-tab';
 import { PartnerRewardsTab } from './partner-rewards-tab';
 import { partnerDetailSearchSchema } from './partner-search';

@@ -1,11 +1,11 @@
 import { useForm } from '@tanstack/react-form';
 import { Link } from '@tanstack/react-router';
-import { type LoginBody, loginBodySchema } from '../../../contract/auth';
-import { css } from '../../../styled-system/css';
-import { Button } from '../../components/ui/button';
-import { TextField } from '../../components/ui/field';
-import { PasswordField } from '../../components/ui/password-input';
-import { firstError, validateOnChangeAndBlur } from '../../lib/form';
+import { type LoginBody, loginBodySchema } from '../../contract/auth';
+import { css } from '../../styled-system/css';
+import { firstError, validateOnChangeAndBlur } from '../lib/form';
+import { Button } from './ui/button';
+import { TextField } from './ui/field';
+import { PasswordField } from './ui/password-input';
 
 export interface SignInFormProps {
   onSubmit: (credentials: LoginBody) => void;

@@ -3,10 +3,10 @@ import { createActor, fromPromise, waitFor } from 'xstate';
 import { z } from 'zod';
 import type { LoginResponse } from '../../contract/auth';
 import type { Profile } from '../../contract/profile';
+import { ApiError, createApiClient, NETWORK_ERROR, SESSION_EXPIRED, type TokenSource } from '../api/client';
 import { writeStoredSession } from '../lib/session-storage';
-import { sessionMachine } from '../machines/session.machine';
-import { sessionTokenSource } from '../machines/session-link';
-import { ApiError, createApiClient, NETWORK_ERROR, SESSION_EXPIRED, type TokenSource } from './client';
+import { sessionMachine } from './session.machine';
+import { sessionTokenSource } from './session-link';
 
 const json = (status: number, body: unknown) =>
   new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });

@@ -1,11 +1,11 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { type ReactNode, useState } from 'react';
 import { isConflict } from '../api/outbox';
-import { ConflictDialog } from '../components/pending-changes';
-import { notify } from '../components/ui/notify';
-import { authErrorMessage, errorSentence } from './error-message';
-import { type EditRequest, OUTBOX_MESSAGES, versionOf } from './outbox';
+import { authErrorMessage, errorSentence } from '../lib/error-message';
+import { type EditRequest, OUTBOX_MESSAGES, versionOf } from '../lib/outbox';
 import { refreshEntity, type SaveOutcome, useOutbox } from './outbox-provider';
+import { ConflictDialog } from './pending-changes';
+import { notify } from './ui/notify';
 
 /**
  * An edit form's save (profile, partner, client, extended service): sent now, or saved on this

@@ -12,15 +12,8 @@ import { extendedServiceKeys } from '../api/extended-services';
 import { sendEdit } from '../api/outbox';
 import { partnerKeys } from '../api/partners';
 import { profileKeys } from '../api/profile';
-import { appDb, type OutboxEntity } from '../db/app-db';
-import { waitForLinkBack } from '../machines/flow-support';
-import { newIdempotencyKey } from '../machines/idempotency-key';
-import {
-  type OutboxActor,
-  type OutboxConflict,
-  outboxMachine,
-  type QueuedEntry,
-} from '../machines/outbox.machine';
+import { appDb, type OutboxEntity, type QueuedEntry } from '../db/app-db';
+import { newIdempotencyKey } from '../lib/idempotency-key';
 import {
   type EditRequest,
   enqueueEdit,
@@ -31,9 +24,11 @@ import {
   removeEntry,
   sentEntry,
   versionOf,
-} from './outbox';
-import { overlayData, queuedFields } from './outbox-overlay';
-import { useNetworkEvents } from './use-network-events';
+} from '../lib/outbox';
+import { overlayData, queuedFields } from '../lib/outbox-overlay';
+import { useNetworkEvents } from '../lib/use-network-events';
+import { waitForLinkBack } from '../machines/flow-support';
+import { type OutboxActor, type OutboxConflict, outboxMachine } from '../machines/outbox.machine';
 
 /**
  * The app-wide outbox for the signed-in user (mounted by the dashboard layout): the outbox machine

@@ -1,0 +1,42 @@
+import type { KnipConfig } from 'knip';
+
+/**
+ * Dead files, exports and dependencies (`npm run lint:dead`, part of `npm run validate`; decision 032).
+ * Vite, Vitest, Playwright, Drizzle, PostCSS and the package.json scripts are read by knip's own
+ * plugins; the entries below are the files started some other way.
+ */
+const config: KnipConfig = {
+  entry: [
+    // Bundled by scripts/build-server.mjs, one file per entry.
+    'server/{main,migrate,backup,restore}.ts',
+    'scripts/*.{ts,mjs}',
+    // Benchmarks, each run by `tsx` (package.json scripts or by hand: api-table prints docs/performance.md's tables).
+    'tests/bench/*.bench.ts',
+    'tests/bench/api-table.ts',
+    // Imported by path from tests/flows/walk.ts (one walk per machine, decision 026) ...
+    'src/machines/*.walk.ts',
+    // ... and the session machine's first walk, kept on purpose and not yet picked up (README, decision 026).
+    'src/machines/session.walk.draft.ts',
+    // Rendered by vite.config.ts at build time into index.html (decision 021).
+    'src/prerender/sign-in-markup.tsx',
+  ],
+  project: ['{src,server,contract,tests,scripts}/**/*.{ts,tsx,mjs}', '*.ts'],
+  ignoreDependencies: [
+    // Loaded with createRequire (server/domain/events.ts: on first use; server/routes/api-reference.ts:
+    // the package's files are served), which knip does not follow.
+    'geoip-lite',
+    'swagger-ui-dist',
+    // Run as node_modules/.bin/redocly by scripts/lint-openapi.ts.
+    '@redocly/cli',
+    // postcss.config.cjs is run by Vite's own postcss.
+    'postcss',
+    // Named by the user for a small synchronous first-paint snapshot (DESIGN section 6); not yet
+    // used: that part of issue 19 is open (decision 032). Remove this line when it is used.
+    '@tanstack/query-sync-storage-persister',
+  ],
+  // System tools the scripts install or call, not npm packages.
+  ignoreExportsUsedInFile: true,
+  ignoreBinaries: ['faketime', 'apt-get', 'pg_dump', 'pg_restore'],
+};
+
+export default config;
