@@ -13,14 +13,10 @@ import { sendEdit } from '../api/outbox';
 import { partnerKeys } from '../api/partners';
 import { profileKeys } from '../api/profile';
 import { appDb, type OutboxEntity } from '../db/app-db';
+import { conflictMachine, type KeepMineInput } from '../machines/conflict.machine';
 import { waitForLinkBack } from '../machines/flow-support';
 import { newIdempotencyKey } from '../machines/idempotency-key';
-import {
-  type OutboxActor,
-  type OutboxConflict,
-  outboxMachine,
-  type QueuedEntry,
-} from '../machines/outbox.machine';
+import { type OutboxActor, outboxMachine, type QueuedEntry } from '../machines/outbox.machine';
 import {
   type EditRequest,
   enqueueEdit,
@@ -124,9 +120,14 @@ export function OutboxProvider({ userId, children }: { userId: number; children:
             const entry = await removeEntry(appDb, input.id);
             refreshEntity(queryClient, entry?.entity);
           }),
-          keepMine: fromPromise(({ input }: { input: OutboxConflict }) =>
-            keepMine(appDb, input.entry, input.current),
-          ),
+          // The 409 choice: 'Keep mine' makes the entry name the server's current version.
+          choice: conflictMachine.provide({
+            actors: {
+              keepMine: fromPromise<unknown, KeepMineInput>(({ input }) =>
+                keepMine(appDb, input.subject as QueuedEntry, input.theirs),
+              ),
+            },
+          }),
           // After an outage, the queue resumes as soon as the server answers again (issue 17).
           linkBack: fromPromise(({ signal }) => waitForLinkBack(probeServer, { signal })),
         },
