@@ -1,4 +1,5 @@
 import { ApiError } from '../api/client';
+import { TEXTS } from './texts';
 
 /**
  * SPEC section 8, auth, change-password and profile-update failures: the errors list joined as
@@ -10,7 +11,7 @@ export function authErrorMessage(error: unknown): string {
   }
   if (error instanceof Error && error.message) return error.message;
   if (typeof error === 'string' && error) return error;
-  return 'An error occurred';
+  return TEXTS.errorFallback;
 }
 
 /**

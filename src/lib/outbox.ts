@@ -1,5 +1,6 @@
 import type { AppDb, OutboxEntity, OutboxEntry } from '../db/app-db';
 import type { QueuedEntry } from '../machines/outbox.machine';
+import { TEXTS } from './texts';
 
 /**
  * The outbox store (IndexedDB, the `outbox` table of src/db/app-db.ts): edits saved on this device
@@ -8,10 +9,7 @@ import type { QueuedEntry } from '../machines/outbox.machine';
  * Money calls (issue, redeem, reverse) never do: they need the network and say so.
  */
 
-export const OUTBOX_MESSAGES = {
-  savedOffline: 'Saved on this device; it will be sent when you are back online.',
-  discardConfirm: 'Changes saved on this device have not been sent yet. Signing out discards them.',
-} as const;
+export const OUTBOX_MESSAGES = TEXTS.outbox;
 
 /** One edit as a form hands it over: the call, what it changes, and the version it was made on. */
 export interface EditRequest {

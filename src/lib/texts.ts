@@ -1,3 +1,5 @@
+import { customerMessages } from '../../contract/customers';
+import { partnerMessages } from '../../contract/partners';
 import { reversalMessages } from '../../contract/redemption';
 
 /**
@@ -8,6 +10,26 @@ import { reversalMessages } from '../../contract/redemption';
  * a text used by one screen only stays beside that screen.
  */
 export const TEXTS = {
+  /** SPEC section 8: the last fallback of every failure shown (API client, flows, auth screens). */
+  errorFallback: 'An error occurred',
+  /** A deletion's confirmation (SPEC section 2's wording), naming what goes: 'the role Cashier'. */
+  deleteConfirm: (what = 'this record') =>
+    `Are you sure you want to delete ${what}? This action cannot be undone.`,
+  /** SPEC section 4's success messages and section 2's confirmations and empty states, word for word. */
+  spec: {
+    partnerAdded: partnerMessages.added,
+    recordUpdated: customerMessages.updated,
+    inviteSuccess: 'Update successful',
+    deletePartner: partnerMessages.deleteConfirm,
+    deleteClient: customerMessages.deleteConfirm,
+    noUserData: 'No user data found.',
+    noVisitHistory: 'No visit history available.',
+  },
+  /** The outbox (decision 010): the form's note when an edit is kept, and the sign-out warning. */
+  outbox: {
+    savedOffline: 'Saved on this device; it will be sent when you are back online.',
+    discardConfirm: 'Changes saved on this device have not been sent yet. Signing out discards them.',
+  },
   /** The redemption reversal dialog (src/machines/reversal.machine.ts). */
   reversal: {
     reasonRequired: reversalMessages.reasonRequired,

@@ -1,3 +1,5 @@
+import { TEXTS } from '../lib/texts';
+
 /**
  * Reading a failed effect without knowing HTTP: the API layer throws errors that carry a `status`
  * (0 when no response arrived), a `message` and field `errors`. Machines only duck-type them.
@@ -50,7 +52,7 @@ export function errorText(error: unknown): string {
   const fields = fieldErrorsOf(error);
   if (fields.length > 0)
     return [...new Set(fields.map((e) => asSentence(e.message)).filter(Boolean))].join(' ');
-  return messageOf(error) || 'An error occurred';
+  return messageOf(error) || TEXTS.errorFallback;
 }
 
 /** The first message about one field, else the whole message (e.g. the OTP check's 400). */
