@@ -1,9 +1,9 @@
 import { useEffect, useState } from 'react';
 import { css } from '../../styled-system/css';
+import { formatDateTime } from '../lib/format';
 import { useSavedDataSince } from '../lib/saved-data';
 
 const relative = new Intl.RelativeTimeFormat('en', { numeric: 'always' });
-const exact = new Intl.DateTimeFormat('en-US', { dateStyle: 'long', timeStyle: 'short' });
 const MINUTE = 60_000;
 const HOUR = 60 * MINUTE;
 const DAY = 24 * HOUR;
@@ -37,7 +37,7 @@ export function CacheAgeNotice() {
   return (
     <p
       role="status"
-      title={`Saved ${exact.format(since)}`}
+      title={`Saved ${formatDateTime(since)}`}
       className={css({
         display: 'inline-flex',
         mt: '2',

@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
 import { css } from '../../styled-system/css';
+import { TEXTS } from '../lib/texts';
 import { Button } from './ui/button';
 import { Dialog } from './ui/dialog';
 
@@ -21,9 +22,7 @@ export function ConfirmDeletion({
 }: ConfirmDeletionProps) {
   return (
     <Dialog open={open} onOpenChange={(next) => !pending && onOpenChange(next)} title="Confirm Deletion">
-      <div className={css({ fontSize: 'sm', color: 'fg.muted' })}>
-        {children ?? 'Are you sure you want to delete this record? This action cannot be undone.'}
-      </div>
+      <div className={css({ fontSize: 'sm', color: 'fg.muted' })}>{children ?? TEXTS.deleteConfirm()}</div>
       <div
         className={css({
           display: 'flex',

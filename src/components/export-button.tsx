@@ -4,6 +4,7 @@ import { css } from '../../styled-system/css';
 import { ApiError, NETWORK_ERROR } from '../api/client';
 import type { DownloadOptions, ExportedFile, ExportProgress } from '../api/export';
 import { errorSentence } from '../lib/error-message';
+import { formatCount } from '../lib/format';
 import { useOnline } from '../lib/network-status';
 import { useCan } from '../lib/use-can';
 import { Button } from './ui/button';
@@ -11,8 +12,6 @@ import { notify } from './ui/notify';
 
 export const EXPORT_LABEL = 'Export CSV';
 export const EXPORT_NEEDS_NETWORK = 'Export needs the network. Connect and try again.';
-
-const number = new Intl.NumberFormat('en-NG');
 
 /** '1.2 MB', '350 KB': the bytes received so far. */
 export function formatBytes(bytes: number): string {
@@ -23,8 +22,7 @@ export function formatBytes(bytes: number): string {
 /** 'Exporting 12,000 of 100,000 rows (1.5 MB)'. */
 export function progressText(p: ExportProgress | null): string {
   if (!p) return 'Exporting…';
-  const rows =
-    p.total !== null ? `${number.format(p.rows)} of ${number.format(p.total)}` : number.format(p.rows);
+  const rows = p.total !== null ? `${formatCount(p.rows)} of ${formatCount(p.total)}` : formatCount(p.rows);
   return `Exporting ${rows} rows (${formatBytes(p.bytes)})`;
 }
 
@@ -88,7 +86,7 @@ export function ExportButton({
       });
       saveFile(file.blob, file.filename);
       setState({ kind: 'idle' });
-      notify.success(`Exported ${number.format(file.rows)} rows to ${file.filename}`);
+      notify.success(`Exported ${formatCount(file.rows)} rows to ${file.filename}`);
     } catch (error) {
       if (controller.signal.aborted) {
         setState({ kind: 'idle' });

@@ -27,8 +27,9 @@ import {
 } from '../lib/outbox';
 import { overlayData, queuedFields } from '../lib/outbox-overlay';
 import { useNetworkEvents } from '../lib/use-network-events';
+import { conflictMachine, type KeepMineInput } from '../machines/conflict.machine';
 import { waitForLinkBack } from '../machines/flow-support';
-import { type OutboxActor, type OutboxConflict, outboxMachine } from '../machines/outbox.machine';
+import { type OutboxActor, outboxMachine } from '../machines/outbox.machine';
 
 /**
  * The app-wide outbox for the signed-in user (mounted by the dashboard layout): the outbox machine
@@ -147,9 +148,14 @@ export function OutboxProvider({ userId, children }: { userId: number; children:
             const entry = await removeEntry(appDb, input.id);
             refreshEntity(queryClient, entry?.entity);
           }),
-          keepMine: fromPromise(({ input }: { input: OutboxConflict }) =>
-            keepMine(appDb, input.entry, input.current),
-          ),
+          // The 409 choice: 'Keep mine' makes the entry name the server's current version.
+          choice: conflictMachine.provide({
+            actors: {
+              keepMine: fromPromise<unknown, KeepMineInput>(({ input }) =>
+                keepMine(appDb, input.subject as QueuedEntry, input.theirs),
+              ),
+            },
+          }),
           // After an outage, the queue resumes as soon as the server answers again (issue 17).
           linkBack: fromPromise(({ signal }) => waitForLinkBack(probeServer, { signal })),
         },

@@ -4,6 +4,8 @@ import { css } from '../../styled-system/css';
 import { appDb } from '../db/app-db';
 import { formatDateTime } from '../lib/format';
 import { discardAll, OUTBOX_MESSAGES } from '../lib/outbox';
+import { TEXTS } from '../lib/texts';
+import type { ConflictActor } from '../machines/conflict.machine';
 import { nextPending } from '../machines/outbox.machine';
 import { useOutbox, useOutboxEntries } from './outbox-provider';
 import { Button } from './ui/button';
@@ -81,13 +83,10 @@ export function ConflictDialog({
     <Dialog
       open={open}
       onOpenChange={(next) => !next && !pending && onClose?.()}
-      title="This record changed on the server"
+      title={TEXTS.conflict.title}
       closable={Boolean(onClose)}
     >
-      <p className={css({ fontSize: 'sm', color: 'fg.muted', mb: '4' })}>
-        {label}: someone else changed this record after you opened it. Keep your version, or use theirs and
-        drop your change.
-      </p>
+      <p className={css({ fontSize: 'sm', color: 'fg.muted', mb: '4' })}>{TEXTS.conflict.explain(label)}</p>
       {rows.length ? (
         <table className={css({ w: 'full', fontSize: 'sm', borderCollapse: 'collapse' })}>
           <thead>
@@ -123,32 +122,45 @@ export function ConflictDialog({
         })}
       >
         <Button variant="outline" onClick={onUseTheirs} disabled={pending}>
-          Use theirs
+          {TEXTS.conflict.useTheirs}
         </Button>
-        <Button onClick={onKeepMine} loading={pending} loadingText="Saving your choice">
-          Keep mine
+        <Button onClick={onKeepMine} loading={pending} loadingText={TEXTS.conflict.saving}>
+          {TEXTS.conflict.keepMine}
         </Button>
       </div>
     </Dialog>
   );
 }
 
+/**
+ * The 409 choice on screen, driven by a `conflict` actor (src/machines/conflict.machine.ts): the one
+ * dialog of the outbox's queue and of an online form's save.
+ */
+export function ConflictChoiceDialog({ actor }: { actor: ConflictActor }) {
+  const choosing = useSelector(actor, (s) => s.matches('choosing') || s.matches('keeping'));
+  const keeping = useSelector(actor, (s) => s.matches('keeping'));
+  const c = useSelector(actor, (s) => s.context);
+  return (
+    <ConflictDialog
+      open={choosing}
+      label={c.label}
+      mine={c.mine}
+      theirs={c.theirs}
+      pending={keeping}
+      onClose={c.closable ? () => actor.send({ type: 'conflict.close' }) : undefined}
+      onKeepMine={() => actor.send({ type: 'conflict.keepMine' })}
+      onUseTheirs={() => actor.send({ type: 'conflict.useTheirs' })}
+    />
+  );
+}
+
 /** The queue's 409 dialog: shown while the outbox machine waits for the user's choice. */
 export function OutboxConflictDialog() {
   const { actor } = useOutbox();
-  const conflict = useSelector(actor, (s) => (s.matches('conflict') ? s.context.conflict : null));
-  const resolving = useSelector(actor, (s) => s.matches('resolving'));
-  return (
-    <ConflictDialog
-      open={conflict !== null || resolving}
-      label={conflict?.entry.label ?? 'A change saved on this device'}
-      mine={conflict?.entry.body}
-      theirs={conflict?.current}
-      pending={resolving}
-      onKeepMine={() => actor.send({ type: 'outbox.keepMine' })}
-      onUseTheirs={() => actor.send({ type: 'outbox.useTheirs' })}
-    />
+  const choice = useSelector(actor, (s) =>
+    s.matches('conflict') ? (s.children.choice as ConflictActor | undefined) : undefined,
   );
+  return choice ? <ConflictChoiceDialog key={choice.id} actor={choice} /> : null;
 }
 
 /** Above every dashboard screen while changes wait: the count, opening the list. */

@@ -1,4 +1,5 @@
 import { ApiError } from './api-error';
+import { TEXTS } from './texts';
 
 /**
  * SPEC section 8, auth, change-password and profile-update failures: the errors list joined as
@@ -10,7 +11,7 @@ export function authErrorMessage(error: unknown): string {
   }
   if (error instanceof Error && error.message) return error.message;
   if (typeof error === 'string' && error) return error;
-  return 'An error occurred';
+  return TEXTS.errorFallback;
 }
 
 /**
@@ -81,7 +82,7 @@ export function errorText(error: unknown): string {
   const fields = fieldErrorsOf(error);
   if (fields.length > 0)
     return [...new Set(fields.map((e) => asSentence(e.message)).filter(Boolean))].join(' ');
-  return messageOf(error) || 'An error occurred';
+  return messageOf(error) || TEXTS.errorFallback;
 }
 
 /** The first message about one field, else the whole message (e.g. the OTP check's 400). */

@@ -1,5 +1,15 @@
 import { describe, expect, it } from 'vitest';
-import { formatCount, formatDate, formatNaira, formatPercent, fullName, initials } from './format';
+import {
+  formatCompact,
+  formatCount,
+  formatDate,
+  formatDateTime,
+  formatDayMonth,
+  formatNaira,
+  formatPercent,
+  fullName,
+  initials,
+} from './format';
 
 describe('format', () => {
   it('formats counts with thousands separators', () => {
@@ -12,6 +22,18 @@ describe('format', () => {
     expect(formatNaira(12500)).toBe('₦12,500.00');
     expect(formatNaira(1234567.5)).toBe('₦1,234,567.50');
     expect(formatNaira(0)).toBe('₦0.00');
+  });
+
+  it('one date format: a day, a day with its time, and the short day of a chart axis', () => {
+    expect(formatDate('2026-11-22')).toBe('November 22, 2026');
+    expect(formatDateTime(new Date(2026, 10, 22, 15, 4))).toBe('November 22, 2026, 3:04 PM');
+    expect(formatDayMonth('2026-03-02')).toBe('2 Mar');
+  });
+
+  it('compact figures for chart axes, in naira or not', () => {
+    expect(formatCompact(950)).toBe('950');
+    expect(formatCompact(1_500)).toBe('1.5K');
+    expect(formatCompact(2_400_000, true)).toBe('₦2.4M');
   });
 
   it('formats percentages with 2 decimals', () => {

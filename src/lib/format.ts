@@ -41,6 +41,8 @@ export const initials = (name: string): string =>
     .join('');
 
 const timeFormat = new Intl.DateTimeFormat('en-US', { hour: 'numeric', minute: '2-digit' });
+const dayMonthFormat = new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'short', timeZone: 'UTC' });
+const compactFormat = new Intl.NumberFormat('en-NG', { notation: 'compact', maximumFractionDigits: 1 });
 
 /** An ISO timestamp → 'November 22, 2026, 3:04 PM' (the SPEC date format plus the local time). */
 export function formatDateTime(value: string | number | Date | null | undefined): string {
@@ -48,6 +50,17 @@ export function formatDateTime(value: string | number | Date | null | undefined)
   if (!day || (typeof value === 'string' && DATE_ONLY.test(value))) return day;
   return `${day}, ${timeFormat.format(value instanceof Date ? value : new Date(value as string | number))}`;
 }
+
+/**
+ * A chart axis's day: '2025-12-08' → '8 Dec' (the day as the server named it, whatever the browser's
+ * time zone). Short on purpose: a 375 px wide chart; elsewhere dates read as formatDate.
+ */
+export const formatDayMonth = (isoDay: string): string =>
+  dayMonthFormat.format(new Date(`${isoDay}T00:00:00Z`));
+
+/** Compact axis figures so a 375 px wide chart keeps its labels short: 1500 → '1.5K', '₦2.4M'. */
+export const formatCompact = (value: number, naira = false): string =>
+  `${naira ? '₦' : ''}${compactFormat.format(finite(value))}`;
 
 /** 'Internet, Streaming, Gaming' at 10 → 'Internet, …'; shorter text is returned as is. */
 export function truncate(text: string | null | undefined, max: number): string {

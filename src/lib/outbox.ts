@@ -1,4 +1,5 @@
 import type { AppDb, OutboxEntity, OutboxEntry, QueuedEntry } from '../db/app-db';
+import { TEXTS } from './texts';
 
 /**
  * The outbox store (IndexedDB, the `outbox` table of src/db/app-db.ts): edits saved on this device
@@ -7,10 +8,7 @@ import type { AppDb, OutboxEntity, OutboxEntry, QueuedEntry } from '../db/app-db
  * Money calls (issue, redeem, reverse) never do: they need the network and say so.
  */
 
-export const OUTBOX_MESSAGES = {
-  savedOffline: 'Saved on this device; it will be sent when you are back online.',
-  discardConfirm: 'Changes saved on this device have not been sent yet. Signing out discards them.',
-} as const;
+export const OUTBOX_MESSAGES = TEXTS.outbox;
 
 /** One edit as a form hands it over: the call, what it changes, and the version it was made on. */
 export interface EditRequest {

@@ -1,5 +1,5 @@
 import type { RewardActivity, RewardWeek } from '../../contract/reward-activity';
-import { formatCount, formatDate, formatNaira } from './format';
+import { formatCompact, formatCount, formatDate, formatDayMonth, formatNaira } from './format';
 
 /**
  * The weekly reward activity (decision 018) shaped for the charts and their text twin: uPlot takes
@@ -23,11 +23,8 @@ export type ActivityChartData = {
   summary: string;
 };
 
-const shortDate = new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'short', timeZone: 'UTC' });
-
 /** '2025-12-08' → '8 Dec' (the day as the server named it, whatever the browser's time zone). */
-export const shortWeekLabel = (weekStart: string): string =>
-  shortDate.format(new Date(`${weekStart}T00:00:00Z`));
+export const shortWeekLabel = (weekStart: string): string => formatDayMonth(weekStart);
 
 /** '2025-12-08' → 'Week of December 8, 2025'. */
 export const weekLabel = (weekStart: string): string => `Week of ${formatDate(weekStart)}`;
@@ -74,10 +71,5 @@ export function shapeActivity(activity: RewardActivity): ActivityChartData {
   };
 }
 
-/** Compact axis figures so a 375 px wide chart keeps its labels short: 1500 → '1.5K', '₦2.4M'. */
-export function compactFigure(value: number, naira = false): string {
-  const text = new Intl.NumberFormat('en-NG', { notation: 'compact', maximumFractionDigits: 1 }).format(
-    value,
-  );
-  return naira ? `₦${text}` : text;
-}
+/** Compact axis figures (src/lib/format.ts formatCompact): 1500 → '1.5K', '₦2.4M'. */
+export const compactFigure = formatCompact;

@@ -1,7 +1,7 @@
 import { type ActorRefFrom, assign, fromPromise, setup } from 'xstate';
-import { concurrencyMessages } from '../../contract/concurrency';
 import type { QueuedEntry } from '../db/app-db';
 import { errorStatus, errorText } from '../lib/error-message';
+import { type ConflictOutput, conflictMachine, isConflictError } from './conflict.machine';
 import { type NetworkEvent, startsOnline } from './flow-support';
 
 /**
@@ -9,8 +9,9 @@ import { type NetworkEvent, startsOnline } from './flow-support';
  * sent in order, one at a time, each exactly once (its Idempotency-Key makes a resend after a lost
  * answer a replay). It sends when the network returns (the browser's online event) and, while the
  * browser believes it is online but calls fail, again after a growing pause (2 s, 4 s ... 60 s).
- * A 409 (the record changed on the server meanwhile) stops the queue until the user chooses: keep
- * mine (send again against the server's version) or use theirs (drop the change). Any other refusal
+ * A 409 (the record changed on the server meanwhile) stops the queue until the user chooses in the
+ * `conflict` machine (invoked as `choice`): keep mine (send again against the server's version) or
+ * use theirs (the entry is discarded). Any other refusal
  * (a 4xx: validation, not found, forbidden) marks the entry failed, for the user to retry or discard;
  * the queue goes on with the next. Effects are named actors provided by the app.
  */
@@ -47,8 +48,6 @@ export type OutboxEvent =
   | { type: 'outbox.changed' }
   | { type: 'outbox.retry'; id: number }
   | { type: 'outbox.discard'; id: number }
-  | { type: 'outbox.keepMine' }
-  | { type: 'outbox.useTheirs' }
   | NetworkEvent;
 
 /** The pause before try n (1-based): 2 s, 4 s, 8 s ... at most 60 s. */
@@ -58,9 +57,7 @@ export const retryDelay = (attempt: number): number => Math.min(60_000, 1000 * 2
 export const nextPending = (entries: readonly QueuedEntry[]): QueuedEntry | undefined =>
   entries.find((e) => e.status !== 'failed');
 
-/** A 409 saying the record changed (not another 409, e.g. the same key still in flight elsewhere). */
-export const isConflictError = (error: unknown): boolean =>
-  errorStatus(error) === 409 && errorText(error) === concurrencyMessages.recordChanged;
+export { isConflictError };
 
 /** Worth trying again later: no answer, the server failing or busy, or the session being renewed. */
 export const isRetryableError = (error: unknown): boolean => {
@@ -85,8 +82,11 @@ export const outboxMachine = setup({
     ),
     /** Removes the entry and refreshes what it changed (discard, or 'use theirs'). */
     discardEntry: fromPromise<void, { id: number }>(notProvided('discardEntry')),
-    /** 'Keep mine': the entry is sent again against the server's current version. */
-    keepMine: fromPromise<void, OutboxConflict>(notProvided('keepMine')),
+    /**
+     * The user's choice at a 409 (src/machines/conflict.machine.ts); the app provides it with its
+     * keepMine effect: the entry sent again against the server's current version.
+     */
+    choice: conflictMachine,
     retryTimer: fromPromise<void, { attempt: number }>(
       ({ input }) => new Promise((resolve) => setTimeout(resolve, retryDelay(input.attempt))),
     ),
@@ -111,6 +111,7 @@ export const outboxMachine = setup({
     isRetryable: ({ event }) => isRetryableError((event as { error?: unknown }).error),
     isConflictEntry: ({ context, event }) =>
       event.type === 'outbox.discard' && context.conflict?.entry.id === event.id,
+    isDropped: ({ event }) => (event as { output?: ConflictOutput }).output?.choice === 'dropped',
   },
 }).createMachine({
   id: 'outbox',
@@ -245,22 +246,28 @@ export const outboxMachine = setup({
     },
     // The queue waits for the user: the server's record changed since the edit was made.
     conflict: {
-      on: {
-        'outbox.keepMine': 'resolving',
-        'outbox.useTheirs': {
-          target: 'discarding',
-          actions: assign({ target: ({ context }) => context.conflict?.entry.id ?? null }),
-        },
-        'outbox.discard': { guard: 'isConflictEntry', target: 'discarding', actions: 'target' },
-      },
-    },
-    resolving: {
       invoke: {
-        id: 'keepMine',
-        src: 'keepMine',
-        input: ({ context }) => context.conflict as OutboxConflict,
-        onDone: { target: 'loading', actions: assign({ conflict: null, error: null }) },
-        onError: { target: 'loading', actions: assign({ conflict: null }) },
+        id: 'choice',
+        src: 'choice',
+        input: ({ context }) => ({
+          label: context.conflict?.entry.label ?? '',
+          mine: context.conflict?.entry.body,
+          theirs: context.conflict?.current,
+          subject: context.conflict?.entry,
+        }),
+        onDone: [
+          // 'Use theirs': the entry is discarded (and what it changed refreshed).
+          {
+            guard: 'isDropped',
+            target: 'discarding',
+            actions: assign({ target: ({ context }) => context.conflict?.entry.id ?? null }),
+          },
+          // 'Keep mine' sent (or refused: then the queue reads the entry as it is now).
+          { target: 'loading', actions: assign({ conflict: null, error: null }) },
+        ],
+      },
+      on: {
+        'outbox.discard': { guard: 'isConflictEntry', target: 'discarding', actions: 'target' },
       },
     },
   },

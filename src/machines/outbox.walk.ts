@@ -2,6 +2,8 @@ import { type AnyMachineSnapshot, assign, createMachine, type EventObject } from
 import { expect, type MachineWalk, setNetwork, type WalkContext } from '../../tests/flows/walk-kit';
 import type { FlowModel } from '../../tests/model/flow-engine';
 import {
+  droppedChoice,
+  keptChoice,
   outboxConflictError,
   outboxModel,
   outboxNetworkError,
@@ -10,6 +12,7 @@ import {
 } from '../../tests/model/outbox-model';
 import type { QueuedEntry } from '../db/app-db';
 import { OUTBOX_MESSAGES } from '../lib/outbox';
+import type { ConflictOutput } from './conflict.machine';
 import { nextPending, type OutboxContext, outboxMachine } from './outbox.machine';
 
 /**
@@ -130,13 +133,12 @@ function browserEvents(s: AnyMachineSnapshot): EventObject[] {
     ...(c.attempt >= 2 ? [done('linkBack')] : []),
     done('markEntry'),
     done('discardEntry'),
-    done('keepMine'),
+    // The 409 dialog's choice (the conflict machine, its own walk in conflict.walk.ts).
+    ...(value === 'conflict' ? [done('choice', keptChoice), done('choice', droppedChoice)] : []),
     ...(c.entries.length < 2 && value !== 'conflict' ? [{ type: 'outbox.changed' }] : []),
     ...c.entries.filter((e) => e.status === 'failed').map((e) => ({ type: 'outbox.retry', id: e.id })),
     // The 409 dialog is modal: the list behind it is out of reach there.
     ...(value === 'conflict' ? [] : c.entries.map((e) => ({ type: 'outbox.discard', id: e.id }))),
-    { type: 'outbox.keepMine' },
-    { type: 'outbox.useTheirs' },
     // The network changes while the queue waits (not in the instant of an IndexedDB write).
     ...(settled ? [{ type: c.online ? 'network.offline' : 'network.online' }] : []),
   ];
@@ -158,6 +160,7 @@ const browserModel: FlowModel<typeof outboxMachine> = {
   eventCase: (e) => {
     const ev = e as EventObject & { output?: unknown; error?: { status?: number } };
     if (e.type === 'xstate.done.actor.loadEntries') return e.type;
+    if (e.type === 'xstate.done.actor.choice') return `${e.type} ${(ev.output as ConflictOutput).choice}`;
     return `${e.type}${ev.error ? ` ${ev.error.status}` : ''}`;
   },
   describeEvent: (e) => {
@@ -192,7 +195,6 @@ const browserModel: FlowModel<typeof outboxMachine> = {
       retrying: 'marking the edit to send again',
       discarding: 'removing the edit',
       conflict: '409 dialog: the partner changed on the server',
-      resolving: 'keeping mine: naming the server version',
     };
     return `${where[String(s.value)] ?? String(s.value)}${c.online ? '' : ', offline'}`;
   },
@@ -251,8 +253,6 @@ export const walk: MachineWalk = {
       'IndexedDB failing to write: a page cannot make the browser fail a transaction',
     'outbox.discarding xstate.error.actor.discardEntry #0':
       'IndexedDB failing to write: a page cannot make the browser fail a transaction',
-    'outbox.resolving xstate.error.actor.keepMine #0':
-      'IndexedDB failing to write: a page cannot make the browser fail a transaction',
     'outbox.conflict outbox.discard #0':
       "the 409 dialog is modal: the Pending changes list behind it cannot be used (the dialog's Use theirs drops the edit)",
   },
@@ -286,10 +286,10 @@ export const walk: MachineWalk = {
         return onQueued(w, c, Number(event.id), 'Retry');
       case 'outbox.discard':
         return onQueued(w, c, Number(event.id), 'Discard');
-      case 'outbox.keepMine':
-        return conflictDialog(w).getByRole('button', { name: 'Keep mine' }).click();
-      case 'outbox.useTheirs':
-        return conflictDialog(w).getByRole('button', { name: 'Use theirs' }).click();
+      case 'xstate.done.actor.choice':
+        return conflictDialog(w)
+          .getByRole('button', { name: event.output === droppedChoice ? 'Use theirs' : 'Keep mine' })
+          .click();
       case 'xstate.done.actor.linkBack':
         // The next probe of the server gets no answer, the one after answers: the link is back.
         await w.page.route('**/api/v1/health', (route) => route.abort('internetdisconnected'), { times: 1 });
@@ -300,7 +300,6 @@ export const walk: MachineWalk = {
       case 'xstate.done.actor.loadEntries':
       case 'xstate.done.actor.markEntry':
       case 'xstate.done.actor.discardEntry':
-      case 'xstate.done.actor.keepMine':
         return;
     }
     if (await w.edge.settle(event)) return;
@@ -324,8 +323,6 @@ export const walk: MachineWalk = {
         await expect(conflictDialog(w)).toHaveCount(0);
         if (count === 1) return expect(bar(w)).toHaveCount(0);
         return expect(bar(w).getByTestId('pending-count')).toHaveText(String(count - 1));
-      case 'resolving':
-        return expect(conflictDialog(w)).toHaveCount(0);
       case 'idle':
         await expect(conflictDialog(w)).toHaveCount(0);
         if (count === 0) await expect(bar(w)).toHaveCount(0);

@@ -1,6 +1,7 @@
 import type { AnyMachineSnapshot, EventObject } from 'xstate';
 import { concurrencyMessages } from '../../contract/concurrency';
 import type { QueuedEntry } from '../../src/db/app-db';
+import type { ConflictOutput } from '../../src/machines/conflict.machine';
 import { nextPending, type OutboxContext, outboxMachine } from '../../src/machines/outbox.machine';
 import type { FlowModel } from './flow-engine';
 
@@ -55,6 +56,17 @@ export const outboxValidationError = {
   errors: [{ fieldName: 'address', message: 'Address is required' }],
 };
 export const dbError = new Error('IndexedDB is unavailable');
+/** The 409 dialog's outcomes (the `conflict` machine invoked as `choice`, its own paths in conflict-model.ts). */
+export const keptChoice: ConflictOutput = {
+  choice: 'kept',
+  theirs: outboxConflictError.current,
+  error: null,
+};
+export const droppedChoice: ConflictOutput = {
+  choice: 'dropped',
+  theirs: outboxConflictError.current,
+  error: null,
+};
 
 const done = (id: string, output?: unknown) => ({ type: `xstate.done.actor.${id}`, output });
 const fail = (id: string, error: unknown) => ({ type: `xstate.error.actor.${id}`, error });
@@ -96,13 +108,11 @@ export const outboxModel: FlowModel<typeof outboxMachine> = {
       fail('markEntry', dbError),
       done('discardEntry'),
       fail('discardEntry', dbError),
-      done('keepMine'),
-      fail('keepMine', dbError),
+      done('choice', keptChoice),
+      done('choice', droppedChoice),
       { type: 'outbox.changed' },
       { type: 'outbox.retry', id: refusedEdit.id },
       { type: 'outbox.discard', id: partnerEdit.id },
-      { type: 'outbox.keepMine' },
-      { type: 'outbox.useTheirs' },
       { type: 'network.offline' },
       { type: 'network.online' },
     ] as EventObject[],
@@ -113,6 +123,7 @@ export const outboxModel: FlowModel<typeof outboxMachine> = {
   eventCase: (e) => {
     const ev = e as EventObject & { output?: unknown; error?: { status?: number } };
     if (e.type === 'xstate.done.actor.loadEntries') return `${e.type} ${entriesWords(ev.output)}`;
+    if (e.type === 'xstate.done.actor.choice') return `${e.type} ${(ev.output as ConflictOutput).choice}`;
     return `${e.type}${ev.error ? ` ${ev.error.status ?? 'db'}` : ''}`;
   },
   describeEvent: (e) => {
@@ -140,18 +151,16 @@ export const outboxModel: FlowModel<typeof outboxMachine> = {
         return 'the entry is marked';
       case 'xstate.done.actor.discardEntry':
         return 'the entry is removed';
-      case 'xstate.done.actor.keepMine':
-        return 'the entry now names the server version';
+      case 'xstate.done.actor.choice':
+        return ev.output === droppedChoice
+          ? 'press Use theirs'
+          : 'press Keep mine (the entry now names the server version)';
       case 'outbox.changed':
         return 'a change is saved on this device';
       case 'outbox.retry':
         return `press Retry on "${refusedEdit.label}"`;
       case 'outbox.discard':
         return `press Discard on "${partnerEdit.label}"`;
-      case 'outbox.keepMine':
-        return 'press Keep mine';
-      case 'outbox.useTheirs':
-        return 'press Use theirs';
       case 'network.offline':
         return 'the network drops';
       case 'network.online':
@@ -173,7 +182,6 @@ export const outboxModel: FlowModel<typeof outboxMachine> = {
       retrying: 'marking the entry to send again',
       discarding: 'removing the entry',
       conflict: `409 dialog: "${c.conflict?.entry.label ?? ''}" changed on the server`,
-      resolving: 'keeping mine: naming the server version',
     };
     return `${where[String(s.value)] ?? String(s.value)}${c.online ? '' : ', offline'}`;
   },

@@ -12,7 +12,8 @@ const harness: FlowHarness = {
         sendEntry: fakes.actor('sendEntry'),
         markEntry: fakes.actor('markEntry'),
         discardEntry: fakes.actor('discardEntry'),
-        keepMine: fakes.actor('keepMine'),
+        // The 409 choice ends as the path says (the conflict machine has its own paths).
+        choice: fakes.actor('choice') as never,
         retryTimer: fakes.actor('retryTimer'),
         linkBack: fakes.actor('linkBack'),
       },
@@ -43,13 +44,19 @@ const harness: FlowHarness = {
             expect(input).toEqual({ id: (step.event as { id?: number }).id, status: 'pending', error: null });
           }
           break;
-        case 'keepMine':
-          expect(input).toEqual(b.conflict);
+        case 'choice':
+          // The dialog shows the entry and the server's record; Keep mine acts on the entry.
+          expect(input).toEqual({
+            label: c.conflict?.entry.label,
+            mine: c.conflict?.entry.body,
+            theirs: c.conflict?.current,
+            subject: c.conflict?.entry,
+          });
           break;
         case 'discardEntry':
           expect(input).toEqual({
             id:
-              step.event.type === 'outbox.useTheirs'
+              step.event.type === 'xstate.done.actor.choice'
                 ? b.conflict?.entry.id
                 : (step.event as { id?: number }).id,
           });

@@ -1,20 +1,16 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useState } from 'react';
-import { type LedgerEntry, type RewardLedger, reversalReasonField } from '../../../contract/redemption';
-import { rewardMessages } from '../../../contract/rewards';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useActorRef, useSelector } from '@xstate/react';
+import { useEffect, useState } from 'react';
+import { fromPromise } from 'xstate';
+import type { LedgerEntry, RewardLedger } from '../../../contract/redemption';
 import { css } from '../../../styled-system/css';
-import {
-  type ReversalOutcome,
-  reverseRedemption,
-  rewardKeys,
-  rewardLedgerQueryOptions,
-} from '../../api/rewards';
+import { reverseRedemption, rewardKeys, rewardLedgerQueryOptions } from '../../api/rewards';
 import { statsKeys } from '../../api/stats';
-import { errorStatus, fieldErrorsOf } from '../../lib/error-message';
 import { formatDateTime, formatNaira } from '../../lib/format';
-import { newIdempotencyKey } from '../../lib/idempotency-key';
-import { useOnline } from '../../lib/network-status';
+import { TEXTS } from '../../lib/texts';
 import { useCan } from '../../lib/use-can';
+import { useNetworkEvents } from '../../lib/use-network-events';
+import { type ReversalRequest, reversalMachine } from '../../machines/reversal.machine';
 import { Button } from '../ui/button';
 import { Dialog } from '../ui/dialog';
 import { TextField } from '../ui/field';
@@ -161,10 +157,10 @@ export function RewardLedgerPanel({ rewardId }: { rewardId: number }) {
 }
 
 /**
- * The confirm dialog of a reversal: a reason is required (the contract's rule, checked before
- * anything is sent), the network is required (offline it says so and sends nothing; never queued),
- * and one Idempotency-Key per attempt (the same key when the same reversal is retried). On success it
- * shows the restored balance and the new reversal entry, and marks the reward queries stale.
+ * The confirm dialog of a reversal, driven by the `reversal` machine (src/machines/reversal.machine.ts):
+ * a reason is required, the network is required (offline it says so and sends nothing; never
+ * queued), and one Idempotency-Key per attempt. On success it shows the restored balance and the new
+ * reversal entry, and marks the reward queries stale.
  */
 export function ReverseRedemptionDialog({
   ledger,
@@ -176,60 +172,47 @@ export function ReverseRedemptionDialog({
   onClose: () => void;
 }) {
   const queryClient = useQueryClient();
-  const online = useOnline();
-  const [reason, setReason] = useState('');
-  const [reasonError, setReasonError] = useState<string | null>(null);
-  const [error, setError] = useState<string | null>(null);
-  /** The key of the attempt and the reason it was sent with: a changed reason is a new attempt. */
-  const [attempt, setAttempt] = useState<{ key: string; reason: string } | null>(null);
-  const reverse = useMutation({
-    mutationFn: (o: { reason: string; key: string }) =>
-      reverseRedemption({ ledgerEntryId: entry.id, reason: o.reason }, o.key),
-    // Fail rather than pause when the browser thinks it is offline: a reversal is never queued.
-    networkMode: 'always',
-    onSuccess: () => {
-      void queryClient.invalidateQueries({ queryKey: rewardKeys.all });
-      void queryClient.invalidateQueries({ queryKey: statsKeys.all });
-    },
-    onError: (err) => {
-      const reasonMessage = fieldErrorsOf(err).find((e) => e.fieldName === 'reason')?.message;
-      if (reasonMessage) setReasonError(reasonMessage);
-      else if (errorStatus(err) === 0)
-        setError('The server could not be reached. Try again: a retry will not reverse twice.');
-      else setError(err.message || 'An error occurred');
-    },
-  });
+  const actorRef = useActorRef(
+    reversalMachine.provide({
+      actors: {
+        reverseRedemption: fromPromise(async ({ input }: { input: ReversalRequest }) => {
+          const outcome = await reverseRedemption(
+            { ledgerEntryId: input.ledgerEntryId, reason: input.reason },
+            input.idempotencyKey,
+          );
+          void queryClient.invalidateQueries({ queryKey: rewardKeys.all });
+          void queryClient.invalidateQueries({ queryKey: statsKeys.all });
+          return outcome;
+        }),
+      },
+    }),
+    { input: { ledgerEntryId: entry.id } },
+  );
+  useNetworkEvents(actorRef);
+  const state = useSelector(actorRef, (s) => s.value);
+  const c = useSelector(actorRef, (s) => s.context);
+  useEffect(() => {
+    if (state === 'cancelled') onClose();
+  }, [state, onClose]);
   const { reward } = ledger;
-  const done: ReversalOutcome | undefined = reverse.data;
-  const busy = reverse.isPending;
-
-  const submit = () => {
-    setError(null);
-    const parsed = reversalReasonField.safeParse(reason);
-    if (!parsed.success) {
-      setReasonError(parsed.error.issues[0]?.message ?? 'A reason is required');
-      return;
-    }
-    setReasonError(null);
-    if (!online || navigator.onLine === false) {
-      setError(rewardMessages.networkRequired);
-      return;
-    }
-    const key = attempt?.reason === parsed.data ? attempt.key : newIdempotencyKey();
-    setAttempt({ key, reason: parsed.data });
-    reverse.mutate({ reason: parsed.data, key });
-  };
+  const done = c.outcome;
+  const busy = state === 'reversing';
+  const cancel = () => actorRef.send({ type: 'reversal.cancel' });
 
   return (
     <Dialog
       open
-      onOpenChange={(open) => !open && !busy && onClose()}
-      title={done ? 'Redemption reversed' : 'Reverse redemption'}
+      onOpenChange={(open) => {
+        if (open || busy) return;
+        if (done) onClose();
+        else cancel();
+      }}
+      title={done ? TEXTS.reversal.done : 'Reverse redemption'}
       closable={!busy}
     >
       {done ? (
         <div data-testid="reversal-result">
-          <p role="status">{done.message || 'Redemption reversed'}</p>
+          <p role="status">{done.message || TEXTS.reversal.done}</p>
           <dl
             className={css({
               display: 'grid',
@@ -266,7 +249,7 @@ export function ReverseRedemptionDialog({
           noValidate
           onSubmit={(e) => {
             e.preventDefault();
-            submit();
+            actorRef.send({ type: 'reversal.submit' });
           }}
         >
           <p className={css({ fontSize: 'sm', mb: '4' })}>
@@ -284,26 +267,23 @@ export function ReverseRedemptionDialog({
             label="Reason"
             multiline
             required
-            value={reason}
-            error={reasonError ?? undefined}
+            value={c.reason}
+            error={c.reasonError ?? undefined}
             disabled={busy}
-            onChange={(e) => {
-              setReason(e.target.value);
-              if (reasonError) setReasonError(null);
-            }}
+            onChange={(e) => actorRef.send({ type: 'reversal.reason', text: e.target.value })}
           />
-          {!online ? (
+          {!c.online ? (
             <p role="status" className={css({ fontSize: 'sm', color: 'fg.muted', mt: '3' })}>
-              You are offline. A reversal needs the network.
+              {TEXTS.reversal.offline}
             </p>
           ) : null}
-          {error ? (
+          {c.error ? (
             <p role="alert" className={alert}>
-              {error}
+              {c.error}
             </p>
           ) : null}
           <div className={actions}>
-            <Button variant="outline" onClick={onClose} disabled={busy}>
+            <Button variant="outline" onClick={cancel} disabled={busy}>
               Cancel
             </Button>
             <Button type="submit" loading={busy} loadingText="Reversing">

@@ -13,12 +13,13 @@ import { Button } from '../../../../components/ui/button';
 import { ReceiptImage, VisitItems } from '../../../../components/visit-parts';
 import { queryErrorMessage } from '../../../../lib/error-message';
 import { formatDate, formatDateTime, formatNaira, fullName, todayIso } from '../../../../lib/format';
+import { TEXTS } from '../../../../lib/texts';
 
 const route = getRouteApi('/dashboard/eligibility/user/$userId');
 
 /** SPEC section 2, word for word. */
-export const NO_USER_DATA = 'No user data found.';
-export const NO_VISIT_HISTORY = 'No visit history available.';
+export const NO_USER_DATA = TEXTS.spec.noUserData;
+export const NO_VISIT_HISTORY = TEXTS.spec.noVisitHistory;
 
 /** /dashboard/eligibility/user/{id}?partnerId=&date=: loads by id, so it works on a reload. */
 export function EligibleUserScreen() {

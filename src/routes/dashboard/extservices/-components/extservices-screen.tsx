@@ -24,6 +24,7 @@ import { notify } from '../../../../components/ui/notify';
 import { errorSentence } from '../../../../lib/error-message';
 import { formatDate, truncate } from '../../../../lib/format';
 import { applyListChange, type ListChange } from '../../../../lib/list-search';
+import { TEXTS } from '../../../../lib/texts';
 import { useCan } from '../../../../lib/use-can';
 
 const route = getRouteApi('/dashboard/extservices/');
@@ -176,7 +177,7 @@ export function ExtServicesScreen() {
         onConfirm={() => toDelete && remove.mutate(toDelete)}
         pending={remove.isPending}
       >
-        {toDelete ? `Are you sure you want to delete ${toDelete.title}? This action cannot be undone.` : null}
+        {toDelete ? TEXTS.deleteConfirm(toDelete.title) : null}
       </ConfirmDeletion>
     </PageBody>
   );

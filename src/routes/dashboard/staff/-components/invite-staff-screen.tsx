@@ -14,9 +14,10 @@ import { SelectField } from '../../../../components/ui/select';
 import { errorSentence, queryErrorMessage } from '../../../../lib/error-message';
 import { firstError, validateOnChangeAndBlur } from '../../../../lib/form';
 import { emptyInviteForm, inviteStaffFormSchema, toInviteBody } from '../../../../lib/staff-form';
+import { TEXTS } from '../../../../lib/texts';
 
 /** SPEC section 4: a successful invite says 'Update successful' and returns to the Users tab. */
-export const INVITE_SUCCESS = 'Update successful';
+export const INVITE_SUCCESS = TEXTS.spec.inviteSuccess;
 
 /** /dashboard/staff/add: invite a staff member; they set their password with a mailed code. */
 export function InviteStaffScreen() {

@@ -14,6 +14,7 @@ import { notify } from '../../../../components/ui/notify';
 import { errorSentence } from '../../../../lib/error-message';
 import { formatCount, formatDate } from '../../../../lib/format';
 import { applyListChange, type ListChange } from '../../../../lib/list-search';
+import { TEXTS } from '../../../../lib/texts';
 import { useCan } from '../../../../lib/use-can';
 import { BuiltInBadge } from './status-badge';
 
@@ -87,9 +88,7 @@ export function RolesTab() {
         onConfirm={() => toDelete && remove.mutate(toDelete)}
         pending={remove.isPending}
       >
-        {toDelete
-          ? `Are you sure you want to delete the role ${toDelete.name}? This action cannot be undone.`
-          : null}
+        {toDelete ? TEXTS.deleteConfirm(`the role ${toDelete.name}`) : null}
       </ConfirmDeletion>
     </>
   );

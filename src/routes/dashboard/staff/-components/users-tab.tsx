@@ -16,6 +16,7 @@ import { notify } from '../../../../components/ui/notify';
 import { errorSentence } from '../../../../lib/error-message';
 import { formatDate, fullName } from '../../../../lib/format';
 import { applyListChange, type ListChange } from '../../../../lib/list-search';
+import { TEXTS } from '../../../../lib/texts';
 import { useCan } from '../../../../lib/use-can';
 import { StatusBadge } from './status-badge';
 
@@ -90,9 +91,7 @@ export function UsersTab() {
         onConfirm={() => toDelete && remove.mutate(toDelete)}
         pending={remove.isPending}
       >
-        {toDelete
-          ? `Are you sure you want to delete ${fullName(toDelete.firstName, toDelete.lastName)}? This action cannot be undone.`
-          : null}
+        {toDelete ? TEXTS.deleteConfirm(fullName(toDelete.firstName, toDelete.lastName)) : null}
       </ConfirmDeletion>
     </>
   );

@@ -1,0 +1,92 @@
+import { describe, expect, it } from 'vitest';
+import { createActor, fromPromise, waitFor } from 'xstate';
+import { reversalMessages } from '../../contract/redemption';
+import { rewardMessages } from '../../contract/rewards';
+import { TEXTS } from '../lib/texts';
+import { type ReversalOutcome, type ReversalRequest, reversalMachine } from './reversal.machine';
+
+const outcome: ReversalOutcome = {
+  result: {
+    rewardId: 1,
+    code: 'GC-1',
+    rewardType: 'GIFTCARD',
+    ledgerEntryId: 9,
+    reversedEntryId: 5,
+    amountReversed: 1200,
+    balance: 5000,
+    status: 'Active',
+    reason: 'Charged twice',
+    reversedAt: '2026-03-01T10:00:00.000Z',
+  },
+  message: 'Redemption reversed',
+};
+
+/** A server that loses the first `lost` requests, then reverses once per key. */
+function start(lost = 0, online = true) {
+  const calls: ReversalRequest[] = [];
+  const actor = createActor(
+    reversalMachine.provide({
+      actors: {
+        reverseRedemption: fromPromise(async ({ input }: { input: ReversalRequest }) => {
+          calls.push(input);
+          if (calls.length <= lost) throw { status: 0, message: 'Network Error' };
+          return outcome;
+        }),
+      },
+    }),
+    { input: { ledgerEntryId: 5, online } },
+  ).start();
+  return { actor, calls };
+}
+
+describe('reversal machine', () => {
+  it('refuses an empty or short reason with the contract message, sending nothing', () => {
+    const { actor, calls } = start();
+    actor.send({ type: 'reversal.submit' });
+    expect(actor.getSnapshot().context.reasonError).toBe(reversalMessages.reasonRequired);
+    actor.send({ type: 'reversal.reason', text: 'ab' });
+    expect(actor.getSnapshot().context.reasonError).toBeNull();
+    actor.send({ type: 'reversal.submit' });
+    expect(actor.getSnapshot().context.reasonError).toBe(reversalMessages.reasonTooShort);
+    expect(actor.getSnapshot().value).toBe('editing');
+    expect(calls).toEqual([]);
+  });
+
+  it('offline: says the network is needed and sends nothing; back online it is sent', async () => {
+    const { actor, calls } = start(0, false);
+    actor.send({ type: 'reversal.reason', text: '  Charged twice ' });
+    actor.send({ type: 'reversal.submit' });
+    expect(actor.getSnapshot().context.error).toBe(rewardMessages.networkRequired);
+    expect(calls).toEqual([]);
+    actor.send({ type: 'network.online' });
+    actor.send({ type: 'reversal.submit' });
+    const done = await waitFor(actor, (s) => s.status === 'done');
+    expect(done.output).toEqual(outcome);
+    expect(calls).toHaveLength(1);
+    expect(calls[0]).toMatchObject({ ledgerEntryId: 5, reason: 'Charged twice' });
+  });
+
+  it('a retry after no answer sends the same key; a changed reason is a new attempt with a new key', async () => {
+    const { actor, calls } = start(2);
+    actor.send({ type: 'reversal.reason', text: 'Charged twice' });
+    actor.send({ type: 'reversal.submit' });
+    await waitFor(actor, (s) => s.matches('editing') && s.context.error !== null);
+    expect(actor.getSnapshot().context.error).toBe(TEXTS.reversal.noAnswer);
+    actor.send({ type: 'reversal.submit' });
+    await waitFor(actor, (s) => s.matches('editing') && calls.length === 2);
+    expect(calls[1]?.idempotencyKey).toBe(calls[0]?.idempotencyKey);
+    actor.send({ type: 'reversal.reason', text: 'Charged twice by mistake' });
+    actor.send({ type: 'reversal.submit' });
+    await waitFor(actor, (s) => s.status === 'done');
+    expect(calls[2]?.idempotencyKey).not.toBe(calls[0]?.idempotencyKey);
+    expect(calls[2]?.reason).toBe('Charged twice by mistake');
+  });
+
+  it('cancel ends the flow with nothing sent and no outcome', () => {
+    const { actor, calls } = start();
+    actor.send({ type: 'reversal.cancel' });
+    expect(actor.getSnapshot().status).toBe('done');
+    expect(actor.getSnapshot().output).toBeNull();
+    expect(calls).toEqual([]);
+  });
+});
