@@ -2,7 +2,13 @@ import { type ActorRefFrom, and, assign, fromPromise, sendTo, setup } from 'xsta
 import { type RedemptionResult, redeemAmountInput } from '../../contract/redemption';
 import { rewardMessages } from '../../contract/rewards';
 import { formatNaira } from '../lib/format';
-import { attemptId, closeOpenAttempt, keepOpenAttempt, readOpenAttempt } from '../lib/open-attempts';
+import {
+  attemptId,
+  closeOpenAttempt,
+  isSettledRefusal,
+  keepOpenAttempt,
+  readOpenAttempt,
+} from '../lib/open-attempts';
 import { errorText, type NetworkEvent, startsOnline } from './flow-support';
 import { newIdempotencyKey } from './idempotency-key';
 import { type CodeSent, otpMachine } from './otp.machine';
@@ -84,11 +90,8 @@ export const WENT_THROUGH = 'Redeemed: it went through';
 export const OUTCOME_UNKNOWN =
   'No answer from the server: the redemption may have gone through. Confirm again to check; it will not be charged twice.';
 
-/** A refusal settles an attempt (nothing was charged); no answer, 408, 409 (in progress), 429 or a 5xx do not. */
-export const isSettledRefusal = (error: unknown): boolean => {
-  const status = (error as { status?: unknown } | null)?.status;
-  return typeof status === 'number' && status >= 400 && status < 500 && ![408, 409, 429].includes(status);
-};
+/** A refusal settles an attempt (nothing was charged); see src/lib/open-attempts.ts. */
+export { isSettledRefusal };
 
 export const redeemAttemptId = (reward: Pick<RedeemableReward, 'userId' | 'code'>) =>
   attemptId('redeem', reward.userId, reward.code);
