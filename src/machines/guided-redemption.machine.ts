@@ -18,6 +18,7 @@ import {
   type RedeemOutcome,
   type RedeemRequest,
   redeemAttemptId,
+  WENT_THROUGH,
 } from './redeem.machine';
 
 export type { CustomerHit, GuidedContext, GuidedProgress, GuidedStep } from './guided-redemption-progress';
@@ -80,11 +81,11 @@ export const guidedRedemptionMachine = setup({
     refuseOffline: assign({ error: rewardMessages.networkRequired }),
     showError: assign({ error: ({ event }) => errorText((event as { error?: unknown }).error) }),
     /** A refusal says why; no answer says it may have gone through and that trying again is safe. */
-    showRedeemError: assign({
-      error: ({ event }) => {
-        const error = (event as { error?: unknown }).error;
-        return isSettledRefusal(error) ? errorText(error) : GUIDED_OUTCOME_UNKNOWN;
-      },
+    showRedeemError: assign(({ event }) => {
+      const error = (event as { error?: unknown }).error;
+      return isSettledRefusal(error)
+        ? { error: errorText(error), uncertain: false }
+        : { error: GUIDED_OUTCOME_UNKNOWN, uncertain: true };
     }),
     clearError: assign({ error: null }),
     restart: assign(({ context }) => freshGuidedContext(context.partnerId)),
@@ -309,7 +310,15 @@ export const guidedRedemptionMachine = setup({
             : {}),
           idempotencyKey: context.idempotencyKey ?? '',
         }),
-        onDone: { target: 'receipt', actions: assign({ outcome: ({ event }) => event.output, otp: null }) },
+        onDone: {
+          target: 'receipt',
+          actions: assign({
+            outcome: ({ context, event }) =>
+              context.uncertain ? { ...event.output, message: WENT_THROUGH } : event.output,
+            otp: null,
+            uncertain: false,
+          }),
+        },
         onError: { target: 'failed', actions: 'showRedeemError' },
       },
     },
