@@ -38,6 +38,8 @@ export interface GuidedContext {
   keyAmount: string | null;
   error: string | null;
   outcome: RedeemOutcome | null;
+  /** A redeem call got no answer: the next success says plainly that it went through (issue 17). */
+  uncertain?: boolean;
 }
 
 export interface GuidedProgress {

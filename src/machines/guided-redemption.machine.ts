@@ -3,6 +3,7 @@ import { redeemAmountInput } from '../../contract/redemption';
 import { type Reward, rewardMessages } from '../../contract/rewards';
 import { errorText } from '../lib/error-message';
 import { newIdempotencyKey } from '../lib/idempotency-key';
+import { isSettledRefusal, readOpenAttempt } from '../lib/open-attempts';
 import { startsOnline } from './flow-support';
 import {
   type CustomerHit,
@@ -13,7 +14,13 @@ import {
   type GuidedStep,
 } from './guided-redemption-progress';
 import { type CodeSent, otpMachine } from './otp.machine';
-import { overBalanceMessage, type RedeemOutcome, type RedeemRequest } from './redeem.machine';
+import {
+  overBalanceMessage,
+  type RedeemOutcome,
+  type RedeemRequest,
+  redeemAttemptId,
+  WENT_THROUGH,
+} from './redeem.machine';
 
 export type { CustomerHit, GuidedContext, GuidedProgress, GuidedStep } from './guided-redemption-progress';
 export { toGuidedProgress } from './guided-redemption-progress';
@@ -25,7 +32,24 @@ export { toGuidedProgress } from './guided-redemption-progress';
  * never holds the one-time code: a step past the code resumes at that step with its inputs (the
  * amount and the idempotency key kept, so a redemption cut off by the reload is retried as the same
  * attempt) and Confirm asks for the code again (the customer still has it) before redeeming.
+ *
+ * Money after a lost reply (issue 17): the live `redeemReward` effect keeps each attempt open
+ * (src/lib/open-attempts.ts, shared with the admin Redeem dialog) until an answer settles it, and
+ * every later redemption of that reward (Try again, Back then Confirm, Start over and a new code, a
+ * reload) sends that attempt first, so the server replays it instead of charging again; the receipt
+ * then reads 'Redeemed: it went through'. Confirm after a reload needs no code while an attempt is
+ * open: the attempt carries its own.
  */
+
+/** What the cashier reads when the answer to a redemption was lost. */
+export const GUIDED_OUTCOME_UNKNOWN =
+  'No answer from the server: the redemption may have gone through. Try again to check; it will not be charged twice.';
+
+/** An attempt of this reward sent earlier is still open (its outcome unknown). */
+const hasOpenAttempt = (context: GuidedContext) =>
+  context.customer !== null &&
+  context.reward !== null &&
+  readOpenAttempt(redeemAttemptId({ userId: context.customer.id, code: context.reward.code })) !== null;
 
 /** The code boxes (the OTP machine) for the chosen reward. */
 const codeBoxesInput = ({ context }: { context: GuidedContext }) => ({
@@ -57,6 +81,13 @@ export const guidedRedemptionMachine = setup({
     tellCodeBoxes: sendTo('otp', ({ event }) => event),
     refuseOffline: assign({ error: rewardMessages.networkRequired }),
     showError: assign({ error: ({ event }) => errorText((event as { error?: unknown }).error) }),
+    /** A refusal says why; no answer says it may have gone through and that trying again is safe. */
+    showRedeemError: assign(({ event }) => {
+      const error = (event as { error?: unknown }).error;
+      return isSettledRefusal(error)
+        ? { error: errorText(error), uncertain: false }
+        : { error: GUIDED_OUTCOME_UNKNOWN, uncertain: true };
+    }),
     clearError: assign({ error: null }),
     restart: assign(({ context }) => freshGuidedContext(context.partnerId)),
     /** Same reward and amount as the key's attempt: keep the key; otherwise a new attempt. */
@@ -73,7 +104,8 @@ export const guidedRedemptionMachine = setup({
   },
   guards: {
     isOffline: ({ context }) => !context.online,
-    hasNoCode: ({ context }) => context.otp === null,
+    /** No code in memory (a reload) and no open attempt carrying one: the customer gives it again. */
+    needsCode: ({ context }) => context.otp === null && !hasOpenAttempt(context),
     wasAt: ({ event }, params: { steps: GuidedStep[] }) =>
       event.type === 'guided.resume' && event.progress !== null && params.steps.includes(event.progress.step),
     hasSearchText: ({ event }) => event.type === 'guided.search' && event.text.trim().length > 0,
@@ -241,7 +273,7 @@ export const guidedRedemptionMachine = setup({
       on: {
         'guided.confirm': [
           { guard: 'isOffline', actions: 'refuseOffline' },
-          { guard: 'hasNoCode', target: 'reenterCode', actions: 'clearError' },
+          { guard: 'needsCode', target: 'reenterCode', actions: 'clearError' },
           { target: 'redeeming' },
         ],
         'guided.back': [
@@ -279,8 +311,16 @@ export const guidedRedemptionMachine = setup({
             : {}),
           idempotencyKey: context.idempotencyKey ?? '',
         }),
-        onDone: { target: 'receipt', actions: assign({ outcome: ({ event }) => event.output, otp: null }) },
-        onError: { target: 'failed', actions: 'showError' },
+        onDone: {
+          target: 'receipt',
+          actions: assign({
+            outcome: ({ context, event }) =>
+              context.uncertain ? { ...event.output, message: WENT_THROUGH } : event.output,
+            otp: null,
+            uncertain: false,
+          }),
+        },
+        onError: { target: 'failed', actions: 'showRedeemError' },
       },
     },
     failed: {

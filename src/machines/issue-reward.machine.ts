@@ -2,6 +2,7 @@ import { assign, fromPromise, setup } from 'xstate';
 import { type IssueRewardBody, type Reward, rewardMessages } from '../../contract/rewards';
 import { errorText, fieldErrorsOf } from '../lib/error-message';
 import { newIdempotencyKey } from '../lib/idempotency-key';
+import { attemptId, isSettledRefusal, readOpenAttempt } from '../lib/open-attempts';
 import { type NetworkEvent, startsOnline } from './flow-support';
 import {
   type IssueErrors,
@@ -18,11 +19,27 @@ import {
  * submit only with valid values and a target customer, then success ('Reward successfully issued')
  * or failure (SPEC section 8). Issuing needs the network: offline, it is refused and not queued.
  * Submitting again after a failure, with nothing changed, repeats the same attempt (same key).
+ * After a lost answer (issue 17) the live effect keeps the attempt open (src/lib/open-attempts.ts)
+ * and sends it first on every later Submit for the same customer and partner, whatever the form
+ * holds then, also after a reload: the reward is issued once, and the cashier reads
+ * 'Reward issued: it went through'.
  */
 
 export interface IssueRewardInput extends IssueTarget {
   online?: boolean;
+  /** An issue of this target is open from before (a reload); read from localStorage when omitted. */
+  openAttempt?: boolean;
 }
+
+/** Which open attempt an issue to this customer at this partner is (src/lib/open-attempts.ts). */
+export const issueAttemptId = (target: { partnerId?: number | undefined; issuedTo: number | null }) =>
+  attemptId('issue', target.partnerId ?? 'own', target.issuedTo ?? 0);
+
+/** What the cashier reads when the answer to an issue was lost. */
+export const ISSUE_OUTCOME_UNKNOWN =
+  'No answer from the server: the reward may have been issued. Submit again to check; it will not be issued twice.';
+/** ... and when that issue turns out to have gone through (or went through on the next Submit). */
+export const ISSUED_WENT_THROUGH = 'Reward issued: it went through';
 
 export interface IssueRewardContext {
   target: IssueTarget;
@@ -34,6 +51,8 @@ export interface IssueRewardContext {
   idempotencyKey: string | null;
   error: string | null;
   reward: Reward | null;
+  /** An answer to an issue of this target was lost: the next success says plainly it went through. */
+  uncertain: boolean;
 }
 
 export type IssueRewardEvent =
@@ -95,7 +114,9 @@ export const issueRewardMachine = setup({
           if (!touched.includes(e.fieldName as IssueField)) touched.push(e.fieldName as IssueField);
         }
       }
-      return { error: errorText(error), errors, touched };
+      // No answer: it may have been issued; the attempt stays open (the live effect keeps it).
+      if (!isSettledRefusal(error)) return { error: ISSUE_OUTCOME_UNKNOWN, uncertain: true };
+      return { error: errorText(error), errors, touched, uncertain: false };
     }),
   },
   guards: {
@@ -114,6 +135,8 @@ export const issueRewardMachine = setup({
     idempotencyKey: null,
     error: null,
     reward: null,
+    uncertain:
+      input.openAttempt ?? (input.issuedTo !== null && readOpenAttempt(issueAttemptId(input)) !== null),
   }),
   initial: 'editing',
   on: {
@@ -158,5 +181,8 @@ export const issueRewardMachine = setup({
     },
     success: { type: 'final' },
   },
-  output: ({ context }) => ({ reward: context.reward, message: rewardMessages.issued }),
+  output: ({ context }) => ({
+    reward: context.reward,
+    message: context.uncertain ? ISSUED_WENT_THROUGH : rewardMessages.issued,
+  }),
 });

@@ -4,7 +4,13 @@ import { rewardMessages } from '../../contract/rewards';
 import { errorText } from '../lib/error-message';
 import { formatNaira } from '../lib/format';
 import { newIdempotencyKey } from '../lib/idempotency-key';
-import { attemptId, closeOpenAttempt, keepOpenAttempt, readOpenAttempt } from '../lib/open-attempts';
+import {
+  attemptId,
+  closeOpenAttempt,
+  isSettledRefusal,
+  keepOpenAttempt,
+  readOpenAttempt,
+} from '../lib/open-attempts';
 import { type NetworkEvent, startsOnline } from './flow-support';
 import { type CodeSent, otpMachine } from './otp.machine';
 
@@ -85,11 +91,8 @@ export const WENT_THROUGH = 'Redeemed: it went through';
 export const OUTCOME_UNKNOWN =
   'No answer from the server: the redemption may have gone through. Confirm again to check; it will not be charged twice.';
 
-/** A refusal settles an attempt (nothing was charged); no answer, 408, 409 (in progress), 429 or a 5xx do not. */
-export const isSettledRefusal = (error: unknown): boolean => {
-  const status = (error as { status?: unknown } | null)?.status;
-  return typeof status === 'number' && status >= 400 && status < 500 && ![408, 409, 429].includes(status);
-};
+/** A refusal settles an attempt (nothing was charged); see src/lib/open-attempts.ts. */
+export { isSettledRefusal };
 
 export const redeemAttemptId = (reward: Pick<RedeemableReward, 'userId' | 'code'>) =>
   attemptId('redeem', reward.userId, reward.code);

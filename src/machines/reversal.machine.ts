@@ -2,9 +2,9 @@ import { type ActorRefFrom, assign, fromPromise, setup } from 'xstate';
 import { type ReversalResult, reversalReasonField } from '../../contract/redemption';
 import { rewardMessages } from '../../contract/rewards';
 import { errorStatus, errorText, fieldErrorsOf } from '../lib/error-message';
+import { newIdempotencyKey } from '../lib/idempotency-key';
 import { TEXTS } from '../lib/texts';
 import { type NetworkEvent, startsOnline } from './flow-support';
-import { newIdempotencyKey } from '../lib/idempotency-key';
 
 /**
  * Reversing a redemption (the Reverse action of a reward's ledger, `rewards.reverse`): a reason is

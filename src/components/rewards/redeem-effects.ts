@@ -1,4 +1,5 @@
 import { fromPromise } from 'xstate';
+import type { IssueRewardBody, Reward } from '../../../contract/rewards';
 import {
   checkRedemptionOtp,
   fetchCustomerRewards,
@@ -7,10 +8,17 @@ import {
   issueReward,
   redeemReward,
 } from '../../api/rewards';
+import { sendSettlingOpenAttempt } from '../../lib/open-attempts';
 import { guidedRedemptionMachine } from '../../machines/guided-redemption.machine';
-import { issueRewardMachine } from '../../machines/issue-reward.machine';
+import { issueAttemptId, issueRewardMachine } from '../../machines/issue-reward.machine';
 import { otpMachine } from '../../machines/otp.machine';
-import { redeemMachine } from '../../machines/redeem.machine';
+import {
+  type RedeemOutcome,
+  type RedeemRequest,
+  redeemAttemptId,
+  redeemMachine,
+  WENT_THROUGH,
+} from '../../machines/redeem.machine';
 
 /** The flow machines joined to the real calls (src/api/rewards.ts). */
 
@@ -35,10 +43,33 @@ export const liveRedeemMachine = redeemMachine.provide({
   },
 });
 
+/**
+ * The guided flow's redemption (issue 17): an attempt stays open (localStorage, per reward, the same
+ * store as the admin Redeem dialog) until answered; an open one is sent again first, and when it is
+ * what went through the cashier reads 'Redeemed: it went through'.
+ */
+export const redeemOnce = async (
+  request: RedeemRequest,
+  send: (request: RedeemRequest) => Promise<RedeemOutcome> = redeemReward,
+): Promise<RedeemOutcome> => {
+  const { output, reconciled } = await sendSettlingOpenAttempt(redeemAttemptId(request), request, send);
+  return reconciled ? { ...output, message: WENT_THROUGH } : output;
+};
+
+/**
+ * Issuing a reward (issue 17): the attempt (body and Idempotency-Key) stays open until answered;
+ * the next Submit for that customer at that partner sends it first, so a reward whose answer was
+ * lost is never issued twice.
+ */
+export type IssueRequest = { body: IssueRewardBody; idempotencyKey: string };
+
+export const issueOnce = async (
+  request: IssueRequest,
+  send: (request: IssueRequest) => Promise<Reward> = (r) => issueReward(r.body, r.idempotencyKey),
+): Promise<Reward> => (await sendSettlingOpenAttempt(issueAttemptId(request.body), request, send)).output;
+
 export const liveIssueRewardMachine = issueRewardMachine.provide({
-  actors: {
-    issueReward: fromPromise(({ input }) => issueReward(input.body, input.idempotencyKey)),
-  },
+  actors: { issueReward: fromPromise(({ input }) => issueOnce(input)) },
 });
 
 export const liveGuidedRedemptionMachine = guidedRedemptionMachine.provide({
@@ -51,6 +82,6 @@ export const liveGuidedRedemptionMachine = guidedRedemptionMachine.provide({
     ),
     sendCode,
     otp: liveOtpMachine,
-    redeemReward: fromPromise(({ input }) => redeemReward(input)),
+    redeemReward: fromPromise(({ input }) => redeemOnce(input)),
   },
 });
