@@ -141,6 +141,8 @@ async function walkMachine(
       viewport: { width: 1280, height: 900 },
     });
     context.setDefaultTimeout(10_000);
+    // A page load on a busy shared machine (the SPA's bundle parsed anew per context) can pass 10 s.
+    context.setDefaultNavigationTimeout(30_000);
     const session = JSON.stringify(await shared.api.freshSession(walk.signInAs?.(shared.world)));
     await context.addInitScript((s) => {
       if (!localStorage.getItem('admin')) localStorage.setItem('admin', s);
