@@ -239,8 +239,14 @@ export const walk: MachineWalk = {
     }
     throw new Error(`no check for state ${JSON.stringify(s.value)}`);
   },
+  // Refused for want of the network: nothing went out. (The machine keeps that error in its context
+  // after the network returns and a Confirm goes out, so a state that calls is not a refusal.)
   after: async (w, s, sentBefore) => {
-    if ((s.context as GuidedContext).error === rewardMessages.networkRequired)
+    const calling = ['sendingCode', 'redeeming', 'searching', 'loadingRewards', 'receipt'];
+    if (
+      (s.context as GuidedContext).error === rewardMessages.networkRequired &&
+      !calling.includes(String(s.value))
+    )
       expect(w.edge.sent).toBe(sentBefore);
   },
 };
