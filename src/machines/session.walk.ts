@@ -424,7 +424,7 @@ async function settleProfileFetch(w: WalkContext, ok: boolean) {
   const route = w.data.profileFetch as Route;
   await (ok ? route.continue() : route.abort('internetdisconnected'));
   const answered = await w.page
-    .waitForResponse((r) => r.url().endsWith('/api/v1/user/profile'), { timeout: 2000 })
+    .waitForResponse((r) => r.url().endsWith('/api/v1/user/profile'), { timeout: 15_000 })
     .catch(() => null);
   if (ok) expect(answered?.ok()).toBe(true);
 }
