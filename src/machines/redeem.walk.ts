@@ -11,8 +11,9 @@ import {
   typeCode,
   type WalkContext,
 } from '../../tests/flows/walk-kit';
+import type { FlowPath } from '../../tests/model/flow-engine';
 import { redeemModel } from '../../tests/model/flow-paths';
-import { type RedeemContext, redeemMachine } from './redeem.machine';
+import { type RedeemContext, redeemAttemptId, redeemMachine } from './redeem.machine';
 
 /**
  * The redeem machine walked in the browser: a fresh reward of the path's type at the run's partner,
@@ -26,17 +27,68 @@ export const redeemEffects = {
   redeemReward: { method: 'POST', path: /\/partners\/rewards\/redeem-(giftcard|coupon)$/ },
 };
 
-type RedeemStart = { reward: { rewardType: 'GIFTCARD' | 'COUPON' } };
+type RedeemStart = {
+  reward: { rewardType: 'GIFTCARD' | 'COUPON' };
+  openAttempt: { amountToRedeem?: number } | null;
+};
 
 export const rewardsTab = (w: WalkContext) => `/dashboard/partners/${w.world.partner.id}?activeTab=rewards`;
 
 /** Opens the partner's Rewards tab on a fresh reward of the type; returns its code. */
-export async function openFreshReward(w: WalkContext, rewardType: 'GIFTCARD' | 'COUPON') {
-  const { code } = await w.api.issueReward(w.world, rewardType);
+export async function openFreshReward(
+  w: WalkContext,
+  rewardType: 'GIFTCARD' | 'COUPON',
+  issued?: { code: string },
+) {
+  const { code } = issued ?? (await w.api.issueReward(w.world, rewardType));
   w.data.code = code;
   await w.page.goto(rewardsTab(w));
   await expect(w.page.getByRole('button', { name: `Redeem ${code}` })).toBeVisible();
   return code;
+}
+
+/**
+ * The model's third start, a redemption whose answer was lost (decision 030): this browser keeps
+ * the open attempt of a fresh reward (its request and Idempotency-Key, in localStorage as the SPA
+ * writes it) before the page opens, so Redeem sends that attempt first. When the path has the
+ * server redeem it, the attempt carries a real code (sent through the API, read from the mailbox);
+ * otherwise the server never sees it (its answers are the model's, given at the edge).
+ */
+async function keepLostAttempt(
+  w: WalkContext,
+  path: FlowPath,
+  rewardType: 'GIFTCARD' | 'COUPON',
+  amountToRedeem: number | undefined,
+) {
+  const { code } = await w.api.issueReward(w.world, rewardType);
+  let otp = '000000';
+  if (path.steps.some((s) => s.event.type === 'xstate.done.actor.redeemReward')) {
+    const seen = await w.mail.seen(w.world.customer.email);
+    await w.api.call('POST', '/partners/rewards/initiate-reward-redemption-auth', {
+      userId: w.world.customer.id,
+      code,
+    });
+    otp = await w.mail.waitFor(w.world.customer.email, seen, OTP_MAIL);
+  }
+  const request = {
+    rewardType,
+    userId: w.world.customer.id,
+    code,
+    otp,
+    ...(rewardType === 'GIFTCARD' ? { amountToRedeem } : {}),
+    idempotencyKey: crypto.randomUUID(),
+  };
+  // Once, before the first page of the path loads (the Redeem row reads it as it mounts).
+  await w.context.addInitScript(
+    ([id, value]) => {
+      if (sessionStorage.getItem('flows-lost-attempt')) return;
+      sessionStorage.setItem('flows-lost-attempt', '1');
+      const all = JSON.parse(localStorage.getItem('money-attempts') ?? '{}') as Record<string, unknown>;
+      localStorage.setItem('money-attempts', JSON.stringify({ ...all, [id]: value }));
+    },
+    [redeemAttemptId({ userId: w.world.customer.id, code }), request] as const,
+  );
+  return { code };
 }
 
 export const walk: MachineWalk = {
@@ -45,7 +97,11 @@ export const walk: MachineWalk = {
   model: redeemModel,
   effects: redeemEffects,
   begin: async (w, path) => {
-    await openFreshReward(w, inputOf<RedeemStart>(path).reward.rewardType);
+    const { reward, openAttempt } = inputOf<RedeemStart>(path);
+    const lost = openAttempt
+      ? await keepLostAttempt(w, path, reward.rewardType, openAttempt.amountToRedeem)
+      : undefined;
+    await openFreshReward(w, reward.rewardType, lost);
   },
   step: async (w, event) => {
     if (await setNetwork(w, event)) return;

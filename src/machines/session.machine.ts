@@ -49,6 +49,11 @@ export interface SessionContext {
 export interface SessionInput {
   /** The stored session to restore; read from localStorage when omitted. */
   restored?: LoginResponse | null;
+  /**
+   * A locked session to restore (the session expired with edits queued, then a reload); read from
+   * localStorage when `restored` is omitted too. Given, it wins over `restored`.
+   */
+  locked?: LockedUser | null;
 }
 
 export type SessionEvent =
@@ -196,7 +201,8 @@ export const sessionMachine = setup({
 }).createMachine({
   id: 'session',
   context: ({ input }) => {
-    const locked = input?.restored === undefined ? readLockedUser() : null;
+    const locked =
+      input?.locked !== undefined ? input.locked : input?.restored === undefined ? readLockedUser() : null;
     return {
       session: locked
         ? deadSession(locked.user)
@@ -206,7 +212,7 @@ export const sessionMachine = setup({
       profile: null,
       error: null,
       ended: null,
-      locked: input?.restored === undefined ? locked : null,
+      locked,
       pending: null,
       refreshFailures: 0,
       revocation: null,

@@ -12,7 +12,6 @@ import {
   machineInventory,
   readableSteps,
 } from '../model/flow-engine';
-import { flowPathsOf } from '../model/flow-paths';
 import { machineSvg } from './diagram';
 import { MailClient } from './mail-client';
 import { startMailbox } from './mailbox';
@@ -107,14 +106,18 @@ async function walkMachine(
   const inventory = machineInventory(machine);
   const coveredTransitions = new Set<string>();
   const visited = new Set<string>();
-  // The model's paths, or (when the walk says what each screen offers) paths over those events only.
-  const paths = walk.offers
-    ? generateFlowPaths({
-        ...model,
-        events: (s) => model.events(s).filter((e) => walk.offers?.(s, e) ?? true),
-        abstract: (s) => ({ ...model.abstract(s), ...walk.abstract?.(s) }),
-      })
-    : flowPathsOf(model);
+  // A transition cover of the model (every state and transition, as few paths as practical: each
+  // costs a browser page), over the events the screens offer and the paths the browser can walk.
+  const paths = generateFlowPaths(
+    walk.offers
+      ? {
+          ...model,
+          events: (s) => model.events(s).filter((e) => walk.offers?.(s, e) ?? true),
+          abstract: (s) => ({ ...model.abstract(s), ...walk.abstract?.(s) }),
+        }
+      : model,
+    { cover: 'transitions', keep: (p) => !walk.unwalkable?.(p) },
+  );
   const results: PathResult[] = [];
   log(`\n${model.title} (${model.name}): ${paths.length} paths`);
   for (const [index, path] of paths.entries()) {
@@ -138,6 +141,8 @@ async function walkMachine(
       viewport: { width: 1280, height: 900 },
     });
     context.setDefaultTimeout(10_000);
+    // A page load on a busy shared machine (the SPA's bundle parsed anew per context) can pass 10 s.
+    context.setDefaultNavigationTimeout(30_000);
     const session = JSON.stringify(await shared.api.freshSession(walk.signInAs?.(shared.world)));
     await context.addInitScript((s) => {
       if (!localStorage.getItem('admin')) localStorage.setItem('admin', s);
@@ -152,7 +157,11 @@ async function walkMachine(
       await walk.begin(w, path);
       for (const id of activeStateIds(machine, path.initial)) visited.add(id);
       // The screen opened in the path's first state: the machine's start took its eventless transition.
-      for (const t of initialTransitions(machine, path.initial)) coveredTransitions.add(t);
+      // (and passed through its first state, a transient one like the session's `restoring`).
+      for (const t of initialTransitions(machine, path.initial)) {
+        coveredTransitions.add(t);
+        visited.add(t.split(' ')[0] as string);
+      }
       for (const [i, step] of path.steps.entries()) {
         current = i;
         const s0 = Date.now();

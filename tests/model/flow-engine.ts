@@ -156,7 +156,14 @@ export const offeredEvents =
   (model: FlowModel) =>
   (snapshot: AnyMachineSnapshot): EventObject[] => {
     const handled = new Set(__unsafe_getAllOwnEventDescriptors(snapshot));
-    return model.events(snapshot).filter((e) => handled.has(e.type));
+    // An empty handler (`onError: {}`: the answer is taken and nothing changes) is not among the
+    // descriptors, but a transition all the same.
+    return model
+      .events(snapshot)
+      .filter(
+        (e) =>
+          handled.has(e.type) || model.machine.getTransitionData(snapshot as never, e as never).length > 0,
+      );
   };
 
 interface Candidate {
@@ -166,8 +173,22 @@ interface Candidate {
   goals: string[];
 }
 
-/** The model's paths: every state, transition and event case reached, each by a shortest walk. */
-export function generateFlowPaths(model: FlowModel): FlowPath[] {
+export interface PathChoice {
+  /**
+   * 'cases' (the default): every state, transition and event case (and the model's extra goals)
+   * reached, each by a shortest walk: the paths the model tests run against the machine.
+   * 'transitions': a transition cover for the browser, where every path costs a page: every state
+   * and transition reached (the machine's start too) with as few paths as the candidates allow,
+   * the path reaching the most not yet reached first.
+   */
+  cover?: 'cases' | 'transitions';
+  /** Leaves out candidate paths that cannot be walked (their goals are reached by others, or not). */
+  keep?: (path: FlowPath) => boolean;
+}
+
+/** The model's paths, chosen as `choice.cover` says. */
+export function generateFlowPaths(model: FlowModel, choice: PathChoice = {}): FlowPath[] {
+  const cover = choice.cover ?? 'cases';
   const eventCase = model.eventCase ?? defaultEventCase;
   const candidates: Candidate[] = [];
   model.starts.forEach((start, startIndex) => {
@@ -209,8 +230,26 @@ export function generateFlowPaths(model: FlowModel): FlowPath[] {
         }
       }
     }
+    const initial = adjacency[initialKey]?.state as AnyMachineSnapshot;
     for (const { from, step } of edges) {
       const steps = [...(walks.get(from) ?? []), step];
+      if (choice.keep && !choice.keep(toPath(model, { startIndex, initial, steps, goals: [] }))) continue;
+      if (cover === 'transitions') {
+        candidates.push({
+          startIndex,
+          initial,
+          steps,
+          goals: [
+            ...initialTransitions(model.machine, initial),
+            ...activeStateIds(model.machine, initial).map((id) => `state ${id}`),
+            ...steps.flatMap((s) => [
+              ...s.transitions,
+              ...activeStateIds(model.machine, s.state).map((id) => `state ${id}`),
+            ]),
+          ],
+        });
+        continue;
+      }
       const goals = [
         ...step.transitions,
         ...activeStateIds(model.machine, step.state).map((id) => `state ${id}`),
@@ -218,24 +257,41 @@ export function generateFlowPaths(model: FlowModel): FlowPath[] {
         `start ${startIndex}`,
         ...(model.extraGoals?.(step) ?? []),
       ];
-      candidates.push({
-        startIndex,
-        initial: adjacency[initialKey]?.state as AnyMachineSnapshot,
-        steps,
-        goals,
-      });
+      candidates.push({ startIndex, initial, steps, goals });
     }
   });
 
-  // Greedy, shortest first: keep a walk when it reaches something no kept walk reached.
-  candidates.sort((a, b) => a.steps.length - b.steps.length);
   const reached = new Set<string>();
   const kept: Candidate[] = [];
-  for (const candidate of candidates) {
-    const fresh = candidate.goals.filter((g) => !reached.has(g));
-    if (fresh.length === 0) continue;
-    for (const g of candidate.goals) reached.add(g);
-    kept.push(candidate);
+  if (cover === 'transitions') {
+    // Greedy set cover: the walk reaching the most not yet reached, the shorter on a tie.
+    const pool = candidates.map((c) => ({ ...c, goals: [...new Set(c.goals)] }));
+    for (;;) {
+      let best: Candidate | null = null;
+      let bestFresh = 0;
+      for (const c of pool) {
+        const fresh = c.goals.filter((g) => !reached.has(g)).length;
+        if (
+          fresh > bestFresh ||
+          (fresh === bestFresh && best && fresh > 0 && c.steps.length < best.steps.length)
+        ) {
+          best = c;
+          bestFresh = fresh;
+        }
+      }
+      if (!best) break;
+      for (const g of best.goals) reached.add(g);
+      kept.push(best);
+    }
+  } else {
+    // Greedy, shortest first: keep a walk when it reaches something no kept walk reached.
+    candidates.sort((a, b) => a.steps.length - b.steps.length);
+    for (const candidate of candidates) {
+      const fresh = candidate.goals.filter((g) => !reached.has(g));
+      if (fresh.length === 0) continue;
+      for (const g of candidate.goals) reached.add(g);
+      kept.push(candidate);
+    }
   }
   // A walk that is the beginning of a longer kept walk adds nothing: the longer one checks each step.
   const isPrefix = (a: Candidate, b: Candidate) =>
@@ -245,17 +301,19 @@ export function generateFlowPaths(model: FlowModel): FlowPath[] {
     a.steps.every((s, i) => s === b.steps[i]);
   const paths = kept.filter((a) => !kept.some((b) => isPrefix(a, b)));
   paths.sort((a, b) => a.startIndex - b.startIndex || a.steps.length - b.steps.length);
-  return paths.map((p) => {
-    const start = model.starts[p.startIndex] as FlowStart;
-    const last = p.steps[p.steps.length - 1];
-    return {
-      model: model.name,
-      start,
-      initial: p.initial,
-      steps: p.steps,
-      title: `${start.label}: ${last ? `${last.description} → ${last.stateDescription}` : 'start'}`,
-    };
-  });
+  return paths.map((p) => toPath(model, p));
+}
+
+function toPath(model: FlowModel, p: Candidate): FlowPath {
+  const start = model.starts[p.startIndex] as FlowStart;
+  const last = p.steps[p.steps.length - 1];
+  return {
+    model: model.name,
+    start,
+    initial: p.initial,
+    steps: p.steps,
+    title: `${start.label}: ${last ? `${last.description} → ${last.stateDescription}` : 'start'}`,
+  };
 }
 
 /** Consecutive steps read as one where that is how a tester types: 'type 1 2 3'. */

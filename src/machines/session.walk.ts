@@ -1,23 +1,23 @@
-import type { Locator, Page } from '@playwright/test';
+import type { Locator, Page, Route } from '@playwright/test';
 import type { AnyMachineSnapshot, EventObject } from 'xstate';
 import type { LoginResponse, SessionUser } from '../../contract/auth';
 import { expect, type MachineWalk, type WalkContext } from '../../tests/flows/walk-kit';
 import type { FlowModel, FlowPath } from '../../tests/model/flow-engine';
 import { OUTBOX_MESSAGES } from '../lib/outbox';
+import { SESSION_STORAGE_KEY } from '../lib/session-storage';
+import { REFRESH_LOCK } from '../lib/tab-sync';
 import { type SessionContext, sessionMachine } from './session.machine';
 
 /**
- * DRAFT (not picked up by the walk: rename to session.walk.ts when its paths pass). First run: 0/16
- * paths, the Logout button and the partners searchbox were not found as written below, and the
- * fetchProfile step (line ~71) must go or be held again. Still to model: another user's session
- * synced from a tab, the lock races of two tabs, a locked start after a reload, profile.updated.
- *
  * The session walked in the browser: sign-in (the sign-in screen, and the dialog over a locked
  * session), a token the server rejects (the next list call answered 401 at the browser's edge, as an
  * access token past its lifetime is), the refresh let through to the real server, refused for real
  * (its refresh token used up from outside first) or with no answer (offline until the link is
- * back), sign-out (told, not told, or no answer within 5 s), and a second tab of the same browser
- * that refreshes or signs out. Sign-in, refresh and sign-out are held at the edge until the path
+ * back), sign-out (told, not told, or no answer within 5 s), the profile fetch and a profile saved,
+ * a reload while locked, and other tabs of the same browser: a second SPA tab that refreshes or signs
+ * out, and a plain page of the origin (the health JSON, no SPA) that holds the refresh lock
+ * (navigator.locks) and writes the stored session as another tab would (newer tokens, the same ones
+ * again, another user's, none). Sign-in, refresh and sign-out are held at the edge until the path
  * says how they end; what the real server answers is decided by what was typed (the path looks one
  * step ahead: a wrong password when the server is to refuse it, the staff member's credentials when
  * another user signs in over a locked session).
@@ -42,6 +42,19 @@ const signedInAs = (u: SessionUser, n = 1): LoginResponse => ({
 /** A session whose user has an edit saved on this device (the walk queues one before the path). */
 type Marked = LoginResponse & { queued?: number };
 const withEdit: Marked = { ...signedInAs(admin), queued: 1 };
+/** The session the model signs in with (another token than the 'Signed in' start's). */
+const signedInNow = signedInAs(admin, 5);
+
+/** How another tab's stored session relates to this tab's (what the other tab wrote). */
+type Synced = 'newer' | 'same' | 'other';
+const synced = (c: SessionContext, how: Synced) => ({
+  type: 'session.synced',
+  how,
+  session:
+    how === 'other'
+      ? signedInAs(staff)
+      : { ...(how === 'newer' ? next(c) : (c.session as LoginResponse)), queued: queuedOf(c) },
+});
 
 const refused = { status: 401, message: 'Unauthorized', errors: [] };
 const noAnswer = { status: 0, message: 'Network Error', errors: [] };
@@ -61,8 +74,9 @@ function browserEvents(s: AnyMachineSnapshot): EventObject[] {
   const events: Array<EventObject & Record<string, unknown>> = [];
   if (at(s, { signedOut: 'idle' }) || at(s, { signedOut: 'failure' }))
     events.push({ type: 'session.signIn', credentials: { email: 'admin', password: '' } });
-  if (at(s, { signedOut: 'loading' }))
-    events.push(done('signIn', signedInAs(admin)), fail('signIn', refused));
+  if (at(s, { signedOut: 'loading' })) events.push(done('signIn', signedInNow), fail('signIn', refused));
+  // The partner staff member's screens are walked elsewhere: their path ends once they are in.
+  if (c.session?.user.id === staff.id) return events;
   if (at(s, { signedOut: 'wiping' })) events.push(done('wipeDevice'));
   if (at(s, { signedIn: 'active' })) {
     events.push({ type: 'token.rejected', token });
@@ -71,28 +85,40 @@ function browserEvents(s: AnyMachineSnapshot): EventObject[] {
       events.push({ type: 'session.logout' });
       events.push({ type: 'session.endedElsewhere', reason: 'logout' });
     }
-    events.push({ type: 'session.synced', session: { ...next(c), queued: queuedOf(c) } });
-    if (c.profile === null)
-      events.push(done('fetchProfile', { role: c.session?.user.role, permissions: [] }));
+    events.push(synced(c, 'newer'), synced(c, 'other'));
+    events.push({ type: 'profile.updated', profile: { role: c.session?.user.role, permissions: [] } });
+    // The profile fetch of the page that opened signed in (the 'Signed in' start's own token).
+    if (c.profile === null && token === signedInAs(admin).accessToken)
+      events.push(
+        done('fetchProfile', { role: c.session?.user.role, permissions: [] }),
+        fail('fetchProfile', noAnswer),
+      );
   }
   // After one or two refreshes with no answer the next goes in 1 s, 2 s (those pauses are walked); after three, in
   // 4 s: the network returning, a call needing a token or another tab's refresh come first.
   if (at(s, { signedIn: 'linkDown' }) && c.refreshFailures < 3)
     events.push({ type: 'xstate.after.refreshBackoff.session.signedIn.linkDown' });
   if (at(s, { signedIn: 'linkDown' }) && c.refreshFailures >= 3)
-    events.push(
-      { type: 'link.online' },
-      { type: 'token.rejected', token },
-      { type: 'session.synced', session: { ...next(c), queued: queuedOf(c) } },
-    );
-  if (at(s, { signedIn: { refreshing: 'waitingForLock' } }))
+    events.push({ type: 'link.online' }, { type: 'token.rejected', token }, synced(c, 'newer'));
+  if (at(s, { signedIn: { refreshing: 'waitingForLock' } })) {
     events.push({ type: 'lock.acquired', stored: c.session });
-  if (at(s, { signedIn: { refreshing: 'calling' } }))
+    // Another tab holds the lock while this one waits (after a rejected token, not a backoff).
+    if (c.refreshFailures === 0)
+      events.push(
+        { type: 'lock.acquired', stored: null },
+        synced(c, 'newer'),
+        synced(c, 'same'),
+        synced(c, 'other'),
+      );
+  }
+  if (at(s, { signedIn: { refreshing: 'calling' } })) {
+    if (c.refreshFailures === 0) events.push(synced(c, 'same'));
     events.push(
       done('refreshTokens', next(c)),
       fail('refreshTokens', refused),
       fail('refreshTokens', noAnswer),
     );
+  }
   if (at(s, 'signingOut'))
     events.push(done('logOut'), fail('logOut', noAnswer), {
       type: 'xstate.after.logoutTimeout.session.signingOut',
@@ -127,7 +153,9 @@ const describeEvent = (e: EventObject): string => {
     case 'token.rejected':
       return 'the server rejects the access token (a list call answered 401)';
     case 'lock.acquired':
-      return 'this tab takes the refresh lock';
+      return (e as { stored?: unknown }).stored === null
+        ? 'another tab removes the stored session and frees the refresh lock'
+        : 'this tab takes the refresh lock';
     case 'xstate.done.actor.refreshTokens':
       return 'the server refreshes the tokens';
     case 'xstate.error.actor.refreshTokens':
@@ -138,8 +166,18 @@ const describeEvent = (e: EventObject): string => {
       return 'the pause before the next refresh ends';
     case 'link.online':
       return 'the network drops and returns';
-    case 'session.synced':
-      return 'another tab refreshes the tokens';
+    case 'session.synced': {
+      const how = (e as { how?: Synced }).how;
+      return how === 'other'
+        ? "another tab stores the partner staff member's session"
+        : how === 'same'
+          ? 'another tab stores the same tokens again'
+          : 'another tab refreshes the tokens';
+    }
+    case 'profile.updated':
+      return 'save the profile (Update Profile)';
+    case 'xstate.error.actor.fetchProfile':
+      return 'the profile fetch gets no answer';
     case 'session.endedElsewhere':
       return 'another tab signs out';
     case 'session.logout':
@@ -173,6 +211,10 @@ const model: FlowModel<typeof sessionMachine> = {
     { label: 'Signed out', input: { restored: null } },
     { label: 'Signed in', input: { restored: signedInAs(admin) } },
     { label: 'Signed in with an edit saved on this device', input: { restored: withEdit } },
+    {
+      label: 'Locked (the session expired with an edit saved), then a reload',
+      input: { locked: { user: admin, queued: 1 } },
+    },
   ],
   events: browserEvents,
   abstract: (s) => {
@@ -183,11 +225,15 @@ const model: FlowModel<typeof sessionMachine> = {
       locked: c.locked?.queued ?? null,
       failures: Math.min(c.refreshFailures, 3),
       profile: c.profile !== null,
+      start: c.session?.accessToken === signedInAs(admin).accessToken,
     };
   },
   eventCase: (e) => {
     const ev = e as EventObject & { output?: LoginResponse; error?: { status?: number } };
-    return `${e.type} ${ev.output?.user?.id ?? ''} ${ev.error?.status ?? ''}`;
+    const how =
+      (e as { how?: string; stored?: unknown }).how ??
+      ((e as { stored?: unknown }).stored === null ? 'gone' : '');
+    return `${e.type} ${ev.output?.user?.id ?? ''} ${ev.error?.status ?? ''} ${how}`;
   },
   describeEvent,
   describeState,
@@ -238,7 +284,8 @@ async function otherTabRefreshes(w: WalkContext) {
   const tab = await w.context.newPage();
   await tab.goto('/dashboard/partners');
   await rejectNextCall(tab, w.world.tag);
-  await expect.poll(async () => (await stored(tab))?.refreshToken).not.toBe(before);
+  // A second SPA tab boots, opens the list and refreshes: on a busy machine that passes 10 s.
+  await expect.poll(async () => (await stored(tab))?.refreshToken, { timeout: 30_000 }).not.toBe(before);
   await tab.close();
 }
 
@@ -272,17 +319,114 @@ async function queueAnEdit(w: WalkContext) {
   await expect(page.getByTestId('pending-count')).toHaveText('1');
 }
 
+/**
+ * Another tab of the origin that is not the SPA (the health JSON: no session machine of its own):
+ * it holds the refresh lock as a refreshing tab does, and writes the stored session as another tab
+ * would. Held before the rejected token, so this tab waits for the lock.
+ */
+async function plainTab(w: WalkContext): Promise<Page> {
+  const tab = await w.context.newPage();
+  await tab.goto('/api/v1/health');
+  return tab;
+}
+
+async function lockHolder(w: WalkContext): Promise<Page> {
+  const tab = await plainTab(w);
+  await tab.evaluate(
+    (name) =>
+      new Promise<void>((held) => {
+        void navigator.locks.request(name, () => {
+          held();
+          return new Promise<void>((release) => {
+            (window as unknown as { releaseLock: () => void }).releaseLock = release;
+          });
+        });
+      }),
+    REFRESH_LOCK,
+  );
+  w.data.holder = tab;
+  return tab;
+}
+
+async function releaseLock(w: WalkContext) {
+  const tab = w.data.holder as Page | undefined;
+  if (!tab) return;
+  delete w.data.holder;
+  await tab.evaluate(() => (window as unknown as { releaseLock: () => void }).releaseLock());
+  await tab.close();
+}
+
+/** What another tab writes to the stored session (a storage event in this tab). */
+async function writeStored(w: WalkContext, how: Synced | 'gone') {
+  const holder = w.data.holder as Page | undefined;
+  const tab = holder ?? (await plainTab(w));
+  let value: string | null = null;
+  if (how === 'other') value = JSON.stringify(await w.api.freshSession(w.world.staff));
+  else if (how === 'same')
+    value = JSON.stringify(await stored(tab), null, 1); // the same session, written anew
+  else if (how === 'newer') {
+    const session = (await stored(tab)) as LoginResponse;
+    const tokens = await w.api.call<{ accessToken: string; refreshToken: string }>(
+      'POST',
+      '/auth/refresh-token',
+      { refreshToken: session.refreshToken },
+    );
+    value = JSON.stringify({ ...session, ...tokens });
+  }
+  await tab.evaluate(
+    ([key, v]) => (v === null ? localStorage.removeItem(key) : localStorage.setItem(key, v)),
+    [SESSION_STORAGE_KEY, value] as const,
+  );
+  if (!holder) await tab.close();
+}
+
 const path = (w: WalkContext) => w.data.path as FlowPath;
+/** The path's next event (the one after the step being done). */
+const following = (w: WalkContext) =>
+  path(w).steps[Number(w.data.i)]?.event as (EventObject & Record<string, unknown>) | undefined;
+/** Whether another tab is to hold the refresh lock while this one waits for it. */
+const raceFollows = (w: WalkContext) => {
+  const e = following(w);
+  return e?.type === 'session.synced' || (e?.type === 'lock.acquired' && e.stored === null);
+};
 
 /** Who the next step says signs in: the staff member, the admin, or the admin with a wrong password. */
 function credentialsFor(w: WalkContext) {
-  const following = path(w).steps[Number(w.data.i)]?.event as
-    | (EventObject & { output?: LoginResponse })
-    | undefined;
-  if (following?.type === 'xstate.error.actor.signIn')
+  const next = following(w) as (EventObject & { output?: LoginResponse }) | undefined;
+  if (next?.type === 'xstate.error.actor.signIn')
     return { email: w.world.admin.email, password: `${w.world.admin.password}-wrong` };
-  if (following?.output?.user.id === staff.id) return w.world.staff;
+  if (next?.output?.user.id === staff.id) return w.world.staff;
   return w.world.admin;
+}
+
+/** The session expires for real with an edit saved: the refresh is refused, the dialog asks. */
+async function lockTheSession(w: WalkContext) {
+  await queueAnEdit(w);
+  await killRefreshToken(w);
+  await rejectNextCall(w.page, w.world.tag);
+  await expect(lockDialog(w.page)).toBeVisible();
+}
+
+/** The page's first profile fetch, held until the path says how it ends. */
+function holdProfileFetch(w: WalkContext) {
+  return w.page.route(
+    (url) => url.pathname.endsWith('/api/v1/user/profile'),
+    (route) => {
+      if (route.request().method() !== 'GET') return route.continue();
+      w.data.profileFetch = route;
+    },
+    { times: 1 },
+  );
+}
+
+async function settleProfileFetch(w: WalkContext, ok: boolean) {
+  await expect.poll(() => Boolean(w.data.profileFetch), { message: 'a held profile fetch' }).toBe(true);
+  const route = w.data.profileFetch as Route;
+  await (ok ? route.continue() : route.abort('internetdisconnected'));
+  const answered = await w.page
+    .waitForResponse((r) => r.url().endsWith('/api/v1/user/profile'), { timeout: 15_000 })
+    .catch(() => null);
+  if (ok) expect(answered?.ok()).toBe(true);
 }
 
 export const walk: MachineWalk = {
@@ -307,11 +451,26 @@ export const walk: MachineWalk = {
       'the sign-in dialog over a locked session is modal, cannot be closed and offers no sign-out',
     'session.locked.switching session.logout #0':
       'the sign-in dialog over a locked session is modal, cannot be closed and offers no sign-out',
+    'session.locked session.endedElsewhere #0':
+      'every tab of the browser is locked too (the lock is kept in localStorage, a new tab opens locked) and the dialog offers no sign-out: no other tab can end the session',
+    'session.signedIn.refreshing.waitingForLock lock.acquired #0':
+      "another tab's newer tokens reach this tab as a storage event (session.synced, walked) before that tab frees the lock; the lock finds them first only when that event comes late",
   },
   begin: async (w, p) => {
     w.data.path = p;
     w.data.i = 0;
-    const restored = (p.start.input as { restored: Marked | null }).restored;
+    const input = p.start.input as { restored?: Marked | null; locked?: unknown };
+    if (input.locked) {
+      // Locked for real (an edit saved, the refresh refused), then the page reloads.
+      await w.edge.passAll(true);
+      await lockTheSession(w);
+      await w.edge.passAll(false);
+      await w.page.reload();
+      return;
+    }
+    const restored = input.restored ?? null;
+    if (p.steps.some((s) => /^xstate\.(done|error)\.actor\.fetchProfile$/.test(s.event.type)))
+      await holdProfileFetch(w);
     if (restored === null) {
       // Signed out: the browser signs out first (the run signs every browser in), with nothing held.
       await w.edge.passAll(true);
@@ -348,18 +507,39 @@ export const walk: MachineWalk = {
         }
         return w.edge.fail('refreshTokens', noAnswer);
       case 'token.rejected':
+        if (raceFollows(w)) await lockHolder(w);
         return rejectNextCall(page, w.world.tag);
+      case 'xstate.done.actor.fetchProfile':
+      case 'xstate.error.actor.fetchProfile':
+        return settleProfileFetch(w, event.type.includes('.done.'));
+      case 'profile.updated': {
+        await page.goto('/dashboard/profile');
+        const address = page.getByLabel('Address');
+        await expect(address).toBeVisible();
+        await address.fill(`${w.world.tag} session walk`);
+        await page.getByRole('button', { name: 'Update Profile' }).click();
+        return expect(page.getByText('Profile updated successfully')).toBeVisible();
+      }
       case 'link.online':
         await w.context.setOffline(true);
         return w.context.setOffline(false);
-      case 'session.synced':
-        return otherTabRefreshes(w);
+      case 'session.synced': {
+        const how = event.how as Synced;
+        // In this tab's active state a real second SPA tab refreshes; in a race, the lock's holder writes.
+        if (how === 'newer' && !w.data.holder) return otherTabRefreshes(w);
+        await writeStored(w, how);
+        if (how !== 'same') await releaseLock(w);
+        return;
+      }
       case 'session.endedElsewhere':
         return otherTabSignsOut(w);
       case 'session.logout':
         return logoutButton(page).click();
-      // They happen by themselves: the lock is free, the pauses end, the wipe and the count are local.
       case 'lock.acquired':
+        // The lock's holder lets go (having removed the stored session, when the path says so).
+        if (event.stored === null) await writeStored(w, 'gone');
+        return releaseLock(w);
+      // They happen by themselves: the pauses end, the wipe and the count are local.
       case 'xstate.after.refreshBackoff.session.signedIn.linkDown':
       case 'xstate.after.logoutTimeout.session.signingOut':
       case 'xstate.done.actor.wipeDevice':
