@@ -16,7 +16,7 @@ import { permissionsOf, type StaffRow } from './users';
  * active Super Admin, the invitation mail, and the staff list's search, sort and CSV columns. */
 
 /** Kept equal to the expression of the trigram index users_search_trgm_idx (schema.ts). */
-export const staffSearch = sql`(${users.firstName} || ' ' || ${users.lastName} || ' ' || ${users.email})`;
+const staffSearch = sql`(${users.firstName} || ' ' || ${users.lastName} || ' ' || ${users.email})`;
 
 export const staffList: ListSpec<'firstName' | 'lastName' | 'email' | 'role' | 'createdAt'> & {
   nullableSorts: 'role'[];
@@ -76,7 +76,7 @@ export function assertOutranks(actor: AuthUser, target: StaffRow) {
 export const staffInScope = (partnerId: number | null): SQL | undefined =>
   partnerId === null ? undefined : eq(users.partnerId, partnerId);
 
-export type RoleInfo = { id: number; name: string; builtIn: boolean; permissions: string[] };
+type RoleInfo = { id: number; name: string; builtIn: boolean; permissions: string[] };
 
 /** The role a member is given: it must exist, and its permissions must all be the actor's own. */
 export async function grantableRole(db: DbOrTx, roleId: number, actor: AuthUser): Promise<RoleInfo> {

@@ -2,8 +2,8 @@ import { and, eq, gt, inArray, isNull } from 'drizzle-orm';
 import { authMessages, RESET_MAIL_SUBJECT } from '../../contract/auth';
 import { passwordResetCodes, users } from '../db/schema';
 import { actions, actorOf, actorOfAuthUser, recordEvent, requestMeta } from '../domain/events';
+import { beginAttempt, settleAttempt } from '../domain/password-attempts';
 import {
-  beginAttempt,
   buckets,
   clearBucket,
   LOGIN_IP_LIMIT,
@@ -12,7 +12,6 @@ import {
   RESET_REQUEST_IP_LIMIT,
   RESET_REQUEST_LIMIT,
   releaseHits,
-  settleAttempt,
   takeRateLimits,
 } from '../domain/rate-limit';
 import { generateResetCode, normalizeResetCode, RESET_CODE_TTL_MS } from '../domain/reset-codes';
@@ -40,7 +39,7 @@ export function authRoutes(ctx: RouteContext) {
       const meta = requestMeta(c, config.trustProxy);
       // Before any work, the same for known and unknown emails: a place in flight in the account's and
       // the client address's failure count (a failure keeps it, a success gives it back; correct
-      // sign-ins wait for attempts in flight instead of being refused, rate-limit.ts beginAttempt).
+      // sign-ins wait for attempts in flight instead of being refused, password-attempts.ts beginAttempt).
       const limits = [
         [buckets.login(email), LOGIN_LIMIT],
         [meta.ipAddress && buckets.loginIp(meta.ipAddress), LOGIN_IP_LIMIT],

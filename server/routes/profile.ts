@@ -6,13 +6,8 @@ import { users } from '../db/schema';
 import { actions, actorOfAuthUser, recordEvent, requestMeta } from '../domain/events';
 import { runIdempotent } from '../domain/idempotency';
 import { decodeImage, storeFile } from '../domain/images';
-import {
-  beginAttempt,
-  buckets,
-  clearBucket,
-  PASSWORD_CHANGE_LIMIT,
-  settleAttempt,
-} from '../domain/rate-limit';
+import { beginAttempt, settleAttempt } from '../domain/password-attempts';
+import { buckets, clearBucket, PASSWORD_CHANGE_LIMIT } from '../domain/rate-limit';
 import { revokeAllForUser } from '../domain/sessions';
 import { findStaffById, toProfile } from '../domain/users';
 import type { RouteContext } from '../http/context';
