@@ -168,7 +168,21 @@ export type ApiEndpoint = {
   examples?: { body?: unknown; data?: unknown };
   /** Not an envelope: the raw answer's media type and description (files, this document). */
   raw?: { contentType: string; description: string };
+  /** The largest body the call takes, in bytes, when over the 1 MiB default (a base64 image). */
+  bodyLimit?: number;
+  /**
+   * Every path parameter matches digits only, so another route's word in its place is that route
+   * (`/admin/partners/stats` is not a partner id) and not a 400.
+   */
+  numericIds?: true;
+  /** A malformed path parameter answers 404 like an unknown one (a file hash), not 400. */
+  badParamsNotFound?: true;
+  /** A success may queue a webhook message: the sender is woken after it (server/webhook-sender.ts). */
+  webhookSource?: true;
 };
+
+/** Bodies carrying one base64 image (a 5 MiB image is ~7 MB of base64). */
+export const IMAGE_BODY_LIMIT = 8 * 1024 * 1024;
 
 /** `Idempotency-Key`: a repeat with the same key and body returns the first answer and changes nothing. */
 export const idempotencyKeySchema = z
@@ -242,15 +256,15 @@ const VERSIONED: readonly ApiHeader[] = ['Idempotency-Key', 'If-Match'];
  * A list's CSV export: the list's own query (paging ignored) and access; the answer is a CSV file
  * (UTF-8 with a byte order mark, formulas defused), not an envelope; errors are enveloped as usual.
  */
-function csvExport(
-  path: string,
+function csvExport<P extends string, Q extends z.core.$ZodObject>(
+  path: P,
   tag: string,
   what: string,
   access: readonly [PermissionName, ...PermissionName[]],
   scope: ApiScope,
-  query: z.core.$ZodObject,
+  query: Q,
   errors: readonly ApiErrorStatus[] = [],
-): ApiEndpoint {
+) {
   // A partner API key may export what it may list (the list's permission is one a key may hold).
   const keyPermissions: readonly string[] = API_KEY_PERMISSIONS;
   return {
@@ -267,7 +281,7 @@ function csvExport(
     data: noData,
     errors: [400, ...errors],
     raw: { contentType: 'text/csv', description: 'The CSV file (Content-Disposition: attachment)' },
-  };
+  } satisfies ApiEndpoint;
 }
 
 const WEBHOOK_ACCESS = ['integrations.manage'] as const;
@@ -275,7 +289,7 @@ const API_KEY_SCOPE = "Partner staff manage only their own partner's keys (anoth
 const WEBHOOK_SCOPE =
   "Partner staff see and manage only their own partner's webhooks (a webhook of another partner, or a club-wide one, answers 404).";
 
-export const apiEndpoints: readonly ApiEndpoint[] = [
+const endpointList = [
   // Auth
   {
     method: 'post',
@@ -366,6 +380,7 @@ export const apiEndpoints: readonly ApiEndpoint[] = [
   {
     method: 'get',
     path: '/files/{hash}',
+    badParamsNotFound: true,
     tag: 'System',
     summary: 'An uploaded image by its SHA-256 content hash',
     access: 'public',
@@ -388,6 +403,7 @@ export const apiEndpoints: readonly ApiEndpoint[] = [
   {
     method: 'patch',
     path: '/user/profile',
+    bodyLimit: IMAGE_BODY_LIMIT,
     tag: 'Profile',
     summary: 'Update the signed-in user',
     access: 'authenticated',
@@ -615,6 +631,7 @@ export const apiEndpoints: readonly ApiEndpoint[] = [
   {
     method: 'get',
     path: '/admin/partners/{partnerId}',
+    numericIds: true,
     tag: 'Partners',
     summary: 'One partner',
     access: ['partners.view'],
@@ -625,6 +642,7 @@ export const apiEndpoints: readonly ApiEndpoint[] = [
   {
     method: 'post',
     path: '/admin/partners/invite',
+    bodyLimit: IMAGE_BODY_LIMIT,
     tag: 'Partners',
     summary: 'Add a partner (with an optional cover image, base64)',
     access: ['partners.create'],
@@ -637,6 +655,7 @@ export const apiEndpoints: readonly ApiEndpoint[] = [
   {
     method: 'patch',
     path: '/admin/partners/update-record',
+    bodyLimit: IMAGE_BODY_LIMIT,
     tag: 'Partners',
     summary: 'Update a partner',
     access: ['partners.update'],
@@ -660,6 +679,7 @@ export const apiEndpoints: readonly ApiEndpoint[] = [
   {
     method: 'delete',
     path: '/admin/partners/{partnerId}',
+    numericIds: true,
     tag: 'Partners',
     summary: 'Delete a partner (hidden from lists, history kept)',
     access: ['partners.delete'],
@@ -681,6 +701,7 @@ export const apiEndpoints: readonly ApiEndpoint[] = [
   {
     method: 'get',
     path: '/admin/partners/extended-services/{extendedServiceId}',
+    numericIds: true,
     tag: 'Extended services',
     summary: 'One extended service',
     access: ['extended_services.view'],
@@ -716,6 +737,7 @@ export const apiEndpoints: readonly ApiEndpoint[] = [
   {
     method: 'delete',
     path: '/admin/partners/extended-services/{extendedServiceId}',
+    numericIds: true,
     tag: 'Extended services',
     summary: 'Delete an extended service',
     access: ['extended_services.delete'],
@@ -739,6 +761,7 @@ export const apiEndpoints: readonly ApiEndpoint[] = [
   {
     method: 'get',
     path: '/admin/partners/visits/{visitId}',
+    numericIds: true,
     apiKey: true,
     tag: 'Visits',
     summary: 'One visit',
@@ -762,6 +785,7 @@ export const apiEndpoints: readonly ApiEndpoint[] = [
   {
     method: 'get',
     path: '/admin/partners/visits/reward-eligible-users/{userId}',
+    numericIds: true,
     apiKey: true,
     tag: 'Visits',
     summary: "One customer's eligibility at a partner",
@@ -786,6 +810,8 @@ export const apiEndpoints: readonly ApiEndpoint[] = [
   {
     method: 'post',
     path: '/user/visits',
+    bodyLimit: IMAGE_BODY_LIMIT,
+    webhookSource: true,
     apiKey: true,
     tag: 'Visits',
     summary: 'Record a visit (items, attendant, receipt image)',
@@ -826,6 +852,7 @@ export const apiEndpoints: readonly ApiEndpoint[] = [
   {
     method: 'get',
     path: '/admin/user/customers/{customerId}',
+    numericIds: true,
     apiKey: true,
     tag: 'Clients',
     summary: 'One client',
@@ -860,6 +887,7 @@ export const apiEndpoints: readonly ApiEndpoint[] = [
   {
     method: 'delete',
     path: '/admin/user/customers/{customerId}',
+    numericIds: true,
     tag: 'Clients',
     summary: 'Delete a client (hidden from lists, history kept)',
     access: ['clients.delete'],
@@ -973,6 +1001,8 @@ export const apiEndpoints: readonly ApiEndpoint[] = [
   {
     method: 'post',
     path: '/partners/rewards/issue-reward',
+    bodyLimit: IMAGE_BODY_LIMIT,
+    webhookSource: true,
     apiKey: true,
     tag: 'Rewards',
     summary: 'Issue a gift card or coupon to an eligible customer',
@@ -1011,6 +1041,7 @@ export const apiEndpoints: readonly ApiEndpoint[] = [
   {
     method: 'post',
     path: '/partners/rewards/redeem-giftcard',
+    webhookSource: true,
     apiKey: true,
     tag: 'Redemption',
     summary: 'Redeem an amount from a gift card (uses the code)',
@@ -1024,6 +1055,7 @@ export const apiEndpoints: readonly ApiEndpoint[] = [
   {
     method: 'post',
     path: '/partners/rewards/redeem-coupon',
+    webhookSource: true,
     apiKey: true,
     tag: 'Redemption',
     summary: 'Redeem a coupon (uses the code)',
@@ -1037,6 +1069,7 @@ export const apiEndpoints: readonly ApiEndpoint[] = [
   {
     method: 'post',
     path: '/partners/rewards/reverse-redemption',
+    webhookSource: true,
     apiKey: true,
     tag: 'Redemption',
     summary: 'Reverse a redemption (the money goes back on the gift card)',
@@ -1068,6 +1101,7 @@ export const apiEndpoints: readonly ApiEndpoint[] = [
   {
     method: 'get',
     path: '/admin/partners/{partnerId}/api-keys',
+    numericIds: true,
     tag: 'Integrations',
     summary: "A partner's active API keys (never their secrets)",
     description: API_KEY_SCOPE,
@@ -1080,6 +1114,7 @@ export const apiEndpoints: readonly ApiEndpoint[] = [
   {
     method: 'post',
     path: '/admin/partners/{partnerId}/api-keys',
+    numericIds: true,
     tag: 'Integrations',
     summary: 'Create an API key for a till or booking system',
     description: `Answers the key (\`rck_<prefix>_<secret>\`) **once**: only its prefix and a hash of its secret are kept. Send it as \`X-Api-Key\`: the call then acts as this partner with the chosen permissions only (those a key may hold: ${API_KEY_PERMISSIONS.join(', ')}; never one its maker lacks, 403), on partner routes only, at most 600 calls a minute (RateLimit headers on every call, 429 with Retry-After over it). ${API_KEY_SCOPE}`,
@@ -1094,6 +1129,7 @@ export const apiEndpoints: readonly ApiEndpoint[] = [
   {
     method: 'delete',
     path: '/admin/partners/{partnerId}/api-keys/{keyId}',
+    numericIds: true,
     tag: 'Integrations',
     summary: 'Revoke an API key (refused at once: 401)',
     description: API_KEY_SCOPE,
@@ -1132,6 +1168,7 @@ export const apiEndpoints: readonly ApiEndpoint[] = [
   {
     method: 'get',
     path: '/admin/webhooks/{webhookId}',
+    numericIds: true,
     tag: 'Webhooks',
     summary: 'A webhook endpoint (without its secret)',
     description: WEBHOOK_SCOPE,
@@ -1143,6 +1180,7 @@ export const apiEndpoints: readonly ApiEndpoint[] = [
   {
     method: 'patch',
     path: '/admin/webhooks/{webhookId}',
+    numericIds: true,
     tag: 'Webhooks',
     summary: 'Change a webhook endpoint, or enable it again',
     description:
@@ -1156,6 +1194,7 @@ export const apiEndpoints: readonly ApiEndpoint[] = [
   {
     method: 'delete',
     path: '/admin/webhooks/{webhookId}',
+    numericIds: true,
     tag: 'Webhooks',
     summary: 'Delete a webhook endpoint and its delivery log',
     access: WEBHOOK_ACCESS,
@@ -1166,6 +1205,7 @@ export const apiEndpoints: readonly ApiEndpoint[] = [
   {
     method: 'get',
     path: '/admin/webhooks/{webhookId}/deliveries',
+    numericIds: true,
     tag: 'Webhooks',
     summary: 'The delivery log: each message with every attempt',
     description:
@@ -1179,6 +1219,7 @@ export const apiEndpoints: readonly ApiEndpoint[] = [
   {
     method: 'post',
     path: '/admin/webhooks/{webhookId}/deliveries/{deliveryId}/replay',
+    numericIds: true,
     tag: 'Webhooks',
     summary: 'Send a delivery again (same webhook-id)',
     description:
@@ -1258,4 +1299,26 @@ export const apiEndpoints: readonly ApiEndpoint[] = [
     'partner',
     customerListQuerySchema,
   ),
-];
+] as const satisfies readonly ApiEndpoint[];
+
+/** Every endpoint of the API, in the order the server mounts them. */
+export const apiEndpoints: readonly ApiEndpoint[] = endpointList;
+
+/** One endpoint with its own literal types (path, schemas), as the server's handlers see it. */
+export type ApiRoute = (typeof endpointList)[number];
+
+/** Every endpoint by how a route module names it: `POST /admin/auth/login` (the OpenAPI path). */
+type ApiRouteMap = { [R in ApiRoute as `${Uppercase<R['method']>} ${R['path']}`]: R };
+
+/** How a route module names the endpoint it serves. */
+export type ApiRouteKey = keyof ApiRouteMap;
+
+/** The endpoint a key names, with its literal types. */
+export type ApiRouteAt<K extends ApiRouteKey> = ApiRouteMap[K];
+
+/** The endpoint a key names (the same object the OpenAPI document is built from). */
+export function apiRoute<K extends ApiRouteKey>(key: K): ApiRouteAt<K> {
+  const found = apiEndpoints.find((e) => `${e.method.toUpperCase()} ${e.path}` === key);
+  if (!found) throw new Error(`No endpoint ${key} in contract/api.ts`);
+  return found as ApiRouteAt<K>;
+}

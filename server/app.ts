@@ -1,5 +1,4 @@
-import { Hono, type MiddlewareHandler } from 'hono';
-import { bodyLimit } from 'hono/body-limit';
+import { Hono } from 'hono';
 import { HTTPException } from 'hono/http-exception';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
 import type { z } from 'zod';
@@ -9,6 +8,7 @@ import { type Access, accessRegistry, createGuards } from './http/access';
 import type { AppDeps, AppEnv, RouteContext } from './http/context';
 import { ApiError, errorEnvelope } from './http/errors';
 import { observeRequests } from './http/observe';
+import { API_BASE, BODY_TOO_LARGE, bodyLimits, webhookSourcePaths } from './http/route';
 import { securityHeaders } from './http/security-headers';
 import { INVALID_JSON, type ValidationTarget, validatorRegistry } from './http/validate';
 import { describeError, silentLogger } from './log';
@@ -19,20 +19,25 @@ import { authRoutes } from './routes/auth';
 import { clientInfoRoutes, customerRoutes } from './routes/customers';
 import { extendedServiceRoutes } from './routes/extended-services';
 import { fileRoutes } from './routes/files';
+import { partnerListRoutes } from './routes/partner-list';
+import { partnerStatsRoutes } from './routes/partner-stats';
 import { partnerRoutes } from './routes/partners';
 import { probeRoutes } from './routes/probes';
-import { PROFILE_BODY_LIMIT, profileRoutes } from './routes/profile';
+import { profileRoutes } from './routes/profile';
+import { recordVisitRoutes } from './routes/record-visit';
 import { redemptionRoutes } from './routes/redemption';
-import { partnerRewardRoutes, partnerSideRewardRoutes } from './routes/rewards';
+import { reversalRoutes } from './routes/reversal';
+import { partnerRewardRoutes } from './routes/reward-list';
+import { partnerSideRewardRoutes } from './routes/rewards';
 import { roleRoutes } from './routes/roles';
 import { staffRoutes } from './routes/staff';
 import { systemRoutes } from './routes/system';
-import { recordVisitRoutes, visitRoutes } from './routes/visits';
+import { visitEligibilityRoutes } from './routes/visit-eligibility';
+import { visitRoutes } from './routes/visits';
+import { webhookDeliveryRoutes } from './routes/webhook-deliveries';
 import { webhookRoutes } from './routes/webhooks';
 
-export const API_BASE = '/api/v1';
-export const DEFAULT_BODY_LIMIT = 1024 * 1024;
-export const BODY_TOO_LARGE = 'Request body is too large';
+export { API_BASE, BODY_TOO_LARGE, DEFAULT_BODY_LIMIT, IMAGE_BODY_LIMIT } from './http/route';
 export const ROUTE_NOT_FOUND = 'Route not found';
 export const INTERNAL_ERROR = 'Internal server error';
 /** The database cannot be reached: the same words for every request, nothing about why. */
@@ -40,40 +45,8 @@ export const SERVICE_UNAVAILABLE = 'The service is temporarily unavailable. Plea
 /** Seconds a client should wait before retrying after a 503. */
 export const UNAVAILABLE_RETRY_AFTER_SECONDS = 5;
 
-/** The calls whose change may queue a webhook message: the sender is kicked after them. */
-const webhookSources = new Set([
-  `${API_BASE}/user/visits`,
-  `${API_BASE}/partners/rewards/issue-reward`,
-  `${API_BASE}/partners/rewards/redeem-giftcard`,
-  `${API_BASE}/partners/rewards/redeem-coupon`,
-  `${API_BASE}/partners/rewards/reverse-redemption`,
-]);
-
-/** Bodies carrying one base64 image (a 5 MiB image is ~7 MB of base64). */
-export const IMAGE_BODY_LIMIT = 8 * 1024 * 1024;
-
-/** Routes that take more than 1 MiB (base64 images). Keyed `METHOD path`. */
-const largeBodyRoutes = new Map<string, number>([
-  [`PATCH ${API_BASE}/user/profile`, PROFILE_BODY_LIMIT],
-  [`POST ${API_BASE}/admin/partners/invite`, IMAGE_BODY_LIMIT],
-  [`PATCH ${API_BASE}/admin/partners/update-record`, IMAGE_BODY_LIMIT],
-  [`POST ${API_BASE}/user/visits`, IMAGE_BODY_LIMIT],
-  [`POST ${API_BASE}/partners/rewards/issue-reward`, IMAGE_BODY_LIMIT],
-]);
-
-function bodyLimits(): MiddlewareHandler {
-  const tooLarge = (limit: number) => () => {
-    throw new ApiError(413, `${BODY_TOO_LARGE} (at most ${Math.round(limit / 1024 / 1024)} MiB)`);
-  };
-  const standard = bodyLimit({ maxSize: DEFAULT_BODY_LIMIT, onError: tooLarge(DEFAULT_BODY_LIMIT) });
-  const large = new Map(
-    [...largeBodyRoutes].map(([key, maxSize]) => [key, bodyLimit({ maxSize, onError: tooLarge(maxSize) })]),
-  );
-  return (c, next) => {
-    const path = c.req.path.replace(/\/+$/, '') || '/';
-    return (large.get(`${c.req.method} ${path}`) ?? standard)(c, next);
-  };
-}
+/** The calls whose change may queue a webhook message (`webhookSource` in their descriptors). */
+const webhookSources = webhookSourcePaths();
 
 /** Builds the whole API (everything under /api/v1) from the route modules; no socket needed. */
 export function createApp(deps: AppDeps) {
@@ -101,22 +74,27 @@ export function createApp(deps: AppDeps) {
     .route('/', authRoutes(ctx))
     .route('/', systemRoutes(ctx))
     .route('/', openApiRoutes(ctx))
-    .route('/user/profile', profileRoutes(ctx))
-    .route('/admin', staffRoutes(ctx))
-    .route('/admin/user', roleRoutes(ctx))
-    .route('/admin/user', activityRoutes(ctx))
-    .route('/admin/partners/extended-services', extendedServiceRoutes(ctx))
-    .route('/admin/partners/visits', visitRoutes(ctx))
-    .route('/admin/partners/rewards', partnerRewardRoutes(ctx))
-    .route('/admin/partners', apiKeyRoutes(ctx))
-    .route('/admin/partners', partnerRoutes(ctx))
-    .route('/admin/user/customers', customerRoutes(ctx))
-    .route('/user/internet', clientInfoRoutes(ctx))
-    .route('/user/visits', recordVisitRoutes(ctx))
-    .route('/partners/rewards', redemptionRoutes(ctx))
-    .route('/partners', partnerSideRewardRoutes(ctx))
-    .route('/admin/webhooks', webhookRoutes(ctx))
-    .route('/files', fileRoutes(ctx));
+    .route('/', profileRoutes(ctx))
+    .route('/', staffRoutes(ctx))
+    .route('/', roleRoutes(ctx))
+    .route('/', activityRoutes(ctx))
+    .route('/', extendedServiceRoutes(ctx))
+    .route('/', visitRoutes(ctx))
+    .route('/', visitEligibilityRoutes(ctx))
+    .route('/', partnerRewardRoutes(ctx))
+    .route('/', apiKeyRoutes(ctx))
+    .route('/', partnerStatsRoutes(ctx))
+    .route('/', partnerListRoutes(ctx))
+    .route('/', partnerRoutes(ctx))
+    .route('/', customerRoutes(ctx))
+    .route('/', clientInfoRoutes(ctx))
+    .route('/', recordVisitRoutes(ctx))
+    .route('/', redemptionRoutes(ctx))
+    .route('/', reversalRoutes(ctx))
+    .route('/', partnerSideRewardRoutes(ctx))
+    .route('/', webhookRoutes(ctx))
+    .route('/', webhookDeliveryRoutes(ctx))
+    .route('/', fileRoutes(ctx));
 
   // The security headers (CSP, HSTS over HTTPS, ...) wrap everything this app will ever serve: the
   // API, the API reference (which keeps its own, looser style policy for Swagger UI) and the SPA

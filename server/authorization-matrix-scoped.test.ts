@@ -1,4 +1,5 @@
 import { beforeAll, describe, expect, it } from 'vitest';
+import type { ApiRouteKey } from '../contract/api';
 import { ALL_PERMISSION_NAMES } from '../contract/permissions';
 import {
   createCustomer,
@@ -16,6 +17,7 @@ import {
 import { API_BASE, routeAccess } from './app';
 import { partnerApiKeys, rewardLedger, webhookDeliveries, webhookEndpoints } from './db/schema';
 import { type Access, PARTNER_NOT_FOUND } from './http/access';
+import { toOpenApiPath } from './openapi';
 
 /**
  * THE scoped authorization matrix (issue 16, decision 023), generated from the routes' own
@@ -25,8 +27,9 @@ import { type Access, PARTNER_NOT_FOUND } from './http/access';
  *   (c) a partner user at partner A whose role holds none,
  * against a resource of partner A, of partner B and of the club, and each answer is compared with
  * what the declaration demands. The table below only says how to name a resource of each kind in a
- * route's request (`names`: the request names something bound to that target); a route missing from
- * it, or declaring no scope, fails the test.
+ * route's request (`names`: the request names something bound to that target), keyed by the route
+ * descriptors (contract/api.ts), so a descriptor without a row does not compile; a route missing
+ * from it, or declaring no scope, fails the test.
  */
 type Target = 'A' | 'B' | 'club';
 type Call = { path?: string; query?: string; json?: unknown; names: boolean };
@@ -89,7 +92,7 @@ const redeemEntry = async (target: Target) => {
   return entry!.id;
 };
 
-const ROUTES: Record<string, Build> = {
+const ROUTES: Record<ApiRouteKey, Build> = {
   // Public: the callers' own credentials, so 'through' means signed in.
   'POST /admin/auth/login': (_target, caller) => ({
     json: { email: creds[caller].email, password: creds[caller].password },
@@ -108,7 +111,7 @@ const ROUTES: Record<string, Build> = {
   'GET /health': none,
   'GET /authz': none,
   'GET /openapi.json': none,
-  'GET /files/:hash': () => ({ path: `/files/${'a'.repeat(64)}`, names: false }),
+  'GET /files/{hash}': () => ({ path: `/files/${'a'.repeat(64)}`, names: false }),
   'GET /user/profile': none,
   'PATCH /user/profile': () => ({ json: { address: 'Somewhere' }, names: false }),
   'PATCH /user/profile/update-password': () => ({
@@ -136,7 +139,7 @@ const ROUTES: Record<string, Build> = {
     json: { userId: await staffOf(target), firstName: 'Renamed' },
     names: true,
   }),
-  'DELETE /admin/user/delete-admin-user/:staffId': async (target) => ({
+  'DELETE /admin/user/delete-admin-user/{staffId}': async (target) => ({
     path: `/admin/user/delete-admin-user/${await staffOf(target)}`,
     names: true,
   }),
@@ -156,7 +159,7 @@ const ROUTES: Record<string, Build> = {
     },
     names: false,
   }),
-  'DELETE /admin/user/delete-role/:roleId': async () => ({
+  'DELETE /admin/user/delete-role/{roleId}': async () => ({
     path: `/admin/user/delete-role/${(await createRole(t.db, `Deletable ${++seq}`, [])).id}`,
     names: false,
   }),
@@ -165,7 +168,7 @@ const ROUTES: Record<string, Build> = {
   'GET /admin/user/activities/export': () => ({ query: '?userType=PARTNER', names: false }),
   'GET /admin/user/customers': none,
   'GET /admin/user/customers/export': none,
-  'GET /admin/user/customers/:customerId{[0-9]+}': (target) => ({
+  'GET /admin/user/customers/{customerId}': (target) => ({
     path: `/admin/user/customers/${w.customer[target].id}`,
     names: true,
   }),
@@ -177,7 +180,7 @@ const ROUTES: Record<string, Build> = {
     json: { customerId: w.customer[target].id, accountStatus: 'ACTIVE' },
     names: true,
   }),
-  'DELETE /admin/user/customers/:customerId{[0-9]+}': async () => ({
+  'DELETE /admin/user/customers/{customerId}': async () => ({
     path: `/admin/user/customers/${(await createCustomer(t.db)).id}`,
     names: false,
   }),
@@ -193,7 +196,7 @@ const ROUTES: Record<string, Build> = {
   'GET /admin/partners/stats/reward/weekly': none,
   'GET /admin/partners/stats/partner': (target) => ({ query: `?partnerId=${P(target)}`, names: true }),
   'GET /admin/partners/stats/partner/weekly': (target) => ({ query: `?partnerId=${P(target)}`, names: true }),
-  'GET /admin/partners/:partnerId{[0-9]+}': (target) => ({
+  'GET /admin/partners/{partnerId}': (target) => ({
     path: `/admin/partners/${P(target)}`,
     names: true,
   }),
@@ -220,21 +223,21 @@ const ROUTES: Record<string, Build> = {
     json: { partnerId: (await createPartner(t.db)).id, accountStatus: 'BLOCKED' },
     names: false,
   }),
-  'DELETE /admin/partners/:partnerId{[0-9]+}': async () => ({
+  'DELETE /admin/partners/{partnerId}': async () => ({
     path: `/admin/partners/${(await createPartner(t.db)).id}`,
     names: false,
   }),
   // Partner API keys (scope partner): the partner in the path; a key of the target's partner to revoke.
-  'GET /admin/partners/:partnerId{[0-9]+}/api-keys': (target) => ({
+  'GET /admin/partners/{partnerId}/api-keys': (target) => ({
     path: `/admin/partners/${P(target)}/api-keys`,
     names: true,
   }),
-  'POST /admin/partners/:partnerId{[0-9]+}/api-keys': (target) => ({
+  'POST /admin/partners/{partnerId}/api-keys': (target) => ({
     path: `/admin/partners/${P(target)}/api-keys`,
     json: { name: `Matrix till ${++seq}`, permissions: ['visits.view'] },
     names: true,
   }),
-  'DELETE /admin/partners/:partnerId{[0-9]+}/api-keys/:keyId{[0-9]+}': async (target) => {
+  'DELETE /admin/partners/{partnerId}/api-keys/{keyId}': async (target) => {
     const [key] = await t.db
       .insert(partnerApiKeys)
       .values({
@@ -257,24 +260,24 @@ const ROUTES: Record<string, Build> = {
     },
     names: target !== 'club',
   }),
-  'GET /admin/webhooks/:webhookId{[0-9]+}': async (target) => ({
+  'GET /admin/webhooks/{webhookId}': async (target) => ({
     path: `/admin/webhooks/${await webhookOf(target)}`,
     names: true,
   }),
-  'PATCH /admin/webhooks/:webhookId{[0-9]+}': async (target) => ({
+  'PATCH /admin/webhooks/{webhookId}': async (target) => ({
     path: `/admin/webhooks/${await webhookOf(target)}`,
     json: { description: 'Matrix' },
     names: true,
   }),
-  'DELETE /admin/webhooks/:webhookId{[0-9]+}': async (target) => ({
+  'DELETE /admin/webhooks/{webhookId}': async (target) => ({
     path: `/admin/webhooks/${await webhookOf(target)}`,
     names: true,
   }),
-  'GET /admin/webhooks/:webhookId{[0-9]+}/deliveries': async (target) => ({
+  'GET /admin/webhooks/{webhookId}/deliveries': async (target) => ({
     path: `/admin/webhooks/${await webhookOf(target)}/deliveries`,
     names: true,
   }),
-  'POST /admin/webhooks/:webhookId{[0-9]+}/deliveries/:deliveryId{[0-9]+}/replay': async (target) => {
+  'POST /admin/webhooks/{webhookId}/deliveries/{deliveryId}/replay': async (target) => {
     const webhookId = await webhookOf(target);
     const [delivery] = await t.db
       .insert(webhookDeliveries)
@@ -290,7 +293,7 @@ const ROUTES: Record<string, Build> = {
   // Extended services (club)
   'GET /admin/partners/extended-services': none,
   'GET /admin/partners/extended-services/export': none,
-  'GET /admin/partners/extended-services/:extendedServiceId{[0-9]+}': () => ({
+  'GET /admin/partners/extended-services/{extendedServiceId}': () => ({
     path: `/admin/partners/extended-services/${w.serviceId}`,
     names: false,
   }),
@@ -302,14 +305,14 @@ const ROUTES: Record<string, Build> = {
     json: { extendedServiceId: w.serviceId, description: `Matrix ${++seq}` },
     names: false,
   }),
-  'DELETE /admin/partners/extended-services/:extendedServiceId{[0-9]+}': async () => ({
+  'DELETE /admin/partners/extended-services/{extendedServiceId}': async () => ({
     path: `/admin/partners/extended-services/${(await createExtendedService(t.db)).id}`,
     names: false,
   }),
   // Visits, eligibility, points
   'GET /admin/partners/visits': listOfPartner,
   'GET /admin/partners/visits/export': listOfPartner,
-  'GET /admin/partners/visits/:visitId{[0-9]+}': (target) => ({
+  'GET /admin/partners/visits/{visitId}': (target) => ({
     path: `/admin/partners/visits/${w.visit[target]}`,
     names: true,
   }),
@@ -321,7 +324,7 @@ const ROUTES: Record<string, Build> = {
     query: pq(target, `date=${DAY}`),
     names: target !== 'club',
   }),
-  'GET /admin/partners/visits/reward-eligible-users/:userId{[0-9]+}': (target) => ({
+  'GET /admin/partners/visits/reward-eligible-users/{userId}': (target) => ({
     path: `/admin/partners/visits/reward-eligible-users/${w.customer[target].id}`,
     query: `?partnerId=${P(target)}&date=${DAY}`,
     names: true,
@@ -346,7 +349,7 @@ const ROUTES: Record<string, Build> = {
   'GET /partners/stats/reward': listOfPartner,
   'GET /partners/rewards/redeemed-giftcard-balance': listOfPartner,
   'GET /partners/rewards/customers': listOfPartner,
-  'GET /partners/rewards/:rewardId/ledger': (target) => ({
+  'GET /partners/rewards/{rewardId}/ledger': (target) => ({
     path: `/partners/rewards/${w.gift[target].id}/ledger`,
     names: true,
   }),
@@ -388,7 +391,8 @@ const ROUTES: Record<string, Build> = {
 };
 
 /** `METHOD path` relative to /api/v1, as the table spells it. */
-const keyOf = (r: { method: string; path: string }) => `${r.method} ${r.path.slice(API_BASE.length)}`;
+/** A mounted route as its descriptor is named (contract/api.ts): `GET /admin/partners/{partnerId}`. */
+const keyOf = (r: { method: string; path: string }) => `${r.method} ${toOpenApiPath(r.path)}` as ApiRouteKey;
 
 /**
  * What the declaration demands of a caller, target and request: 'through' (past the guard and the
@@ -478,7 +482,7 @@ describe('scoped authorization matrix (derived from the route declarations)', ()
       routes.map(keyOf).filter((k) => !(k in ROUTES)),
       'routes missing from ROUTES',
     ).toEqual([]);
-    const mounted = new Set(routes.map(keyOf));
+    const mounted = new Set<string>(routes.map(keyOf));
     expect(
       Object.keys(ROUTES).filter((k) => !mounted.has(k)),
       'stale ROUTES entries',

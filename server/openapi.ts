@@ -10,8 +10,8 @@ import {
 } from '../contract/api';
 import { ERROR_CODES, envelopeSchema, errorEnvelopeSchema } from '../contract/envelope';
 import { PAGE_SIZES, pageSizeField } from '../contract/list';
-import { WEBHOOK_EVENT_TYPES, type WebhookEventType, webhookMessageSchema } from '../contract/webhooks';
 import { examplesOf } from './api-examples';
+import { webhookOperations } from './openapi-webhooks';
 
 /** Where the API lives, relative to the server (the document's `servers`). */
 const API_BASE = '/api/v1';
@@ -226,61 +226,6 @@ Branch on \`code\`, not on \`message\` (which is for people and may be reworded)
 
 **Retries.** Calls that move money or edit records take an optional \`Idempotency-Key\`; edits take \`If-Match\` to refuse a stale write with 409.`;
 
-const eventDescriptions: Record<WebhookEventType, string> = {
-  'visit.recorded': 'A visit was recorded at the partner (POST /user/visits).',
-  'reward.issued': 'A gift card or coupon was issued to a customer at the partner.',
-  'reward.redeemed': "A gift card was debited or a coupon used (after the customer's one-time code).",
-  'reward.reversed':
-    'A redemption was reversed: the amount is back on the gift card, or the coupon usable again.',
-};
-
-const webhookHeaders = z.object({
-  'webhook-id': z.string().meta({
-    description: 'The message id: the same on every retry and replay. Deduplicate on it.',
-    example: 'msg_6f1c2b1e3c1a4d8e9a7e2f0b8f3c1d55',
-  }),
-  'webhook-timestamp': z.string().meta({
-    description: 'Unix seconds when this attempt was signed. Refuse one more than 5 minutes from your clock.',
-    example: '1772442000',
-  }),
-  'webhook-signature': z.string().meta({
-    description:
-      'Space-separated `v1,<base64>` signatures: HMAC-SHA256 with the endpoint secret (the base64 after `whsec_`) over `<webhook-id>.<webhook-timestamp>.<body>` (Standard Webhooks).',
-    example: 'v1,K5oZfzN95Z9UVu1EsfQmfVNQhnkZ2pj9o9NDN/H/pI4=',
-  }),
-});
-
-/** OpenAPI 3.1 `webhooks`: what each event POSTs to a subscribed URL (Standard Webhooks). */
-function webhookOperations() {
-  return Object.fromEntries(
-    WEBHOOK_EVENT_TYPES.map((type) => [
-      type,
-      {
-        post: {
-          operationId: `webhook${type
-            .split('.')
-            .map((w) => w[0]!.toUpperCase() + w.slice(1))
-            .join('')}`,
-          tags: ['Webhooks'],
-          summary: type,
-          description: `${eventDescriptions[type]}\n\nSent to every enabled endpoint subscribed to \`${type}\` for this partner (or for every partner). Verify the signature (docs/integrations.md), answer any 2xx within 10 seconds; anything else (or no answer) is retried with the same \`webhook-id\` after 5 s, 5 min, 30 min, 2 h, 5 h, 8 h and 8 h, after which the endpoint is disabled. Redirects are not followed.`,
-          security: [],
-          requestParams: { header: webhookHeaders },
-          requestBody: {
-            required: true,
-            content: { 'application/json': { schema: webhookMessageSchema(type) } },
-          },
-          responses: {
-            '200': { description: 'Received (any 2xx is a success).' },
-            '400': { description: 'Refused (a bad signature, say): the message is retried on the backoff.' },
-          },
-        },
-      },
-    ]),
-  );
-}
-
-/** The OpenAPI 3.1 document of the API, generated from the contract registry. */
 export function buildOpenApiDocument(endpoints: readonly ApiEndpoint[] = apiEndpoints) {
   const paths: ZodOpenApiPathsObject = {};
   for (const e of endpoints) {

@@ -1,4 +1,4 @@
-import type { SQL } from 'drizzle-orm';
+import { type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from './client';
 
 /** Runs raw SQL and returns its rows, for either driver (node-postgres and PGlite give `{ rows }`; an array is accepted too). */
@@ -7,3 +7,8 @@ export async function executeRows<T extends Record<string, unknown>>(db: DbOrTx,
   if (Array.isArray(result)) return result as T[];
   return ((result as { rows?: unknown[] }).rows ?? []) as T[];
 }
+
+/** `a, b, c` of an ORDER BY. */
+export const orderSql = (orderBy: SQL[]) => sql.join(orderBy, sql`, `);
+/** `where ...`, or nothing. */
+export const whereSql = (where: SQL | undefined) => (where ? sql`where ${where}` : sql``);

@@ -1,7 +1,17 @@
-import { and, eq, inArray, isNull } from 'drizzle-orm';
-import { type Partner, partnerInactiveMessages, partnerServerMessages } from '../../contract/partners';
+import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
+import {
+  partnerServerMessages as msg,
+  PARTNER_WELCOME_MAIL_SUBJECT,
+  type Partner,
+  partnerInactiveMessages,
+  partnerServerMessages,
+} from '../../contract/partners';
+import { visitServerMessages } from '../../contract/visits';
 import type { DbOrTx } from '../db/client';
-import { extendedServices, partnerExtendedServices, partners } from '../db/schema';
+import { sqlState, UNIQUE_VIOLATION } from '../db/errors';
+import { customers, extendedServices, partnerExtendedServices, partners } from '../db/schema';
+import { assertPartnerScope } from '../http/access';
+import type { AuthUser } from '../http/context';
 import { ApiError, fieldError } from '../http/errors';
 
 type ServiceRef = { id: number; title: string };
@@ -152,4 +162,87 @@ export async function transactingPartner(
   if (row.deletedAt) throw refuse(409, partnerInactiveMessages.DELETED);
   if (row.accountStatus !== 'ACTIVE') throw refuse(409, partnerInactiveMessages.BLOCKED);
   return { id: row.id, organizationName: row.organizationName };
+}
+
+/**
+ * The customer a visit or an issue is for, locked for the transaction (`share`: a concurrent delete
+ * or block waits; `update`: also serialises issues for one customer, so points are claimed once):
+ * 404 on `field` when there is no live customer, 400 `customer_blocked` when blocked.
+ */
+export async function transactingCustomer(
+  tx: DbOrTx,
+  customerId: number,
+  field: string,
+  lock: 'share' | 'update',
+): Promise<{ id: number; firstName: string; lastName: string }> {
+  const [row] = await tx
+    .select({
+      id: customers.id,
+      firstName: customers.firstName,
+      lastName: customers.lastName,
+      status: customers.accountStatus,
+    })
+    .from(customers)
+    .where(and(eq(customers.id, customerId), isNull(customers.deletedAt)))
+    .for(lock);
+  if (!row) throw fieldError(field, visitServerMessages.customerNotFound, 404);
+  if (row.status !== 'ACTIVE')
+    throw fieldError(field, visitServerMessages.customerBlocked, 400, 'customer_blocked');
+  return { id: row.id, firstName: row.firstName, lastName: row.lastName };
+}
+
+/** The live partner a list names, when the caller may see it (another partner's is 404, like none). */
+export async function scopedLivePartner(
+  db: DbOrTx,
+  user: AuthUser,
+  partnerId: number,
+  notFound: string,
+): Promise<PartnerRow> {
+  assertPartnerScope(user, partnerId);
+  const partner = await findLivePartner(db, partnerId);
+  if (!partner) throw new ApiError(404, notFound);
+  return partner;
+}
+
+export async function uniqueEmail<T>(work: () => Promise<T>): Promise<T> {
+  try {
+    return await work();
+  } catch (err) {
+    if (sqlState(err) === UNIQUE_VIOLATION) throw fieldError('email', msg.emailTaken, 409);
+    throw err;
+  }
+}
+
+export async function assertEmailFree(db: DbOrTx, email: string) {
+  const [clash] = await db
+    .select({ id: partners.id })
+    .from(partners)
+    .where(and(sql`lower(${partners.email}) = ${email.toLowerCase()}`, isNull(partners.deletedAt)))
+    .limit(1);
+  if (clash) throw fieldError('email', msg.emailTaken, 409);
+}
+
+export async function assertServices(tx: DbOrTx, ids: readonly number[]) {
+  const missing = await missingServices(tx, ids);
+  if (missing.length) {
+    throw fieldError('extendedServiceIds', `${msg.unknownServicesPrefix} ${missing.join(', ')}`);
+  }
+}
+
+export function partnerWelcomeMail(p: { email: string; firstName: string; organizationName: string }) {
+  return {
+    to: p.email,
+    subject: PARTNER_WELCOME_MAIL_SUBJECT,
+    text: [
+      `Hello ${p.firstName},`,
+      '',
+      `${p.organizationName} is now a partner of the Reward Club.`,
+      '',
+      'Club members who visit you can now earn rewards: gift cards, coupons and discounted fiber',
+      'subscriptions. Your staff will receive their own invitations to the partner console, each with',
+      'a set-password code, from the Reward Club team.',
+      '',
+      'Reward Club',
+    ].join('\n'),
+  };
 }

@@ -1,13 +1,12 @@
 import { eq, getTableColumns, type SQL, sql } from 'drizzle-orm';
-import { Hono } from 'hono';
-import { type Activity, activityListQuerySchema } from '../../contract/activities';
+import type { Activity } from '../../contract/activities';
 import { events } from '../db/schema';
 import { eventCount } from '../domain/counts';
-import type { AppEnv, RouteContext } from '../http/context';
+import type { RouteContext } from '../http/context';
 import { type CsvColumn, exportCsv } from '../http/csv-export';
 import { ok } from '../http/errors';
 import { type ListSpec, listPage } from '../http/list';
-import { queryParams } from '../http/validate';
+import { routeSet } from '../http/route';
 
 /** Kept equal to the expression of the trigram index events_search_trgm_idx (schema.ts). */
 const activitySearch = sql`(${events.actorName} || ' ' || ${events.action} || ' ' || coalesce(${events.actorOrganization}, '') || ' ' || coalesce(${events.ipAddress}, '') || ' ' || coalesce(${events.ipLocation}, ''))`;
@@ -69,60 +68,50 @@ export function activityRoutes(ctx: RouteContext) {
     const [row] = await db.select({ n: sql<number>`count(*)::int` }).from(events).where(where);
     return Number(row?.n ?? 0);
   };
-  return new Hono<AppEnv>()
-    .get(
-      '/activities',
-      guards.requirePermission('activities.view', 'partner'),
-      queryParams(activityListQuerySchema),
-      async (c) => {
-        const q = c.req.valid('query');
-        const scope = c.get('partnerScope');
-        const data = await listPage(activityList, q, {
-          filters: [eq(events.actorType, q.userType), eventsInScope(scope)],
-          rows: async (p) =>
-            (
-              await db
-                .select()
-                .from(events)
-                .where(p.where)
-                .orderBy(...p.orderBy)
-                .limit(p.limit)
-                .offset(p.offset)
-            ).map(toActivity),
-          count: countEvents,
-          total: scope === null ? () => eventCount(db, q.userType) : undefined,
-        });
-        return ok(c, data);
-      },
-    )
-    .get(
-      '/activities/export',
-      guards.requirePermission('activities.view', 'partner'),
-      queryParams(activityListQuerySchema),
-      async (c) => {
-        const q = c.req.valid('query');
-        const scope = c.get('partnerScope');
-        return exportCsv(c, {
-          name: `activities-${q.userType.toLowerCase()}`,
-          spec: activityList,
-          query: q,
-          filters: [eq(events.actorType, q.userType), eventsInScope(scope)],
-          columns: activityCsvColumns,
-          clock: ctx.clock,
-          log: ctx.log,
-          batchSize: ctx.config.exportBatchSize,
-          count: countEvents,
-          total: scope === null ? () => eventCount(db, q.userType) : undefined,
-          batch: async (p) => {
-            const raw = await db
-              .select({ ...getTableColumns(events), ...p.keyFields })
+  return routeSet(guards)
+    .on('GET /admin/user/activities', async (c) => {
+      const q = c.req.valid('query');
+      const scope = c.get('partnerScope');
+      const data = await listPage(activityList, q, {
+        filters: [eq(events.actorType, q.userType), eventsInScope(scope)],
+        rows: async (p) =>
+          (
+            await db
+              .select()
               .from(events)
               .where(p.where)
               .orderBy(...p.orderBy)
-              .limit(p.limit);
-            return { records: raw.map(toActivity), last: raw.at(-1) };
-          },
-        });
-      },
-    );
+              .limit(p.limit)
+              .offset(p.offset)
+          ).map(toActivity),
+        count: countEvents,
+        total: scope === null ? () => eventCount(db, q.userType) : undefined,
+      });
+      return ok(c, data);
+    })
+    .on('GET /admin/user/activities/export', async (c) => {
+      const q = c.req.valid('query');
+      const scope = c.get('partnerScope');
+      return exportCsv(c, {
+        name: `activities-${q.userType.toLowerCase()}`,
+        spec: activityList,
+        query: q,
+        filters: [eq(events.actorType, q.userType), eventsInScope(scope)],
+        columns: activityCsvColumns,
+        clock: ctx.clock,
+        log: ctx.log,
+        batchSize: ctx.config.exportBatchSize,
+        count: countEvents,
+        total: scope === null ? () => eventCount(db, q.userType) : undefined,
+        batch: async (p) => {
+          const raw = await db
+            .select({ ...getTableColumns(events), ...p.keyFields })
+            .from(events)
+            .where(p.where)
+            .orderBy(...p.orderBy)
+            .limit(p.limit);
+          return { records: raw.map(toActivity), last: raw.at(-1) };
+        },
+      });
+    }).router;
 }

@@ -1,22 +1,18 @@
 import { and, asc, eq, isNull, sql } from 'drizzle-orm';
-import { Hono } from 'hono';
 import {
   type ApiKey,
   type ApiKeyPermission,
-  apiKeyParamSchema,
-  createApiKeyBodySchema,
   MAX_API_KEYS_PER_PARTNER,
   apiKeyMessages as msg,
 } from '../../contract/api-keys';
-import { partnerIdParamSchema } from '../../contract/partners';
 import type { DbOrTx } from '../db/client';
 import { partnerApiKeys, partners } from '../db/schema';
 import { generateApiKey } from '../domain/api-keys';
 import { actions, actorOfAuthUser, recordEvent, requestMeta } from '../domain/events';
 import { PARTNER_NOT_FOUND, staffUserId } from '../http/access';
-import type { AppEnv, RouteContext } from '../http/context';
+import type { RouteContext } from '../http/context';
 import { ApiError, fieldError, ok } from '../http/errors';
-import { jsonBody, pathParams } from '../http/validate';
+import { routeSet } from '../http/route';
 
 const keyColumns = {
   id: partnerApiKeys.id,
@@ -67,10 +63,9 @@ async function livePartner(tx: DbOrTx, partnerId: number, lock: boolean) {
  */
 export function apiKeyRoutes(ctx: RouteContext) {
   const { db, clock, config, guards } = ctx;
-  const manage = () => guards.requirePermission('integrations.manage', 'partner');
 
-  return new Hono<AppEnv>()
-    .get('/:partnerId{[0-9]+}/api-keys', manage(), pathParams(partnerIdParamSchema), async (c) => {
+  return routeSet(guards)
+    .on('GET /admin/partners/{partnerId}/api-keys', async (c) => {
       const { partnerId } = c.req.valid('param');
       await livePartner(db, partnerId, false);
       const rows = await db
@@ -80,89 +75,78 @@ export function apiKeyRoutes(ctx: RouteContext) {
         .orderBy(asc(partnerApiKeys.createdAt), asc(partnerApiKeys.id));
       return ok(c, rows.map(toApiKey));
     })
-    .post(
-      '/:partnerId{[0-9]+}/api-keys',
-      manage(),
-      pathParams(partnerIdParamSchema),
-      jsonBody(createApiKeyBodySchema),
-      async (c) => {
-        const user = c.get('user');
-        const { partnerId } = c.req.valid('param');
-        const body = c.req.valid('json');
-        const permissions = [...new Set(body.permissions)];
-        // No escalation: a key holds nothing its maker does not hold.
-        if (!permissions.every((p) => user.permissions.includes(p)))
-          throw fieldError('permissions', msg.permissionNotHeld, 403);
-        const now = clock();
-        const meta = requestMeta(c, config.trustProxy);
-        const generated = generateApiKey();
-        const created = await db.transaction(async (tx) => {
-          const partner = await livePartner(tx, partnerId, true);
-          const [count] = await tx
-            .select({ n: sql<number>`count(*)::int` })
-            .from(partnerApiKeys)
-            .where(and(eq(partnerApiKeys.partnerId, partnerId), isNull(partnerApiKeys.revokedAt)));
-          if (Number(count?.n ?? 0) >= MAX_API_KEYS_PER_PARTNER) throw new ApiError(409, msg.tooMany);
-          const [row] = await tx
-            .insert(partnerApiKeys)
-            .values({
-              partnerId,
-              name: body.name,
-              prefix: generated.prefix,
-              secretHash: generated.secretHash,
-              permissions,
-              createdBy: staffUserId(user),
-              createdAt: now,
-            })
-            .returning(keyColumns);
-          await recordEvent(tx, {
-            actor: actorOfAuthUser(user),
-            action: actions.createdApiKey(body.name, partner.name),
-            entity: 'partner',
-            entityId: partnerId,
-            payload: { apiKeyId: row!.id, name: body.name, prefix: `rck_${generated.prefix}`, permissions },
-            meta,
-            at: now,
-          });
-          return row!;
+    .on('POST /admin/partners/{partnerId}/api-keys', async (c) => {
+      const user = c.get('user');
+      const { partnerId } = c.req.valid('param');
+      const body = c.req.valid('json');
+      const permissions = [...new Set(body.permissions)];
+      // No escalation: a key holds nothing its maker does not hold.
+      if (!permissions.every((p) => user.permissions.includes(p)))
+        throw fieldError('permissions', msg.permissionNotHeld, 403);
+      const now = clock();
+      const meta = requestMeta(c, config.trustProxy);
+      const generated = generateApiKey();
+      const created = await db.transaction(async (tx) => {
+        const partner = await livePartner(tx, partnerId, true);
+        const [count] = await tx
+          .select({ n: sql<number>`count(*)::int` })
+          .from(partnerApiKeys)
+          .where(and(eq(partnerApiKeys.partnerId, partnerId), isNull(partnerApiKeys.revokedAt)));
+        if (Number(count?.n ?? 0) >= MAX_API_KEYS_PER_PARTNER) throw new ApiError(409, msg.tooMany);
+        const [row] = await tx
+          .insert(partnerApiKeys)
+          .values({
+            partnerId,
+            name: body.name,
+            prefix: generated.prefix,
+            secretHash: generated.secretHash,
+            permissions,
+            createdBy: staffUserId(user),
+            createdAt: now,
+          })
+          .returning(keyColumns);
+        await recordEvent(tx, {
+          actor: actorOfAuthUser(user),
+          action: actions.createdApiKey(body.name, partner.name),
+          entity: 'partner',
+          entityId: partnerId,
+          payload: { apiKeyId: row!.id, name: body.name, prefix: `rck_${generated.prefix}`, permissions },
+          meta,
+          at: now,
         });
-        return ok(c, { ...toApiKey(created), key: generated.key }, msg.created, 201);
-      },
-    )
-    .delete(
-      '/:partnerId{[0-9]+}/api-keys/:keyId{[0-9]+}',
-      manage(),
-      pathParams(apiKeyParamSchema),
-      async (c) => {
-        const user = c.get('user');
-        const { partnerId, keyId } = c.req.valid('param');
-        const now = clock();
-        const meta = requestMeta(c, config.trustProxy);
-        await db.transaction(async (tx) => {
-          const partner = await livePartner(tx, partnerId, false);
-          const [row] = await tx
-            .update(partnerApiKeys)
-            .set({ revokedAt: now })
-            .where(
-              and(
-                eq(partnerApiKeys.id, keyId),
-                eq(partnerApiKeys.partnerId, partnerId),
-                isNull(partnerApiKeys.revokedAt),
-              ),
-            )
-            .returning({ name: partnerApiKeys.name, prefix: partnerApiKeys.prefix });
-          if (!row) throw new ApiError(404, msg.notFound);
-          await recordEvent(tx, {
-            actor: actorOfAuthUser(user),
-            action: actions.revokedApiKey(row.name, partner.name),
-            entity: 'partner',
-            entityId: partnerId,
-            payload: { apiKeyId: keyId, name: row.name, prefix: `rck_${row.prefix}` },
-            meta,
-            at: now,
-          });
+        return row!;
+      });
+      return ok(c, { ...toApiKey(created), key: generated.key }, msg.created, 201);
+    })
+    .on('DELETE /admin/partners/{partnerId}/api-keys/{keyId}', async (c) => {
+      const user = c.get('user');
+      const { partnerId, keyId } = c.req.valid('param');
+      const now = clock();
+      const meta = requestMeta(c, config.trustProxy);
+      await db.transaction(async (tx) => {
+        const partner = await livePartner(tx, partnerId, false);
+        const [row] = await tx
+          .update(partnerApiKeys)
+          .set({ revokedAt: now })
+          .where(
+            and(
+              eq(partnerApiKeys.id, keyId),
+              eq(partnerApiKeys.partnerId, partnerId),
+              isNull(partnerApiKeys.revokedAt),
+            ),
+          )
+          .returning({ name: partnerApiKeys.name, prefix: partnerApiKeys.prefix });
+        if (!row) throw new ApiError(404, msg.notFound);
+        await recordEvent(tx, {
+          actor: actorOfAuthUser(user),
+          action: actions.revokedApiKey(row.name, partner.name),
+          entity: 'partner',
+          entityId: partnerId,
+          payload: { apiKeyId: keyId, name: row.name, prefix: `rck_${row.prefix}` },
+          meta,
+          at: now,
         });
-        return ok(c, null, msg.revoked);
-      },
-    );
+      });
+      return ok(c, null, msg.revoked);
+    }).router;
 }

@@ -4,6 +4,7 @@ import { dirname, join } from 'node:path';
 import { Hono } from 'hono';
 import type { AppEnv, RouteContext } from '../http/context';
 import { ApiError } from '../http/errors';
+import { routeSet } from '../http/route';
 import { openApiJson } from '../openapi';
 
 /** The browsable API reference (Swagger UI from the swagger-ui-dist package, served by this server). */
@@ -12,12 +13,12 @@ export const OPENAPI_PATH = '/api/v1/openapi.json';
 
 /** GET /api/v1/openapi.json: the OpenAPI 3.1 document, generated from the contract (not enveloped). */
 export function openApiRoutes(ctx: RouteContext) {
-  return new Hono<AppEnv>().get('/openapi.json', ctx.guards.publicRoute(), (c) =>
+  return routeSet(ctx.guards).on('GET /openapi.json', (c) =>
     c.body(openApiJson(), 200, {
       'Content-Type': 'application/json; charset=utf-8',
       'Cache-Control': 'no-cache',
     }),
-  );
+  ).router;
 }
 
 /**

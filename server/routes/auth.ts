@@ -1,17 +1,9 @@
 import { and, eq, gt, inArray, isNull } from 'drizzle-orm';
-import { Hono } from 'hono';
-import {
-  authMessages,
-  loginBodySchema,
-  passwordResetRequestBodySchema,
-  RESET_MAIL_SUBJECT,
-  refreshBodySchema,
-  updatePasswordBodySchema,
-} from '../../contract/auth';
+import { authMessages, RESET_MAIL_SUBJECT } from '../../contract/auth';
 import { passwordResetCodes, users } from '../db/schema';
 import { actions, actorOf, actorOfAuthUser, recordEvent, requestMeta } from '../domain/events';
+import { beginAttempt, settleAttempt } from '../domain/password-attempts';
 import {
-  beginAttempt,
   buckets,
   clearBucket,
   LOGIN_IP_LIMIT,
@@ -20,17 +12,16 @@ import {
   RESET_REQUEST_IP_LIMIT,
   RESET_REQUEST_LIMIT,
   releaseHits,
-  settleAttempt,
   takeRateLimits,
 } from '../domain/rate-limit';
 import { generateResetCode, normalizeResetCode, RESET_CODE_TTL_MS } from '../domain/reset-codes';
 import { issueRefreshToken, revokeAllForUser, revokeFamily, rotateRefreshToken } from '../domain/sessions';
 import { sha256Hex, signAccessToken } from '../domain/tokens';
 import { findStaffByEmail, findStaffById, toSessionUser } from '../domain/users';
-import type { AppEnv, RouteContext } from '../http/context';
+import type { RouteContext } from '../http/context';
 import { ApiError, fieldError, ok, tooManyRequests } from '../http/errors';
 import { reportRateLimits } from '../http/rate-limit-headers';
-import { jsonBody } from '../http/validate';
+import { routeSet } from '../http/route';
 
 /** Sign-in, token refresh, sign-out and password reset (SPEC section 7, DESIGN section 3). */
 export function authRoutes(ctx: RouteContext) {
@@ -41,14 +32,14 @@ export function authRoutes(ctx: RouteContext) {
       { secret: config.jwtSecret, ttlSeconds: config.accessTokenTtlSeconds, now },
     );
 
-  return new Hono<AppEnv>()
-    .post('/admin/auth/login', guards.publicRoute(), jsonBody(loginBodySchema), async (c) => {
+  return routeSet(guards)
+    .on('POST /admin/auth/login', async (c) => {
       const { email, password } = c.req.valid('json');
       const now = clock();
       const meta = requestMeta(c, config.trustProxy);
       // Before any work, the same for known and unknown emails: a place in flight in the account's and
       // the client address's failure count (a failure keeps it, a success gives it back; correct
-      // sign-ins wait for attempts in flight instead of being refused, rate-limit.ts beginAttempt).
+      // sign-ins wait for attempts in flight instead of being refused, password-attempts.ts beginAttempt).
       const limits = [
         [buckets.login(email), LOGIN_LIMIT],
         [meta.ipAddress && buckets.loginIp(meta.ipAddress), LOGIN_IP_LIMIT],
@@ -117,8 +108,7 @@ export function authRoutes(ctx: RouteContext) {
         authMessages.loginSuccess,
       );
     })
-
-    .post('/auth/refresh-token', guards.publicRoute(), jsonBody(refreshBodySchema), async (c) => {
+    .on('POST /auth/refresh-token', async (c) => {
       const { refreshToken } = c.req.valid('json');
       const now = clock();
       const meta = requestMeta(c, config.trustProxy);
@@ -163,8 +153,7 @@ export function authRoutes(ctx: RouteContext) {
         authMessages.refreshed,
       );
     })
-
-    .post('/auth/logout', guards.authenticated('self'), async (c) => {
+    .on('POST /auth/logout', async (c) => {
       const user = c.get('user');
       const now = clock();
       const meta = requestMeta(c, config.trustProxy);
@@ -184,66 +173,59 @@ export function authRoutes(ctx: RouteContext) {
       c.header('Clear-Site-Data', '"cache"');
       return ok(c, null, authMessages.loggedOut);
     })
-
-    .post(
-      '/auth/password-reset-request',
-      guards.publicRoute(),
-      jsonBody(passwordResetRequestBodySchema),
-      async (c) => {
-        const { email } = c.req.valid('json');
-        const now = clock();
-        const meta = requestMeta(c, config.trustProxy);
-        // Counted per email whether or not it is registered, so a 429 tells nothing either.
-        const limits = [
-          [buckets.reset(email), RESET_REQUEST_LIMIT],
-          [meta.ipAddress && buckets.resetIp(meta.ipAddress), RESET_REQUEST_IP_LIMIT],
-        ] as const;
-        const limit = await takeRateLimits(db, limits, now);
-        await reportRateLimits(c, db, limits, now);
-        if (limit.blocked) {
-          throw tooManyRequests(authMessages.tooManyResetRequestsPrefix, limit.retryAfterSeconds);
-        }
-        // The lookup, the code and the mail happen after the answer, which is the same (in content
-        // and in time) whether or not the email is registered.
-        mailer.defer(async () => {
-          const user = await findStaffByEmail(db, email);
-          if (user?.accountStatus !== 'ACTIVE') return;
-          const code = generateResetCode();
-          await db.transaction(async (tx) => {
-            // A newer code replaces older ones.
-            await tx
-              .update(passwordResetCodes)
-              .set({ usedAt: now })
-              .where(
-                and(
-                  eq(passwordResetCodes.userId, user.id),
-                  eq(passwordResetCodes.purpose, 'RESET'),
-                  isNull(passwordResetCodes.usedAt),
-                ),
-              );
-            await tx.insert(passwordResetCodes).values({
-              userId: user.id,
-              codeHash: sha256Hex(code),
-              purpose: 'RESET',
-              expiresAt: new Date(now.getTime() + RESET_CODE_TTL_MS),
-              createdAt: now,
-            });
-            await mailer.enqueue(tx, resetMail(user.email, user.firstName, code), now);
-            await recordEvent(tx, {
-              actor: actorOf(user),
-              action: actions.resetRequested,
-              entity: 'user',
-              entityId: user.id,
-              meta,
-              at: now,
-            });
+    .on('POST /auth/password-reset-request', async (c) => {
+      const { email } = c.req.valid('json');
+      const now = clock();
+      const meta = requestMeta(c, config.trustProxy);
+      // Counted per email whether or not it is registered, so a 429 tells nothing either.
+      const limits = [
+        [buckets.reset(email), RESET_REQUEST_LIMIT],
+        [meta.ipAddress && buckets.resetIp(meta.ipAddress), RESET_REQUEST_IP_LIMIT],
+      ] as const;
+      const limit = await takeRateLimits(db, limits, now);
+      await reportRateLimits(c, db, limits, now);
+      if (limit.blocked) {
+        throw tooManyRequests(authMessages.tooManyResetRequestsPrefix, limit.retryAfterSeconds);
+      }
+      // The lookup, the code and the mail happen after the answer, which is the same (in content
+      // and in time) whether or not the email is registered.
+      mailer.defer(async () => {
+        const user = await findStaffByEmail(db, email);
+        if (user?.accountStatus !== 'ACTIVE') return;
+        const code = generateResetCode();
+        await db.transaction(async (tx) => {
+          // A newer code replaces older ones.
+          await tx
+            .update(passwordResetCodes)
+            .set({ usedAt: now })
+            .where(
+              and(
+                eq(passwordResetCodes.userId, user.id),
+                eq(passwordResetCodes.purpose, 'RESET'),
+                isNull(passwordResetCodes.usedAt),
+              ),
+            );
+          await tx.insert(passwordResetCodes).values({
+            userId: user.id,
+            codeHash: sha256Hex(code),
+            purpose: 'RESET',
+            expiresAt: new Date(now.getTime() + RESET_CODE_TTL_MS),
+            createdAt: now,
+          });
+          await mailer.enqueue(tx, resetMail(user.email, user.firstName, code), now);
+          await recordEvent(tx, {
+            actor: actorOf(user),
+            action: actions.resetRequested,
+            entity: 'user',
+            entityId: user.id,
+            meta,
+            at: now,
           });
         });
-        return ok(c, null, authMessages.resetRequested);
-      },
-    )
-
-    .patch('/auth/update-password', guards.publicRoute(), jsonBody(updatePasswordBodySchema), async (c) => {
+      });
+      return ok(c, null, authMessages.resetRequested);
+    })
+    .on('PATCH /auth/update-password', async (c) => {
       const { resetCode, newPassword } = c.req.valid('json');
       const now = clock();
       const meta = requestMeta(c, config.trustProxy);
@@ -293,7 +275,7 @@ export function authRoutes(ctx: RouteContext) {
       });
       if (!done) throw fieldError('resetCode', authMessages.resetCodeInvalid);
       return ok(c, null, authMessages.passwordUpdated);
-    });
+    }).router;
 }
 
 export function resetMail(to: string, firstName: string, code: string) {

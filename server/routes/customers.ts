@@ -1,15 +1,9 @@
 import { and, eq, getTableColumns, isNull, type SQL, sql } from 'drizzle-orm';
-import { Hono } from 'hono';
 import {
   type ClientInternetInfo,
   type Customer,
-  clientInfoQuerySchema,
-  customerIdParamSchema,
-  customerListQuerySchema,
   customerMessages,
-  customerStatusBodySchema,
   customerServerMessages as msg,
-  updateCustomerBodySchema,
 } from '../../contract/customers';
 import type { DbOrTx } from '../db/client';
 import { customers } from '../db/schema';
@@ -17,12 +11,12 @@ import { liveCustomerCount } from '../domain/counts';
 import { actions, actorOfAuthUser, recordEvent, requestMeta } from '../domain/events';
 import { runIdempotent } from '../domain/idempotency';
 import { fullName } from '../domain/users';
-import type { AppEnv, RouteContext } from '../http/context';
+import type { RouteContext } from '../http/context';
 import { type CsvColumn, exportCsv } from '../http/csv-export';
 import { ApiError, ok } from '../http/errors';
 import { idempotencyKeyOf, respond, success } from '../http/idempotency';
 import { type ListSpec, listPage } from '../http/list';
-import { jsonBody, pathParams, queryParams } from '../http/validate';
+import { routeSet } from '../http/route';
 import { conflict, expectedVersionOf, isStale } from '../http/versions';
 
 /** Kept equal to the expression of the trigram index customers_search_trgm_idx (schema.ts). */
@@ -119,216 +113,179 @@ export function customerRoutes(ctx: RouteContext) {
   const listTotal = (status: 'ACTIVE' | 'BLOCKED', scope: number | null) =>
     scope === null ? () => liveCustomerCount(db, status) : undefined;
 
-  return new Hono<AppEnv>()
-    .get(
-      '/',
-      guards.requirePermission('clients.view', 'partner'),
-      queryParams(customerListQuerySchema),
-      async (c) => {
-        const q = c.req.valid('query');
-        const scope = c.get('partnerScope');
-        const data = await listPage(customerList, q, {
-          filters: listFilters(q.status, scope),
-          rows: async (p) =>
-            (
-              await db
-                .select()
-                .from(customers)
-                .where(p.where)
-                .orderBy(...p.orderBy)
-                .limit(p.limit)
-                .offset(p.offset)
-            ).map(toCustomer),
-          count: async (where: SQL | undefined) => {
-            const [row] = await db.select({ n: sql<number>`count(*)::int` }).from(customers).where(where);
-            return Number(row?.n ?? 0);
-          },
-          total: listTotal(q.status, scope),
-        });
-        return ok(c, data);
-      },
-    )
-    .get(
-      '/export',
-      guards.requirePermission('clients.view', 'partner'),
-      queryParams(customerListQuerySchema),
-      async (c) => {
-        const q = c.req.valid('query');
-        const scope = c.get('partnerScope');
-        return exportCsv(c, {
-          name: q.status === 'BLOCKED' ? 'customers-blocked' : 'customers',
-          spec: customerList,
-          query: q,
-          filters: listFilters(q.status, scope),
-          columns: customerCsvColumns,
-          clock,
-          log: ctx.log,
-          batchSize: ctx.config.exportBatchSize,
-          count: async (where) => {
-            const [row] = await db.select({ n: sql<number>`count(*)::int` }).from(customers).where(where);
-            return Number(row?.n ?? 0);
-          },
-          total: listTotal(q.status, scope),
-          batch: async (p) => {
-            const raw = await db
-              .select({ ...getTableColumns(customers), ...p.keyFields })
+  return routeSet(guards)
+    .on('GET /admin/user/customers', async (c) => {
+      const q = c.req.valid('query');
+      const scope = c.get('partnerScope');
+      const data = await listPage(customerList, q, {
+        filters: listFilters(q.status, scope),
+        rows: async (p) =>
+          (
+            await db
+              .select()
               .from(customers)
               .where(p.where)
               .orderBy(...p.orderBy)
-              .limit(p.limit);
-            return { records: raw.map(toCustomer), last: raw.at(-1) };
-          },
+              .limit(p.limit)
+              .offset(p.offset)
+          ).map(toCustomer),
+        count: async (where: SQL | undefined) => {
+          const [row] = await db.select({ n: sql<number>`count(*)::int` }).from(customers).where(where);
+          return Number(row?.n ?? 0);
+        },
+        total: listTotal(q.status, scope),
+      });
+      return ok(c, data);
+    })
+    .on('GET /admin/user/customers/export', async (c) => {
+      const q = c.req.valid('query');
+      const scope = c.get('partnerScope');
+      return exportCsv(c, {
+        name: q.status === 'BLOCKED' ? 'customers-blocked' : 'customers',
+        spec: customerList,
+        query: q,
+        filters: listFilters(q.status, scope),
+        columns: customerCsvColumns,
+        clock,
+        log: ctx.log,
+        batchSize: ctx.config.exportBatchSize,
+        count: async (where) => {
+          const [row] = await db.select({ n: sql<number>`count(*)::int` }).from(customers).where(where);
+          return Number(row?.n ?? 0);
+        },
+        total: listTotal(q.status, scope),
+        batch: async (p) => {
+          const raw = await db
+            .select({ ...getTableColumns(customers), ...p.keyFields })
+            .from(customers)
+            .where(p.where)
+            .orderBy(...p.orderBy)
+            .limit(p.limit);
+          return { records: raw.map(toCustomer), last: raw.at(-1) };
+        },
+      });
+    })
+    .on('GET /admin/user/customers/{customerId}', async (c) =>
+      ok(
+        c,
+        toCustomer(await loadCustomer(db, c.req.valid('param').customerId, false, c.get('partnerScope'))),
+      ),
+    )
+    .on('PATCH /admin/user/customers', async (c) => {
+      const actor = c.get('user');
+      const body = c.req.valid('json');
+      const key = idempotencyKeyOf(c);
+      const expected = expectedVersionOf(c);
+      const now = clock();
+      const meta = requestMeta(c, config.trustProxy);
+      await loadCustomer(db, body.customerId);
+      const outcome = await runIdempotent(
+        db,
+        { key, userId: actor.id, route: 'customer-update', body, now },
+        async (tx) => {
+          const before = await loadCustomer(tx, body.customerId, true);
+          if (isStale(expected, before.updatedAt)) return conflict(toCustomer(before));
+          const changes: Partial<typeof customers.$inferInsert> = {};
+          const changed: string[] = [];
+          if (body.firstName !== undefined && body.firstName !== before.firstName) {
+            changes.firstName = body.firstName;
+            changed.push('first name');
+          }
+          if (body.lastName !== undefined && body.lastName !== before.lastName) {
+            changes.lastName = body.lastName;
+            changed.push('last name');
+          }
+          if (body.address !== undefined && body.address !== before.address) {
+            changes.address = body.address;
+            changed.push('address');
+          }
+          if (changed.length > 0) {
+            await tx
+              .update(customers)
+              .set({ ...changes, updatedAt: now })
+              .where(eq(customers.id, before.id));
+            await recordEvent(tx, {
+              actor: actorOfAuthUser(actor),
+              action: actions.updatedClient(fullName({ ...before, ...changes }), changed),
+              entity: 'customer',
+              entityId: before.id,
+              payload: { fields: Object.keys(changes) },
+              meta,
+              at: now,
+            });
+          }
+          return success(toCustomer(await loadCustomer(tx, before.id)), customerMessages.updated);
+        },
+      );
+      return respond(c, outcome);
+    })
+    .on('PATCH /admin/user/customers/status', async (c) => {
+      const actor = c.get('user');
+      const { customerId, accountStatus } = c.req.valid('json');
+      const now = clock();
+      const meta = requestMeta(c, config.trustProxy);
+      await db.transaction(async (tx) => {
+        const before = await loadCustomer(tx, customerId, true);
+        if (before.accountStatus === accountStatus) return;
+        await tx.update(customers).set({ accountStatus, updatedAt: now }).where(eq(customers.id, customerId));
+        await recordEvent(tx, {
+          actor: actorOfAuthUser(actor),
+          action:
+            accountStatus === 'BLOCKED'
+              ? actions.blockedClient(fullName(before))
+              : actions.unblockedClient(fullName(before)),
+          entity: 'customer',
+          entityId: customerId,
+          payload: { accountStatus, previousStatus: before.accountStatus },
+          meta,
+          at: now,
         });
-      },
-    )
-    .get(
-      '/:customerId{[0-9]+}',
-      guards.requirePermission('clients.view', 'partner'),
-      pathParams(customerIdParamSchema),
-      async (c) =>
-        ok(
-          c,
-          toCustomer(await loadCustomer(db, c.req.valid('param').customerId, false, c.get('partnerScope'))),
-        ),
-    )
-    .patch(
-      '/',
-      guards.requirePermission('clients.update', 'club'),
-      jsonBody(updateCustomerBodySchema),
-      async (c) => {
-        const actor = c.get('user');
-        const body = c.req.valid('json');
-        const key = idempotencyKeyOf(c);
-        const expected = expectedVersionOf(c);
-        const now = clock();
-        const meta = requestMeta(c, config.trustProxy);
-        await loadCustomer(db, body.customerId);
-        const outcome = await runIdempotent(
-          db,
-          { key, userId: actor.id, route: 'customer-update', body, now },
-          async (tx) => {
-            const before = await loadCustomer(tx, body.customerId, true);
-            if (isStale(expected, before.updatedAt)) return conflict(toCustomer(before));
-            const changes: Partial<typeof customers.$inferInsert> = {};
-            const changed: string[] = [];
-            if (body.firstName !== undefined && body.firstName !== before.firstName) {
-              changes.firstName = body.firstName;
-              changed.push('first name');
-            }
-            if (body.lastName !== undefined && body.lastName !== before.lastName) {
-              changes.lastName = body.lastName;
-              changed.push('last name');
-            }
-            if (body.address !== undefined && body.address !== before.address) {
-              changes.address = body.address;
-              changed.push('address');
-            }
-            if (changed.length > 0) {
-              await tx
-                .update(customers)
-                .set({ ...changes, updatedAt: now })
-                .where(eq(customers.id, before.id));
-              await recordEvent(tx, {
-                actor: actorOfAuthUser(actor),
-                action: actions.updatedClient(fullName({ ...before, ...changes }), changed),
-                entity: 'customer',
-                entityId: before.id,
-                payload: { fields: Object.keys(changes) },
-                meta,
-                at: now,
-              });
-            }
-            return success(toCustomer(await loadCustomer(tx, before.id)), customerMessages.updated);
-          },
-        );
-        return respond(c, outcome);
-      },
-    )
-    .patch(
-      '/status',
-      guards.requirePermission('clients.update', 'club'),
-      jsonBody(customerStatusBodySchema),
-      async (c) => {
-        const actor = c.get('user');
-        const { customerId, accountStatus } = c.req.valid('json');
-        const now = clock();
-        const meta = requestMeta(c, config.trustProxy);
-        await db.transaction(async (tx) => {
-          const before = await loadCustomer(tx, customerId, true);
-          if (before.accountStatus === accountStatus) return;
-          await tx
-            .update(customers)
-            .set({ accountStatus, updatedAt: now })
-            .where(eq(customers.id, customerId));
-          await recordEvent(tx, {
-            actor: actorOfAuthUser(actor),
-            action:
-              accountStatus === 'BLOCKED'
-                ? actions.blockedClient(fullName(before))
-                : actions.unblockedClient(fullName(before)),
-            entity: 'customer',
-            entityId: customerId,
-            payload: { accountStatus, previousStatus: before.accountStatus },
-            meta,
-            at: now,
-          });
+      });
+      return ok(
+        c,
+        toCustomer(await loadCustomer(db, customerId)),
+        accountStatus === 'BLOCKED' ? msg.blocked : msg.unblocked,
+      );
+    })
+    .on('DELETE /admin/user/customers/{customerId}', async (c) => {
+      const actor = c.get('user');
+      const { customerId } = c.req.valid('param');
+      const now = clock();
+      const meta = requestMeta(c, config.trustProxy);
+      await db.transaction(async (tx) => {
+        const customer = await loadCustomer(tx, customerId, true);
+        // Soft delete: hidden from lists and figures; visits, rewards and the event log keep them.
+        await tx
+          .update(customers)
+          .set({ deletedAt: now, updatedAt: now })
+          .where(eq(customers.id, customerId));
+        await recordEvent(tx, {
+          actor: actorOfAuthUser(actor),
+          action: actions.deletedClient(fullName(customer)),
+          entity: 'customer',
+          entityId: customerId,
+          payload: { email: customer.email },
+          meta,
+          at: now,
         });
-        return ok(
-          c,
-          toCustomer(await loadCustomer(db, customerId)),
-          accountStatus === 'BLOCKED' ? msg.blocked : msg.unblocked,
-        );
-      },
-    )
-    .delete(
-      '/:customerId{[0-9]+}',
-      guards.requirePermission('clients.delete', 'club'),
-      pathParams(customerIdParamSchema),
-      async (c) => {
-        const actor = c.get('user');
-        const { customerId } = c.req.valid('param');
-        const now = clock();
-        const meta = requestMeta(c, config.trustProxy);
-        await db.transaction(async (tx) => {
-          const customer = await loadCustomer(tx, customerId, true);
-          // Soft delete: hidden from lists and figures; visits, rewards and the event log keep them.
-          await tx
-            .update(customers)
-            .set({ deletedAt: now, updatedAt: now })
-            .where(eq(customers.id, customerId));
-          await recordEvent(tx, {
-            actor: actorOfAuthUser(actor),
-            action: actions.deletedClient(fullName(customer)),
-            entity: 'customer',
-            entityId: customerId,
-            payload: { email: customer.email },
-            meta,
-            at: now,
-          });
-        });
-        return ok(c, null, msg.deleted);
-      },
-    );
+      });
+      return ok(c, null, msg.deleted);
+    }).router;
 }
 
 /** /user/internet/client_info?client_id=: the customer's fiber account. */
 export function clientInfoRoutes(ctx: RouteContext) {
   const { db, guards } = ctx;
-  return new Hono<AppEnv>().get(
-    '/client_info',
-    guards.requirePermission('clients.view', 'club'),
-    queryParams(clientInfoQuerySchema),
-    async (c) => {
-      const row = await loadCustomer(db, c.req.valid('query').client_id);
-      const info: ClientInternetInfo = {
-        customerId: row.id,
-        plan: row.fiberPlan,
-        speedMbps: row.fiberSpeedMbps,
-        monthlyFee: Number(row.fiberMonthlyFee),
-        status: row.fiberStatus,
-        renewalDate: row.fiberRenewalDate.toISOString(),
-      };
-      return ok(c, info);
-    },
-  );
+  return routeSet(guards).on('GET /user/internet/client_info', async (c) => {
+    const row = await loadCustomer(db, c.req.valid('query').client_id);
+    const info: ClientInternetInfo = {
+      customerId: row.id,
+      plan: row.fiberPlan,
+      speedMbps: row.fiberSpeedMbps,
+      monthlyFee: Number(row.fiberMonthlyFee),
+      status: row.fiberStatus,
+      renewalDate: row.fiberRenewalDate.toISOString(),
+    };
+    return ok(c, info);
+  }).router;
 }

@@ -1,23 +1,15 @@
 import { and, eq, isNull, type SQL, sql } from 'drizzle-orm';
-import { Hono } from 'hono';
-import {
-  createExtendedServiceBodySchema,
-  type ExtendedService,
-  extendedServiceIdParamSchema,
-  extendedServiceListQuerySchema,
-  extendedServiceServerMessages as msg,
-  updateExtendedServiceBodySchema,
-} from '../../contract/extended-services';
+import { type ExtendedService, extendedServiceServerMessages as msg } from '../../contract/extended-services';
 import type { DbOrTx } from '../db/client';
 import { extendedServices, partnerExtendedServices } from '../db/schema';
 import { actions, actorOfAuthUser, recordEvent, requestMeta } from '../domain/events';
 import { runIdempotent } from '../domain/idempotency';
-import type { AppEnv, RouteContext } from '../http/context';
+import type { RouteContext } from '../http/context';
 import { type CsvColumn, exportCsv } from '../http/csv-export';
 import { ApiError, ok } from '../http/errors';
 import { idempotencyKeyOf, respond, success } from '../http/idempotency';
 import { type ListSpec, listPage } from '../http/list';
-import { jsonBody, pathParams, queryParams } from '../http/validate';
+import { routeSet } from '../http/route';
 import { conflict, expectedVersionOf, isStale } from '../http/versions';
 
 /** Kept equal to the expression of the trigram index extended_services_search_trgm_idx (schema.ts). */
@@ -93,176 +85,148 @@ export function extendedServiceRoutes(ctx: RouteContext) {
     return row;
   };
 
-  return new Hono<AppEnv>()
-    .get(
-      '/',
-      guards.requirePermission('extended_services.view', 'club'),
-      queryParams(extendedServiceListQuerySchema),
-      async (c) => {
-        const q = c.req.valid('query');
-        const data = await listPage(serviceList, q, {
-          filters: [isNull(extendedServices.deletedAt)],
-          rows: async (p) =>
-            (
-              await db
-                .select(serviceColumns)
-                .from(extendedServices)
-                .where(p.where)
-                .orderBy(...p.orderBy)
-                .limit(p.limit)
-                .offset(p.offset)
-            ).map(toService),
-          count: async (where: SQL | undefined) => {
-            const [row] = await db
-              .select({ n: sql<number>`count(*)::int` })
-              .from(extendedServices)
-              .where(where);
-            return Number(row?.n ?? 0);
-          },
-        });
-        return ok(c, data);
-      },
-    )
-    .get(
-      '/export',
-      guards.requirePermission('extended_services.view', 'club'),
-      queryParams(extendedServiceListQuerySchema),
-      async (c) => {
-        const q = c.req.valid('query');
-        return exportCsv(c, {
-          name: 'extended-services',
-          spec: serviceList,
-          query: q,
-          filters: [isNull(extendedServices.deletedAt)],
-          columns: serviceCsvColumns,
-          clock,
-          log: ctx.log,
-          batchSize: ctx.config.exportBatchSize,
-          count: async (where) => {
-            const [row] = await db
-              .select({ n: sql<number>`count(*)::int` })
-              .from(extendedServices)
-              .where(where);
-            return Number(row?.n ?? 0);
-          },
-          batch: async (p) => {
-            const raw = await db
-              .select({ ...serviceColumns, ...p.keyFields })
+  return routeSet(guards)
+    .on('GET /admin/partners/extended-services', async (c) => {
+      const q = c.req.valid('query');
+      const data = await listPage(serviceList, q, {
+        filters: [isNull(extendedServices.deletedAt)],
+        rows: async (p) =>
+          (
+            await db
+              .select(serviceColumns)
               .from(extendedServices)
               .where(p.where)
               .orderBy(...p.orderBy)
-              .limit(p.limit);
-            return { records: raw.map(toService), last: raw.at(-1) };
-          },
+              .limit(p.limit)
+              .offset(p.offset)
+          ).map(toService),
+        count: async (where: SQL | undefined) => {
+          const [row] = await db
+            .select({ n: sql<number>`count(*)::int` })
+            .from(extendedServices)
+            .where(where);
+          return Number(row?.n ?? 0);
+        },
+      });
+      return ok(c, data);
+    })
+    .on('GET /admin/partners/extended-services/export', async (c) => {
+      const q = c.req.valid('query');
+      return exportCsv(c, {
+        name: 'extended-services',
+        spec: serviceList,
+        query: q,
+        filters: [isNull(extendedServices.deletedAt)],
+        columns: serviceCsvColumns,
+        clock,
+        log: ctx.log,
+        batchSize: ctx.config.exportBatchSize,
+        count: async (where) => {
+          const [row] = await db
+            .select({ n: sql<number>`count(*)::int` })
+            .from(extendedServices)
+            .where(where);
+          return Number(row?.n ?? 0);
+        },
+        batch: async (p) => {
+          const raw = await db
+            .select({ ...serviceColumns, ...p.keyFields })
+            .from(extendedServices)
+            .where(p.where)
+            .orderBy(...p.orderBy)
+            .limit(p.limit);
+          return { records: raw.map(toService), last: raw.at(-1) };
+        },
+      });
+    })
+    .on('GET /admin/partners/extended-services/{extendedServiceId}', async (c) =>
+      ok(c, toService(await load(db, c.req.valid('param').extendedServiceId))),
+    )
+    .on('POST /admin/partners/extended-services', async (c) => {
+      const actor = c.get('user');
+      const body = c.req.valid('json');
+      const now = clock();
+      const meta = requestMeta(c, config.trustProxy);
+      const key = idempotencyKeyOf(c);
+      const route = 'extended-service-create';
+      const outcome = await runIdempotent(db, { key, userId: actor.id, route, body, now }, async (tx) => {
+        const [created] = await tx
+          .insert(extendedServices)
+          .values({ title: body.title, description: body.description, createdAt: now, updatedAt: now })
+          .returning({ id: extendedServices.id });
+        await recordEvent(tx, {
+          actor: actorOfAuthUser(actor),
+          action: actions.createdService(body.title),
+          entity: 'extended_service',
+          entityId: created!.id,
+          payload: { title: body.title },
+          meta,
+          at: now,
         });
-      },
-    )
-    .get(
-      '/:extendedServiceId{[0-9]+}',
-      guards.requirePermission('extended_services.view', 'club'),
-      pathParams(extendedServiceIdParamSchema),
-      async (c) => ok(c, toService(await load(db, c.req.valid('param').extendedServiceId))),
-    )
-    .post(
-      '/',
-      guards.requirePermission('extended_services.create', 'club'),
-      jsonBody(createExtendedServiceBodySchema),
-      async (c) => {
-        const actor = c.get('user');
-        const body = c.req.valid('json');
-        const now = clock();
-        const meta = requestMeta(c, config.trustProxy);
-        const key = idempotencyKeyOf(c);
-        const route = 'extended-service-create';
-        const outcome = await runIdempotent(db, { key, userId: actor.id, route, body, now }, async (tx) => {
-          const [created] = await tx
-            .insert(extendedServices)
-            .values({ title: body.title, description: body.description, createdAt: now, updatedAt: now })
-            .returning({ id: extendedServices.id });
-          await recordEvent(tx, {
-            actor: actorOfAuthUser(actor),
-            action: actions.createdService(body.title),
-            entity: 'extended_service',
-            entityId: created!.id,
-            payload: { title: body.title },
-            meta,
-            at: now,
-          });
-          return success(toService(await load(tx, created!.id)), msg.created, 201);
-        });
-        return respond(c, outcome);
-      },
-    )
-    .patch(
-      '/',
-      guards.requirePermission('extended_services.update', 'club'),
-      jsonBody(updateExtendedServiceBodySchema),
-      async (c) => {
-        const actor = c.get('user');
-        const body = c.req.valid('json');
-        const now = clock();
-        const meta = requestMeta(c, config.trustProxy);
-        const key = idempotencyKeyOf(c);
-        const expected = expectedVersionOf(c);
-        await load(db, body.extendedServiceId);
-        const route = 'extended-service-update';
-        const outcome = await runIdempotent(db, { key, userId: actor.id, route, body, now }, async (tx) => {
-          const before = await load(tx, body.extendedServiceId, true);
-          if (isStale(expected, before.updatedAt)) return conflict(toService(before));
-          const changes: Partial<typeof extendedServices.$inferInsert> = {};
-          if (body.title !== undefined && body.title !== before.title) changes.title = body.title;
-          if (body.description !== undefined && body.description !== before.description)
-            changes.description = body.description;
-          if (Object.keys(changes).length > 0) {
-            await tx
-              .update(extendedServices)
-              .set({ ...changes, updatedAt: now })
-              .where(eq(extendedServices.id, before.id));
-            await recordEvent(tx, {
-              actor: actorOfAuthUser(actor),
-              action: actions.updatedService(changes.title ?? before.title, before.title),
-              entity: 'extended_service',
-              entityId: before.id,
-              payload: { fields: Object.keys(changes), previousTitle: before.title },
-              meta,
-              at: now,
-            });
-          }
-          return success(toService(await load(tx, before.id)), msg.updated);
-        });
-        return respond(c, outcome);
-      },
-    )
-    .delete(
-      '/:extendedServiceId{[0-9]+}',
-      guards.requirePermission('extended_services.delete', 'club'),
-      pathParams(extendedServiceIdParamSchema),
-      async (c) => {
-        const actor = c.get('user');
-        const { extendedServiceId } = c.req.valid('param');
-        const now = clock();
-        const meta = requestMeta(c, config.trustProxy);
-        await db.transaction(async (tx) => {
-          const service = await load(tx, extendedServiceId, true);
+        return success(toService(await load(tx, created!.id)), msg.created, 201);
+      });
+      return respond(c, outcome);
+    })
+    .on('PATCH /admin/partners/extended-services', async (c) => {
+      const actor = c.get('user');
+      const body = c.req.valid('json');
+      const now = clock();
+      const meta = requestMeta(c, config.trustProxy);
+      const key = idempotencyKeyOf(c);
+      const expected = expectedVersionOf(c);
+      await load(db, body.extendedServiceId);
+      const route = 'extended-service-update';
+      const outcome = await runIdempotent(db, { key, userId: actor.id, route, body, now }, async (tx) => {
+        const before = await load(tx, body.extendedServiceId, true);
+        if (isStale(expected, before.updatedAt)) return conflict(toService(before));
+        const changes: Partial<typeof extendedServices.$inferInsert> = {};
+        if (body.title !== undefined && body.title !== before.title) changes.title = body.title;
+        if (body.description !== undefined && body.description !== before.description)
+          changes.description = body.description;
+        if (Object.keys(changes).length > 0) {
           await tx
             .update(extendedServices)
-            .set({ deletedAt: now, updatedAt: now })
-            .where(eq(extendedServices.id, extendedServiceId));
-          const unlinked = await tx
-            .delete(partnerExtendedServices)
-            .where(eq(partnerExtendedServices.extendedServiceId, extendedServiceId))
-            .returning({ partnerId: partnerExtendedServices.partnerId });
+            .set({ ...changes, updatedAt: now })
+            .where(eq(extendedServices.id, before.id));
           await recordEvent(tx, {
             actor: actorOfAuthUser(actor),
-            action: actions.deletedService(service.title),
+            action: actions.updatedService(changes.title ?? before.title, before.title),
             entity: 'extended_service',
-            entityId: extendedServiceId,
-            payload: { title: service.title, unlinkedPartnerIds: unlinked.map((u) => u.partnerId) },
+            entityId: before.id,
+            payload: { fields: Object.keys(changes), previousTitle: before.title },
             meta,
             at: now,
           });
+        }
+        return success(toService(await load(tx, before.id)), msg.updated);
+      });
+      return respond(c, outcome);
+    })
+    .on('DELETE /admin/partners/extended-services/{extendedServiceId}', async (c) => {
+      const actor = c.get('user');
+      const { extendedServiceId } = c.req.valid('param');
+      const now = clock();
+      const meta = requestMeta(c, config.trustProxy);
+      await db.transaction(async (tx) => {
+        const service = await load(tx, extendedServiceId, true);
+        await tx
+          .update(extendedServices)
+          .set({ deletedAt: now, updatedAt: now })
+          .where(eq(extendedServices.id, extendedServiceId));
+        const unlinked = await tx
+          .delete(partnerExtendedServices)
+          .where(eq(partnerExtendedServices.extendedServiceId, extendedServiceId))
+          .returning({ partnerId: partnerExtendedServices.partnerId });
+        await recordEvent(tx, {
+          actor: actorOfAuthUser(actor),
+          action: actions.deletedService(service.title),
+          entity: 'extended_service',
+          entityId: extendedServiceId,
+          payload: { title: service.title, unlinkedPartnerIds: unlinked.map((u) => u.partnerId) },
+          meta,
+          at: now,
         });
-        return ok(c, null, msg.deleted);
-      },
-    );
+      });
+      return ok(c, null, msg.deleted);
+    }).router;
 }

@@ -1,29 +1,23 @@
 import { eq } from 'drizzle-orm';
-import { Hono } from 'hono';
+import { apiRoute } from '../../contract/api';
 import { authMessages } from '../../contract/auth';
-import { changePasswordBodySchema, profileUpdateBodySchema } from '../../contract/profile';
 import type { DbOrTx } from '../db/client';
 import { users } from '../db/schema';
 import { actions, actorOfAuthUser, recordEvent, requestMeta } from '../domain/events';
 import { runIdempotent } from '../domain/idempotency';
 import { decodeImage, storeFile } from '../domain/images';
-import {
-  beginAttempt,
-  buckets,
-  clearBucket,
-  PASSWORD_CHANGE_LIMIT,
-  settleAttempt,
-} from '../domain/rate-limit';
+import { beginAttempt, settleAttempt } from '../domain/password-attempts';
+import { buckets, clearBucket, PASSWORD_CHANGE_LIMIT } from '../domain/rate-limit';
 import { revokeAllForUser } from '../domain/sessions';
 import { findStaffById, toProfile } from '../domain/users';
-import type { AppEnv, RouteContext } from '../http/context';
+import type { RouteContext } from '../http/context';
 import { ApiError, fieldError, ok, tooManyRequests } from '../http/errors';
 import { idempotencyKeyOf, respond, success } from '../http/idempotency';
-import { jsonBody } from '../http/validate';
+import { routeSet } from '../http/route';
 import { conflict, expectedVersionOf, isStale } from '../http/versions';
 
-/** Larger body limit for the profile update (a 5 MiB image is ~7 MB of base64). */
-export const PROFILE_BODY_LIMIT = 8 * 1024 * 1024;
+/** The profile update's body limit (its descriptor's `bodyLimit`: one base64 image). */
+export const PROFILE_BODY_LIMIT = apiRoute('PATCH /user/profile').bodyLimit;
 
 /** The signed-in user's own profile and password (authentication only, no permission). */
 export function profileRoutes(ctx: RouteContext) {
@@ -35,10 +29,9 @@ export function profileRoutes(ctx: RouteContext) {
     return row;
   };
 
-  return new Hono<AppEnv>()
-    .get('/', guards.authenticated('self'), async (c) => ok(c, toProfile(await load(c.get('user').id))))
-
-    .patch('/', guards.authenticated('self'), jsonBody(profileUpdateBodySchema), async (c) => {
+  return routeSet(guards)
+    .on('GET /user/profile', async (c) => ok(c, toProfile(await load(c.get('user').id))))
+    .on('PATCH /user/profile', async (c) => {
       const user = c.get('user');
       const body = c.req.valid('json');
       const key = idempotencyKeyOf(c);
@@ -92,51 +85,41 @@ export function profileRoutes(ctx: RouteContext) {
       });
       return respond(c, outcome);
     })
-
-    .patch(
-      '/update-password',
-      guards.authenticated('self'),
-      jsonBody(changePasswordBodySchema),
-      async (c) => {
-        const user = c.get('user');
-        const { oldPassword, newPassword } = c.req.valid('json');
-        const now = clock();
-        // Wrong old passwords are limited like sign-in failures (5 per account in 15 minutes, 429 with
-        // Retry-After): a stolen token alone cannot guess the password (issue 16 defect 7).
-        const attempt = await beginAttempt(
-          db,
-          [[buckets.passwordChange(user.id), PASSWORD_CHANGE_LIMIT]],
-          now,
+    .on('PATCH /user/profile/update-password', async (c) => {
+      const user = c.get('user');
+      const { oldPassword, newPassword } = c.req.valid('json');
+      const now = clock();
+      // Wrong old passwords are limited like sign-in failures (5 per account in 15 minutes, 429 with
+      // Retry-After): a stolen token alone cannot guess the password (issue 16 defect 7).
+      const attempt = await beginAttempt(db, [[buckets.passwordChange(user.id), PASSWORD_CHANGE_LIMIT]], now);
+      if (attempt.blocked) {
+        throw tooManyRequests(
+          authMessages.tooManyPasswordAttemptsPrefix,
+          attempt.retryAfterSeconds,
+          'oldPassword',
         );
-        if (attempt.blocked) {
-          throw tooManyRequests(
-            authMessages.tooManyPasswordAttemptsPrefix,
-            attempt.retryAfterSeconds,
-            'oldPassword',
-          );
-        }
-        const row = await load(user.id);
-        if (!row.passwordHash || !(await hasher.verify(row.passwordHash, oldPassword))) {
-          await settleAttempt(db, attempt, true);
-          throw fieldError('oldPassword', authMessages.oldPasswordIncorrect);
-        }
-        await settleAttempt(db, attempt, false);
-        const passwordHash = await hasher.hash(newPassword);
-        await db.transaction(async (tx) => {
-          await clearBucket(tx, buckets.passwordChange(user.id));
-          await tx.update(users).set({ passwordHash, updatedAt: now }).where(eq(users.id, user.id));
-          // Other sessions end; this one goes on.
-          await revokeAllForUser(tx, user.id, now, user.sessionId);
-          await recordEvent(tx, {
-            actor: actorOfAuthUser(user),
-            action: actions.passwordChanged,
-            entity: 'user',
-            entityId: user.id,
-            meta: requestMeta(c, config.trustProxy),
-            at: now,
-          });
+      }
+      const row = await load(user.id);
+      if (!row.passwordHash || !(await hasher.verify(row.passwordHash, oldPassword))) {
+        await settleAttempt(db, attempt, true);
+        throw fieldError('oldPassword', authMessages.oldPasswordIncorrect);
+      }
+      await settleAttempt(db, attempt, false);
+      const passwordHash = await hasher.hash(newPassword);
+      await db.transaction(async (tx) => {
+        await clearBucket(tx, buckets.passwordChange(user.id));
+        await tx.update(users).set({ passwordHash, updatedAt: now }).where(eq(users.id, user.id));
+        // Other sessions end; this one goes on.
+        await revokeAllForUser(tx, user.id, now, user.sessionId);
+        await recordEvent(tx, {
+          actor: actorOfAuthUser(user),
+          action: actions.passwordChanged,
+          entity: 'user',
+          entityId: user.id,
+          meta: requestMeta(c, config.trustProxy),
+          at: now,
         });
-        return ok(c, null, authMessages.passwordUpdated);
-      },
-    );
+      });
+      return ok(c, null, authMessages.passwordUpdated);
+    }).router;
 }

@@ -1,202 +1,51 @@
-import { and, asc, eq, isNull, type SQL, sql } from 'drizzle-orm';
+import { and, asc, eq, isNull, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
-import { Hono } from 'hono';
-import { partnerServerMessages } from '../../contract/partners';
 import {
-  getRewardBodySchema,
   type LedgerEntry,
   REDEMPTION_CUSTOMERS_LIMIT,
   type RedemptionCustomer,
   type RewardLedger,
-  redemptionCustomersQuerySchema,
-  rewardLedgerParamsSchema,
 } from '../../contract/redemption';
 import {
   DEFAULT_COUPON_DISCOUNT,
   DEFAULT_GIFTCARD_AMOUNT,
   type GiftcardBalance,
-  issueRewardBodySchema,
-  type PartnerRewardsQuery,
-  partnerRewardsQuerySchema,
-  partnerScopeQuerySchema,
   REWARD_TYPE_CATEGORIES,
   REWARD_TYPES,
-  type Reward,
   rewardMessages,
   rewardServerMessages as rmsg,
 } from '../../contract/rewards';
-import { visitServerMessages as vmsg } from '../../contract/visits';
 import { sqlState, UNIQUE_VIOLATION } from '../db/errors';
 import { executeRows } from '../db/rows';
-import { customers, partners, rewardLedger, rewards, users } from '../db/schema';
+import { customers, rewardLedger, rewards, users } from '../db/schema';
 import { rewardStats } from '../domain/analytics';
 import { actions, actorOfAuthUser, recordEvent, requestMeta } from '../domain/events';
 import { runIdempotent } from '../domain/idempotency';
 import { storeFile } from '../domain/images';
 import { maskEmail } from '../domain/otp';
-import { findLivePartner, transactingPartner } from '../domain/partners';
+import { findLivePartner, transactingCustomer, transactingPartner } from '../domain/partners';
 import { NAIRA_PER_POINT } from '../domain/points';
 import {
   expiryEndOfDay,
   findScopedReward,
   generateRewardCode,
-  type RewardView,
   rewardById,
-  rewardWithStatus,
   toReward,
 } from '../domain/rewards';
 import { fullName } from '../domain/users';
 import {
-  assertPartnerScope,
   inPartnerScope,
   PARTNER_NOT_FOUND,
   partnerScope,
   scopedPartnerId,
   staffUserId,
 } from '../http/access';
-import type { AppEnv, AuthUser, RouteContext } from '../http/context';
-import { type CsvColumn, exportCsv } from '../http/csv-export';
+import type { AuthUser, RouteContext } from '../http/context';
 import { ApiError, fieldError, ok } from '../http/errors';
 import { idempotencyKeyOf, respond, success } from '../http/idempotency';
 import { imageField } from '../http/images';
-import { escapeLike, type ListSpec, listPage } from '../http/list';
-import { jsonBody, pathParams, queryParams } from '../http/validate';
-
-type RewardStatus = Reward['status'];
-
-/** The status as of `now`: an Active reward past its expiry reads Expired, whatever the row says. */
-const statusAt = (now: Date) =>
-  sql<RewardStatus>`(case when ${rewards.status} = 'Active' and ${rewards.expiryDate} < ${now.toISOString()}::timestamptz then 'Expired' else ${rewards.status} end)`;
-
-const rewardListAt = (
-  now: Date,
-): ListSpec<'createdAt' | 'expiryDate' | 'userName' | 'rewardType' | 'status' | 'balance'> => ({
-  sortColumns: {
-    createdAt: rewards.createdAt,
-    expiryDate: rewards.expiryDate,
-    userName: sql`lower(${customers.firstName} || ' ' || ${customers.lastName})`,
-    rewardType: rewards.rewardType,
-    status: statusAt(now),
-    balance: rewards.balance,
-  },
-  defaultSort: { by: 'createdAt', order: 'desc' },
-  tieBreaker: rewards.id,
-  searchTarget: sql`(${rewards.code} || ' ' || ${rewards.title} || ' ' || ${customers.firstName} || ' ' || ${customers.lastName})`,
-  dateColumn: rewards.createdAt,
-});
-
-type RewardListRow = RewardView & { status: RewardStatus };
-
-const toListedReward = ({ status, ...row }: RewardListRow): Reward => rewardWithStatus(row, status);
-
-const rewardCsvColumns: CsvColumn<Reward>[] = [
-  { header: 'ID', value: (r) => r.id },
-  { header: 'Code', value: (r) => r.code },
-  { header: 'Type', value: (r) => r.rewardType },
-  { header: 'Category', value: (r) => r.rewardTypeCategory },
-  { header: 'Title', value: (r) => r.title },
-  { header: 'Customer ID', value: (r) => r.user.id },
-  { header: 'First name', value: (r) => r.user.firstName },
-  { header: 'Last name', value: (r) => r.user.lastName },
-  { header: 'Partner', value: (r) => r.partner.organizationName },
-  { header: 'Issued amount (NGN)', value: (r) => r.issuedAmount },
-  { header: 'Percentage discount', value: (r) => r.percentageDiscount },
-  { header: 'Balance (NGN)', value: (r) => r.balance },
-  { header: 'Status', value: (r) => r.status },
-  { header: 'Expiry date', value: (r) => r.expiryDate },
-  { header: 'Created', value: (r) => r.createdAt },
-];
-
-/** /admin/partners/rewards?partnerId=: the rewards a partner issued (the Rewards tab). */
-export function partnerRewardRoutes(ctx: RouteContext) {
-  const { db, clock, guards } = ctx;
-  /** The list's filters, after the scope and partner checks (404 outside the caller's scope). */
-  const prepare = async (user: AuthUser, q: PartnerRewardsQuery) => {
-    assertPartnerScope(user, q.partnerId);
-    if (!(await findLivePartner(db, q.partnerId))) throw new ApiError(404, partnerServerMessages.notFound);
-    const now = clock();
-    const status = statusAt(now);
-    const filters = [
-      eq(rewards.partnerId, q.partnerId),
-      q.status ? sql`${status} = ${q.status}` : undefined,
-      q.userId === undefined ? undefined : eq(rewards.customerId, q.userId),
-    ];
-    return { spec: rewardListAt(now), status, filters };
-  };
-  const selectRewards = <F extends Record<string, SQL.Aliased | SQL>>(status: SQL<RewardStatus>, extra: F) =>
-    db
-      .select({
-        r: rewards,
-        status,
-        firstName: customers.firstName,
-        lastName: customers.lastName,
-        organizationName: partners.organizationName,
-        ...extra,
-      })
-      .from(rewards)
-      .innerJoin(customers, eq(customers.id, rewards.customerId))
-      .innerJoin(partners, eq(partners.id, rewards.partnerId));
-  const countRewards = async (where: SQL | undefined) => {
-    const [row] = await db
-      .select({ n: sql<number>`count(*)::int` })
-      .from(rewards)
-      .innerJoin(customers, eq(customers.id, rewards.customerId))
-      .where(where);
-    return Number(row?.n ?? 0);
-  };
-
-  return new Hono<AppEnv>()
-    .get(
-      '/',
-      // Cashiers who only redeem pick the customer's reward from this list (filtered by userId).
-      guards.requireAnyPermission(['rewards.view', 'rewards.redeem'], 'partner'),
-      queryParams(partnerRewardsQuerySchema),
-      async (c) => {
-        const q = c.req.valid('query');
-        const { spec, status, filters } = await prepare(c.get('user'), q);
-        const data = await listPage(spec, q, {
-          filters,
-          rows: async (p) =>
-            (
-              await selectRewards(status, {})
-                .where(p.where)
-                .orderBy(...p.orderBy)
-                .limit(p.limit)
-                .offset(p.offset)
-            ).map(toListedReward),
-          count: countRewards,
-        });
-        return ok(c, data);
-      },
-    )
-    .get(
-      '/export',
-      guards.requireAnyPermission(['rewards.view', 'rewards.redeem'], 'partner'),
-      queryParams(partnerRewardsQuerySchema),
-      async (c) => {
-        const q = c.req.valid('query');
-        const { spec, status, filters } = await prepare(c.get('user'), q);
-        return exportCsv(c, {
-          name: `rewards-partner-${q.partnerId}`,
-          spec: { ...spec, nullableSorts: ['expiryDate'] },
-          query: q,
-          filters,
-          columns: rewardCsvColumns,
-          clock,
-          log: ctx.log,
-          batchSize: ctx.config.exportBatchSize,
-          count: countRewards,
-          batch: async (p) => {
-            const raw = await selectRewards(status, p.keyFields)
-              .where(p.where)
-              .orderBy(...p.orderBy)
-              .limit(p.limit);
-            return { records: raw.map(toListedReward), last: raw.at(-1) };
-          },
-        });
-      },
-    );
-}
+import { escapeLike } from '../http/list';
+import { routeSet } from '../http/route';
 
 /**
  * /partners: the partner-side reward calls of SPEC section 7 (issue, look up, figures, types). The
@@ -213,258 +62,211 @@ export function partnerSideRewardRoutes(ctx: RouteContext) {
     return scope;
   };
 
-  return new Hono<AppEnv>()
-    .get('/reward-types', guards.authenticated('partner'), (c) => ok(c, [...REWARD_TYPES]))
-    .get('/reward-type-categories', guards.authenticated('partner'), (c) =>
-      ok(c, [...REWARD_TYPE_CATEGORIES]),
-    )
-    .get(
-      '/stats/reward',
-      guards.requirePermission('rewards.view', 'partner'),
-      queryParams(partnerScopeQuerySchema),
-      async (c) => {
-        const scope = await figureScope(c.get('user'), c.req.valid('query').partnerId);
-        return ok(c, await rewardStats(db, scope === null ? {} : { partnerId: scope }));
-      },
-    )
-    .get(
-      '/rewards/redeemed-giftcard-balance',
-      guards.requirePermission('rewards.view', 'partner'),
-      queryParams(partnerScopeQuerySchema),
-      async (c) => {
-        const scope = await figureScope(c.get('user'), c.req.valid('query').partnerId);
-        const now = clock().toISOString();
-        const inScope = scope === null ? sql`true` : sql`r.partner_id = ${scope}`;
-        const [row] = await executeRows<{ redeemed: string; outstanding: string }>(
-          db,
-          sql`select
+  return routeSet(guards)
+    .on('GET /partners/reward-types', (c) => ok(c, [...REWARD_TYPES]))
+    .on('GET /partners/reward-type-categories', (c) => ok(c, [...REWARD_TYPE_CATEGORIES]))
+    .on('GET /partners/stats/reward', async (c) => {
+      const scope = await figureScope(c.get('user'), c.req.valid('query').partnerId);
+      return ok(c, await rewardStats(db, scope === null ? {} : { partnerId: scope }));
+    })
+    .on('GET /partners/rewards/redeemed-giftcard-balance', async (c) => {
+      const scope = await figureScope(c.get('user'), c.req.valid('query').partnerId);
+      const now = clock().toISOString();
+      const inScope = scope === null ? sql`true` : sql`r.partner_id = ${scope}`;
+      const [row] = await executeRows<{ redeemed: string; outstanding: string }>(
+        db,
+        sql`select
             (select coalesce(-sum(l.amount), 0) from reward_ledger l join rewards r on r.id = l.reward_id
               where r.reward_type = 'GIFTCARD' and l.kind in ('REDEEM', 'REVERSAL') and ${inScope})::numeric(14, 2)::text as redeemed,
             (select coalesce(sum(r.balance), 0) from rewards r
               where r.reward_type = 'GIFTCARD' and r.status = 'Active'
                 and (r.expiry_date is null or r.expiry_date > ${now}::timestamptz) and ${inScope})::numeric(14, 2)::text as outstanding`,
-        );
-        const data: GiftcardBalance = {
-          totalRedeemed: Number(row?.redeemed ?? 0),
-          outstandingBalance: Number(row?.outstanding ?? 0),
-        };
-        return ok(c, data);
-      },
-    )
-    .get(
-      '/rewards/customers',
-      guards.requireAnyPermission(['rewards.view', 'rewards.redeem'], 'partner'),
-      queryParams(redemptionCustomersQuerySchema),
-      async (c) => {
-        const q = c.req.valid('query');
-        const scope = scopedPartnerId(c.get('user'), q.partnerId);
-        if (scope === null) throw fieldError('partnerId', rmsg.partnerRequired);
-        if (!(await findLivePartner(db, scope))) throw new ApiError(404, PARTNER_NOT_FOUND);
-        const text = q.search ?? '';
-        const like = `%${escapeLike(text)}%`;
-        const found = await db
-          .select({
-            id: customers.id,
-            firstName: customers.firstName,
-            lastName: customers.lastName,
-            email: customers.email,
-          })
-          .from(customers)
-          .where(
-            and(
-              isNull(customers.deletedAt),
-              sql`exists (select 1 from ${rewards} r where r.customer_id = ${customers.id} and r.partner_id = ${scope}
+      );
+      const data: GiftcardBalance = {
+        totalRedeemed: Number(row?.redeemed ?? 0),
+        outstandingBalance: Number(row?.outstanding ?? 0),
+      };
+      return ok(c, data);
+    })
+    .on('GET /partners/rewards/customers', async (c) => {
+      const q = c.req.valid('query');
+      const scope = scopedPartnerId(c.get('user'), q.partnerId);
+      if (scope === null) throw fieldError('partnerId', rmsg.partnerRequired);
+      if (!(await findLivePartner(db, scope))) throw new ApiError(404, PARTNER_NOT_FOUND);
+      const text = q.search ?? '';
+      const like = `%${escapeLike(text)}%`;
+      const found = await db
+        .select({
+          id: customers.id,
+          firstName: customers.firstName,
+          lastName: customers.lastName,
+          email: customers.email,
+        })
+        .from(customers)
+        .where(
+          and(
+            isNull(customers.deletedAt),
+            sql`exists (select 1 from ${rewards} r where r.customer_id = ${customers.id} and r.partner_id = ${scope}
                 ${text === '' ? sql`` : sql`and (r.code ilike ${like} or ${customers.firstName} || ' ' || ${customers.lastName} ilike ${like} or ${customers.email} ilike ${like})`})`,
-            ),
-          )
-          .orderBy(asc(customers.firstName), asc(customers.lastName), asc(customers.id))
-          .limit(REDEMPTION_CUSTOMERS_LIMIT);
-        const data: RedemptionCustomer[] = found.map((x) => ({ ...x, email: maskEmail(x.email) }));
-        return ok(c, data);
-      },
-    )
-    .get(
-      '/rewards/:rewardId/ledger',
-      // Who may look a reward up (viewers, cashiers) may read its history; so may who reverses.
-      guards.requireAnyPermission(['rewards.view', 'rewards.redeem', 'rewards.reverse'], 'partner'),
-      pathParams(rewardLedgerParamsSchema),
-      async (c) => {
-        const { rewardId } = c.req.valid('param');
-        const row = await rewardById(db, rewardId);
-        // Another partner's reward does not exist for partner staff.
-        if (!row || !inPartnerScope(c.get('user'), row.r.partnerId)) throw new ApiError(404, rmsg.notFound);
-        const reversal = alias(rewardLedger, 'reversal');
-        const rows = await db
-          .select({
-            e: rewardLedger,
-            firstName: users.firstName,
-            lastName: users.lastName,
-            reversedById: reversal.id,
-          })
-          .from(rewardLedger)
-          .leftJoin(users, eq(users.id, rewardLedger.actorId))
-          .leftJoin(reversal, eq(reversal.reversesId, rewardLedger.id))
-          .where(eq(rewardLedger.rewardId, rewardId))
-          .orderBy(asc(rewardLedger.at), asc(rewardLedger.id));
-        const entries = rows.map(
-          ({ e, firstName, lastName, reversedById }): LedgerEntry => ({
-            id: e.id,
-            kind: e.kind,
-            amount: e.amount,
-            at: e.at.toISOString(),
-            by:
-              e.actorId !== null && firstName !== null
-                ? { id: e.actorId, name: fullName({ firstName, lastName: lastName ?? '' }) }
-                : null,
-            reason: e.reason,
-            reversesId: e.reversesId,
-            reversedById: e.kind === 'REDEEM' ? reversedById : null,
-          }),
-        );
-        const data: RewardLedger = { reward: toReward(row, clock()), entries };
-        return ok(c, data);
-      },
-    )
-    .post(
-      '/rewards/get-reward',
-      // Cashiers who only redeem must be able to look the reward up too.
-      guards.requireAnyPermission(['rewards.view', 'rewards.redeem'], 'partner'),
-      jsonBody(getRewardBodySchema),
-      async (c) => {
-        const body = c.req.valid('json');
-        const row = await findScopedReward(db, {
-          code: body.code,
-          customerId: body.userId,
-          scope: partnerScope(c.get('user')),
-        });
-        if (!row) throw new ApiError(404, rmsg.notFound);
-        return ok(c, toReward(row, clock()));
-      },
-    )
-    .post(
-      '/rewards/issue-reward',
-      guards.requirePermission('rewards.issue', 'partner'),
-      jsonBody(issueRewardBodySchema),
-      async (c) => {
-        const actor = c.get('user');
-        const body = c.req.valid('json');
-        const key = idempotencyKeyOf(c);
-        const now = clock();
-        const meta = requestMeta(c, config.trustProxy);
-        const scope = partnerScope(actor);
-        if (scope === null && body.partnerId === undefined)
-          throw fieldError('partnerId', rmsg.partnerRequired);
-        const partnerId = scopedPartnerId(actor, body.partnerId)!;
-        const image = imageField('promotionalImage', body.promotionalImage);
-        const expiryDate = body.expiryDate ? expiryEndOfDay(body.expiryDate) : null;
-        if (expiryDate && expiryDate.getTime() <= now.getTime())
-          throw fieldError('expiryDate', rmsg.expiryInPast);
-        const giftcard = body.rewardType === 'GIFTCARD';
-        const issuedAmount = giftcard ? (body.issuedAmount ?? DEFAULT_GIFTCARD_AMOUNT) : null;
-        const percentageDiscount = giftcard ? null : (body.percentageDiscount ?? DEFAULT_COUPON_DISCOUNT);
+          ),
+        )
+        .orderBy(asc(customers.firstName), asc(customers.lastName), asc(customers.id))
+        .limit(REDEMPTION_CUSTOMERS_LIMIT);
+      const data: RedemptionCustomer[] = found.map((x) => ({ ...x, email: maskEmail(x.email) }));
+      return ok(c, data);
+    })
+    .on('GET /partners/rewards/{rewardId}/ledger', async (c) => {
+      const { rewardId } = c.req.valid('param');
+      const row = await rewardById(db, rewardId);
+      // Another partner's reward does not exist for partner staff.
+      if (!row || !inPartnerScope(c.get('user'), row.r.partnerId)) throw new ApiError(404, rmsg.notFound);
+      const reversal = alias(rewardLedger, 'reversal');
+      const rows = await db
+        .select({
+          e: rewardLedger,
+          firstName: users.firstName,
+          lastName: users.lastName,
+          reversedById: reversal.id,
+        })
+        .from(rewardLedger)
+        .leftJoin(users, eq(users.id, rewardLedger.actorId))
+        .leftJoin(reversal, eq(reversal.reversesId, rewardLedger.id))
+        .where(eq(rewardLedger.rewardId, rewardId))
+        .orderBy(asc(rewardLedger.at), asc(rewardLedger.id));
+      const entries = rows.map(
+        ({ e, firstName, lastName, reversedById }): LedgerEntry => ({
+          id: e.id,
+          kind: e.kind,
+          amount: e.amount,
+          at: e.at.toISOString(),
+          by:
+            e.actorId !== null && firstName !== null
+              ? { id: e.actorId, name: fullName({ firstName, lastName: lastName ?? '' }) }
+              : null,
+          reason: e.reason,
+          reversesId: e.reversesId,
+          reversedById: e.kind === 'REDEEM' ? reversedById : null,
+        }),
+      );
+      const data: RewardLedger = { reward: toReward(row, clock()), entries };
+      return ok(c, data);
+    })
+    .on('POST /partners/rewards/get-reward', async (c) => {
+      const body = c.req.valid('json');
+      const row = await findScopedReward(db, {
+        code: body.code,
+        customerId: body.userId,
+        scope: partnerScope(c.get('user')),
+      });
+      if (!row) throw new ApiError(404, rmsg.notFound);
+      return ok(c, toReward(row, clock()));
+    })
+    .on('POST /partners/rewards/issue-reward', async (c) => {
+      const actor = c.get('user');
+      const body = c.req.valid('json');
+      const key = idempotencyKeyOf(c);
+      const now = clock();
+      const meta = requestMeta(c, config.trustProxy);
+      const scope = partnerScope(actor);
+      if (scope === null && body.partnerId === undefined) throw fieldError('partnerId', rmsg.partnerRequired);
+      const partnerId = scopedPartnerId(actor, body.partnerId)!;
+      const image = imageField('promotionalImage', body.promotionalImage);
+      const expiryDate = body.expiryDate ? expiryEndOfDay(body.expiryDate) : null;
+      if (expiryDate && expiryDate.getTime() <= now.getTime())
+        throw fieldError('expiryDate', rmsg.expiryInPast);
+      const giftcard = body.rewardType === 'GIFTCARD';
+      const issuedAmount = giftcard ? (body.issuedAmount ?? DEFAULT_GIFTCARD_AMOUNT) : null;
+      const percentageDiscount = giftcard ? null : (body.percentageDiscount ?? DEFAULT_COUPON_DISCOUNT);
 
-        const run = () =>
-          runIdempotent(db, { key, userId: actor.id, route: 'issue-reward', body, now }, async (tx) => {
-            const partner = await transactingPartner(tx, partnerId, 'partnerId');
-            // The customer row lock serialises issues for one customer: points are claimed once.
-            const [customer] = await tx
-              .select({
-                id: customers.id,
-                firstName: customers.firstName,
-                lastName: customers.lastName,
-                status: customers.accountStatus,
-              })
-              .from(customers)
-              .where(and(eq(customers.id, body.issuedTo), isNull(customers.deletedAt)))
-              .for('update');
-            if (!customer) throw fieldError('issuedTo', vmsg.customerNotFound, 404);
-            if (customer.status !== 'ACTIVE')
-              throw fieldError('issuedTo', vmsg.customerBlocked, 400, 'customer_blocked');
-            let pointsClaimed = 0;
-            if (body.byPoints) {
-              const [pts] = await executeRows<{ unclaimed: string }>(
-                tx,
-                sql`select (coalesce((select sum(floor(total_amount / ${NAIRA_PER_POINT})) from visits
+      const run = () =>
+        runIdempotent(db, { key, userId: actor.id, route: 'issue-reward', body, now }, async (tx) => {
+          const partner = await transactingPartner(tx, partnerId, 'partnerId');
+          // The customer row lock serialises issues for one customer: points are claimed once.
+          const customer = await transactingCustomer(tx, body.issuedTo, 'issuedTo', 'update');
+          let pointsClaimed = 0;
+          if (body.byPoints) {
+            const [pts] = await executeRows<{ unclaimed: string }>(
+              tx,
+              sql`select (coalesce((select sum(floor(total_amount / ${NAIRA_PER_POINT})) from visits
                     where partner_id = ${partner.id} and customer_id = ${customer.id}), 0)
                   - coalesce((select sum(points_claimed) from rewards
                     where partner_id = ${partner.id} and customer_id = ${customer.id}), 0))::bigint::text as unclaimed`,
-              );
-              pointsClaimed = Math.max(0, Number(pts?.unclaimed ?? 0));
-              if (pointsClaimed <= 0) throw fieldError('byPoints', rmsg.noPoints, 409);
-            }
-            const promotionalImage = await storeFile(tx, image.bytes, image.mime, now);
-            const code = generateRewardCode(body.rewardType);
-            const [created] = await tx
-              .insert(rewards)
-              .values({
-                partnerId: partner.id,
-                customerId: customer.id,
-                rewardType: body.rewardType,
-                rewardTypeCategory: body.rewardTypeCategory ?? 'GENERAL',
-                code,
-                title: body.title,
-                description: body.description,
-                promotionalImage,
-                expiryDate,
-                issuedAmount,
-                percentageDiscount,
-                balance: issuedAmount,
-                status: 'Active',
-                pointsClaimed,
-                issuedBy: staffUserId(actor),
-                createdAt: now,
-                updatedAt: now,
-              })
-              .returning({ id: rewards.id });
-            const rewardId = created!.id;
-            if (giftcard) {
-              await tx.insert(rewardLedger).values({
-                rewardId,
-                kind: 'ISSUE',
-                amount: issuedAmount!,
-                actorId: staffUserId(actor),
-                at: now,
-              });
-            }
-            const issued = {
-              rewardType: body.rewardType,
-              rewardTypeCategory: body.rewardTypeCategory ?? 'GENERAL',
+            );
+            pointsClaimed = Math.max(0, Number(pts?.unclaimed ?? 0));
+            if (pointsClaimed <= 0) throw fieldError('byPoints', rmsg.noPoints, 409);
+          }
+          const promotionalImage = await storeFile(tx, image.bytes, image.mime, now);
+          const code = generateRewardCode(body.rewardType);
+          const [created] = await tx
+            .insert(rewards)
+            .values({
               partnerId: partner.id,
               customerId: customer.id,
+              rewardType: body.rewardType,
+              rewardTypeCategory: body.rewardTypeCategory ?? 'GENERAL',
+              code,
+              title: body.title,
+              description: body.description,
+              promotionalImage,
+              expiryDate,
               issuedAmount,
               percentageDiscount,
+              balance: issuedAmount,
+              status: 'Active',
               pointsClaimed,
-              expiryDate: expiryDate?.toISOString() ?? null,
-            };
-            await recordEvent(tx, {
-              actor: actorOfAuthUser(actor),
-              action: actions.issuedReward(
-                giftcard ? 'gift card' : 'coupon',
-                code,
-                fullName(customer),
-                partner.organizationName,
-              ),
-              entity: 'reward',
-              entityId: rewardId,
-              payload: issued,
-              meta,
+              issuedBy: staffUserId(actor),
+              createdAt: now,
+              updatedAt: now,
+            })
+            .returning({ id: rewards.id });
+          const rewardId = created!.id;
+          if (giftcard) {
+            await tx.insert(rewardLedger).values({
+              rewardId,
+              kind: 'ISSUE',
+              amount: issuedAmount!,
+              actorId: staffUserId(actor),
               at: now,
-              webhook: {
-                type: 'reward.issued',
-                partnerId: partner.id,
-                data: { rewardId, code, title: body.title, ...issued, issuedAt: now.toISOString() },
-              },
             });
-            const reward = toReward((await rewardById(tx, rewardId))!, now);
-            return success(reward, rewardMessages.issued, 201);
+          }
+          const issued = {
+            rewardType: body.rewardType,
+            rewardTypeCategory: body.rewardTypeCategory ?? 'GENERAL',
+            partnerId: partner.id,
+            customerId: customer.id,
+            issuedAmount,
+            percentageDiscount,
+            pointsClaimed,
+            expiryDate: expiryDate?.toISOString() ?? null,
+          };
+          await recordEvent(tx, {
+            actor: actorOfAuthUser(actor),
+            action: actions.issuedReward(
+              giftcard ? 'gift card' : 'coupon',
+              code,
+              fullName(customer),
+              partner.organizationName,
+            ),
+            entity: 'reward',
+            entityId: rewardId,
+            payload: issued,
+            meta,
+            at: now,
+            webhook: {
+              type: 'reward.issued',
+              partnerId: partner.id,
+              data: { rewardId, code, title: body.title, ...issued, issuedAt: now.toISOString() },
+            },
           });
-        try {
-          return respond(c, await run());
-        } catch (err) {
-          // A reward code clash (1 in 10^12 per pair) rolls back; the client retries with its key.
-          if (sqlState(err) === UNIQUE_VIOLATION) throw new ApiError(409, 'Please try again');
-          throw err;
-        }
-      },
-    );
+          const reward = toReward((await rewardById(tx, rewardId))!, now);
+          return success(reward, rewardMessages.issued, 201);
+        });
+      try {
+        return respond(c, await run());
+      } catch (err) {
+        // A reward code clash (1 in 10^12 per pair) rolls back; the client retries with its key.
+        if (sqlState(err) === UNIQUE_VIOLATION) throw new ApiError(409, 'Please try again');
+        throw err;
+      }
+    }).router;
 }

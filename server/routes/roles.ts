@@ -1,25 +1,15 @@
 import { and, eq, ne, type SQL, sql } from 'drizzle-orm';
-import { Hono } from 'hono';
-import {
-  createRoleBodySchema,
-  type Role,
-  roleDetailQuerySchema,
-  roleIdParamSchema,
-  roleListQuerySchema,
-  roleServerMessages,
-  roleStillHeldMessage,
-  updateRoleBodySchema,
-} from '../../contract/roles';
+import { type Role, roleServerMessages, roleStillHeldMessage } from '../../contract/roles';
 import type { DbOrTx } from '../db/client';
 import { sqlState, UNIQUE_VIOLATION } from '../db/errors';
 import { roles, users } from '../db/schema';
 import { actions, actorOfAuthUser, recordEvent, requestMeta } from '../domain/events';
 import { missingPermissions, permissionNamesOf, type RoleRow, toRole } from '../domain/roles';
-import type { AppEnv, AuthUser, RouteContext } from '../http/context';
+import type { AuthUser, RouteContext } from '../http/context';
 import { type CsvColumn, exportCsv } from '../http/csv-export';
 import { ApiError, fieldError, ok } from '../http/errors';
 import { type ListSpec, listPage } from '../http/list';
-import { jsonBody, pathParams, queryParams } from '../http/validate';
+import { routeSet } from '../http/route';
 
 /**
  * Live staff holding a role (deleted members do not count). Spelled out: in a select list drizzle
@@ -119,177 +109,147 @@ export function roleRoutes(ctx: RouteContext) {
   const { db, clock, config, guards } = ctx;
   const notFound = () => new ApiError(404, roleServerMessages.notFound);
 
-  return new Hono<AppEnv>()
-    .get(
-      '/get-roles',
-      guards.requirePermission('roles.view', 'partner'),
-      queryParams(roleListQuerySchema),
-      async (c) => {
-        const q = c.req.valid('query');
-        const data = await listPage(roleList, q, {
-          filters: [rolesInScope(c.get('user'), c.get('partnerScope'))],
-          rows: async (p) =>
-            (
-              await db
-                .select(roleColumns)
-                .from(roles)
-                .where(p.where)
-                .orderBy(...p.orderBy)
-                .limit(p.limit)
-                .offset(p.offset)
-            ).map(toRole),
-          count: async (where: SQL | undefined) => {
-            const [row] = await db.select({ n: sql<number>`count(*)::int` }).from(roles).where(where);
-            return Number(row?.n ?? 0);
-          },
-        });
-        return ok(c, data);
-      },
-    )
-    .get(
-      '/get-roles/export',
-      guards.requirePermission('roles.view', 'club'),
-      queryParams(roleListQuerySchema),
-      async (c) => {
-        const q = c.req.valid('query');
-        return exportCsv(c, {
-          name: 'roles',
-          spec: roleList,
-          query: q,
-          columns: roleCsvColumns,
-          clock,
-          log: ctx.log,
-          batchSize: ctx.config.exportBatchSize,
-          count: async (where) => {
-            const [row] = await db.select({ n: sql<number>`count(*)::int` }).from(roles).where(where);
-            return Number(row?.n ?? 0);
-          },
-          batch: async (p) => {
-            const raw = await db
-              .select({ ...roleColumns, ...p.keyFields })
+  return routeSet(guards)
+    .on('GET /admin/user/get-roles', async (c) => {
+      const q = c.req.valid('query');
+      const data = await listPage(roleList, q, {
+        filters: [rolesInScope(c.get('user'), c.get('partnerScope'))],
+        rows: async (p) =>
+          (
+            await db
+              .select(roleColumns)
               .from(roles)
               .where(p.where)
               .orderBy(...p.orderBy)
-              .limit(p.limit);
-            return { records: raw.map(toRole), last: raw.at(-1) };
-          },
-        });
-      },
-    )
-    .get(
-      '/get-role-detail',
-      guards.requirePermission('roles.view', 'partner'),
-      queryParams(roleDetailQuerySchema),
-      async (c) => {
-        const row = await findRole(db, c.req.valid('query').roleId);
-        if (!row || !roleInScope(c.get('user'), c.get('partnerScope'), row)) throw notFound();
-        return ok(c, toRole(row));
-      },
-    )
-    .post(
-      '/create-role',
-      guards.requirePermission('roles.create', 'club'),
-      jsonBody(createRoleBodySchema),
-      async (c) => {
-        const actor = c.get('user');
-        const { roleName, permissionIds } = c.req.valid('json');
-        const permissions = grantablePermissions(permissionIds, actor);
-        const now = clock();
-        const meta = requestMeta(c, config.trustProxy);
-        await assertNameFree(db, roleName);
-        const id = await uniqueName(() =>
-          db.transaction(async (tx) => {
-            const [created] = await tx
-              .insert(roles)
-              .values({ name: roleName, permissions, createdAt: now, updatedAt: now })
-              .returning({ id: roles.id });
-            await recordEvent(tx, {
-              actor: actorOfAuthUser(actor),
-              action: actions.createdRole(roleName),
-              entity: 'role',
-              entityId: created!.id,
-              payload: { permissions },
-              meta,
-              at: now,
-            });
-            return created!.id;
-          }),
-        );
-        return ok(c, toRole((await findRole(db, id))!), roleServerMessages.created, 201);
-      },
-    )
-    .patch(
-      '/update-role',
-      guards.requirePermission('roles.update', 'club'),
-      jsonBody(updateRoleBodySchema),
-      async (c) => {
-        const actor = c.get('user');
-        const { roleId, roleName, permissionIds } = c.req.valid('json');
-        const existing = await findRole(db, roleId);
-        if (!existing) throw notFound();
-        if (existing.builtIn) throw new ApiError(409, roleServerMessages.builtInLocked);
-        assertHoldsRole(actor, existing);
-        const permissions = grantablePermissions(permissionIds, actor);
-        const now = clock();
-        const meta = requestMeta(c, config.trustProxy);
-        await assertNameFree(db, roleName, roleId);
-        await uniqueName(() =>
-          db.transaction(async (tx) => {
-            const before = await findRole(tx, roleId, true);
-            if (!before) throw notFound();
-            assertHoldsRole(actor, before);
-            await tx
-              .update(roles)
-              .set({ name: roleName, permissions, updatedAt: now })
-              .where(eq(roles.id, roleId));
-            await recordEvent(tx, {
-              actor: actorOfAuthUser(actor),
-              action: actions.updatedRole(roleName, before.name),
-              entity: 'role',
-              entityId: roleId,
-              payload: {
-                previousName: before.name,
-                added: missingPermissions(permissions, before.permissions),
-                removed: missingPermissions(before.permissions, permissions),
-              },
-              meta,
-              at: now,
-            });
-          }),
-        );
-        return ok(c, toRole((await findRole(db, roleId))!), roleServerMessages.updated);
-      },
-    )
-    .delete(
-      '/delete-role/:roleId',
-      guards.requirePermission('roles.delete', 'club'),
-      pathParams(roleIdParamSchema),
-      async (c) => {
-        const actor = c.get('user');
-        const { roleId } = c.req.valid('param');
-        const now = clock();
-        const meta = requestMeta(c, config.trustProxy);
-        await db.transaction(async (tx) => {
-          // The row lock makes a concurrent invite or role change with this role wait for the outcome.
-          const role = await findRole(tx, roleId, true);
-          if (!role) throw notFound();
-          if (role.builtIn) throw new ApiError(409, roleServerMessages.builtInLocked);
-          assertHoldsRole(actor, role);
-          if (role.staffCount > 0) throw new ApiError(409, roleStillHeldMessage(role.staffCount));
-          // Deleted members keep their history in the event log, not a reference to a gone role.
-          await tx.update(users).set({ roleId: null }).where(eq(users.roleId, roleId));
-          await tx.delete(roles).where(eq(roles.id, roleId));
+              .limit(p.limit)
+              .offset(p.offset)
+          ).map(toRole),
+        count: async (where: SQL | undefined) => {
+          const [row] = await db.select({ n: sql<number>`count(*)::int` }).from(roles).where(where);
+          return Number(row?.n ?? 0);
+        },
+      });
+      return ok(c, data);
+    })
+    .on('GET /admin/user/get-roles/export', async (c) => {
+      const q = c.req.valid('query');
+      return exportCsv(c, {
+        name: 'roles',
+        spec: roleList,
+        query: q,
+        columns: roleCsvColumns,
+        clock,
+        log: ctx.log,
+        batchSize: ctx.config.exportBatchSize,
+        count: async (where) => {
+          const [row] = await db.select({ n: sql<number>`count(*)::int` }).from(roles).where(where);
+          return Number(row?.n ?? 0);
+        },
+        batch: async (p) => {
+          const raw = await db
+            .select({ ...roleColumns, ...p.keyFields })
+            .from(roles)
+            .where(p.where)
+            .orderBy(...p.orderBy)
+            .limit(p.limit);
+          return { records: raw.map(toRole), last: raw.at(-1) };
+        },
+      });
+    })
+    .on('GET /admin/user/get-role-detail', async (c) => {
+      const row = await findRole(db, c.req.valid('query').roleId);
+      if (!row || !roleInScope(c.get('user'), c.get('partnerScope'), row)) throw notFound();
+      return ok(c, toRole(row));
+    })
+    .on('POST /admin/user/create-role', async (c) => {
+      const actor = c.get('user');
+      const { roleName, permissionIds } = c.req.valid('json');
+      const permissions = grantablePermissions(permissionIds, actor);
+      const now = clock();
+      const meta = requestMeta(c, config.trustProxy);
+      await assertNameFree(db, roleName);
+      const id = await uniqueName(() =>
+        db.transaction(async (tx) => {
+          const [created] = await tx
+            .insert(roles)
+            .values({ name: roleName, permissions, createdAt: now, updatedAt: now })
+            .returning({ id: roles.id });
           await recordEvent(tx, {
             actor: actorOfAuthUser(actor),
-            action: actions.deletedRole(role.name),
+            action: actions.createdRole(roleName),
             entity: 'role',
-            entityId: roleId,
-            payload: { permissions: role.permissions },
+            entityId: created!.id,
+            payload: { permissions },
             meta,
             at: now,
           });
+          return created!.id;
+        }),
+      );
+      return ok(c, toRole((await findRole(db, id))!), roleServerMessages.created, 201);
+    })
+    .on('PATCH /admin/user/update-role', async (c) => {
+      const actor = c.get('user');
+      const { roleId, roleName, permissionIds } = c.req.valid('json');
+      const existing = await findRole(db, roleId);
+      if (!existing) throw notFound();
+      if (existing.builtIn) throw new ApiError(409, roleServerMessages.builtInLocked);
+      assertHoldsRole(actor, existing);
+      const permissions = grantablePermissions(permissionIds, actor);
+      const now = clock();
+      const meta = requestMeta(c, config.trustProxy);
+      await assertNameFree(db, roleName, roleId);
+      await uniqueName(() =>
+        db.transaction(async (tx) => {
+          const before = await findRole(tx, roleId, true);
+          if (!before) throw notFound();
+          assertHoldsRole(actor, before);
+          await tx
+            .update(roles)
+            .set({ name: roleName, permissions, updatedAt: now })
+            .where(eq(roles.id, roleId));
+          await recordEvent(tx, {
+            actor: actorOfAuthUser(actor),
+            action: actions.updatedRole(roleName, before.name),
+            entity: 'role',
+            entityId: roleId,
+            payload: {
+              previousName: before.name,
+              added: missingPermissions(permissions, before.permissions),
+              removed: missingPermissions(before.permissions, permissions),
+            },
+            meta,
+            at: now,
+          });
+        }),
+      );
+      return ok(c, toRole((await findRole(db, roleId))!), roleServerMessages.updated);
+    })
+    .on('DELETE /admin/user/delete-role/{roleId}', async (c) => {
+      const actor = c.get('user');
+      const { roleId } = c.req.valid('param');
+      const now = clock();
+      const meta = requestMeta(c, config.trustProxy);
+      await db.transaction(async (tx) => {
+        // The row lock makes a concurrent invite or role change with this role wait for the outcome.
+        const role = await findRole(tx, roleId, true);
+        if (!role) throw notFound();
+        if (role.builtIn) throw new ApiError(409, roleServerMessages.builtInLocked);
+        assertHoldsRole(actor, role);
+        if (role.staffCount > 0) throw new ApiError(409, roleStillHeldMessage(role.staffCount));
+        // Deleted members keep their history in the event log, not a reference to a gone role.
+        await tx.update(users).set({ roleId: null }).where(eq(users.roleId, roleId));
+        await tx.delete(roles).where(eq(roles.id, roleId));
+        await recordEvent(tx, {
+          actor: actorOfAuthUser(actor),
+          action: actions.deletedRole(role.name),
+          entity: 'role',
+          entityId: roleId,
+          payload: { permissions: role.permissions },
+          meta,
+          at: now,
         });
-        return ok(c, null, roleServerMessages.deleted);
-      },
-    );
+      });
+      return ok(c, null, roleServerMessages.deleted);
+    }).router;
 }

@@ -1,16 +1,16 @@
 import { sql } from 'drizzle-orm';
-import { Hono } from 'hono';
 import { permissionCatalogue } from '../../contract/permissions';
-import type { AppEnv, RouteContext } from '../http/context';
+import type { RouteContext } from '../http/context';
 import { ok } from '../http/errors';
+import { routeSet } from '../http/route';
 
 /** Health check (the database answers too: a 503 when it does not) and the permission catalogue. */
 export function systemRoutes(ctx: RouteContext) {
   const { guards, db, config } = ctx;
-  return new Hono<AppEnv>()
-    .get('/health', guards.publicRoute(), async (c) => {
+  return routeSet(guards)
+    .on('GET /health', async (c) => {
       await db.execute(sql`select 1`);
       return ok(c, { status: 'ok' as const, environment: config.environment ?? 'development' });
     })
-    .get('/authz', guards.authenticated('self'), (c) => ok(c, permissionCatalogue));
+    .on('GET /authz', (c) => ok(c, permissionCatalogue)).router;
 }

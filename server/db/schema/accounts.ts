@@ -1,0 +1,193 @@
+import { sql } from 'drizzle-orm';
+import { boolean, index, integer, pgTable, primaryKey, text, uniqueIndex } from 'drizzle-orm/pg-core';
+
+import { id, money, ts } from './columns';
+
+/* Who takes part: roles, staff (users), partners with their extended services, and customers. */
+
+export const roles = pgTable(
+  'roles',
+  {
+    id: id(),
+    name: text('name').notNull().unique(),
+    /** Permission names from the catalogue in contract/permissions.ts. */
+    permissions: text('permissions').array().notNull().default(sql`'{}'::text[]`),
+    builtIn: boolean('built_in').notNull().default(false),
+    createdAt: ts('created_at').notNull().defaultNow(),
+    updatedAt: ts('updated_at').notNull().defaultNow(),
+  },
+  // Role names are unique whatever their case ('support' clashes with 'Support').
+  (t) => [uniqueIndex('roles_name_lower_uq').on(sql`lower(${t.name})`)],
+);
+
+export const partners = pgTable(
+  'partners',
+  {
+    id: id(),
+    firstName: text('first_name').notNull(),
+    lastName: text('last_name').notNull(),
+    email: text('email').notNull(),
+    phone: text('phone').notNull(),
+    organizationName: text('organization_name').notNull(),
+    address: text('address').notNull(),
+    coverImage: text('cover_image'),
+    minSpendToQualify: money('min_spend_to_qualify').notNull().default(10000),
+    accountStatus: text('account_status', { enum: ['ACTIVE', 'BLOCKED'] })
+      .notNull()
+      .default('ACTIVE'),
+    createdAt: ts('created_at').notNull().defaultNow(),
+    updatedAt: ts('updated_at').notNull().defaultNow(),
+    deletedAt: ts('deleted_at'),
+  },
+  (t) => {
+    const live = sql`${t.deletedAt} is null`;
+    return [
+      // One live partner per contact email; a deleted partner's address can be added again.
+      uniqueIndex('partners_email_uq').on(sql`lower(${t.email})`).where(live),
+      // The partner list (docs/decisions/005-partner-queries.md): always filtered by status, so each
+      // sort order is a btree led by account_status with id as the tie-breaker, live rows only.
+      index('partners_live_status_created_idx').on(t.accountStatus, t.createdAt, t.id).where(live),
+      index('partners_live_status_org_idx')
+        .on(t.accountStatus, sql`lower(${t.organizationName})`, t.id)
+        .where(live),
+      index('partners_live_status_first_name_idx')
+        .on(t.accountStatus, sql`lower(${t.firstName})`, t.id)
+        .where(live),
+      index('partners_live_status_last_name_idx')
+        .on(t.accountStatus, sql`lower(${t.lastName})`, t.id)
+        .where(live),
+      index('partners_live_status_email_idx').on(t.accountStatus, sql`lower(${t.email})`, t.id).where(live),
+      index('partners_search_trgm_idx')
+        .using(
+          'gin',
+          sql`(${t.organizationName} || ' ' || ${t.firstName} || ' ' || ${t.lastName} || ' ' || ${t.email}) gin_trgm_ops`,
+        )
+        .where(live),
+    ];
+  },
+);
+
+/** Staff who sign in to the console: admins (userType ADMIN) and partner staff (PARTNER, tied to a partner). */
+export const users = pgTable(
+  'users',
+  {
+    id: id(),
+    email: text('email').notNull(),
+    passwordHash: text('password_hash'),
+    firstName: text('first_name').notNull(),
+    lastName: text('last_name').notNull(),
+    phone: text('phone'),
+    address: text('address'),
+    imageUrl: text('image_url'),
+    userType: text('user_type', { enum: ['ADMIN', 'PARTNER'] })
+      .notNull()
+      .default('ADMIN'),
+    roleId: integer('role_id').references(() => roles.id),
+    partnerId: integer('partner_id').references(() => partners.id),
+    accountStatus: text('account_status', { enum: ['ACTIVE', 'BLOCKED'] })
+      .notNull()
+      .default('ACTIVE'),
+    createdAt: ts('created_at').notNull().defaultNow(),
+    updatedAt: ts('updated_at').notNull().defaultNow(),
+    deletedAt: ts('deleted_at'),
+  },
+  (t) => {
+    const live = sql`${t.deletedAt} is null`;
+    return [
+      // One live account per email; a deleted member's address can be invited again.
+      uniqueIndex('users_email_uq').on(sql`lower(${t.email})`).where(live),
+      // The staff list (docs/decisions/003-list-indexes.md): one btree per sort order, id as the
+      // tie-breaker, only live rows; a trigram GIN index for the search over name and email.
+      index('users_live_created_idx').on(t.createdAt, t.id).where(live),
+      index('users_live_first_name_idx').on(sql`lower(${t.firstName})`, t.id).where(live),
+      index('users_live_last_name_idx').on(sql`lower(${t.lastName})`, t.id).where(live),
+      index('users_live_email_idx').on(sql`lower(${t.email})`, t.id).where(live),
+      index('users_role_idx').on(t.roleId),
+      index('users_search_trgm_idx')
+        .using('gin', sql`(${t.firstName} || ' ' || ${t.lastName} || ' ' || ${t.email}) gin_trgm_ops`)
+        .where(live),
+    ];
+  },
+);
+
+export const customers = pgTable(
+  'customers',
+  {
+    id: id(),
+    firstName: text('first_name').notNull(),
+    lastName: text('last_name').notNull(),
+    email: text('email').notNull(),
+    phone: text('phone'),
+    address: text('address'),
+    imageUrl: text('image_url'),
+    accountStatus: text('account_status', { enum: ['ACTIVE', 'BLOCKED'] })
+      .notNull()
+      .default('ACTIVE'),
+    fiberPlan: text('fiber_plan').notNull(),
+    fiberSpeedMbps: integer('fiber_speed_mbps').notNull(),
+    fiberMonthlyFee: money('fiber_monthly_fee').notNull(),
+    fiberStatus: text('fiber_status', { enum: ['ACTIVE', 'SUSPENDED', 'CANCELLED'] })
+      .notNull()
+      .default('ACTIVE'),
+    fiberRenewalDate: ts('fiber_renewal_date').notNull(),
+    createdAt: ts('created_at').notNull().defaultNow(),
+    updatedAt: ts('updated_at').notNull().defaultNow(),
+    deletedAt: ts('deleted_at'),
+  },
+  (t) => {
+    const live = sql`${t.deletedAt} is null`;
+    return [
+      uniqueIndex('customers_email_uq').on(sql`lower(${t.email})`),
+      // The client list, as the partner list: status first, id as the tie-breaker, live rows only.
+      index('customers_live_status_created_idx').on(t.accountStatus, t.createdAt, t.id).where(live),
+      index('customers_live_status_first_name_idx')
+        .on(t.accountStatus, sql`lower(${t.firstName})`, t.id)
+        .where(live),
+      index('customers_live_status_last_name_idx')
+        .on(t.accountStatus, sql`lower(${t.lastName})`, t.id)
+        .where(live),
+      index('customers_live_status_email_idx').on(t.accountStatus, sql`lower(${t.email})`, t.id).where(live),
+      index('customers_search_trgm_idx')
+        .using('gin', sql`(${t.firstName} || ' ' || ${t.lastName} || ' ' || ${t.email}) gin_trgm_ops`)
+        .where(live),
+    ];
+  },
+);
+
+export const extendedServices = pgTable(
+  'extended_services',
+  {
+    id: id(),
+    title: text('title').notNull(),
+    description: text('description').notNull(),
+    createdAt: ts('created_at').notNull().defaultNow(),
+    updatedAt: ts('updated_at').notNull().defaultNow(),
+    deletedAt: ts('deleted_at'),
+  },
+  (t) => {
+    const live = sql`${t.deletedAt} is null`;
+    return [
+      index('extended_services_live_created_idx').on(t.createdAt, t.id).where(live),
+      index('extended_services_live_title_idx').on(sql`lower(${t.title})`, t.id).where(live),
+      index('extended_services_search_trgm_idx')
+        .using('gin', sql`(${t.title} || ' ' || ${t.description}) gin_trgm_ops`)
+        .where(live),
+    ];
+  },
+);
+
+export const partnerExtendedServices = pgTable(
+  'partner_extended_services',
+  {
+    partnerId: integer('partner_id')
+      .notNull()
+      .references(() => partners.id),
+    extendedServiceId: integer('extended_service_id')
+      .notNull()
+      .references(() => extendedServices.id),
+  },
+  (t) => [
+    primaryKey({ columns: [t.partnerId, t.extendedServiceId] }),
+    index('partner_extended_services_service_idx').on(t.extendedServiceId, t.partnerId),
+  ],
+);

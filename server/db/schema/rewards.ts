@@ -1,0 +1,148 @@
+import { sql } from 'drizzle-orm';
+import { index, integer, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
+import { customers, partners, users } from './accounts';
+import { id, money, ts } from './columns';
+
+/* What happens at a partner: visits with their items, rewards, the reward ledger and redemption codes. */
+
+export const visits = pgTable(
+  'visits',
+  {
+    id: id(),
+    partnerId: integer('partner_id')
+      .notNull()
+      .references(() => partners.id),
+    customerId: integer('customer_id')
+      .notNull()
+      .references(() => customers.id),
+    attendantName: text('attendant_name').notNull(),
+    visitDate: ts('visit_date').notNull(),
+    totalAmount: money('total_amount').notNull(),
+    receiptImage: text('receipt_image'),
+    createdAt: ts('created_at').notNull().defaultNow(),
+  },
+  (t) => [
+    // The visits tab: one btree per sort order, led by partner_id, id as the tie-breaker.
+    index('visits_partner_date_id_idx').on(t.partnerId, t.visitDate, t.id),
+    index('visits_partner_total_idx').on(t.partnerId, t.totalAmount, t.id),
+    index('visits_partner_attendant_idx').on(t.partnerId, sql`lower(${t.attendantName})`, t.id),
+    // One customer's visits at a partner in a window (eligibility detail, points); migration 0005
+    // adds INCLUDE (total_amount), which drizzle cannot declare, for index-only scans.
+    index('visits_partner_customer_date_idx').on(t.partnerId, t.customerId, t.visitDate),
+    index('visits_customer_idx').on(t.customerId),
+  ],
+);
+
+export const visitItems = pgTable(
+  'visit_items',
+  {
+    id: id(),
+    visitId: integer('visit_id')
+      .notNull()
+      .references(() => visits.id),
+    name: text('name').notNull(),
+    quantity: integer('quantity').notNull(),
+    price: money('price').notNull(),
+  },
+  (t) => [index('visit_items_visit_idx').on(t.visitId)],
+);
+
+export const rewards = pgTable(
+  'rewards',
+  {
+    id: id(),
+    partnerId: integer('partner_id')
+      .notNull()
+      .references(() => partners.id),
+    customerId: integer('customer_id')
+      .notNull()
+      .references(() => customers.id),
+    rewardType: text('reward_type', { enum: ['GIFTCARD', 'COUPON'] }).notNull(),
+    rewardTypeCategory: text('reward_type_category', { enum: ['GENERAL', 'DISCOUNTED_SUBSCRIPTION'] })
+      .notNull()
+      .default('GENERAL'),
+    code: text('code').notNull().unique(),
+    title: text('title').notNull(),
+    description: text('description').notNull(),
+    promotionalImage: text('promotional_image'),
+    expiryDate: ts('expiry_date'),
+    issuedAmount: money('issued_amount'),
+    percentageDiscount: money('percentage_discount'),
+    /** Cached from reward_ledger; the guard `balance >= amount` stops overspending. */
+    balance: money('balance'),
+    status: text('status', { enum: ['Active', 'Redeemed', 'Expired'] })
+      .notNull()
+      .default('Active'),
+    pointsClaimed: integer('points_claimed').notNull().default(0),
+    issuedBy: integer('issued_by').references(() => users.id),
+    createdAt: ts('created_at').notNull().defaultNow(),
+    updatedAt: ts('updated_at').notNull().defaultNow(),
+    redeemedAt: ts('redeemed_at'),
+  },
+  (t) => [
+    index('rewards_partner_created_idx').on(t.partnerId, t.createdAt, t.id),
+    index('rewards_partner_customer_idx').on(t.partnerId, t.customerId),
+    index('rewards_customer_idx').on(t.customerId),
+    // The weekly charts (decision 018): rewards issued in a date range, club-wide; migration 0009
+    // adds INCLUDE (reward_type, issued_amount) so the range is read from the index alone.
+    index('rewards_created_idx').on(t.createdAt),
+    // The outstanding gift-card balance: redeemable gift cards only; 0009 adds INCLUDE (balance).
+    index('rewards_giftcard_open_idx')
+      .on(t.partnerId, t.expiryDate)
+      .where(sql`${t.rewardType} = 'GIFTCARD' and ${t.status} = 'Active'`),
+  ],
+);
+
+export const rewardLedger = pgTable(
+  'reward_ledger',
+  {
+    id: id(),
+    rewardId: integer('reward_id')
+      .notNull()
+      .references(() => rewards.id),
+    kind: text('kind', { enum: ['ISSUE', 'REDEEM', 'REVERSAL'] }).notNull(),
+    /** Signed: ISSUE and REVERSAL add to the balance, REDEEM subtracts. */
+    amount: money('amount').notNull(),
+    reason: text('reason'),
+    actorId: integer('actor_id').references(() => users.id),
+    /** A REVERSAL names the REDEEM row it gives back; the unique index lets each be reversed once. */
+    reversesId: integer('reverses_id'),
+    at: ts('at').notNull().defaultNow(),
+  },
+  (t) => [
+    index('reward_ledger_reward_idx').on(t.rewardId),
+    // Redemptions by week (decision 018); migration 0009 adds INCLUDE (reward_id, amount).
+    index('reward_ledger_redeem_at_idx').on(t.at).where(sql`${t.kind} = 'REDEEM'`),
+    uniqueIndex('reward_ledger_reverses_uq').on(t.reversesId).where(sql`${t.reversesId} is not null`),
+  ],
+);
+
+/**
+ * Redemption codes (docs/decisions/007-ledger-and-otp.md): 6 digits mailed to the customer, stored as
+ * an HMAC, valid 5 minutes, single use, at most 5 wrong tries; a new code replaces the customer's
+ * earlier ones (replaced_at).
+ */
+export const redemptionOtps = pgTable(
+  'redemption_otps',
+  {
+    id: id(),
+    rewardId: integer('reward_id')
+      .notNull()
+      .references(() => rewards.id),
+    customerId: integer('customer_id')
+      .notNull()
+      .references(() => customers.id),
+    codeHash: text('code_hash').notNull(),
+    expiresAt: ts('expires_at').notNull(),
+    attempts: integer('attempts').notNull().default(0),
+    usedAt: ts('used_at'),
+    replacedAt: ts('replaced_at'),
+    mailId: integer('mail_id'),
+    requestedBy: integer('requested_by').references(() => users.id),
+    createdAt: ts('created_at').notNull().defaultNow(),
+  },
+  (t) => [
+    index('redemption_otps_customer_idx').on(t.customerId, t.createdAt),
+    index('redemption_otps_reward_created_idx').on(t.rewardId, t.createdAt),
+  ],
+);

@@ -1,0 +1,139 @@
+import { eq, type SQL, sql } from 'drizzle-orm';
+import { partnerServerMessages } from '../../contract/partners';
+import type { PartnerRewardsQuery, Reward } from '../../contract/rewards';
+import { customers, partners, rewards } from '../db/schema';
+import { findLivePartner } from '../domain/partners';
+import { type RewardView, rewardWithStatus } from '../domain/rewards';
+import { assertPartnerScope } from '../http/access';
+import type { AuthUser, RouteContext } from '../http/context';
+import { type CsvColumn, exportCsv } from '../http/csv-export';
+import { ApiError, ok } from '../http/errors';
+import { type ListSpec, listPage } from '../http/list';
+import { routeSet } from '../http/route';
+
+/* GET /admin/partners/rewards (and its CSV export): the rewards a partner issued, as of now. */
+
+type RewardStatus = Reward['status'];
+
+/** The status as of `now`: an Active reward past its expiry reads Expired, whatever the row says. */
+const statusAt = (now: Date) =>
+  sql<RewardStatus>`(case when ${rewards.status} = 'Active' and ${rewards.expiryDate} < ${now.toISOString()}::timestamptz then 'Expired' else ${rewards.status} end)`;
+
+const rewardListAt = (
+  now: Date,
+): ListSpec<'createdAt' | 'expiryDate' | 'userName' | 'rewardType' | 'status' | 'balance'> => ({
+  sortColumns: {
+    createdAt: rewards.createdAt,
+    expiryDate: rewards.expiryDate,
+    userName: sql`lower(${customers.firstName} || ' ' || ${customers.lastName})`,
+    rewardType: rewards.rewardType,
+    status: statusAt(now),
+    balance: rewards.balance,
+  },
+  defaultSort: { by: 'createdAt', order: 'desc' },
+  tieBreaker: rewards.id,
+  searchTarget: sql`(${rewards.code} || ' ' || ${rewards.title} || ' ' || ${customers.firstName} || ' ' || ${customers.lastName})`,
+  dateColumn: rewards.createdAt,
+});
+
+type RewardListRow = RewardView & { status: RewardStatus };
+
+const toListedReward = ({ status, ...row }: RewardListRow): Reward => rewardWithStatus(row, status);
+
+const rewardCsvColumns: CsvColumn<Reward>[] = [
+  { header: 'ID', value: (r) => r.id },
+  { header: 'Code', value: (r) => r.code },
+  { header: 'Type', value: (r) => r.rewardType },
+  { header: 'Category', value: (r) => r.rewardTypeCategory },
+  { header: 'Title', value: (r) => r.title },
+  { header: 'Customer ID', value: (r) => r.user.id },
+  { header: 'First name', value: (r) => r.user.firstName },
+  { header: 'Last name', value: (r) => r.user.lastName },
+  { header: 'Partner', value: (r) => r.partner.organizationName },
+  { header: 'Issued amount (NGN)', value: (r) => r.issuedAmount },
+  { header: 'Percentage discount', value: (r) => r.percentageDiscount },
+  { header: 'Balance (NGN)', value: (r) => r.balance },
+  { header: 'Status', value: (r) => r.status },
+  { header: 'Expiry date', value: (r) => r.expiryDate },
+  { header: 'Created', value: (r) => r.createdAt },
+];
+
+/** /admin/partners/rewards?partnerId=: the rewards a partner issued (the Rewards tab). */
+export function partnerRewardRoutes(ctx: RouteContext) {
+  const { db, clock, guards } = ctx;
+  /** The list's filters, after the scope and partner checks (404 outside the caller's scope). */
+  const prepare = async (user: AuthUser, q: PartnerRewardsQuery) => {
+    assertPartnerScope(user, q.partnerId);
+    if (!(await findLivePartner(db, q.partnerId))) throw new ApiError(404, partnerServerMessages.notFound);
+    const now = clock();
+    const status = statusAt(now);
+    const filters = [
+      eq(rewards.partnerId, q.partnerId),
+      q.status ? sql`${status} = ${q.status}` : undefined,
+      q.userId === undefined ? undefined : eq(rewards.customerId, q.userId),
+    ];
+    return { spec: rewardListAt(now), status, filters };
+  };
+  const selectRewards = <F extends Record<string, SQL.Aliased | SQL>>(status: SQL<RewardStatus>, extra: F) =>
+    db
+      .select({
+        r: rewards,
+        status,
+        firstName: customers.firstName,
+        lastName: customers.lastName,
+        organizationName: partners.organizationName,
+        ...extra,
+      })
+      .from(rewards)
+      .innerJoin(customers, eq(customers.id, rewards.customerId))
+      .innerJoin(partners, eq(partners.id, rewards.partnerId));
+  const countRewards = async (where: SQL | undefined) => {
+    const [row] = await db
+      .select({ n: sql<number>`count(*)::int` })
+      .from(rewards)
+      .innerJoin(customers, eq(customers.id, rewards.customerId))
+      .where(where);
+    return Number(row?.n ?? 0);
+  };
+
+  return routeSet(guards)
+    .on('GET /admin/partners/rewards', async (c) => {
+      const q = c.req.valid('query');
+      const { spec, status, filters } = await prepare(c.get('user'), q);
+      const data = await listPage(spec, q, {
+        filters,
+        rows: async (p) =>
+          (
+            await selectRewards(status, {})
+              .where(p.where)
+              .orderBy(...p.orderBy)
+              .limit(p.limit)
+              .offset(p.offset)
+          ).map(toListedReward),
+        count: countRewards,
+      });
+      return ok(c, data);
+    })
+    .on('GET /admin/partners/rewards/export', async (c) => {
+      const q = c.req.valid('query');
+      const { spec, status, filters } = await prepare(c.get('user'), q);
+      return exportCsv(c, {
+        name: `rewards-partner-${q.partnerId}`,
+        spec: { ...spec, nullableSorts: ['expiryDate'] },
+        query: q,
+        filters,
+        columns: rewardCsvColumns,
+        clock,
+        log: ctx.log,
+        batchSize: ctx.config.exportBatchSize,
+        count: countRewards,
+        batch: async (p) => {
+          const raw = await selectRewards(status, p.keyFields)
+            .where(p.where)
+            .orderBy(...p.orderBy)
+            .limit(p.limit);
+          return { records: raw.map(toListedReward), last: raw.at(-1) };
+        },
+      });
+    }).router;
+}

@@ -1,0 +1,200 @@
+import { isNull, sql } from 'drizzle-orm';
+import {
+  type EligibleUser,
+  type EligibleUserDetail,
+  visitServerMessages as msg,
+  type PointsEligibleUser,
+} from '../../contract/visits';
+import { executeRows } from '../db/rows';
+import { customers, visits } from '../db/schema';
+import { eligibilityVerdict, eligibilityWindow, lagosDate, type Window } from '../domain/eligibility';
+import { type PartnerRow, scopedLivePartner } from '../domain/partners';
+import { NAIRA_PER_POINT } from '../domain/points';
+import { fullName } from '../domain/users';
+import { findVisits, userName } from '../domain/visits';
+import { type AggregateList, aggregatePage, exportAggregate } from '../http/aggregate-list';
+import type { AuthUser, RouteContext } from '../http/context';
+import type { CsvColumn } from '../http/csv-export';
+import { ApiError, ok } from '../http/errors';
+import type { ListSpec } from '../http/list';
+import { routeSet } from '../http/route';
+
+/**
+ * /admin/partners/visits/reward-eligible-users and /eligible-users-bypoints: a partner's customers
+ * by their spend in the eligibility window and by their unclaimed points. Each is an aggregate
+ * list (server/http/aggregate-list.ts) written once for its page and its CSV export.
+ */
+
+const eligibleCsvColumns: CsvColumn<EligibleUser>[] = [
+  { header: 'Customer ID', value: (e) => e.user.id },
+  { header: 'First name', value: (e) => e.user.firstName },
+  { header: 'Last name', value: (e) => e.user.lastName },
+  { header: 'Total spent (NGN)', value: (e) => e.totalSpent },
+  { header: 'Eligible', value: (e) => (e.isEligible ? 'Yes' : 'No') },
+  { header: 'Reward type', value: (e) => e.rewardType },
+  { header: 'Message', value: (e) => e.message },
+];
+
+const pointsCsvColumns: CsvColumn<PointsEligibleUser>[] = [
+  { header: 'ID', value: (u) => u.id },
+  { header: 'Name', value: (u) => u.name },
+  { header: 'Email', value: (u) => u.email },
+  { header: 'Total unclaimed points', value: (u) => u.totalUnclaimedPoints },
+];
+
+const spendTotal = sql`"spend"."total"`;
+const eligibleList: ListSpec<'userName' | 'totalSpent'> = {
+  sortColumns: { userName, totalSpent: spendTotal },
+  defaultSort: { by: 'userName', order: 'asc' },
+  tieBreaker: customers.id,
+  searchTarget: sql`(${customers.firstName} || ' ' || ${customers.lastName} || ' ' || ${customers.email})`,
+};
+
+const pointsList: ListSpec<'points'> = {
+  sortColumns: { points: sql`"balance"."unclaimed"` },
+  defaultSort: { by: 'points', order: 'desc' },
+  tieBreaker: customers.id,
+  searchTarget: sql`(${customers.firstName} || ' ' || ${customers.lastName} || ' ' || ${customers.email})`,
+};
+
+/**
+ * The customer of a spend row, looked up by primary key. `offset 0` keeps the subquery from being
+ * flattened into a join: otherwise, past a few thousand spenders, the planner hashes a sequential
+ * scan of every customer (docs/decisions/005-partner-queries.md).
+ */
+const customerOf = (row: 'spend' | 'balance') =>
+  sql`(select c.id, c.first_name, c.last_name, c.email, c.deleted_at from customers c
+  where c.id = ${sql.raw(row)}.customer_id offset 0) customers`;
+
+/** Each customer's spend at the partner inside the window: one GROUP BY over the partner's visits. */
+const spendCte = (partnerId: number, w: Window) => sql`with spend as (
+  select ${visits.customerId} as customer_id, sum(${visits.totalAmount}) as total
+  from ${visits}
+  where ${visits.partnerId} = ${partnerId} and ${visits.visitDate} >= ${w.start.toISOString()}::timestamptz and ${visits.visitDate} < ${w.endExclusive.toISOString()}::timestamptz
+  group by ${visits.customerId})`;
+
+/**
+ * Each customer's unclaimed points at the partner: 1 per ₦100, rounded down per visit
+ * (server/domain/points.ts), less the points rewards issued there by points claimed.
+ */
+const balanceCte = (partnerId: number) => sql`with earned as (
+    select customer_id, sum(floor(total_amount / ${NAIRA_PER_POINT}))::bigint as points
+    from visits where partner_id = ${partnerId} group by customer_id
+  ), claimed as (
+    select customer_id, sum(points_claimed)::bigint as points
+    from rewards where partner_id = ${partnerId} and points_claimed > 0 group by customer_id
+  ), balance as (
+    select e.customer_id, e.points - coalesce(c.points, 0) as unclaimed
+    from earned e left join claimed c on c.customer_id = e.customer_id
+  )`;
+
+type SpendRow = { id: number; firstName: string; lastName: string; total: string };
+type PointsRow = { id: number; firstName: string; lastName: string; email: string; points: string };
+
+/** The partner's customers by spend in the window, with the verdict of each. */
+const eligibleUsers = (
+  partner: PartnerRow,
+  window: Window,
+): AggregateList<'userName' | 'totalSpent', SpendRow, EligibleUser> => ({
+  spec: eligibleList,
+  filters: [isNull(customers.deletedAt)],
+  prelude: spendCte(partner.id, window),
+  from: sql`from spend cross join lateral ${customerOf('spend')}`,
+  columns: sql`${customers.id} as id, ${customers.firstName} as "firstName", ${customers.lastName} as "lastName",
+    spend.total::text as total`,
+  map: (r) => ({
+    user: { id: Number(r.id), firstName: r.firstName, lastName: r.lastName },
+    totalSpent: Number(r.total),
+    ...eligibilityVerdict(r.total, partner.minSpendToQualify),
+  }),
+});
+
+/** The partner's customers with unclaimed points, most first. */
+const pointsEligible = (partner: PartnerRow): AggregateList<'points', PointsRow, PointsEligibleUser> => ({
+  spec: pointsList,
+  filters: [sql`balance.unclaimed > 0`, isNull(customers.deletedAt)],
+  prelude: balanceCte(partner.id),
+  from: sql`from balance cross join lateral ${customerOf('balance')}`,
+  columns: sql`${customers.id} as id, ${customers.firstName} as "firstName", ${customers.lastName} as "lastName",
+    ${customers.email} as email, balance.unclaimed::text as points`,
+  map: (r) => ({
+    id: Number(r.id),
+    name: fullName(r),
+    email: r.email,
+    totalUnclaimedPoints: Number(r.points),
+  }),
+});
+
+export function visitEligibilityRoutes(ctx: RouteContext) {
+  const { db, clock, guards } = ctx;
+  const partnerFor = (user: AuthUser, partnerId: number) =>
+    scopedLivePartner(db, user, partnerId, msg.partnerNotFound);
+  const csv = { clock, log: ctx.log, batchSize: ctx.config.exportBatchSize };
+
+  return routeSet(guards)
+    .on('GET /admin/partners/visits/reward-eligible-users', async (c) => {
+      const q = c.req.valid('query');
+      const partner = await partnerFor(c.get('user'), q.partnerId);
+      const window = eligibilityWindow(q.date ?? lagosDate(clock()));
+      return ok(c, await aggregatePage(db, eligibleUsers(partner, window), q));
+    })
+    .on('GET /admin/partners/visits/reward-eligible-users/export', async (c) => {
+      const q = c.req.valid('query');
+      const partner = await partnerFor(c.get('user'), q.partnerId);
+      const day = q.date ?? lagosDate(clock());
+      return exportAggregate(c, db, eligibleUsers(partner, eligibilityWindow(day)), q, {
+        ...csv,
+        name: `eligible-users-partner-${partner.id}-${day}`,
+        columns: eligibleCsvColumns,
+      });
+    })
+    .on('GET /admin/partners/visits/reward-eligible-users/{userId}', async (c) => {
+      const q = c.req.valid('query');
+      const { userId } = c.req.valid('param');
+      const partner = await partnerFor(c.get('user'), q.partnerId);
+      const window = eligibilityWindow(q.date ?? lagosDate(clock()));
+      const inWindow = sql`${visits.partnerId} = ${partner.id} and ${visits.customerId} = ${userId}
+          and ${visits.visitDate} >= ${window.start.toISOString()}::timestamptz and ${visits.visitDate} < ${window.endExclusive.toISOString()}::timestamptz
+          and ${customers.deletedAt} is null`;
+      const visitHistory = await findVisits(db, inWindow, [
+        sql`${visits.visitDate} desc`,
+        sql`${visits.id} desc`,
+      ]);
+      const first = visitHistory[0];
+      if (!first) throw new ApiError(404, msg.noVisits);
+      const [sum] = await executeRows<{ total: string }>(
+        db,
+        sql`select coalesce(sum(${visits.totalAmount}), 0)::text as total from ${visits}
+            where ${visits.partnerId} = ${partner.id} and ${visits.customerId} = ${userId}
+            and ${visits.visitDate} >= ${window.start.toISOString()}::timestamptz and ${visits.visitDate} < ${window.endExclusive.toISOString()}::timestamptz`,
+      );
+      const total = sum?.total ?? '0';
+      const detail: EligibleUserDetail = {
+        user: first.user,
+        totalSpent: Number(total),
+        ...eligibilityVerdict(total, partner.minSpendToQualify),
+        visitHistory,
+      };
+      return ok(c, detail);
+    })
+    .on('GET /admin/partners/visits/eligible-users-bypoints', async (c) => {
+      const q = c.req.valid('query');
+      const partner = await partnerFor(c.get('user'), q.partnerId);
+      return ok(c, await aggregatePage(db, pointsEligible(partner), { ...q, sortBy: undefined }));
+    })
+    .on('GET /admin/partners/visits/eligible-users-bypoints/export', async (c) => {
+      const q = c.req.valid('query');
+      const partner = await partnerFor(c.get('user'), q.partnerId);
+      return exportAggregate(
+        c,
+        db,
+        pointsEligible(partner),
+        { ...q, sortBy: undefined },
+        {
+          ...csv,
+          name: `points-eligible-partner-${partner.id}`,
+          columns: pointsCsvColumns,
+        },
+      );
+    }).router;
+}
