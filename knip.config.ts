@@ -15,8 +15,6 @@ const config: KnipConfig = {
     'tests/bench/api-table.ts',
     // Imported by path from tests/flows/walk.ts (one walk per machine, decision 026) ...
     'src/machines/*.walk.ts',
-    // ... and the session machine's first walk, kept on purpose and not yet picked up (README, decision 026).
-    'src/machines/session.walk.draft.ts',
     // Rendered by vite.config.ts at build time into index.html (decision 021).
     'src/prerender/sign-in-markup.tsx',
   ],

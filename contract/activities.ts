@@ -1,5 +1,5 @@
 import { userTypeSchema } from './auth';
-import { listQuerySchema } from './list';
+import { defineList } from './list';
 import { z } from './zod';
 
 export const activitySchema = z.object({
@@ -21,8 +21,10 @@ export const activitySchema = z.object({
 });
 export type Activity = z.infer<typeof activitySchema>;
 
-export const activitySortKeys = ['createdAt', 'action', 'name'] as const;
-export const activityListQuerySchema = z.extend(listQuerySchema, {
-  userType: z._default(userTypeSchema, 'PARTNER'),
-  sortBy: z.optional(z.enum(activitySortKeys)),
+/** GET /admin/user/activities (and /export): the activity log of one user type. */
+export const activityList = defineList({
+  sortKeys: ['createdAt', 'action', 'name'],
+  defaultSort: { sortBy: 'createdAt', sortOrder: 'desc' },
+  filters: { userType: z._default(userTypeSchema, 'PARTNER') },
 });
+export const activityListQuerySchema = activityList.query;

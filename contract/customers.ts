@@ -1,5 +1,5 @@
 import { idField } from './ids';
-import { accountStatusSchema, listQuerySchema } from './list';
+import { accountStatusSchema, defineList } from './list';
 import { z } from './zod';
 
 export const customerMessages = {
@@ -21,11 +21,13 @@ export const customerSchema = z.object({
 });
 export type Customer = z.infer<typeof customerSchema>;
 
-export const customerSortKeys = ['firstName', 'lastName', 'email', 'createdAt'] as const;
-export const customerListQuerySchema = z.extend(listQuerySchema, {
-  status: z._default(accountStatusSchema, 'ACTIVE'),
-  sortBy: z.optional(z.enum(customerSortKeys)),
+/** GET /admin/user/customers (and /export): customers of one account status. */
+export const customerList = defineList({
+  sortKeys: ['firstName', 'lastName', 'email', 'createdAt'],
+  defaultSort: { sortBy: 'createdAt', sortOrder: 'desc' },
+  filters: { status: z._default(accountStatusSchema, 'ACTIVE') },
 });
+export const customerListQuerySchema = customerList.query;
 
 const optionalText = (max: number) =>
   z

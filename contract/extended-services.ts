@@ -1,5 +1,5 @@
 import { idField } from './ids';
-import { listQuerySchema } from './list';
+import { defineList } from './list';
 import { z } from './zod';
 
 export const extendedServiceMessages = {
@@ -19,10 +19,12 @@ export const extendedServiceSchema = z.object({
 });
 export type ExtendedService = z.infer<typeof extendedServiceSchema>;
 
-export const extendedServiceSortKeys = ['title', 'createdAt'] as const;
-export const extendedServiceListQuerySchema = z.extend(listQuerySchema, {
-  sortBy: z.optional(z.enum(extendedServiceSortKeys)),
+/** GET /admin/partners/extended-services (and /export). */
+export const extendedServiceList = defineList({
+  sortKeys: ['title', 'createdAt'],
+  defaultSort: { sortBy: 'createdAt', sortOrder: 'desc' },
 });
+export const extendedServiceListQuerySchema = extendedServiceList.query;
 
 const title = z
   .string({ error: extendedServiceMessages.titleRequired })

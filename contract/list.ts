@@ -51,6 +51,87 @@ export const listQuerySchema = z.object({
 });
 export type ListQuery = z.infer<typeof listQuerySchema>;
 
+export type SortOrder = 'asc' | 'desc';
+
+/** The URL's page: a bad value falls back to 1 (a hand-edited URL never breaks a screen). */
+const pageSearchField = z.catch(
+  z._default(z.coerce.number().check(z.int(), z.minimum(1), z.maximum(1_000_000)), 1),
+  1,
+);
+/** The URL's page size: one of PAGE_SIZES, else 10. */
+const pageSizeSearchField = z.catch(
+  z._default(
+    z.pipe(
+      z.coerce.number().check(z.refine((n): n is PageSize => (PAGE_SIZES as readonly number[]).includes(n))),
+      z.transform((n) => n as PageSize),
+    ),
+    10 as PageSize,
+  ),
+  10 as PageSize,
+);
+const searchTextField = z.catch(z._default(z.string().check(z.trim(), z.maxLength(100)), ''), '');
+const sortOrderField = z.enum(['asc', 'desc']);
+
+export interface ListSortOptions<Sort extends string> {
+  /** The keys the server sorts by; any other sortBy is refused (server) or dropped (URL). */
+  sortKeys: readonly [Sort, ...Sort[]];
+  /** The sort shown (and sent) when the URL names none. */
+  defaultSort?: { sortBy: Sort; sortOrder: SortOrder } | undefined;
+}
+
+/**
+ * The SPA's URL search schema of a list: page, pageSize, search, sortBy, sortOrder, each with a
+ * default; a bad value falls back to it (DESIGN section 4: any URL restores a screen).
+ */
+export function listSearchSchema<Sort extends string>({ sortKeys, defaultSort }: ListSortOptions<Sort>) {
+  return z.object({
+    page: pageSearchField,
+    pageSize: pageSizeSearchField,
+    search: searchTextField,
+    sortBy: z.pipe(
+      z.catch(z.optional(z.enum(sortKeys)), undefined),
+      z.transform((v): Sort | undefined => v ?? defaultSort?.sortBy),
+    ),
+    sortOrder: z.pipe(
+      z.catch(z.optional(sortOrderField), undefined),
+      z.transform((v): SortOrder | undefined => v ?? defaultSort?.sortOrder),
+    ),
+  });
+}
+
+/**
+ * One list, defined once: the keys it sorts by, its default sort, the filters it takes beside the
+ * common page/search/date keys, and the page sizes it offers. From it come the server's query
+ * schema (`query`: strict, a bad value is a 400 in the envelope) and the SPA's URL search schema
+ * (`search`: lenient, a bad value falls back to its default). Add a list with one `defineList`
+ * beside its record schema; see docs/how-to.md, "Add a list screen".
+ */
+export function defineList<
+  const Sort extends string,
+  const Filters extends z.core.$ZodLooseShape = Record<never, never>,
+>(def: {
+  sortKeys: readonly [Sort, ...Sort[]];
+  defaultSort: { sortBy: Sort; sortOrder: SortOrder };
+  /** Query keys of this list only (a status, a partnerId, …), validated by the server. */
+  filters?: Filters;
+}) {
+  const filters = (def.filters ?? {}) as Filters;
+  return {
+    sortKeys: def.sortKeys,
+    defaultSort: def.defaultSort,
+    pageSizes: PAGE_SIZES,
+    filters,
+    /** The server's query schema (GET list and its /export). */
+    query: z.extend(listQuerySchema, { ...filters, sortBy: z.optional(z.enum(def.sortKeys)) }),
+    /** The SPA's URL search schema (page, pageSize, search, sortBy, sortOrder). */
+    search: listSearchSchema(def),
+  };
+}
+export type ListDefinition<Sort extends string = string> = {
+  sortKeys: readonly [Sort, ...Sort[]];
+  defaultSort: { sortBy: Sort; sortOrder: SortOrder };
+};
+
 /** The search text of a list query, whichever of the two spellings the caller used. */
 export const searchOf = (q: Pick<ListQuery, 'searchText' | 'search'>): string | undefined =>
   (q.searchText || q.search || '').trim() || undefined;

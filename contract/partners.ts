@@ -1,5 +1,5 @@
 import { base64ImageField, idField, MAX_ID } from './ids';
-import { accountStatusSchema, listQuerySchema } from './list';
+import { accountStatusSchema, defineList } from './list';
 import { emailField, phoneField } from './validation';
 import { z } from './zod';
 
@@ -49,11 +49,13 @@ export const partnerStatsSchema = z.object({
 });
 export type PartnerStats = z.infer<typeof partnerStatsSchema>;
 
-export const partnerSortKeys = ['organizationName', 'firstName', 'lastName', 'email', 'createdAt'] as const;
-export const partnerListQuerySchema = z.extend(listQuerySchema, {
-  status: z._default(accountStatusSchema, 'ACTIVE'),
-  sortBy: z.optional(z.enum(partnerSortKeys)),
+/** GET /admin/partners (and /export): partners of one account status. */
+export const partnerList = defineList({
+  sortKeys: ['organizationName', 'firstName', 'lastName', 'email', 'createdAt'],
+  defaultSort: { sortBy: 'createdAt', sortOrder: 'desc' },
+  filters: { status: z._default(accountStatusSchema, 'ACTIVE') },
 });
+export const partnerListQuerySchema = partnerList.query;
 
 const requiredText = (message: string, max = 200) =>
   z

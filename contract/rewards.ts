@@ -1,5 +1,5 @@
 import { idField } from './ids';
-import { listQuerySchema } from './list';
+import { defineList } from './list';
 import { z } from './zod';
 
 export const rewardTypeSchema = z.enum(['GIFTCARD', 'COUPON'], {
@@ -32,22 +32,18 @@ export const rewardSchema = z.object({
 });
 export type Reward = z.infer<typeof rewardSchema>;
 
-export const rewardSortKeys = [
-  'createdAt',
-  'expiryDate',
-  'userName',
-  'rewardType',
-  'status',
-  'balance',
-] as const;
-/** GET /admin/partners/rewards?partnerId=… (paged, sortable). */
-export const partnerRewardsQuerySchema = z.extend(listQuerySchema, {
-  partnerId: idField('partnerId'),
-  /** Only this customer's rewards (the guided redemption's pick list). */
-  userId: z.optional(idField('userId')),
-  status: z.optional(rewardStatusSchema),
-  sortBy: z.optional(z.enum(rewardSortKeys)),
+/** GET /admin/partners/rewards?partnerId=… (paged, sortable; and /export). */
+export const rewardList = defineList({
+  sortKeys: ['createdAt', 'expiryDate', 'userName', 'rewardType', 'status', 'balance'],
+  defaultSort: { sortBy: 'createdAt', sortOrder: 'desc' },
+  filters: {
+    partnerId: idField('partnerId'),
+    /** Only this customer's rewards (the guided redemption's pick list). */
+    userId: z.optional(idField('userId')),
+    status: z.optional(rewardStatusSchema),
+  },
 });
+export const partnerRewardsQuerySchema = rewardList.query;
 export type PartnerRewardsQuery = z.infer<typeof partnerRewardsQuerySchema>;
 
 export const rewardMessages = {

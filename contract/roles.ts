@@ -1,5 +1,5 @@
 import { MAX_ID } from './ids';
-import { listQuerySchema } from './list';
+import { defineList } from './list';
 import { permissionSchema } from './permissions';
 import { z } from './zod';
 
@@ -21,8 +21,12 @@ export const roleSchema = z.object({
 });
 export type Role = z.infer<typeof roleSchema>;
 
-export const roleSortKeys = ['name', 'createdAt', 'staffCount'] as const;
-export const roleListQuerySchema = z.extend(listQuerySchema, { sortBy: z.optional(z.enum(roleSortKeys)) });
+/** GET /admin/user/get-roles (and /export). */
+export const roleList = defineList({
+  sortKeys: ['name', 'createdAt', 'staffCount'],
+  defaultSort: { sortBy: 'name', sortOrder: 'asc' },
+});
+export const roleListQuerySchema = roleList.query;
 
 export const roleDetailQuerySchema = z.object({
   roleId: z.coerce

@@ -1,5 +1,5 @@
 import { MAX_ID } from './ids';
-import { listQuerySchema } from './list';
+import { defineList } from './list';
 import { emailField, optionalName, phoneField, securePasswordField } from './validation';
 import { z } from './zod';
 
@@ -27,8 +27,12 @@ export const staffUserSchema = z.object({
 });
 export type StaffUser = z.infer<typeof staffUserSchema>;
 
-export const staffSortKeys = ['firstName', 'lastName', 'email', 'role', 'createdAt'] as const;
-export const staffListQuerySchema = z.extend(listQuerySchema, { sortBy: z.optional(z.enum(staffSortKeys)) });
+/** GET /admin/user/admin-users (and /export). */
+export const staffList = defineList({
+  sortKeys: ['firstName', 'lastName', 'email', 'role', 'createdAt'],
+  defaultSort: { sortBy: 'createdAt', sortOrder: 'desc' },
+});
+export const staffListQuerySchema = staffList.query;
 
 /** GET /admin/user/admin-detail?userId= (staffId is accepted too). */
 export const staffDetailQuerySchema = z

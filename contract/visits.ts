@@ -1,5 +1,5 @@
 import { dateField, idField } from './ids';
-import { listQuerySchema } from './list';
+import { defineList, listQuerySchema } from './list';
 import { z } from './zod';
 
 export const visitItemSchema = z.object({
@@ -28,12 +28,13 @@ export const visitSchema = z.object({
 });
 export type Visit = z.infer<typeof visitSchema>;
 
-export const visitSortKeys = ['visitDate', 'totalAmount', 'userName', 'attendantName'] as const;
-/** GET admin/partners/visits?partnerId=… (paged, sortable). */
-export const visitListQuerySchema = z.extend(listQuerySchema, {
-  partnerId: idField('partnerId'),
-  sortBy: z.optional(z.enum(visitSortKeys)),
+/** GET admin/partners/visits?partnerId=… (paged, sortable; and /export). */
+export const visitList = defineList({
+  sortKeys: ['visitDate', 'totalAmount', 'userName', 'attendantName'],
+  defaultSort: { sortBy: 'visitDate', sortOrder: 'desc' },
+  filters: { partnerId: idField('partnerId') },
 });
+export const visitListQuerySchema = visitList.query;
 
 export const visitIdParamSchema = z.object({ visitId: idField('visitId') });
 
@@ -96,13 +97,13 @@ export const eligibleUserDetailSchema = z.extend(eligibleUserSchema, {
 });
 export type EligibleUserDetail = z.infer<typeof eligibleUserDetailSchema>;
 
-export const eligibleSortKeys = ['userName', 'totalSpent'] as const;
 /** GET admin/partners/visits/reward-eligible-users?partnerId=&date=YYYY-MM-DD (default today). */
-export const eligibleUsersQuerySchema = z.extend(listQuerySchema, {
-  partnerId: idField('partnerId'),
-  date: z.optional(dateField('date')),
-  sortBy: z.optional(z.enum(eligibleSortKeys)),
+export const eligibleList = defineList({
+  sortKeys: ['userName', 'totalSpent'],
+  defaultSort: { sortBy: 'userName', sortOrder: 'asc' },
+  filters: { partnerId: idField('partnerId'), date: z.optional(dateField('date')) },
 });
+export const eligibleUsersQuerySchema = eligibleList.query;
 /** GET admin/partners/visits/reward-eligible-users/{userId}?partnerId=&date= */
 export const eligibleUserDetailQuerySchema = z.object({
   partnerId: idField('partnerId'),

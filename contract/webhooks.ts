@@ -1,5 +1,5 @@
 import { idField } from './ids';
-import { listQuerySchema } from './list';
+import { defineList } from './list';
 import { z } from './zod';
 
 /**
@@ -84,19 +84,27 @@ export const webhookDeliveryParamSchema = z.object({
   deliveryId: idField('deliveryId'),
 });
 
-export const webhookListQuerySchema = z.extend(listQuerySchema, {
-  partnerId: z.optional(idField('partnerId')),
-  sortBy: z.optional(z.enum(['createdAt', 'url'])),
+/** GET /admin/webhooks: the endpoints (a partner's own, or every one). */
+export const webhookList = defineList({
+  sortKeys: ['createdAt', 'url'],
+  defaultSort: { sortBy: 'createdAt', sortOrder: 'desc' },
+  filters: { partnerId: z.optional(idField('partnerId')) },
 });
+export const webhookListQuerySchema = webhookList.query;
 
 export const DELIVERY_STATUSES = ['pending', 'succeeded', 'failed'] as const;
 
-export const webhookDeliveryListQuerySchema = z.extend(listQuerySchema, {
-  status: z.optional(
-    z.enum(DELIVERY_STATUSES, { error: "status must be 'pending', 'succeeded' or 'failed'" }),
-  ),
-  sortBy: z.optional(z.enum(['createdAt'])),
+/** GET /admin/webhooks/{id}/deliveries: one endpoint's delivery log. */
+export const webhookDeliveryList = defineList({
+  sortKeys: ['createdAt'],
+  defaultSort: { sortBy: 'createdAt', sortOrder: 'desc' },
+  filters: {
+    status: z.optional(
+      z.enum(DELIVERY_STATUSES, { error: "status must be 'pending', 'succeeded' or 'failed'" }),
+    ),
+  },
 });
+export const webhookDeliveryListQuerySchema = webhookDeliveryList.query;
 
 export const webhookSchema = z.object({
   id: z.int(),

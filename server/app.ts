@@ -37,7 +37,7 @@ import { visitRoutes } from './routes/visits';
 import { webhookDeliveryRoutes } from './routes/webhook-deliveries';
 import { webhookRoutes } from './routes/webhooks';
 
-export { API_BASE, BODY_TOO_LARGE, DEFAULT_BODY_LIMIT, IMAGE_BODY_LIMIT } from './http/route';
+export { API_BASE, DEFAULT_BODY_LIMIT, IMAGE_BODY_LIMIT } from './http/route';
 export const ROUTE_NOT_FOUND = 'Route not found';
 export const INTERNAL_ERROR = 'Internal server error';
 /** The database cannot be reached: the same words for every request, nothing about why. */

@@ -9,14 +9,7 @@ import { describeError, type Logger, silentLogger } from './log';
 import { enqueueMail, type Mailer } from './mail';
 import { type Resolver, type SafePostOptions, safePost } from './safe-post';
 
-export {
-  type PostResult,
-  RefusedDestination,
-  type ResolvedAddress,
-  type Resolver,
-  type SafePostOptions,
-  safePost,
-} from './safe-post';
+export { type Resolver, safePost } from './safe-post';
 
 /**
  * Delivers the webhook outbox (docs/decisions/027). Any number of instances may run one each: a run

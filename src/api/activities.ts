@@ -1,6 +1,6 @@
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
 import type { z } from 'zod/mini';
-import { activitySchema, activitySortKeys } from '../../contract/activities';
+import { activityList, activitySchema } from '../../contract/activities';
 import type { UserType } from '../../contract/auth';
 import { listSchema } from '../../contract/envelope';
 import { type ListState, toListQuery } from '../lib/list-search';
@@ -15,7 +15,7 @@ export interface ActivityListParams extends ListState {
 }
 
 const toQuery = ({ userType, ...state }: ActivityListParams) => ({
-  ...toListQuery(state, activitySortKeys),
+  ...toListQuery(state, activityList.sortKeys),
   userType,
 });
 

@@ -3,8 +3,8 @@ import {
   type ClientInternetInfo,
   type Customer,
   clientInternetInfoSchema,
+  customerList,
   customerSchema,
-  customerSortKeys,
 } from '../../contract/customers';
 import { listSchema } from '../../contract/envelope';
 import type { AccountStatus } from '../../contract/list';
@@ -21,7 +21,7 @@ export interface CustomerListParams extends ListState {
 }
 
 const toQuery = ({ status, ...state }: CustomerListParams) => ({
-  ...toListQuery(state, customerSortKeys),
+  ...toListQuery(state, customerList.sortKeys),
   status,
 });
 

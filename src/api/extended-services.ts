@@ -2,8 +2,8 @@ import { keepPreviousData, queryOptions } from '@tanstack/react-query';
 import { listSchema } from '../../contract/envelope';
 import {
   type ExtendedService,
+  extendedServiceList,
   extendedServiceSchema,
-  extendedServiceSortKeys,
 } from '../../contract/extended-services';
 import { z } from '../../contract/zod';
 import { type ListState, toListQuery } from '../lib/list-search';
@@ -19,18 +19,18 @@ export const extendedServiceKeys = {
   all: ['extended-services'] as const,
   lists: () => [...extendedServiceKeys.all, 'list'] as const,
   list: (state: ListState) =>
-    [...extendedServiceKeys.lists(), toListQuery(state, extendedServiceSortKeys)] as const,
+    [...extendedServiceKeys.lists(), toListQuery(state, extendedServiceList.sortKeys)] as const,
   choices: () => [...extendedServiceKeys.all, 'choices'] as const,
   details: () => [...extendedServiceKeys.all, 'detail'] as const,
   detail: (id: number) => [...extendedServiceKeys.details(), id] as const,
 };
 
 export const fetchExtendedServices = (state: ListState): Promise<ExtendedServiceList> =>
-  api().get(PATH, extendedServiceListSchema, { query: toListQuery(state, extendedServiceSortKeys) });
+  api().get(PATH, extendedServiceListSchema, { query: toListQuery(state, extendedServiceList.sortKeys) });
 
 /** Every extended service the list's search and sort match, as CSV. */
 export const exportExtendedServices = (state: ListState, opts?: DownloadOptions) =>
-  downloadCsv(`${PATH}/export`, toListQuery(state, extendedServiceSortKeys), opts);
+  downloadCsv(`${PATH}/export`, toListQuery(state, extendedServiceList.sortKeys), opts);
 
 export const fetchExtendedService = (id: number): Promise<ExtendedService> =>
   api().get(`${PATH}/${id}`, extendedServiceSchema);

@@ -5,8 +5,8 @@ import {
   type CreatePartnerBody,
   type Partner,
   type PartnerStats,
+  partnerList,
   partnerSchema,
-  partnerSortKeys,
   partnerStatsSchema,
 } from '../../contract/partners';
 import { type RewardStats, rewardStatsSchema } from '../../contract/stats';
@@ -23,7 +23,7 @@ export interface PartnerListParams extends ListState {
 }
 
 const toQuery = ({ status, ...state }: PartnerListParams) => ({
-  ...toListQuery(state, partnerSortKeys),
+  ...toListQuery(state, partnerList.sortKeys),
   status,
 });
 

@@ -21,8 +21,8 @@ import {
   giftcardBalanceSchema,
   type IssueRewardBody,
   type Reward,
+  rewardList,
   rewardSchema,
-  rewardSortKeys,
 } from '../../contract/rewards';
 import { type RewardStats, rewardStatsSchema } from '../../contract/stats';
 import { z } from '../../contract/zod';
@@ -39,7 +39,7 @@ export interface PartnerRewardsParams extends ListState {
 }
 
 const toQuery = ({ partnerId, ...state }: PartnerRewardsParams) => ({
-  ...toListQuery(state, rewardSortKeys),
+  ...toListQuery(state, rewardList.sortKeys),
   partnerId,
 });
 

@@ -4,8 +4,8 @@ import { type Permission, permissionSchema } from '../../contract/permissions';
 import {
   type CreateRoleBody,
   type Role,
+  roleList,
   roleSchema,
-  roleSortKeys,
   type UpdateRoleBody,
 } from '../../contract/roles';
 import { z } from '../../contract/zod';
@@ -19,7 +19,7 @@ export type RoleList = z.infer<typeof roleListSchema>;
 export const roleKeys = {
   all: ['roles'] as const,
   lists: () => [...roleKeys.all, 'list'] as const,
-  list: (state: ListState) => [...roleKeys.lists(), toListQuery(state, roleSortKeys)] as const,
+  list: (state: ListState) => [...roleKeys.lists(), toListQuery(state, roleList.sortKeys)] as const,
   choices: () => [...roleKeys.all, 'choices'] as const,
   details: () => [...roleKeys.all, 'detail'] as const,
   detail: (id: number) => [...roleKeys.details(), id] as const,
@@ -27,11 +27,11 @@ export const roleKeys = {
 };
 
 export const fetchRoles = (state: ListState): Promise<RoleList> =>
-  api().get('/admin/user/get-roles', roleListSchema, { query: toListQuery(state, roleSortKeys) });
+  api().get('/admin/user/get-roles', roleListSchema, { query: toListQuery(state, roleList.sortKeys) });
 
 /** Every role the list's search and sort match, as CSV. */
 export const exportRoles = (state: ListState, opts?: DownloadOptions) =>
-  downloadCsv('/admin/user/get-roles/export', toListQuery(state, roleSortKeys), opts);
+  downloadCsv('/admin/user/get-roles/export', toListQuery(state, roleList.sortKeys), opts);
 
 export const fetchRole = (roleId: number): Promise<Role> =>
   api().get('/admin/user/get-role-detail', roleSchema, { query: { roleId } });

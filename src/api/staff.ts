@@ -3,7 +3,7 @@ import { listSchema } from '../../contract/envelope';
 import {
   type InviteStaffBody,
   type StaffUser,
-  staffSortKeys,
+  staffList,
   staffUserSchema,
   type UpdateStaffBody,
 } from '../../contract/staff';
@@ -18,17 +18,17 @@ export type StaffList = z.infer<typeof staffListSchema>;
 export const staffKeys = {
   all: ['staff'] as const,
   lists: () => [...staffKeys.all, 'list'] as const,
-  list: (state: ListState) => [...staffKeys.lists(), toListQuery(state, staffSortKeys)] as const,
+  list: (state: ListState) => [...staffKeys.lists(), toListQuery(state, staffList.sortKeys)] as const,
   details: () => [...staffKeys.all, 'detail'] as const,
   detail: (id: number) => [...staffKeys.details(), id] as const,
 };
 
 export const fetchStaffList = (state: ListState): Promise<StaffList> =>
-  api().get('/admin/user/admin-users', staffListSchema, { query: toListQuery(state, staffSortKeys) });
+  api().get('/admin/user/admin-users', staffListSchema, { query: toListQuery(state, staffList.sortKeys) });
 
 /** Every staff member the list's search and sort match, as CSV. */
 export const exportStaff = (state: ListState, opts?: DownloadOptions) =>
-  downloadCsv('/admin/user/admin-users/export', toListQuery(state, staffSortKeys), opts);
+  downloadCsv('/admin/user/admin-users/export', toListQuery(state, staffList.sortKeys), opts);
 
 export const fetchStaffMember = (id: number): Promise<StaffUser> =>
   api().get('/admin/user/admin-detail', staffUserSchema, { query: { userId: id } });

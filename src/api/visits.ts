@@ -4,13 +4,13 @@ import { listSchema } from '../../contract/envelope';
 import {
   type CreateVisitBody,
   type EligibleUserDetail,
-  eligibleSortKeys,
+  eligibleList,
   eligibleUserDetailSchema,
   eligibleUserSchema,
   pointsEligibleUserSchema,
   type Visit,
+  visitList,
   visitSchema,
-  visitSortKeys,
 } from '../../contract/visits';
 import { type ListState, toListQuery } from '../lib/list-search';
 import { api } from './client';
@@ -32,11 +32,11 @@ export interface EligibleListParams extends PartnerListParams {
 }
 
 const visitQuery = ({ partnerId, ...state }: PartnerListParams) => ({
-  ...toListQuery(state, visitSortKeys),
+  ...toListQuery(state, visitList.sortKeys),
   partnerId,
 });
 const eligibleQuery = ({ partnerId, date, ...state }: EligibleListParams) => ({
-  ...toListQuery(state, eligibleSortKeys),
+  ...toListQuery(state, eligibleList.sortKeys),
   partnerId,
   date,
 });

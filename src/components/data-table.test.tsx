@@ -96,6 +96,24 @@ describe('DataTable', () => {
     expect(screen.getByRole('button', { name: 'Next' })).toBeDisabled();
   });
 
+  it('with pager={false} shows every record and no pager (a short list shown whole)', () => {
+    render(
+      <DataTable
+        label="People"
+        columns={columns}
+        records={people}
+        totalCount={people.length}
+        isPending={false}
+        state={initial}
+        onChange={() => undefined}
+        pager={false}
+      />,
+    );
+    expect(bodyRows()).toHaveLength(people.length);
+    expect(screen.queryByRole('navigation', { name: 'People pages' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Next' })).not.toBeInTheDocument();
+  });
+
   it('renders the records of the page', () => {
     render(<Harness />);
     expect(bodyRows().map((r) => r.textContent)).toEqual([

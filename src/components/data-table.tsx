@@ -111,6 +111,8 @@ export interface DataTableProps<T extends RowData> {
   /** Extra controls at the right of the toolbar (buttons, filters). */
   toolbar?: ReactNode;
   getRowId?: (record: T) => string;
+  /** False for a short list shown whole (no page size, no Prev/Next). */
+  pager?: boolean;
 }
 
 const emptyRecords: never[] = [];
@@ -128,6 +130,7 @@ export function DataTable<T extends RowData>({
   searchLabel,
   toolbar,
   getRowId,
+  pager = true,
 }: DataTableProps<T>) {
   // Optional: the table also renders outside a QueryClientProvider (tests, stories).
   const queryClient = useContext(QueryClientContext);
@@ -354,45 +357,52 @@ export function DataTable<T extends RowData>({
         </p>
       ) : null}
 
-      <nav
-        aria-label={`${label} pages`}
-        className={css({ display: 'flex', alignItems: 'center', justifyContent: 'space-between', gap: '3' })}
-      >
-        <div className={css({ display: { base: 'none', md: 'flex' }, alignItems: 'center', gap: '2' })}>
-          <SelectField
-            label="Rows per page"
-            hideLabel
-            options={PAGE_SIZES.map((n) => ({ value: String(n), label: `${n} per page` }))}
-            value={String(state.pageSize)}
-            onChange={(e) => table.setPageSize(Number(e.target.value))}
-            className={css({ h: '9', w: 'auto' })}
-          />
-        </div>
-        <div className={css({ display: 'flex', alignItems: 'center', gap: '3', ml: 'auto' })}>
-          <Button
-            variant="outline"
-            size="sm"
-            disabled={!table.getCanPreviousPage()}
-            onClick={() => table.previousPage()}
-          >
-            Prev
-          </Button>
-          <span
-            aria-live="polite"
-            className={css({ fontSize: 'sm', color: 'fg.muted', minW: '16', textAlign: 'center' })}
-          >
-            {`${state.page} of ${pageCount}`}
-          </span>
-          <Button
-            variant="outline"
-            size="sm"
-            disabled={!table.getCanNextPage()}
-            onClick={() => table.nextPage()}
-          >
-            Next
-          </Button>
-        </div>
-      </nav>
+      {pager ? (
+        <nav
+          aria-label={`${label} pages`}
+          className={css({
+            display: 'flex',
+            alignItems: 'center',
+            justifyContent: 'space-between',
+            gap: '3',
+          })}
+        >
+          <div className={css({ display: { base: 'none', md: 'flex' }, alignItems: 'center', gap: '2' })}>
+            <SelectField
+              label="Rows per page"
+              hideLabel
+              options={PAGE_SIZES.map((n) => ({ value: String(n), label: `${n} per page` }))}
+              value={String(state.pageSize)}
+              onChange={(e) => table.setPageSize(Number(e.target.value))}
+              className={css({ h: '9', w: 'auto' })}
+            />
+          </div>
+          <div className={css({ display: 'flex', alignItems: 'center', gap: '3', ml: 'auto' })}>
+            <Button
+              variant="outline"
+              size="sm"
+              disabled={!table.getCanPreviousPage()}
+              onClick={() => table.previousPage()}
+            >
+              Prev
+            </Button>
+            <span
+              aria-live="polite"
+              className={css({ fontSize: 'sm', color: 'fg.muted', minW: '16', textAlign: 'center' })}
+            >
+              {`${state.page} of ${pageCount}`}
+            </span>
+            <Button
+              variant="outline"
+              size="sm"
+              disabled={!table.getCanNextPage()}
+              onClick={() => table.nextPage()}
+            >
+              Next
+            </Button>
+          </div>
+        </nav>
+      ) : null}
     </div>
   );
 }

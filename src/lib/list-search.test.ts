@@ -1,11 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import {
-  applyListChange,
-  applyTabChange,
-  listSearchSchema,
-  tabbedListSearchSchema,
-  toListQuery,
-} from './list-search';
+import { listSearchSchema } from '../../contract/list';
+import { applyListChange, applyTabChange, tabbedListSearchSchema, toListQuery } from './list-search';
 
 const schema = tabbedListSearchSchema({
   tabs: ['users', 'roles'],

@@ -1,12 +1,19 @@
-import { PAGE_SIZES, type PageSize } from '../../contract/list';
+import {
+  type ListDefinition,
+  type ListSortOptions,
+  listSearchSchema,
+  type PageSize,
+  type SortOrder,
+} from '../../contract/list';
 import { z } from '../../contract/zod';
 
 /**
  * List state kept in the URL (DESIGN section 4): page, page size, search text and sort, plus the
  * active tab where a screen has tabs. Every key has a default and a bad value falls back to it, so
- * any URL restores a screen and a hand-edited one never breaks it.
+ * any URL restores a screen and a hand-edited one never breaks it. The search schema of a list is
+ * its definition's `search` (contract/list.ts `defineList`); a screen with tabs adds them here.
  */
-export type SortOrder = 'asc' | 'desc';
+export type { SortOrder };
 
 export interface ListState {
   page: number;
@@ -18,58 +25,17 @@ export interface ListState {
 
 export const DEFAULT_PAGE_SIZE: PageSize = 10;
 
-const pageField = z.catch(
-  z._default(z.coerce.number().check(z.int(), z.minimum(1), z.maximum(1_000_000)), 1),
-  1,
-);
-const pageSizeField = z.catch(
-  z._default(
-    z.pipe(
-      z.coerce.number().check(z.refine((n): n is PageSize => (PAGE_SIZES as readonly number[]).includes(n))),
-      z.transform((n) => n as PageSize),
-    ),
-    DEFAULT_PAGE_SIZE,
-  ),
-  DEFAULT_PAGE_SIZE,
-);
-const searchField = z.catch(z._default(z.string().check(z.trim(), z.maxLength(100)), ''), '');
-const sortOrderField = z.enum(['asc', 'desc']);
-
-export interface ListSearchOptions<Sort extends string> {
-  /** Column ids the server can sort by; any other sortBy in the URL is dropped. */
-  sortKeys: readonly [Sort, ...Sort[]];
-  /** The sort shown (and sent) when the URL names none. */
-  defaultSort?: { sortBy: Sort; sortOrder: SortOrder };
-}
-
-/**
- * The search schema of one list: page, pageSize, search, sortBy, sortOrder, with defaults. zod/mini
- * (not classic zod): the route tree's search schemas are in the sign-in screen's JavaScript.
- */
-export function listSearchSchema<Sort extends string>({ sortKeys, defaultSort }: ListSearchOptions<Sort>) {
-  return z.object({
-    page: pageField,
-    pageSize: pageSizeField,
-    search: searchField,
-    sortBy: z.pipe(
-      z.catch(z.optional(z.enum(sortKeys)), undefined),
-      z.transform((v): Sort | undefined => v ?? defaultSort?.sortBy),
-    ),
-    sortOrder: z.pipe(
-      z.catch(z.optional(sortOrderField), undefined),
-      z.transform((v): SortOrder | undefined => v ?? defaultSort?.sortOrder),
-    ),
-  });
-}
-
-/** The same, with an `activeTab` (default the first tab) for screens with tabs. */
+/** A list's search schema with an `activeTab` (default the first tab) for screens with tabs. */
 export function tabbedListSearchSchema<Tab extends string, Sort extends string>(
-  options: ListSearchOptions<Sort> & { tabs: readonly [Tab, ...Tab[]] },
+  options: ListSortOptions<Sort> & { tabs: readonly [Tab, ...Tab[]] },
 ) {
   return z.extend(listSearchSchema(options), {
     activeTab: z.catch(z._default(z.enum(options.tabs), options.tabs[0]), options.tabs[0]),
   });
 }
+
+/** The defaults of a schema: what `stripSearchParams` leaves out of the URL. */
+export const listSearchDefaults = <S extends z.ZodMiniType>(schema: S): z.output<S> => schema.parse({});
 
 /** One user action on a list. */
 export type ListChange =
@@ -127,11 +93,11 @@ export function toListQuery<Sort extends string>(
  * The list state of one list among several sharing a URL (a detail screen's tabs): a sortBy this
  * list does not know gives way to its own default sort.
  */
-export function withListSort<S extends ListState>(
+export function withListSort<S extends ListState, Sort extends string>(
   state: S,
-  sortKeys: readonly string[],
-  defaultSort: { sortBy: string; sortOrder: SortOrder },
+  list: ListDefinition<Sort>,
+  defaultSort: { sortBy: Sort; sortOrder: SortOrder } = list.defaultSort,
 ): S {
-  if (state.sortBy && sortKeys.includes(state.sortBy)) return state;
+  if (state.sortBy && (list.sortKeys as readonly string[]).includes(state.sortBy)) return state;
   return { ...state, ...defaultSort };
 }

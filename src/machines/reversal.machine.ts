@@ -1,4 +1,4 @@
-import { type ActorRefFrom, assign, fromPromise, setup } from 'xstate';
+import { assign, fromPromise, setup } from 'xstate';
 import { type ReversalResult, reversalReasonField } from '../../contract/redemption';
 import { rewardMessages } from '../../contract/rewards';
 import { errorStatus, errorText, fieldErrorsOf } from '../lib/error-message';
@@ -144,5 +144,3 @@ export const reversalMachine = setup({
   },
   output: ({ context }) => context.outcome,
 });
-
-export type ReversalActor = ActorRefFrom<typeof reversalMachine>;

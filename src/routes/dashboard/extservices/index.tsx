@@ -1,13 +1,15 @@
 import { createFileRoute, stripSearchParams } from '@tanstack/react-router';
+import { extendedServiceList } from '../../../../contract/extended-services';
 import { extendedServiceListQueryOptions } from '../../../api/extended-services';
 import { RouteErrorState } from '../../../components/forbidden-state';
+import { listSearchDefaults } from '../../../lib/list-search';
 import { requirePermission } from '../../../lib/use-can';
-import { EXT_SERVICE_LIST_DEFAULTS, extServiceSearchSchema } from './-components/extservice-search';
 import { ExtServicesScreen } from './-components/extservices-screen';
 
+/** /dashboard/extservices?page=&pageSize=&search=&sortBy=&sortOrder= (contract: extendedServiceList). */
 export const Route = createFileRoute('/dashboard/extservices/')({
-  validateSearch: extServiceSearchSchema,
-  search: { middlewares: [stripSearchParams(EXT_SERVICE_LIST_DEFAULTS)] },
+  validateSearch: extendedServiceList.search,
+  search: { middlewares: [stripSearchParams(listSearchDefaults(extendedServiceList.search))] },
   beforeLoad: requirePermission('extended_services.view'),
   loaderDeps: ({ search }) => search,
   loader: ({ context: { queryClient }, deps }) => {

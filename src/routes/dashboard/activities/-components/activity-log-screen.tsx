@@ -1,17 +1,14 @@
 import { useQuery } from '@tanstack/react-query';
 import { getRouteApi } from '@tanstack/react-router';
-import { useCallback } from 'react';
 import type { Activity } from '../../../../../contract/activities';
 import { css } from '../../../../../styled-system/css';
 import { activityListQueryOptions, exportActivities } from '../../../../api/activities';
-import { type DataColumn, DataTable, dataColumnHelper } from '../../../../components/data-table';
+import { type DataColumn, dataColumnHelper } from '../../../../components/data-table';
 import { ExportButton } from '../../../../components/export-button';
-import { ForbiddenState, isForbidden } from '../../../../components/forbidden-state';
+import { ListTable, ListTabs, useListChange } from '../../../../components/list-screen';
 import { PageBody, PageHeader } from '../../../../components/page-header';
 import { Avatar } from '../../../../components/ui/avatar';
-import { Tabs } from '../../../../components/ui/tabs';
 import { formatDateTime } from '../../../../lib/format';
-import { applyListChange, applyTabChange, type ListChange } from '../../../../lib/list-search';
 import { type ActivityTab, userTypeOf } from './activity-search';
 
 const route = getRouteApi('/dashboard/activities/');
@@ -60,44 +57,25 @@ const TAB_LABELS: Record<ActivityTab, string> = { partner: 'Partner', customer: 
 export function ActivityLogScreen() {
   const search = route.useSearch();
   const navigate = route.useNavigate();
-  const onChange = useCallback(
-    (change: ListChange) => void navigate({ search: (prev) => applyListChange(prev, change) }),
-    [navigate],
-  );
-
   return (
     <PageBody>
       <PageHeader title="Activity Log" />
-      <Tabs
-        label="User type"
-        value={search.activeTab}
-        onValueChange={(activeTab) =>
-          void navigate({ search: (prev) => applyTabChange(prev, activeTab, { keepSearchAndSort: true }) })
-        }
-        items={(Object.keys(TAB_LABELS) as ActivityTab[]).map((tab) => ({
-          value: tab,
-          label: TAB_LABELS[tab],
-          content: <ActivityList onChange={onChange} />,
-        }))}
-      />
+      <ListTabs label="User type" labels={TAB_LABELS} search={search} navigate={navigate}>
+        <ActivityList />
+      </ListTabs>
     </PageBody>
   );
 }
 
-function ActivityList({ onChange }: { onChange: (change: ListChange) => void }) {
+function ActivityList() {
   const search = route.useSearch();
+  const onChange = useListChange(route.useNavigate());
   const params = { ...search, userType: userTypeOf(search.activeTab) };
-  const list = useQuery(activityListQueryOptions(params));
-  if (isForbidden(list.error)) return <ForbiddenState />;
   return (
-    <DataTable
+    <ListTable
       label="Activity log"
       columns={columns}
-      records={list.data?.records}
-      totalCount={list.data?.meta.totalCount}
-      isPending={list.isPending}
-      isFetching={list.isFetching}
-      error={list.error}
+      query={useQuery(activityListQueryOptions(params))}
       state={search}
       onChange={onChange}
       searchLabel="Search activities"

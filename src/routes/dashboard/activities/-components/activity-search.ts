@@ -1,6 +1,6 @@
-import { activitySortKeys } from '../../../../../contract/activities';
+import { activityList } from '../../../../../contract/activities';
 import type { UserType } from '../../../../../contract/auth';
-import { tabbedListSearchSchema } from '../../../../lib/list-search';
+import { listSearchDefaults, tabbedListSearchSchema } from '../../../../lib/list-search';
 
 /** SPEC section 2: tabs Partner, Customer, Admin; default Partner. */
 export const ACTIVITY_TABS = ['partner', 'customer', 'admin'] as const;
@@ -9,17 +9,5 @@ export type ActivityTab = (typeof ACTIVITY_TABS)[number];
 export const userTypeOf = (tab: ActivityTab): UserType => tab.toUpperCase() as UserType;
 
 /** /dashboard/activities?activeTab=partner|customer|admin&page=&pageSize=&search=&sortBy=&sortOrder= */
-export const activitySearchSchema = tabbedListSearchSchema({
-  tabs: ACTIVITY_TABS,
-  sortKeys: activitySortKeys,
-  defaultSort: { sortBy: 'createdAt', sortOrder: 'desc' },
-});
-
-export const ACTIVITY_LIST_DEFAULTS = {
-  activeTab: 'partner',
-  page: 1,
-  pageSize: 10,
-  search: '',
-  sortBy: 'createdAt',
-  sortOrder: 'desc',
-} as const;
+export const activitySearchSchema = tabbedListSearchSchema({ ...activityList, tabs: ACTIVITY_TABS });
+export const ACTIVITY_LIST_DEFAULTS = listSearchDefaults(activitySearchSchema);

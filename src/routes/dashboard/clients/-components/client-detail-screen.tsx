@@ -1,8 +1,6 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { getRouteApi, useNavigate } from '@tanstack/react-router';
-import { useState } from 'react';
 import { type Customer, customerMessages, customerServerMessages } from '../../../../../contract/customers';
-import type { AccountStatus } from '../../../../../contract/list';
 import { css } from '../../../../../styled-system/css';
 import {
   clientInternetInfoQueryOptions,
@@ -13,18 +11,20 @@ import {
 } from '../../../../api/customers';
 import { statsKeys } from '../../../../api/stats';
 import { AccountStatusBadge } from '../../../../components/account-status-badge';
-import { ConfirmDeletion } from '../../../../components/confirm-dialog';
 import { DetailCard, DetailList } from '../../../../components/detail-list';
-import { ForbiddenState, isForbidden } from '../../../../components/forbidden-state';
+import {
+  AccountActions,
+  DetailHeader,
+  DetailImage,
+  DetailQueryScreen,
+  useAccountStatus,
+} from '../../../../components/detail-screen';
 import { UserIcon } from '../../../../components/icons';
-import { LogoSpinner } from '../../../../components/logo-spinner';
+import { useConfirmedDeletion } from '../../../../components/list-screen';
 import { useQueuedOverlay } from '../../../../components/outbox-provider';
-import { PageBody, PageHeader } from '../../../../components/page-header';
 import { PendingNotice } from '../../../../components/pending-mark';
-import { Button } from '../../../../components/ui/button';
-import { notify } from '../../../../components/ui/notify';
 import { Spinner } from '../../../../components/ui/spinner';
-import { errorSentence, queryErrorMessage } from '../../../../lib/error-message';
+import { queryErrorMessage } from '../../../../lib/error-message';
 import { formatDate, formatNaira, fullName } from '../../../../lib/format';
 import { useCan } from '../../../../lib/use-can';
 
@@ -39,31 +39,15 @@ export function ClientDetailScreen() {
   const { clientId } = route.useParams();
   const navigate = useNavigate();
   const overlay = useQueuedOverlay('customer');
-  const customer = useQuery({ ...customerDetailQueryOptions(clientId), select: overlay.select });
   return (
-    <PageBody>
-      {customer.isPending ? (
-        <LogoSpinner label="Loading client" />
-      ) : isForbidden(customer.error) ? (
-        <ForbiddenState />
-      ) : customer.error ? (
-        <>
-          <PageHeader
-            title="Client"
-            actions={
-              <Button variant="outline" onClick={() => void navigate({ to: '/dashboard/clients' })}>
-                Back
-              </Button>
-            }
-          />
-          <p role="alert" className={css({ color: 'red.700' })}>
-            {queryErrorMessage(customer.error)}
-          </p>
-        </>
-      ) : (
-        <ClientDetail customer={customer.data} queued={overlay.fieldsOf(customer.data.id)} />
-      )}
-    </PageBody>
+    <DetailQueryScreen
+      query={useQuery({ ...customerDetailQueryOptions(clientId), select: overlay.select })}
+      title="Client"
+      loadingLabel="Loading client"
+      onBack={() => void navigate({ to: '/dashboard/clients' })}
+    >
+      {(customer) => <ClientDetail customer={customer} queued={overlay.fieldsOf(customer.id)} />}
+    </DetailQueryScreen>
   );
 }
 
@@ -71,77 +55,39 @@ function ClientDetail({ customer, queued }: { customer: Customer; queued: string
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const can = useCan();
-  const [confirming, setConfirming] = useState(false);
-  const toList = () => void navigate({ to: '/dashboard/clients' });
+  const toList = () => navigate({ to: '/dashboard/clients' });
   const name = fullName(customer.firstName, customer.lastName);
-
-  const remove = useMutation({
-    mutationFn: () => deleteCustomer(customer.id),
-    onSuccess: async () => {
-      setConfirming(false);
-      notify.success(CLIENT_DELETED);
-      // Leave the screen first, so nothing refetches the deleted client.
-      await navigate({ to: '/dashboard/clients' });
+  const deletion = useConfirmedDeletion({
+    remove: () => deleteCustomer(customer.id),
+    deleted: CLIENT_DELETED,
+    question: () => customerMessages.deleteConfirm,
+    invalidate: [customerKeys.all, statsKeys.all],
+    // Leave the screen first, so nothing refetches the deleted client.
+    onDeleted: async () => {
+      await toList();
       queryClient.removeQueries({ queryKey: customerKeys.detail(customer.id) });
-      void queryClient.invalidateQueries({ queryKey: customerKeys.all });
-      void queryClient.invalidateQueries({ queryKey: statsKeys.all });
-    },
-    onError: (error) => {
-      setConfirming(false);
-      notify.error(errorSentence(error));
     },
   });
-  const status = useMutation({
-    mutationFn: (next: AccountStatus) => setCustomerStatus(customer.id, next),
-    onSuccess: (_message, next) => {
-      notify.success(next === 'BLOCKED' ? CLIENT_BLOCKED : CLIENT_UNBLOCKED);
-      void queryClient.invalidateQueries({ queryKey: customerKeys.all });
-    },
-    onError: (error) => notify.error(errorSentence(error)),
+  const status = useAccountStatus({
+    current: customer.accountStatus,
+    set: (next) => setCustomerStatus(customer.id, next),
+    messages: { blocked: CLIENT_BLOCKED, unblocked: CLIENT_UNBLOCKED },
+    invalidate: customerKeys.all,
   });
-  const blocked = customer.accountStatus === 'BLOCKED';
 
   return (
     <>
-      <PageHeader
-        title={name}
-        subtitle="Client details"
-        actions={
-          <div className={css({ display: 'flex', gap: '2', flexWrap: 'wrap', justifyContent: 'flex-end' })}>
-            <Button variant="outline" onClick={toList}>
-              Back
-            </Button>
-            {can('clients.update') ? (
-              <>
-                <Button
-                  variant="outline"
-                  loading={status.isPending}
-                  loadingText="Changing status"
-                  onClick={() => status.mutate(blocked ? 'ACTIVE' : 'BLOCKED')}
-                >
-                  {blocked ? 'Unblock' : 'Block'}
-                </Button>
-                <Button
-                  variant="outline"
-                  onClick={() =>
-                    void navigate({
-                      to: '/dashboard/clients/$clientId/edit',
-                      params: { clientId: customer.id },
-                    })
-                  }
-                >
-                  Edit
-                </Button>
-              </>
-            ) : null}
-            {can('clients.delete') ? (
-              <Button variant="danger" onClick={() => setConfirming(true)}>
-                Delete
-              </Button>
-            ) : null}
-          </div>
-        }
-      />
+      <DetailHeader title={name} subtitle="Client details" onBack={() => void toList()}>
+        <AccountActions
+          status={status}
+          canUpdate={can('clients.update')}
+          canDelete={can('clients.delete')}
+          onEdit={() =>
+            void navigate({ to: '/dashboard/clients/$clientId/edit', params: { clientId: customer.id } })
+          }
+          onDelete={() => deletion.ask(customer)}
+        />
+      </DetailHeader>
       <PendingNotice fields={queued} />
       <div className={css({ display: 'flex', flexDirection: 'column', gap: '6' })}>
         <DetailCard label="Client summary">
@@ -153,30 +99,13 @@ function ClientDetail({ customer, queued }: { customer: Customer; queued: string
               alignItems: 'start',
             })}
           >
-            {customer.imageUrl ? (
-              <img
-                src={customer.imageUrl}
-                alt={name}
-                className={css({ w: '40', h: '40', objectFit: 'cover', borderRadius: 'full' })}
-              />
-            ) : (
-              <div
-                role="img"
-                aria-label="No client image"
-                className={css({
-                  w: '40',
-                  h: '40',
-                  borderRadius: 'full',
-                  bg: 'bg.subtle',
-                  color: 'fg.subtle',
-                  display: 'flex',
-                  alignItems: 'center',
-                  justifyContent: 'center',
-                })}
-              >
-                <UserIcon size={56} />
-              </div>
-            )}
+            <DetailImage
+              src={customer.imageUrl}
+              alt={name}
+              emptyLabel="No client image"
+              icon={<UserIcon size={56} />}
+              shape="round"
+            />
             <DetailList
               items={[
                 { label: 'First Name', value: customer.firstName },
@@ -191,14 +120,7 @@ function ClientDetail({ customer, queued }: { customer: Customer; queued: string
         </DetailCard>
         <FiberAccount customerId={customer.id} />
       </div>
-      <ConfirmDeletion
-        open={confirming}
-        onOpenChange={setConfirming}
-        onConfirm={() => remove.mutate()}
-        pending={remove.isPending}
-      >
-        {customerMessages.deleteConfirm}
-      </ConfirmDeletion>
+      {deletion.dialog}
     </>
   );
 }

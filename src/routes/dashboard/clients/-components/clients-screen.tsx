@@ -1,19 +1,16 @@
 import { useQuery } from '@tanstack/react-query';
 import { getRouteApi, Link } from '@tanstack/react-router';
-import { useCallback } from 'react';
 import type { Customer } from '../../../../../contract/customers';
 import { css } from '../../../../../styled-system/css';
 import { customerListQueryOptions, exportCustomers } from '../../../../api/customers';
-import { type DataColumn, DataTable, dataColumnHelper } from '../../../../components/data-table';
+import { type DataColumn, dataColumnHelper } from '../../../../components/data-table';
 import { ExportButton } from '../../../../components/export-button';
-import { ForbiddenState, isForbidden } from '../../../../components/forbidden-state';
+import { ListTable, ListTabs, useListChange } from '../../../../components/list-screen';
 import { useQueuedOverlay } from '../../../../components/outbox-provider';
 import { PageBody, PageHeader } from '../../../../components/page-header';
 import { PendingBadge } from '../../../../components/pending-mark';
 import { Avatar } from '../../../../components/ui/avatar';
-import { Tabs } from '../../../../components/ui/tabs';
 import { formatDate, fullName } from '../../../../lib/format';
-import { applyListChange, applyTabChange, type ListChange } from '../../../../lib/list-search';
 import { type ClientTab, clientStatusOfTab } from './client-search';
 
 const route = getRouteApi('/dashboard/clients/');
@@ -61,43 +58,26 @@ const TAB_LABELS: Record<ClientTab, string> = { active: 'Active Customers', bloc
 export function ClientsScreen() {
   const search = route.useSearch();
   const navigate = route.useNavigate();
-  const onChange = useCallback(
-    (change: ListChange) => void navigate({ search: (prev) => applyListChange(prev, change) }),
-    [navigate],
-  );
   return (
     <PageBody>
       <PageHeader title="Clients / Manage Clients" />
-      <Tabs
-        label="Customer status"
-        value={search.activeTab}
-        onValueChange={(activeTab) =>
-          void navigate({ search: (prev) => applyTabChange(prev, activeTab, { keepSearchAndSort: true }) })
-        }
-        items={(Object.keys(TAB_LABELS) as ClientTab[]).map((tab) => ({
-          value: tab,
-          label: TAB_LABELS[tab],
-          content: <ClientList onChange={onChange} />,
-        }))}
-      />
+      <ListTabs label="Customer status" labels={TAB_LABELS} search={search} navigate={navigate}>
+        <ClientList />
+      </ListTabs>
     </PageBody>
   );
 }
 
-function ClientList({ onChange }: { onChange: (change: ListChange) => void }) {
+function ClientList() {
   const search = route.useSearch();
+  const onChange = useListChange(route.useNavigate());
   const params = { ...search, status: clientStatusOfTab(search.activeTab) };
-  const list = useQuery({ ...customerListQueryOptions(params), select: useQueuedOverlay('customer').select });
-  if (isForbidden(list.error)) return <ForbiddenState />;
+  const overlay = useQueuedOverlay('customer');
   return (
-    <DataTable
+    <ListTable
       label="Customers"
       columns={columns}
-      records={list.data?.records}
-      totalCount={list.data?.meta.totalCount}
-      isPending={list.isPending}
-      isFetching={list.isFetching}
-      error={list.error}
+      query={useQuery({ ...customerListQueryOptions(params), select: overlay.select })}
       state={search}
       onChange={onChange}
       searchLabel="Search customers"

@@ -1,29 +1,30 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { getRouteApi, Link, useNavigate } from '@tanstack/react-router';
-import { useCallback, useMemo, useState } from 'react';
+import { useMemo } from 'react';
 import {
   type ExtendedService,
   extendedServiceServerMessages,
 } from '../../../../../contract/extended-services';
-import { css, cx } from '../../../../../styled-system/css';
-import { button } from '../../../../../styled-system/recipes';
+import { css } from '../../../../../styled-system/css';
 import {
   deleteExtendedService,
   exportExtendedServices,
   extendedServiceKeys,
   extendedServiceListQueryOptions,
 } from '../../../../api/extended-services';
-import { ConfirmDeletion } from '../../../../components/confirm-dialog';
-import { type DataColumn, DataTable, dataColumnHelper } from '../../../../components/data-table';
+import { type DataColumn, dataColumnHelper } from '../../../../components/data-table';
 import { ExportButton } from '../../../../components/export-button';
-import { ForbiddenState, isForbidden } from '../../../../components/forbidden-state';
+import {
+  ListTable,
+  rowActionLink,
+  useConfirmedDeletion,
+  useListChange,
+  withRowActions,
+} from '../../../../components/list-screen';
 import { useQueuedOverlay } from '../../../../components/outbox-provider';
 import { PageBody, PageHeader } from '../../../../components/page-header';
 import { Button } from '../../../../components/ui/button';
-import { notify } from '../../../../components/ui/notify';
-import { errorSentence } from '../../../../lib/error-message';
 import { formatDate, truncate } from '../../../../lib/format';
-import { applyListChange, type ListChange } from '../../../../lib/list-search';
 import { TEXTS } from '../../../../lib/texts';
 import { useCan } from '../../../../lib/use-can';
 
@@ -34,73 +35,22 @@ const col = dataColumnHelper<ExtendedService>();
 export const DESCRIPTION_MAX = 60;
 export const SERVICE_DELETED = extendedServiceServerMessages.deleted;
 
-const actionLink = cx(button({ variant: 'ghost', size: 'sm' }), css({ color: 'brand.700' }));
-
-function serviceColumns({
-  canUpdate,
-  canDelete,
-  onDelete,
-}: {
-  canUpdate: boolean;
-  canDelete: boolean;
-  onDelete: (service: ExtendedService) => void;
-}): DataColumn<ExtendedService>[] {
-  const columns: DataColumn<ExtendedService>[] = col.columns([
-    col.accessor('title', {
-      header: 'Title',
-      enableSorting: true,
-      cell: ({ getValue }) => <span className={css({ fontWeight: 'medium' })}>{getValue()}</span>,
-    }),
-    col.accessor('description', {
-      header: 'Description',
-      cell: ({ getValue }) => <span title={getValue()}>{truncate(getValue(), DESCRIPTION_MAX)}</span>,
-    }),
-    col.accessor('createdAt', {
-      header: 'Created',
-      enableSorting: true,
-      cell: ({ getValue }) => <span className={css({ whiteSpace: 'nowrap' })}>{formatDate(getValue())}</span>,
-    }),
-  ]);
-  if (!canUpdate && !canDelete) return columns;
-  return [
-    ...columns,
-    col.display({
-      id: 'actions',
-      header: 'Actions',
-      meta: { align: 'end' },
-      cell: ({ row }) => (
-        <span
-          className={css({
-            display: 'inline-flex',
-            gap: '1',
-            justifyContent: 'flex-end',
-            whiteSpace: 'nowrap',
-          })}
-        >
-          {canUpdate ? (
-            <Link
-              to="/dashboard/extservices/$serviceId/edit"
-              params={{ serviceId: row.original.id }}
-              className={actionLink}
-            >
-              Edit
-            </Link>
-          ) : null}
-          {canDelete ? (
-            <Button
-              variant="ghost"
-              size="sm"
-              onClick={() => onDelete(row.original)}
-              className={css({ color: 'red.700' })}
-            >
-              Delete
-            </Button>
-          ) : null}
-        </span>
-      ),
-    }),
-  ];
-}
+const serviceColumns: DataColumn<ExtendedService>[] = col.columns([
+  col.accessor('title', {
+    header: 'Title',
+    enableSorting: true,
+    cell: ({ getValue }) => <span className={css({ fontWeight: 'medium' })}>{getValue()}</span>,
+  }),
+  col.accessor('description', {
+    header: 'Description',
+    cell: ({ getValue }) => <span title={getValue()}>{truncate(getValue(), DESCRIPTION_MAX)}</span>,
+  }),
+  col.accessor('createdAt', {
+    header: 'Created',
+    enableSorting: true,
+    cell: ({ getValue }) => <span className={css({ whiteSpace: 'nowrap' })}>{formatDate(getValue())}</span>,
+  }),
+]);
 
 /** /dashboard/extservices: title, description (60 characters), created, Edit, Delete; Add Service. */
 export function ExtServicesScreen() {
@@ -108,35 +58,38 @@ export function ExtServicesScreen() {
   const navigate = route.useNavigate();
   const goTo = useNavigate();
   const can = useCan();
-  const queryClient = useQueryClient();
   const list = useQuery({
     ...extendedServiceListQueryOptions(search),
     select: useQueuedOverlay('extended-service').select,
   });
-  const [toDelete, setToDelete] = useState<ExtendedService | null>(null);
-
-  const remove = useMutation({
-    mutationFn: (service: ExtendedService) => deleteExtendedService(service.id),
-    onSuccess: () => {
-      notify.success(SERVICE_DELETED);
-      setToDelete(null);
-      void queryClient.invalidateQueries({ queryKey: extendedServiceKeys.all });
-    },
-    onError: (error) => {
-      notify.error(errorSentence(error));
-      setToDelete(null);
-    },
+  const deletion = useConfirmedDeletion({
+    remove: (service: ExtendedService) => deleteExtendedService(service.id),
+    deleted: SERVICE_DELETED,
+    question: (service) => TEXTS.deleteConfirm(service.title),
+    invalidate: [extendedServiceKeys.all],
   });
   const canUpdate = can('extended_services.update');
   const canDelete = can('extended_services.delete');
+  const { ask } = deletion;
   const columns = useMemo(
-    () => serviceColumns({ canUpdate, canDelete, onDelete: setToDelete }),
-    [canUpdate, canDelete],
+    () =>
+      withRowActions(serviceColumns, {
+        edit: canUpdate
+          ? (service) => (
+              <Link
+                to="/dashboard/extservices/$serviceId/edit"
+                params={{ serviceId: service.id }}
+                className={rowActionLink}
+              >
+                Edit
+              </Link>
+            )
+          : undefined,
+        onDelete: canDelete ? ask : undefined,
+      }),
+    [canUpdate, canDelete, ask],
   );
-  const onChange = useCallback(
-    (change: ListChange) => void navigate({ search: (prev) => applyListChange(prev, change) }),
-    [navigate],
-  );
+  const onChange = useListChange(navigate);
 
   return (
     <PageBody>
@@ -148,37 +101,22 @@ export function ExtServicesScreen() {
           ) : null
         }
       />
-      {isForbidden(list.error) ? (
-        <ForbiddenState />
-      ) : (
-        <DataTable
-          label="Extended services"
-          columns={columns}
-          records={list.data?.records}
-          totalCount={list.data?.meta.totalCount}
-          isPending={list.isPending}
-          isFetching={list.isFetching}
-          error={list.error}
-          state={search}
-          onChange={onChange}
-          searchLabel="Search services"
-          getRowId={(s) => String(s.id)}
-          toolbar={
-            <ExportButton
-              download={(opts) => exportExtendedServices(search, opts)}
-              permission="extended_services.view"
-            />
-          }
-        />
-      )}
-      <ConfirmDeletion
-        open={toDelete !== null}
-        onOpenChange={(open) => !open && setToDelete(null)}
-        onConfirm={() => toDelete && remove.mutate(toDelete)}
-        pending={remove.isPending}
-      >
-        {toDelete ? TEXTS.deleteConfirm(toDelete.title) : null}
-      </ConfirmDeletion>
+      <ListTable
+        label="Extended services"
+        columns={columns}
+        query={list}
+        state={search}
+        onChange={onChange}
+        searchLabel="Search services"
+        getRowId={(s) => String(s.id)}
+        toolbar={
+          <ExportButton
+            download={(opts) => exportExtendedServices(search, opts)}
+            permission="extended_services.view"
+          />
+        }
+      />
+      {deletion.dialog}
     </PageBody>
   );
 }

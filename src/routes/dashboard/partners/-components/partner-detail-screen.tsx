@@ -1,7 +1,5 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { getRouteApi, useNavigate } from '@tanstack/react-router';
-import { useState } from 'react';
-import type { AccountStatus } from '../../../../../contract/list';
 import {
   type Partner,
   partnerInactiveMessages,
@@ -18,18 +16,20 @@ import {
 import { profileQueryOptions } from '../../../../api/profile';
 import { statsKeys } from '../../../../api/stats';
 import { AccountStatusBadge } from '../../../../components/account-status-badge';
-import { ConfirmDeletion } from '../../../../components/confirm-dialog';
 import { DetailCard, DetailList } from '../../../../components/detail-list';
-import { ForbiddenState, isForbidden } from '../../../../components/forbidden-state';
+import {
+  AccountActions,
+  DetailHeader,
+  DetailImage,
+  DetailQueryScreen,
+  useAccountStatus,
+} from '../../../../components/detail-screen';
 import { BuildingIcon } from '../../../../components/icons';
-import { LogoSpinner } from '../../../../components/logo-spinner';
+import { useConfirmedDeletion } from '../../../../components/list-screen';
 import { useQueuedOverlay } from '../../../../components/outbox-provider';
 import { PageBody, PageHeader } from '../../../../components/page-header';
 import { PendingNotice } from '../../../../components/pending-mark';
-import { Button } from '../../../../components/ui/button';
-import { notify } from '../../../../components/ui/notify';
 import { Tabs } from '../../../../components/ui/tabs';
-import { errorSentence, queryErrorMessage } from '../../../../lib/error-message';
 import { formatDate, formatNaira } from '../../../../lib/format';
 import { applyTabChange } from '../../../../lib/list-search';
 import { useCan, useOwnPartnerId } from '../../../../lib/use-can';
@@ -84,32 +84,15 @@ function PartnerWorkspace({ partnerId }: { partnerId: number }) {
 function PartnerDetailPage({ partnerId }: { partnerId: number }) {
   const navigate = useNavigate();
   const overlay = useQueuedOverlay('partner');
-  const partner = useQuery({ ...partnerDetailQueryOptions(partnerId), select: overlay.select });
-
   return (
-    <PageBody>
-      {partner.isPending ? (
-        <LogoSpinner label="Loading partner" />
-      ) : isForbidden(partner.error) ? (
-        <ForbiddenState />
-      ) : partner.error ? (
-        <>
-          <PageHeader
-            title="Partner"
-            actions={
-              <Button variant="outline" onClick={() => void navigate({ to: '/dashboard/partners' })}>
-                Back
-              </Button>
-            }
-          />
-          <p role="alert" className={css({ color: 'red.700' })}>
-            {queryErrorMessage(partner.error)}
-          </p>
-        </>
-      ) : (
-        <PartnerDetail partner={partner.data} queued={overlay.fieldsOf(partner.data.id)} />
-      )}
-    </PageBody>
+    <DetailQueryScreen
+      query={useQuery({ ...partnerDetailQueryOptions(partnerId), select: overlay.select })}
+      title="Partner"
+      loadingLabel="Loading partner"
+      onBack={() => void navigate({ to: '/dashboard/partners' })}
+    >
+      {(partner) => <PartnerDetail partner={partner} queued={overlay.fieldsOf(partner.id)} />}
+    </DetailQueryScreen>
   );
 }
 
@@ -119,92 +102,56 @@ function PartnerDetail({ partner, queued }: { partner: Partner; queued: string[]
   const can = useCan();
   // Partner staff see their own partner as their workspace: no partner management here (club scope).
   const staff = useOwnPartnerId() !== null;
-  const [confirming, setConfirming] = useState(false);
-  const toList = () => void navigate({ to: '/dashboard/partners' });
-
-  const remove = useMutation({
-    mutationFn: () => deletePartner(partner.id),
-    onSuccess: async () => {
-      setConfirming(false);
-      notify.success(PARTNER_DELETED);
-      // Leave the screen first, so nothing refetches the deleted partner.
-      await navigate({ to: '/dashboard/partners' });
+  const toList = () => navigate({ to: '/dashboard/partners' });
+  const deletion = useConfirmedDeletion({
+    remove: () => deletePartner(partner.id),
+    deleted: PARTNER_DELETED,
+    question: () => partnerMessages.deleteConfirm,
+    invalidate: [partnerKeys.all, statsKeys.all],
+    // Leave the screen first, so nothing refetches the deleted partner.
+    onDeleted: async () => {
+      await toList();
       queryClient.removeQueries({ queryKey: partnerKeys.detail(partner.id) });
-      void queryClient.invalidateQueries({ queryKey: partnerKeys.all });
-      void queryClient.invalidateQueries({ queryKey: statsKeys.all });
-    },
-    onError: (error) => {
-      setConfirming(false);
-      notify.error(errorSentence(error));
     },
   });
-  const status = useMutation({
-    mutationFn: (next: AccountStatus) => setPartnerStatus(partner.id, next),
-    onSuccess: (_message, next) => {
-      notify.success(next === 'BLOCKED' ? PARTNER_BLOCKED : PARTNER_UNBLOCKED);
-      void queryClient.invalidateQueries({ queryKey: partnerKeys.all });
-    },
-    onError: (error) => notify.error(errorSentence(error)),
+  const status = useAccountStatus({
+    current: partner.accountStatus,
+    set: (next) => setPartnerStatus(partner.id, next),
+    messages: { blocked: PARTNER_BLOCKED, unblocked: PARTNER_UNBLOCKED },
+    invalidate: partnerKeys.all,
   });
-  const blocked = partner.accountStatus === 'BLOCKED';
 
   return (
     <>
-      <PageHeader
-        title={partner.organizationName}
-        subtitle={staff ? 'Your partner: visits, rewards and eligible customers' : 'Partner details'}
-        actions={
-          staff ? null : (
-            <div className={css({ display: 'flex', gap: '2', flexWrap: 'wrap', justifyContent: 'flex-end' })}>
-              <Button variant="outline" onClick={toList}>
-                Back
-              </Button>
-              {can('partners.update') ? (
-                <>
-                  <Button
-                    variant="outline"
-                    loading={status.isPending}
-                    loadingText="Changing status"
-                    onClick={() => status.mutate(blocked ? 'ACTIVE' : 'BLOCKED')}
-                  >
-                    {blocked ? 'Unblock' : 'Block'}
-                  </Button>
-                  <Button
-                    variant="outline"
-                    onClick={() =>
-                      void navigate({
-                        to: '/dashboard/partners/$partnerId/edit',
-                        params: { partnerId: partner.id },
-                      })
-                    }
-                  >
-                    Edit
-                  </Button>
-                </>
-              ) : null}
-              {can('partners.delete') ? (
-                <Button variant="danger" onClick={() => setConfirming(true)}>
-                  Delete
-                </Button>
-              ) : null}
-            </div>
-          )
-        }
-      />
-      {staff && blocked ? <PartnerBlockedNotice reason={partnerInactiveMessages.BLOCKED} /> : null}
+      {staff ? (
+        <DetailHeader
+          title={partner.organizationName}
+          subtitle="Your partner: visits, rewards and eligible customers"
+        />
+      ) : (
+        <DetailHeader
+          title={partner.organizationName}
+          subtitle="Partner details"
+          onBack={() => void toList()}
+        >
+          <AccountActions
+            status={status}
+            canUpdate={can('partners.update')}
+            canDelete={can('partners.delete')}
+            onEdit={() =>
+              void navigate({ to: '/dashboard/partners/$partnerId/edit', params: { partnerId: partner.id } })
+            }
+            onDelete={() => deletion.ask(partner)}
+          />
+        </DetailHeader>
+      )}
+      {staff && status.blocked ? <PartnerBlockedNotice reason={partnerInactiveMessages.BLOCKED} /> : null}
       <PendingNotice fields={queued} />
       <PartnerSummary partner={partner} />
       <div className={css({ mt: '8' })}>
-        <PartnerTabs partnerId={partner.id} blocked={blocked} />
+        <PartnerTabs partnerId={partner.id} blocked={status.blocked} />
       </div>
-      <ConfirmDeletion
-        open={confirming}
-        onOpenChange={setConfirming}
-        onConfirm={() => remove.mutate()}
-        pending={remove.isPending}
-      >
-        {partnerMessages.deleteConfirm}
-      </ConfirmDeletion>
+      {deletion.dialog}
     </>
   );
 }
@@ -220,30 +167,13 @@ export function PartnerSummary({ partner }: { partner: Partner }) {
           alignItems: 'start',
         })}
       >
-        {partner.coverImage ? (
-          <img
-            src={partner.coverImage}
-            alt={`${partner.organizationName} cover`}
-            className={css({ w: 'full', aspectRatio: '4/3', objectFit: 'cover', borderRadius: 'lg' })}
-          />
-        ) : (
-          <div
-            role="img"
-            aria-label="No cover image"
-            className={css({
-              w: 'full',
-              aspectRatio: '4/3',
-              borderRadius: 'lg',
-              bg: 'bg.subtle',
-              color: 'fg.subtle',
-              display: 'flex',
-              alignItems: 'center',
-              justifyContent: 'center',
-            })}
-          >
-            <BuildingIcon size={48} />
-          </div>
-        )}
+        <DetailImage
+          src={partner.coverImage}
+          alt={`${partner.organizationName} cover`}
+          emptyLabel="No cover image"
+          icon={<BuildingIcon size={48} />}
+          shape="cover"
+        />
         <DetailList
           items={[
             { label: 'First Name', value: partner.firstName },

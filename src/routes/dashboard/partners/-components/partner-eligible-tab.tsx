@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { getRouteApi, Link } from '@tanstack/react-router';
 import { useCallback, useMemo, useState } from 'react';
-import { type EligibleUser, eligibleSortKeys } from '../../../../../contract/visits';
+import { type EligibleUser, eligibleList } from '../../../../../contract/visits';
 import { css } from '../../../../../styled-system/css';
 import { eligibleUsersQueryOptions, exportEligibleUsers } from '../../../../api/visits';
 import { type DataColumn, DataTable, dataColumnHelper } from '../../../../components/data-table';
@@ -89,7 +89,8 @@ export function PartnerEligibleTab({ partnerId }: { partnerId: number }) {
   const [issueTarget, setIssueTarget] = useState<IssueTarget | null>(null);
   const closeIssue = useCallback(() => setIssueTarget(null), []);
   const date = search.date ?? todayIso();
-  const state = withListSort(search, eligibleSortKeys, { sortBy: 'totalSpent', sortOrder: 'desc' });
+  // The screen leads with the biggest spenders; the API's own default (no sortBy) is by name.
+  const state = withListSort(search, eligibleList, { sortBy: 'totalSpent', sortOrder: 'desc' });
   const list = useQuery(eligibleUsersQueryOptions({ ...state, partnerId, date }));
   const columns = useMemo(
     () =>

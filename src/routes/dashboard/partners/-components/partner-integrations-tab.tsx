@@ -1,5 +1,5 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { type FormEvent, useState } from 'react';
+import { type FormEvent, useMemo, useState } from 'react';
 import {
   API_KEY_PERMISSIONS,
   type ApiKey,
@@ -8,92 +8,90 @@ import {
 } from '../../../../../contract/api-keys';
 import { css } from '../../../../../styled-system/css';
 import { apiKeyKeys, apiKeysQueryOptions, createApiKey, revokeApiKey } from '../../../../api/api-keys';
+import { type DataColumn, DataTable, dataColumnHelper } from '../../../../components/data-table';
+import { SecretOnce } from '../../../../components/secret-once';
 import { Button } from '../../../../components/ui/button';
 import { CheckboxGroup } from '../../../../components/ui/checkbox';
 import { Dialog } from '../../../../components/ui/dialog';
 import { TextField } from '../../../../components/ui/field';
 import { notify } from '../../../../components/ui/notify';
-import { authErrorMessage, queryErrorMessage } from '../../../../lib/error-message';
+import { authErrorMessage } from '../../../../lib/error-message';
 import { formatDateTime } from '../../../../lib/format';
+import type { ListState } from '../../../../lib/list-search';
 
-const table = css({
-  w: 'full',
-  fontSize: 'sm',
-  borderCollapse: 'collapse',
-  '& th, & td': {
-    textAlign: 'left',
-    px: '3',
-    py: '2',
-    borderBottomWidth: '1px',
-    borderColor: 'border.default',
-    verticalAlign: 'top',
-  },
-  '& th': { color: 'fg.muted', fontWeight: 'medium' },
-});
+const col = dataColumnHelper<ApiKey>();
+const nowrap = css({ whiteSpace: 'nowrap' });
 const mono = css({ fontFamily: 'mono', fontSize: 'xs', wordBreak: 'break-all' });
+
+const keyColumns = (onRevoke: (key: ApiKey) => void): DataColumn<ApiKey>[] =>
+  col.columns([
+    col.accessor('name', { header: 'Name' }),
+    col.accessor('prefix', {
+      header: 'Key',
+      cell: ({ getValue }) => <span className={mono}>{getValue()}_…</span>,
+    }),
+    col.accessor((k) => k.permissions.join(', '), { id: 'permissions', header: 'Permissions' }),
+    col.accessor('createdAt', {
+      header: 'Created',
+      cell: ({ getValue }) => <span className={nowrap}>{formatDateTime(getValue())}</span>,
+    }),
+    col.accessor('lastUsedAt', {
+      header: 'Last used',
+      cell: ({ getValue }) => {
+        const at = getValue();
+        return <span className={nowrap}>{at ? formatDateTime(at) : 'Never'}</span>;
+      },
+    }),
+    col.display({
+      id: 'actions',
+      header: 'Actions',
+      cell: ({ row }) => (
+        <Button
+          variant="ghost"
+          size="sm"
+          onClick={() => onRevoke(row.original)}
+          aria-label={`Revoke ${row.original.name}`}
+        >
+          Revoke
+        </Button>
+      ),
+    }),
+  ]);
+
+/** A partner's keys are few: one table, no pages. */
+const WHOLE_LIST: ListState = { page: 1, pageSize: 10, search: '' };
 
 /** The partner page's Integrations tab (integrations.manage): the partner's API keys. */
 export function PartnerIntegrationsTab({ partnerId }: { partnerId: number }) {
   const keys = useQuery(apiKeysQueryOptions(partnerId));
   const [creating, setCreating] = useState(false);
   const [revoking, setRevoking] = useState<ApiKey | null>(null);
+  const columns = useMemo(() => keyColumns(setRevoking), []);
 
   return (
     <section aria-label="API keys" className={css({ display: 'grid', gap: '4' })}>
-      <div
-        className={css({ display: 'flex', justifyContent: 'space-between', alignItems: 'center', gap: '3' })}
-      >
-        <p className={css({ fontSize: 'sm', color: 'fg.muted' })}>
-          A till or booking system calls the API with a key (header X-Api-Key) as this partner, with the
-          permissions chosen for the key. See docs/integrations.md.
-        </p>
-        <Button onClick={() => setCreating(true)}>Create key</Button>
-      </div>
-      {keys.isError ? (
-        <p role="alert">{queryErrorMessage(keys.error)}</p>
-      ) : !keys.data ? (
-        <p>Loading…</p>
-      ) : keys.data.length === 0 ? (
-        <p>No API keys yet.</p>
-      ) : (
-        <div className={css({ overflowX: 'auto' })}>
-          <table className={table}>
-            <thead>
-              <tr>
-                <th>Name</th>
-                <th>Key</th>
-                <th>Permissions</th>
-                <th>Created</th>
-                <th>Last used</th>
-                <th>Actions</th>
-              </tr>
-            </thead>
-            <tbody>
-              {keys.data.map((k) => (
-                <tr key={k.id}>
-                  <td>{k.name}</td>
-                  <td className={mono}>{k.prefix}_…</td>
-                  <td>{k.permissions.join(', ')}</td>
-                  <td className={css({ whiteSpace: 'nowrap' })}>{formatDateTime(k.createdAt)}</td>
-                  <td className={css({ whiteSpace: 'nowrap' })}>
-                    {k.lastUsedAt ? formatDateTime(k.lastUsedAt) : 'Never'}
-                  </td>
-                  <td>
-                    <Button
-                      variant="ghost"
-                      size="sm"
-                      onClick={() => setRevoking(k)}
-                      aria-label={`Revoke ${k.name}`}
-                    >
-                      Revoke
-                    </Button>
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
-      )}
+      <DataTable
+        label="API keys"
+        columns={columns}
+        records={keys.data}
+        totalCount={keys.data?.length}
+        isPending={keys.isPending}
+        isFetching={keys.isFetching}
+        error={keys.error}
+        state={WHOLE_LIST}
+        onChange={() => undefined}
+        getRowId={(k) => String(k.id)}
+        pager={false}
+        toolbar={
+          <>
+            <p className={css({ fontSize: 'sm', color: 'fg.muted', maxW: '2xl' })}>
+              A till or booking system calls the API with a key (header X-Api-Key) as this partner, with the
+              permissions chosen for the key. See docs/integrations.md.
+            </p>
+            <Button onClick={() => setCreating(true)}>Create key</Button>
+          </>
+        }
+      />
       <CreateKeyDialog partnerId={partnerId} open={creating} onClose={() => setCreating(false)} />
       <RevokeKeyDialog partnerId={partnerId} apiKey={revoking} onClose={() => setRevoking(null)} />
     </section>
@@ -139,15 +137,6 @@ function CreateKeyDialog({
     setErrors({});
     create.mutate();
   };
-  const copy = async () => {
-    if (!created) return;
-    try {
-      await navigator.clipboard.writeText(created.key);
-      notify.success('Key copied');
-    } catch {
-      notify.error('Could not copy: select the key and copy it by hand');
-    }
-  };
   return (
     <Dialog
       open={open}
@@ -155,19 +144,14 @@ function CreateKeyDialog({
       title={created ? 'API key created' : 'Create API key'}
     >
       {created ? (
-        <div className={css({ display: 'grid', gap: '3' })}>
-          <p role="alert">
-            Copy this key now. It is not shown again: anyone holding it can act as this partner with its
-            permissions.
-          </p>
-          <TextField label="API key" readOnly value={created.key} className={mono} />
-          <div className={css({ display: 'flex', gap: '2', justifyContent: 'flex-end' })}>
-            <Button variant="outline" onClick={() => void copy()}>
-              Copy key
-            </Button>
-            <Button onClick={close}>Done</Button>
-          </div>
-        </div>
+        <SecretOnce
+          label="API key"
+          value={created.key}
+          warning="Copy this key now. It is not shown again: anyone holding it can act as this partner with its permissions."
+          copyLabel="Copy key"
+          copied="Key copied"
+          onDone={close}
+        />
       ) : (
         <form onSubmit={submit} className={css({ display: 'grid', gap: '3' })} noValidate>
           <TextField

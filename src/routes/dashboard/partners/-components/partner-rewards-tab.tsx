@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { getRouteApi } from '@tanstack/react-router';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
-import { type Reward, rewardSortKeys } from '../../../../../contract/rewards';
+import { type Reward, rewardList } from '../../../../../contract/rewards';
 import { css } from '../../../../../styled-system/css';
 import { exportPartnerRewards, partnerRewardsQueryOptions } from '../../../../api/rewards';
 import { type DataColumn, DataTable, dataColumnHelper } from '../../../../components/data-table';
@@ -115,7 +115,7 @@ export function PartnerRewardsTab({ partnerId }: { partnerId: number }) {
   useEffect(() => {
     if (showing) historyRef.current?.scrollIntoView?.({ block: 'nearest' });
   }, [showing]);
-  const state = withListSort(search, rewardSortKeys, { sortBy: 'createdAt', sortOrder: 'desc' });
+  const state = withListSort(search, rewardList);
   const list = useQuery(partnerRewardsQueryOptions({ ...state, partnerId }));
   const onChange = useCallback(
     (change: ListChange) => void navigate({ search: (prev) => applyListChange(prev, change) }),

@@ -1,9 +1,9 @@
 import type { AccountStatus } from '../../../../../contract/list';
-import { partnerSortKeys } from '../../../../../contract/partners';
-import { rewardSortKeys } from '../../../../../contract/rewards';
-import { eligibleSortKeys, visitSortKeys } from '../../../../../contract/visits';
+import { partnerList } from '../../../../../contract/partners';
+import { rewardList } from '../../../../../contract/rewards';
+import { eligibleList, visitList } from '../../../../../contract/visits';
 import { z } from '../../../../../contract/zod';
-import { tabbedListSearchSchema } from '../../../../lib/list-search';
+import { listSearchDefaults, tabbedListSearchSchema } from '../../../../lib/list-search';
 
 /** SPEC section 2: tabs Active Partners (ACTIVE) and Blocked Partners (BLOCKED). */
 export const PARTNER_TABS = ['active', 'blocked'] as const;
@@ -11,29 +11,17 @@ export type PartnerTab = (typeof PARTNER_TABS)[number];
 export const statusOfTab = (tab: PartnerTab): AccountStatus => (tab === 'blocked' ? 'BLOCKED' : 'ACTIVE');
 
 /** /dashboard/partners?activeTab=active|blocked&page=&pageSize=&search=&sortBy=&sortOrder= */
-export const partnerSearchSchema = tabbedListSearchSchema({
-  tabs: PARTNER_TABS,
-  sortKeys: partnerSortKeys,
-  defaultSort: { sortBy: 'createdAt', sortOrder: 'desc' },
-});
-
-export const PARTNER_LIST_DEFAULTS = {
-  activeTab: 'active',
-  page: 1,
-  pageSize: 10,
-  search: '',
-  sortBy: 'createdAt',
-  sortOrder: 'desc',
-} as const;
+export const partnerSearchSchema = tabbedListSearchSchema({ ...partnerList, tabs: PARTNER_TABS });
+export const PARTNER_LIST_DEFAULTS = listSearchDefaults(partnerSearchSchema);
 
 /** The tabs of the partner detail (Integrations: its API keys, integrations.manage). */
 export const PARTNER_DETAIL_TABS = ['visits', 'rewards', 'eligible', 'analytics', 'integrations'] as const;
 export type PartnerDetailTab = (typeof PARTNER_DETAIL_TABS)[number];
 
-const detailSortKeys = [...new Set([...visitSortKeys, ...rewardSortKeys, ...eligibleSortKeys])] as [
-  string,
-  ...string[],
-];
+/** The detail's tabs share one URL: each tab's list takes its own keys (withListSort). */
+const detailSortKeys = [
+  ...new Set([...visitList.sortKeys, ...rewardList.sortKeys, ...eligibleList.sortKeys]),
+] as [string, ...string[]];
 
 /**
  * /dashboard/partners/{id}?activeTab=visits|rewards|eligible|analytics&page=&pageSize=&sortBy=

@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { getRouteApi, Link } from '@tanstack/react-router';
 import { useCallback, useState } from 'react';
-import { type Visit, visitSortKeys } from '../../../../../contract/visits';
+import { type Visit, visitList } from '../../../../../contract/visits';
 import { css } from '../../../../../styled-system/css';
 import { exportPartnerVisits, partnerVisitsQueryOptions } from '../../../../api/visits';
 import { type DataColumn, DataTable, dataColumnHelper } from '../../../../components/data-table';
@@ -66,7 +66,7 @@ export function PartnerVisitsTab({ partnerId, blocked = false }: { partnerId: nu
   const [recording, setRecording] = useState(false);
   const search = route.useSearch();
   const navigate = route.useNavigate();
-  const state = withListSort(search, visitSortKeys, { sortBy: 'visitDate', sortOrder: 'desc' });
+  const state = withListSort(search, visitList);
   const list = useQuery(partnerVisitsQueryOptions({ ...state, partnerId }));
   const onChange = useCallback(
     (change: ListChange) => void navigate({ search: (prev) => applyListChange(prev, change) }),

@@ -1,20 +1,17 @@
 import { useQuery } from '@tanstack/react-query';
 import { getRouteApi, Link, useNavigate } from '@tanstack/react-router';
-import { useCallback } from 'react';
 import type { Partner } from '../../../../../contract/partners';
 import { css } from '../../../../../styled-system/css';
 import { exportPartners, partnerListQueryOptions, partnerStatsQueryOptions } from '../../../../api/partners';
-import { type DataColumn, DataTable, dataColumnHelper } from '../../../../components/data-table';
+import { type DataColumn, dataColumnHelper } from '../../../../components/data-table';
 import { ExportButton } from '../../../../components/export-button';
-import { ForbiddenState, isForbidden } from '../../../../components/forbidden-state';
+import { ListTable, ListTabs, useListChange } from '../../../../components/list-screen';
 import { useQueuedOverlay } from '../../../../components/outbox-provider';
 import { PageBody, PageHeader } from '../../../../components/page-header';
 import { PendingBadge } from '../../../../components/pending-mark';
 import { StatCard } from '../../../../components/stat-card';
 import { Button } from '../../../../components/ui/button';
-import { Tabs } from '../../../../components/ui/tabs';
 import { formatCount, formatDate, fullName, truncate } from '../../../../lib/format';
-import { applyListChange, applyTabChange, type ListChange } from '../../../../lib/list-search';
 import { useCan } from '../../../../lib/use-can';
 import { type PartnerTab, statusOfTab } from './partner-search';
 
@@ -88,10 +85,6 @@ export function PartnersScreen() {
   const navigate = route.useNavigate();
   const goTo = useNavigate();
   const can = useCan();
-  const onChange = useCallback(
-    (change: ListChange) => void navigate({ search: (prev) => applyListChange(prev, change) }),
-    [navigate],
-  );
 
   return (
     <PageBody>
@@ -104,18 +97,9 @@ export function PartnersScreen() {
         }
       />
       <PartnerStatsHeader />
-      <Tabs
-        label="Partner status"
-        value={search.activeTab}
-        onValueChange={(activeTab) =>
-          void navigate({ search: (prev) => applyTabChange(prev, activeTab, { keepSearchAndSort: true }) })
-        }
-        items={(Object.keys(TAB_LABELS) as PartnerTab[]).map((tab) => ({
-          value: tab,
-          label: TAB_LABELS[tab],
-          content: <PartnerList onChange={onChange} />,
-        }))}
-      />
+      <ListTabs label="Partner status" labels={TAB_LABELS} search={search} navigate={navigate}>
+        <PartnerList />
+      </ListTabs>
     </PageBody>
   );
 }
@@ -140,20 +124,16 @@ function PartnerStatsHeader() {
   );
 }
 
-function PartnerList({ onChange }: { onChange: (change: ListChange) => void }) {
+function PartnerList() {
   const search = route.useSearch();
+  const onChange = useListChange(route.useNavigate());
   const params = { ...search, status: statusOfTab(search.activeTab) };
-  const list = useQuery({ ...partnerListQueryOptions(params), select: useQueuedOverlay('partner').select });
-  if (isForbidden(list.error)) return <ForbiddenState />;
+  const overlay = useQueuedOverlay('partner');
   return (
-    <DataTable
+    <ListTable
       label="Partners"
       columns={partnerColumns}
-      records={list.data?.records}
-      totalCount={list.data?.meta.totalCount}
-      isPending={list.isPending}
-      isFetching={list.isFetching}
-      error={list.error}
+      query={useQuery({ ...partnerListQueryOptions(params), select: overlay.select })}
       state={search}
       onChange={onChange}
       searchLabel="Search partners"

@@ -1,19 +1,20 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { getRouteApi, Link, useNavigate } from '@tanstack/react-router';
-import { useCallback, useMemo, useState } from 'react';
+import { useMemo } from 'react';
 import type { Role } from '../../../../../contract/roles';
-import { css, cx } from '../../../../../styled-system/css';
-import { button } from '../../../../../styled-system/recipes';
+import { css } from '../../../../../styled-system/css';
 import { deleteRole, exportRoles, roleKeys, roleListQueryOptions } from '../../../../api/roles';
-import { ConfirmDeletion } from '../../../../components/confirm-dialog';
-import { type DataColumn, DataTable, dataColumnHelper } from '../../../../components/data-table';
+import { type DataColumn, dataColumnHelper } from '../../../../components/data-table';
 import { ExportButton } from '../../../../components/export-button';
-import { ForbiddenState, isForbidden } from '../../../../components/forbidden-state';
+import {
+  ListTable,
+  rowActionLink,
+  useConfirmedDeletion,
+  useListChange,
+  withRowActions,
+} from '../../../../components/list-screen';
 import { Button } from '../../../../components/ui/button';
-import { notify } from '../../../../components/ui/notify';
-import { errorSentence } from '../../../../lib/error-message';
 import { formatCount, formatDate } from '../../../../lib/format';
-import { applyListChange, type ListChange } from '../../../../lib/list-search';
 import { TEXTS } from '../../../../lib/texts';
 import { useCan } from '../../../../lib/use-can';
 import { BuiltInBadge } from './status-badge';
@@ -29,46 +30,40 @@ export function RolesTab() {
   const navigate = route.useNavigate();
   const goTo = useNavigate();
   const can = useCan();
-  const queryClient = useQueryClient();
   const list = useQuery(roleListQueryOptions(search));
-  const [toDelete, setToDelete] = useState<Role | null>(null);
-
-  const remove = useMutation({
-    mutationFn: (role: Role) => deleteRole(role.id),
-    onSuccess: () => {
-      notify.success(ROLE_DELETED);
-      setToDelete(null);
-      void queryClient.invalidateQueries({ queryKey: roleKeys.all });
-      void navigate({ search: (prev) => ({ ...prev, activeTab: 'roles' as const }) });
-    },
-    onError: (error) => {
-      notify.error(errorSentence(error));
-      setToDelete(null);
-    },
+  const deletion = useConfirmedDeletion({
+    remove: (role: Role) => deleteRole(role.id),
+    deleted: ROLE_DELETED,
+    question: (role) => TEXTS.deleteConfirm(`the role ${role.name}`),
+    invalidate: [roleKeys.all],
+    onDeleted: () => navigate({ search: (prev) => ({ ...prev, activeTab: 'roles' as const }) }),
   });
-
   const canUpdate = can('roles.update');
   const canDelete = can('roles.delete');
+  const { ask } = deletion;
   const columns = useMemo(
-    () => roleColumns({ canUpdate, canDelete, onDelete: setToDelete }),
-    [canUpdate, canDelete],
+    () =>
+      withRowActions(roleColumns, {
+        edit: canUpdate
+          ? (role) => (
+              <Link to="/dashboard/roles/$roleId/edit" params={{ roleId: role.id }} className={rowActionLink}>
+                Edit
+              </Link>
+            )
+          : undefined,
+        onDelete: canDelete ? ask : undefined,
+        hasActions: (role) => !role.builtIn,
+      }),
+    [canUpdate, canDelete, ask],
   );
-  const onChange = useCallback(
-    (change: ListChange) => void navigate({ search: (prev) => applyListChange(prev, change) }),
-    [navigate],
-  );
+  const onChange = useListChange(navigate);
 
-  if (isForbidden(list.error)) return <ForbiddenState />;
   return (
     <>
-      <DataTable
+      <ListTable
         label="Roles"
         columns={columns}
-        records={list.data?.records}
-        totalCount={list.data?.meta.totalCount}
-        isPending={list.isPending}
-        isFetching={list.isFetching}
-        error={list.error}
+        query={list}
         state={search}
         onChange={onChange}
         searchLabel="Search roles"
@@ -82,94 +77,35 @@ export function RolesTab() {
           </>
         }
       />
-      <ConfirmDeletion
-        open={toDelete !== null}
-        onOpenChange={(open) => !open && setToDelete(null)}
-        onConfirm={() => toDelete && remove.mutate(toDelete)}
-        pending={remove.isPending}
-      >
-        {toDelete ? TEXTS.deleteConfirm(`the role ${toDelete.name}`) : null}
-      </ConfirmDeletion>
+      {deletion.dialog}
     </>
   );
 }
 
-const actionLink = cx(button({ variant: 'ghost', size: 'sm' }), css({ color: 'brand.700' }));
-
-function roleColumns({
-  canUpdate,
-  canDelete,
-  onDelete,
-}: {
-  canUpdate: boolean;
-  canDelete: boolean;
-  onDelete: (role: Role) => void;
-}): DataColumn<Role>[] {
-  const columns: DataColumn<Role>[] = col.columns([
-    col.accessor('name', {
-      header: 'Name',
-      enableSorting: true,
-      cell: ({ row }) => (
-        <span className={css({ fontWeight: 'medium', whiteSpace: 'nowrap' })}>
-          {row.original.name}
-          {row.original.builtIn ? <BuiltInBadge /> : null}
-        </span>
-      ),
-    }),
-    col.accessor((role) => role.permissionIds.length, {
-      id: 'permissions',
-      header: 'Permissions',
-      cell: ({ getValue }) => formatCount(getValue()),
-    }),
-    col.accessor('staffCount', {
-      header: 'Staff',
-      enableSorting: true,
-      cell: ({ getValue }) => formatCount(getValue()),
-    }),
-    col.accessor('createdAt', {
-      header: 'Created',
-      enableSorting: true,
-      cell: ({ getValue }) => <span className={css({ whiteSpace: 'nowrap' })}>{formatDate(getValue())}</span>,
-    }),
-  ]);
-  if (!canUpdate && !canDelete) return columns;
-  return [
-    ...columns,
-    col.display({
-      id: 'actions',
-      header: 'Actions',
-      meta: { align: 'end' },
-      cell: ({ row }) =>
-        row.original.builtIn ? null : (
-          <span
-            className={css({
-              display: 'inline-flex',
-              gap: '1',
-              justifyContent: 'flex-end',
-              whiteSpace: 'nowrap',
-            })}
-          >
-            {canUpdate ? (
-              <Link
-                to="/dashboard/roles/$roleId/edit"
-                params={{ roleId: row.original.id }}
-                className={actionLink}
-              >
-                Edit
-              </Link>
-            ) : null}
-            {canDelete ? (
-              <Button
-                variant="ghost"
-                size="sm"
-                onClick={() => onDelete(row.original)}
-                className={css({ color: 'red.700' })}
-              >
-                Delete
-              </Button>
-            ) : null}
-          </span>
-        ),
-    }),
-  ];
-}
+const roleColumns: DataColumn<Role>[] = col.columns([
+  col.accessor('name', {
+    header: 'Name',
+    enableSorting: true,
+    cell: ({ row }) => (
+      <span className={css({ fontWeight: 'medium', whiteSpace: 'nowrap' })}>
+        {row.original.name}
+        {row.original.builtIn ? <BuiltInBadge /> : null}
+      </span>
+    ),
+  }),
+  col.accessor((role) => role.permissionIds.length, {
+    id: 'permissions',
+    header: 'Permissions',
+    cell: ({ getValue }) => formatCount(getValue()),
+  }),
+  col.accessor('staffCount', {
+    header: 'Staff',
+    enableSorting: true,
+    cell: ({ getValue }) => formatCount(getValue()),
+  }),
+  col.accessor('createdAt', {
+    header: 'Created',
+    enableSorting: true,
+    cell: ({ getValue }) => <span className={css({ whiteSpace: 'nowrap' })}>{formatDate(getValue())}</span>,
+  }),
+]);

@@ -1,21 +1,22 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { getRouteApi, Link, useNavigate } from '@tanstack/react-router';
-import { useCallback, useMemo, useState } from 'react';
+import { useMemo } from 'react';
 import type { StaffUser } from '../../../../../contract/staff';
-import { css, cx } from '../../../../../styled-system/css';
-import { button } from '../../../../../styled-system/recipes';
+import { css } from '../../../../../styled-system/css';
 import { deleteStaff, exportStaff, staffKeys, staffListQueryOptions } from '../../../../api/staff';
 import { statsKeys } from '../../../../api/stats';
-import { ConfirmDeletion } from '../../../../components/confirm-dialog';
-import { type DataColumn, DataTable, dataColumnHelper } from '../../../../components/data-table';
+import { type DataColumn, dataColumnHelper } from '../../../../components/data-table';
 import { ExportButton } from '../../../../components/export-button';
-import { ForbiddenState, isForbidden } from '../../../../components/forbidden-state';
+import {
+  ListTable,
+  rowActionLink,
+  useConfirmedDeletion,
+  useListChange,
+  withRowActions,
+} from '../../../../components/list-screen';
 import { Avatar } from '../../../../components/ui/avatar';
 import { Button } from '../../../../components/ui/button';
-import { notify } from '../../../../components/ui/notify';
-import { errorSentence } from '../../../../lib/error-message';
 import { formatDate, fullName } from '../../../../lib/format';
-import { applyListChange, type ListChange } from '../../../../lib/list-search';
 import { TEXTS } from '../../../../lib/texts';
 import { useCan } from '../../../../lib/use-can';
 import { StatusBadge } from './status-badge';
@@ -31,47 +32,43 @@ export function UsersTab() {
   const navigate = route.useNavigate();
   const goTo = useNavigate();
   const can = useCan();
-  const queryClient = useQueryClient();
   const list = useQuery(staffListQueryOptions(search));
-  const [toDelete, setToDelete] = useState<StaffUser | null>(null);
-
-  const remove = useMutation({
-    mutationFn: (staff: StaffUser) => deleteStaff(staff.id),
-    onSuccess: () => {
-      notify.success(STAFF_DELETED);
-      setToDelete(null);
-      void queryClient.invalidateQueries({ queryKey: staffKeys.all });
-      void queryClient.invalidateQueries({ queryKey: statsKeys.all });
-      void navigate({ search: (prev) => ({ ...prev, activeTab: 'users' as const }) });
-    },
-    onError: (error) => {
-      notify.error(errorSentence(error));
-      setToDelete(null);
-    },
+  const deletion = useConfirmedDeletion({
+    remove: (staff: StaffUser) => deleteStaff(staff.id),
+    deleted: STAFF_DELETED,
+    question: (staff) => TEXTS.deleteConfirm(fullName(staff.firstName, staff.lastName)),
+    invalidate: [staffKeys.all, statsKeys.all],
+    onDeleted: () => navigate({ search: (prev) => ({ ...prev, activeTab: 'users' as const }) }),
   });
-
   const canUpdate = can('staff.update');
   const canDelete = can('staff.delete');
+  const { ask } = deletion;
   const columns = useMemo(
-    () => staffColumns({ canUpdate, canDelete, onDelete: setToDelete }),
-    [canUpdate, canDelete],
+    () =>
+      withRowActions(staffColumns, {
+        edit: canUpdate
+          ? (staff) => (
+              <Link
+                to="/dashboard/staff/$staffId/edit"
+                params={{ staffId: staff.id }}
+                className={rowActionLink}
+              >
+                Edit
+              </Link>
+            )
+          : undefined,
+        onDelete: canDelete ? ask : undefined,
+      }),
+    [canUpdate, canDelete, ask],
   );
-  const onChange = useCallback(
-    (change: ListChange) => void navigate({ search: (prev) => applyListChange(prev, change) }),
-    [navigate],
-  );
+  const onChange = useListChange(navigate);
 
-  if (isForbidden(list.error)) return <ForbiddenState />;
   return (
     <>
-      <DataTable
+      <ListTable
         label="Staff"
         columns={columns}
-        records={list.data?.records}
-        totalCount={list.data?.meta.totalCount}
-        isPending={list.isPending}
-        isFetching={list.isFetching}
-        error={list.error}
+        query={list}
         state={search}
         onChange={onChange}
         searchLabel="Search staff"
@@ -85,109 +82,51 @@ export function UsersTab() {
           </>
         }
       />
-      <ConfirmDeletion
-        open={toDelete !== null}
-        onOpenChange={(open) => !open && setToDelete(null)}
-        onConfirm={() => toDelete && remove.mutate(toDelete)}
-        pending={remove.isPending}
-      >
-        {toDelete ? TEXTS.deleteConfirm(fullName(toDelete.firstName, toDelete.lastName)) : null}
-      </ConfirmDeletion>
+      {deletion.dialog}
     </>
   );
 }
 
-const actionLink = cx(button({ variant: 'ghost', size: 'sm' }), css({ color: 'brand.700' }));
-
-function staffColumns({
-  canUpdate,
-  canDelete,
-  onDelete,
-}: {
-  canUpdate: boolean;
-  canDelete: boolean;
-  onDelete: (staff: StaffUser) => void;
-}): DataColumn<StaffUser>[] {
-  const columns: DataColumn<StaffUser>[] = col.columns([
-    col.accessor('firstName', {
-      header: 'Name',
-      enableSorting: true,
-      cell: ({ row }) => {
-        const name = fullName(row.original.firstName, row.original.lastName);
-        return (
-          <span className={css({ display: 'inline-flex', alignItems: 'center', gap: '3' })}>
-            <Avatar name={name} src={row.original.imageUrl} size="sm" />
-            <span className={css({ fontWeight: 'medium', whiteSpace: 'nowrap' })}>{name}</span>
-          </span>
-        );
-      },
-    }),
-    col.accessor('email', { header: 'Email', enableSorting: true }),
-    col.accessor('phone', { header: 'Phone', cell: ({ getValue }) => getValue() || '-' }),
-    col.accessor((staff) => staff.userRole?.name ?? '', {
-      id: 'role',
-      header: 'Role',
-      enableSorting: true,
-      cell: ({ getValue }) => <span className={css({ whiteSpace: 'nowrap' })}>{getValue() || '-'}</span>,
-    }),
-    col.display({
-      id: 'status',
-      header: 'Status',
-      cell: ({ row }) => (
-        <StatusBadge
-          status={
-            !row.original.hasPassword
-              ? 'Invited'
-              : row.original.accountStatus === 'BLOCKED'
-                ? 'Blocked'
-                : 'Active'
-          }
-        />
-      ),
-    }),
-    col.accessor('createdAt', {
-      header: 'Created',
-      enableSorting: true,
-      cell: ({ getValue }) => <span className={css({ whiteSpace: 'nowrap' })}>{formatDate(getValue())}</span>,
-    }),
-  ]);
-  if (!canUpdate && !canDelete) return columns;
-  return [
-    ...columns,
-    col.display({
-      id: 'actions',
-      header: 'Actions',
-      meta: { align: 'end' },
-      cell: ({ row }) => (
-        <span
-          className={css({
-            display: 'inline-flex',
-            gap: '1',
-            justifyContent: 'flex-end',
-            whiteSpace: 'nowrap',
-          })}
-        >
-          {canUpdate ? (
-            <Link
-              to="/dashboard/staff/$staffId/edit"
-              params={{ staffId: row.original.id }}
-              className={actionLink}
-            >
-              Edit
-            </Link>
-          ) : null}
-          {canDelete ? (
-            <Button
-              variant="ghost"
-              size="sm"
-              onClick={() => onDelete(row.original)}
-              className={css({ color: 'red.700' })}
-            >
-              Delete
-            </Button>
-          ) : null}
+const staffColumns: DataColumn<StaffUser>[] = col.columns([
+  col.accessor('firstName', {
+    header: 'Name',
+    enableSorting: true,
+    cell: ({ row }) => {
+      const name = fullName(row.original.firstName, row.original.lastName);
+      return (
+        <span className={css({ display: 'inline-flex', alignItems: 'center', gap: '3' })}>
+          <Avatar name={name} src={row.original.imageUrl} size="sm" />
+          <span className={css({ fontWeight: 'medium', whiteSpace: 'nowrap' })}>{name}</span>
         </span>
-      ),
-    }),
-  ];
-}
+      );
+    },
+  }),
+  col.accessor('email', { header: 'Email', enableSorting: true }),
+  col.accessor('phone', { header: 'Phone', cell: ({ getValue }) => getValue() || '-' }),
+  col.accessor((staff) => staff.userRole?.name ?? '', {
+    id: 'role',
+    header: 'Role',
+    enableSorting: true,
+    cell: ({ getValue }) => <span className={css({ whiteSpace: 'nowrap' })}>{getValue() || '-'}</span>,
+  }),
+  col.display({
+    id: 'status',
+    header: 'Status',
+    cell: ({ row }) => (
+      <StatusBadge
+        status={
+          !row.original.hasPassword
+            ? 'Invited'
+            : row.original.accountStatus === 'BLOCKED'
+              ? 'Blocked'
+              : 'Active'
+        }
+      />
+    ),
+  }),
+  col.accessor('createdAt', {
+    header: 'Created',
+    enableSorting: true,
+    cell: ({ getValue }) => <span className={css({ whiteSpace: 'nowrap' })}>{formatDate(getValue())}</span>,
+  }),
+]);

@@ -1,7 +1,7 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { getRouteApi, useNavigate, useRouteContext } from '@tanstack/react-router';
+import { getRouteApi, useRouteContext } from '@tanstack/react-router';
 import { useSelector } from '@xstate/react';
-import { type FormEvent, useState } from 'react';
+import { type FormEvent, useMemo, useState } from 'react';
 import {
   type CreatedWebhook,
   WEBHOOK_EVENT_TYPES,
@@ -20,31 +20,21 @@ import {
   webhookKeys,
   webhookListQueryOptions,
 } from '../../../../api/webhooks';
+import { type DataColumn, DataTable, dataColumnHelper } from '../../../../components/data-table';
+import { ListTable, useListChange } from '../../../../components/list-screen';
 import { PageBody, PageHeader } from '../../../../components/page-header';
+import { SecretOnce } from '../../../../components/secret-once';
 import { Button } from '../../../../components/ui/button';
 import { CheckboxGroup } from '../../../../components/ui/checkbox';
 import { Dialog } from '../../../../components/ui/dialog';
 import { TextField } from '../../../../components/ui/field';
 import { notify } from '../../../../components/ui/notify';
-import { authErrorMessage, queryErrorMessage } from '../../../../lib/error-message';
+import { authErrorMessage } from '../../../../lib/error-message';
 import { formatDateTime } from '../../../../lib/format';
+import type { ListState } from '../../../../lib/list-search';
 
 const route = getRouteApi('/dashboard/webhooks/');
 
-const table = css({
-  w: 'full',
-  fontSize: 'sm',
-  borderCollapse: 'collapse',
-  '& th, & td': {
-    textAlign: 'left',
-    px: '3',
-    py: '2',
-    borderBottomWidth: '1px',
-    borderColor: 'border.default',
-    verticalAlign: 'top',
-  },
-  '& th': { color: 'fg.muted', fontWeight: 'medium' },
-});
 const card = css({
   bg: 'bg.surface',
   borderRadius: 'lg',
@@ -54,14 +44,54 @@ const card = css({
   mb: '6',
 });
 const mono = css({ fontFamily: 'mono', fontSize: 'xs', wordBreak: 'break-all' });
+const nowrap = css({ whiteSpace: 'nowrap' });
+
+const hook = dataColumnHelper<Webhook>();
+const webhookColumns = (onShowDeliveries: (webhook: Webhook) => void): DataColumn<Webhook>[] =>
+  hook.columns([
+    hook.accessor('url', {
+      header: 'URL',
+      cell: ({ getValue }) => <span className={mono}>{getValue()}</span>,
+    }),
+    hook.accessor((w) => w.events.join(', '), { id: 'events', header: 'Events' }),
+    hook.accessor((w) => w.partnerName ?? 'Every partner', { id: 'partner', header: 'Partner' }),
+    hook.display({
+      id: 'status',
+      header: 'Status',
+      cell: ({ row }) => (
+        <span title={row.original.disabledReason ?? undefined}>
+          {row.original.enabled ? 'Enabled' : 'Disabled'}
+        </span>
+      ),
+    }),
+    hook.accessor('createdAt', {
+      header: 'Created',
+      cell: ({ getValue }) => <span className={nowrap}>{formatDateTime(getValue())}</span>,
+    }),
+    hook.display({
+      id: 'actions',
+      header: 'Actions',
+      cell: ({ row }) => (
+        <WebhookActions webhook={row.original} onShowDeliveries={() => onShowDeliveries(row.original)} />
+      ),
+    }),
+  ]);
 
 /** /dashboard/webhooks: Standard Webhooks endpoints, adding one (its secret shown once) and the delivery log. */
 export function WebhooksScreen() {
   const search = route.useSearch();
-  const navigate = useNavigate({ from: '/dashboard/webhooks/' });
+  const navigate = route.useNavigate();
   const list = useQuery(webhookListQueryOptions(search.page, search.pageSize));
   const [adding, setAdding] = useState(false);
   const selected = list.data?.records.find((w) => w.id === search.webhook);
+  const columns = useMemo(
+    () =>
+      webhookColumns(
+        (w) => void navigate({ search: (prev) => ({ ...prev, webhook: w.id, deliveryPage: 1 }) }),
+      ),
+    [navigate],
+  );
+  const onChange = useListChange(navigate);
 
   return (
     <PageBody>
@@ -70,38 +100,15 @@ export function WebhooksScreen() {
         subtitle="Partner systems hear about visits and rewards, signed per Standard Webhooks."
         actions={<Button onClick={() => setAdding(true)}>Add webhook</Button>}
       />
-      <section className={card} aria-label="Webhook endpoints">
-        {list.isError ? (
-          <p role="alert">{queryErrorMessage(list.error)}</p>
-        ) : !list.data ? (
-          <p>Loading…</p>
-        ) : list.data.records.length === 0 ? (
-          <p>No webhooks yet.</p>
-        ) : (
-          <table className={table}>
-            <thead>
-              <tr>
-                <th>URL</th>
-                <th>Events</th>
-                <th>Partner</th>
-                <th>Status</th>
-                <th>Created</th>
-                <th>Actions</th>
-              </tr>
-            </thead>
-            <tbody>
-              {list.data.records.map((w) => (
-                <WebhookRow
-                  key={w.id}
-                  webhook={w}
-                  onShowDeliveries={() =>
-                    navigate({ search: (prev) => ({ ...prev, webhook: w.id, deliveryPage: 1 }) })
-                  }
-                />
-              ))}
-            </tbody>
-          </table>
-        )}
+      <section className={css({ mb: '6' })} aria-label="Webhook endpoints">
+        <ListTable
+          label="Webhooks"
+          columns={columns}
+          query={list}
+          state={search}
+          onChange={onChange}
+          getRowId={(w) => String(w.id)}
+        />
       </section>
       {search.webhook ? (
         <DeliveryLog
@@ -116,7 +123,7 @@ export function WebhooksScreen() {
   );
 }
 
-function WebhookRow({ webhook, onShowDeliveries }: { webhook: Webhook; onShowDeliveries: () => void }) {
+function WebhookActions({ webhook, onShowDeliveries }: { webhook: Webhook; onShowDeliveries: () => void }) {
   const queryClient = useQueryClient();
   const refresh = () => queryClient.invalidateQueries({ queryKey: webhookKeys.all });
   const toggle = useMutation({
@@ -133,37 +140,71 @@ function WebhookRow({ webhook, onShowDeliveries }: { webhook: Webhook; onShowDel
     onError: (e) => notify.error(authErrorMessage(e)),
   });
   return (
-    <tr>
-      <td className={mono}>{webhook.url}</td>
-      <td>{webhook.events.join(', ')}</td>
-      <td>{webhook.partnerName ?? 'Every partner'}</td>
-      <td title={webhook.disabledReason ?? undefined}>{webhook.enabled ? 'Enabled' : 'Disabled'}</td>
-      <td className={css({ whiteSpace: 'nowrap' })}>{formatDateTime(webhook.createdAt)}</td>
-      <td className={css({ whiteSpace: 'nowrap' })}>
-        <Button
-          variant="ghost"
-          size="sm"
-          onClick={onShowDeliveries}
-          aria-label={`Deliveries of ${webhook.url}`}
-        >
-          Deliveries
-        </Button>
-        <Button variant="ghost" size="sm" loading={toggle.isPending} onClick={() => toggle.mutate()}>
-          {webhook.enabled ? 'Disable' : 'Enable'}
-        </Button>
-        <Button
-          variant="ghost"
-          size="sm"
-          loading={remove.isPending}
-          onClick={() => remove.mutate()}
-          aria-label={`Delete ${webhook.url}`}
-        >
-          Delete
-        </Button>
-      </td>
-    </tr>
+    <span className={nowrap}>
+      <Button
+        variant="ghost"
+        size="sm"
+        onClick={onShowDeliveries}
+        aria-label={`Deliveries of ${webhook.url}`}
+      >
+        Deliveries
+      </Button>
+      <Button variant="ghost" size="sm" loading={toggle.isPending} onClick={() => toggle.mutate()}>
+        {webhook.enabled ? 'Disable' : 'Enable'}
+      </Button>
+      <Button
+        variant="ghost"
+        size="sm"
+        loading={remove.isPending}
+        onClick={() => remove.mutate()}
+        aria-label={`Delete ${webhook.url}`}
+      >
+        Delete
+      </Button>
+    </span>
   );
 }
+
+/** The delivery log shows 20 a page (the API's page of deliveries). */
+const DELIVERY_PAGE: ListState = { page: 1, pageSize: 20, search: '' };
+
+const delivery = dataColumnHelper<WebhookDelivery>();
+const deliveryColumns = (webhookId: number): DataColumn<WebhookDelivery>[] =>
+  delivery.columns([
+    delivery.accessor('eventType', { header: 'Event' }),
+    delivery.accessor('messageId', {
+      header: 'Message',
+      cell: ({ getValue }) => <span className={mono}>{getValue()}</span>,
+    }),
+    delivery.accessor('status', { header: 'Status' }),
+    delivery.display({
+      id: 'attempts',
+      header: 'Attempts',
+      cell: ({ row: { original: d } }) => (
+        <ul aria-label={`Attempts of ${d.messageId}`}>
+          {d.attempts.map((a) => (
+            <li key={a.at}>
+              {formatDateTime(a.at)}: {a.statusCode ?? 'no answer'} in {a.durationMs} ms
+              {a.error ? ` (${a.error})` : ''}
+              {a.nextRetryAt ? `, retry ${formatDateTime(a.nextRetryAt)}` : ''}
+            </li>
+          ))}
+        </ul>
+      ),
+    }),
+    delivery.accessor('nextAttemptAt', {
+      header: 'Next retry',
+      cell: ({ getValue }) => {
+        const at = getValue();
+        return at ? formatDateTime(at) : '—';
+      },
+    }),
+    delivery.display({
+      id: 'actions',
+      header: 'Actions',
+      cell: ({ row }) => <ReplayButton webhookId={webhookId} delivery={row.original} />,
+    }),
+  ]);
 
 function DeliveryLog({
   webhookId,
@@ -178,36 +219,24 @@ function DeliveryLog({
 }) {
   const deliveries = useQuery(webhookDeliveriesQueryOptions(webhookId, page));
   const total = deliveries.data?.meta.totalCount ?? 0;
+  const columns = useMemo(() => deliveryColumns(webhookId), [webhookId]);
   return (
     <section className={card} aria-label="Delivery log">
       <h2 className={css({ fontSize: 'lg', fontWeight: 'semibold', mb: '3' })}>
         Delivery log{url ? <span className={mono}> {url}</span> : null}
       </h2>
-      {deliveries.isError ? (
-        <p role="alert">{queryErrorMessage(deliveries.error)}</p>
-      ) : !deliveries.data ? (
-        <p>Loading…</p>
-      ) : deliveries.data.records.length === 0 ? (
-        <p>No deliveries yet.</p>
-      ) : (
-        <table className={table}>
-          <thead>
-            <tr>
-              <th>Event</th>
-              <th>Message</th>
-              <th>Status</th>
-              <th>Attempts</th>
-              <th>Next retry</th>
-              <th>Actions</th>
-            </tr>
-          </thead>
-          <tbody>
-            {deliveries.data.records.map((d) => (
-              <DeliveryRow key={d.id} webhookId={webhookId} delivery={d} />
-            ))}
-          </tbody>
-        </table>
-      )}
+      <DataTable
+        label="Deliveries"
+        columns={columns}
+        records={deliveries.data?.records}
+        totalCount={total}
+        isPending={deliveries.isPending}
+        error={deliveries.error}
+        state={DELIVERY_PAGE}
+        onChange={() => undefined}
+        getRowId={(d) => String(d.id)}
+        pager={false}
+      />
       {total > 20 ? (
         <div className={css({ display: 'flex', gap: '2', mt: '3' })}>
           <Button variant="outline" size="sm" disabled={page <= 1} onClick={() => onPage(page - 1)}>
@@ -222,7 +251,7 @@ function DeliveryLog({
   );
 }
 
-function DeliveryRow({ webhookId, delivery }: { webhookId: number; delivery: WebhookDelivery }) {
+function ReplayButton({ webhookId, delivery }: { webhookId: number; delivery: WebhookDelivery }) {
   const queryClient = useQueryClient();
   const replay = useMutation({
     mutationFn: () => replayWebhookDelivery(webhookId, delivery.id),
@@ -233,28 +262,9 @@ function DeliveryRow({ webhookId, delivery }: { webhookId: number; delivery: Web
     onError: (e) => notify.error(authErrorMessage(e)),
   });
   return (
-    <tr>
-      <td>{delivery.eventType}</td>
-      <td className={mono}>{delivery.messageId}</td>
-      <td>{delivery.status}</td>
-      <td>
-        <ul aria-label={`Attempts of ${delivery.messageId}`}>
-          {delivery.attempts.map((a) => (
-            <li key={a.at}>
-              {formatDateTime(a.at)}: {a.statusCode ?? 'no answer'} in {a.durationMs} ms
-              {a.error ? ` (${a.error})` : ''}
-              {a.nextRetryAt ? `, retry ${formatDateTime(a.nextRetryAt)}` : ''}
-            </li>
-          ))}
-        </ul>
-      </td>
-      <td>{delivery.nextAttemptAt ? formatDateTime(delivery.nextAttemptAt) : '—'}</td>
-      <td>
-        <Button variant="ghost" size="sm" loading={replay.isPending} onClick={() => replay.mutate()}>
-          Replay
-        </Button>
-      </td>
-    </tr>
+    <Button variant="ghost" size="sm" loading={replay.isPending} onClick={() => replay.mutate()}>
+      Replay
+    </Button>
   );
 }
 
@@ -307,11 +317,14 @@ function AddWebhookDialog({ open, onClose }: { open: boolean; onClose: () => voi
       title={created ? 'Webhook added' : 'Add webhook'}
     >
       {created ? (
-        <div className={css({ display: 'grid', gap: '3' })}>
-          <p>Copy this signing secret now. It is not shown again.</p>
-          <TextField label="Signing secret" readOnly value={created.secret} className={mono} />
-          <Button onClick={close}>Done</Button>
-        </div>
+        <SecretOnce
+          label="Signing secret"
+          value={created.secret}
+          warning="Copy this signing secret now. It is not shown again."
+          copyLabel="Copy secret"
+          copied="Secret copied"
+          onDone={close}
+        />
       ) : (
         <form onSubmit={submit} className={css({ display: 'grid', gap: '3' })} noValidate>
           <TextField

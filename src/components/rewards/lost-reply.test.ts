@@ -1,23 +1,28 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { createActor, fromPromise, waitFor } from 'xstate';
-import type { Reward } from '../../contract/rewards';
-import { type IssueRequest, issueOnce, redeemOnce } from '../components/rewards/redeem-effects';
-import { readOpenAttempt } from '../lib/open-attempts';
+import type { Reward } from '../../../contract/rewards';
+import { readOpenAttempt } from '../../lib/open-attempts';
 import {
   GUIDED_OUTCOME_UNKNOWN,
   type GuidedProgress,
   guidedRedemptionMachine,
   toGuidedProgress,
-} from './guided-redemption.machine';
-import { freshGuidedContext } from './guided-redemption-progress';
+} from '../../machines/guided-redemption.machine';
+import { freshGuidedContext } from '../../machines/guided-redemption-progress';
 import {
   ISSUE_OUTCOME_UNKNOWN,
   ISSUED_WENT_THROUGH,
   issueAttemptId,
   issueRewardMachine,
-} from './issue-reward.machine';
-import { otpMachine } from './otp.machine';
-import { type RedeemOutcome, type RedeemRequest, redeemAttemptId, WENT_THROUGH } from './redeem.machine';
+} from '../../machines/issue-reward.machine';
+import { otpMachine } from '../../machines/otp.machine';
+import {
+  type RedeemOutcome,
+  type RedeemRequest,
+  redeemAttemptId,
+  WENT_THROUGH,
+} from '../../machines/redeem.machine';
+import { type IssueRequest, issueOnce, redeemOnce } from './redeem-effects';
 
 /**
  * Issue 17, defect 5 for the guided redemption and for issuing a reward: the live effects

@@ -1,0 +1,191 @@
+import { type QueryKey, type UseQueryResult, useMutation, useQueryClient } from '@tanstack/react-query';
+import type { ReactNode } from 'react';
+import type { AccountStatus } from '../../contract/list';
+import { css, cx } from '../../styled-system/css';
+import { errorSentence, queryErrorMessage } from '../lib/error-message';
+import { ForbiddenState, isForbidden } from './forbidden-state';
+import { LogoSpinner } from './logo-spinner';
+import { PageBody, PageHeader } from './page-header';
+import { Button } from './ui/button';
+import { notify } from './ui/notify';
+
+/**
+ * The parts a detail screen is made of (docs/how-to.md): the record's query with its loading,
+ * forbidden and error states (`DetailQueryScreen`), the header with Back, title, subtitle and
+ * actions (`DetailHeader`), the Block/Unblock, Edit, Delete actions of an account
+ * (`AccountActions`, `useAccountStatus`) and the picture or its placeholder (`DetailImage`).
+ */
+
+/** The record's query: a spinner, the forbidden state, or an error under a header with Back. */
+export function DetailQueryScreen<T>({
+  query,
+  title,
+  loadingLabel,
+  onBack,
+  children,
+}: {
+  query: UseQueryResult<T>;
+  /** The header's title while the record cannot be shown ('Client'). */
+  title: string;
+  loadingLabel: string;
+  onBack: () => void;
+  children: (record: T) => ReactNode;
+}) {
+  return (
+    <PageBody>
+      {query.isPending ? (
+        <LogoSpinner label={loadingLabel} />
+      ) : isForbidden(query.error) ? (
+        <ForbiddenState />
+      ) : query.isError ? (
+        <>
+          <DetailHeader title={title} onBack={onBack} />
+          <p role="alert" className={css({ color: 'red.700' })}>
+            {queryErrorMessage(query.error)}
+          </p>
+        </>
+      ) : (
+        children(query.data)
+      )}
+    </PageBody>
+  );
+}
+
+/** The header of a detail screen: title, subtitle, Back (when given) and the record's actions. */
+export function DetailHeader({
+  title,
+  subtitle,
+  onBack,
+  children,
+}: {
+  title: string;
+  subtitle?: string;
+  /** Back to the list; none where the screen is the user's home (a partner's workspace). */
+  onBack?: (() => void) | undefined;
+  /** The record's actions, after Back. */
+  children?: ReactNode;
+}) {
+  return (
+    <PageHeader
+      title={title}
+      {...(subtitle ? { subtitle } : {})}
+      actions={
+        onBack || children ? (
+          <div className={css({ display: 'flex', gap: '2', flexWrap: 'wrap', justifyContent: 'flex-end' })}>
+            {onBack ? (
+              <Button variant="outline" onClick={onBack}>
+                Back
+              </Button>
+            ) : null}
+            {children}
+          </div>
+        ) : null
+      }
+    />
+  );
+}
+
+/** Block/Unblock and Edit (with the update permission), Delete (with the delete permission). */
+export function AccountActions({
+  status,
+  canUpdate,
+  canDelete,
+  onEdit,
+  onDelete,
+}: {
+  status: ReturnType<typeof useAccountStatus>;
+  canUpdate: boolean;
+  canDelete: boolean;
+  onEdit: () => void;
+  onDelete: () => void;
+}) {
+  return (
+    <>
+      {canUpdate ? (
+        <>
+          <Button
+            variant="outline"
+            loading={status.pending}
+            loadingText="Changing status"
+            onClick={status.toggle}
+          >
+            {status.blocked ? 'Unblock' : 'Block'}
+          </Button>
+          <Button variant="outline" onClick={onEdit}>
+            Edit
+          </Button>
+        </>
+      ) : null}
+      {canDelete ? (
+        <Button variant="danger" onClick={onDelete}>
+          Delete
+        </Button>
+      ) : null}
+    </>
+  );
+}
+
+/** Blocking and unblocking an account: the server's message as a toast, the lists refreshed. */
+export function useAccountStatus({
+  current,
+  set,
+  messages,
+  invalidate,
+}: {
+  current: AccountStatus;
+  set: (next: AccountStatus) => Promise<unknown>;
+  messages: { blocked: string; unblocked: string };
+  invalidate: QueryKey;
+}) {
+  const queryClient = useQueryClient();
+  const mutation = useMutation({
+    mutationFn: set,
+    onSuccess: (_answer, next) => {
+      notify.success(next === 'BLOCKED' ? messages.blocked : messages.unblocked);
+      void queryClient.invalidateQueries({ queryKey: invalidate });
+    },
+    onError: (error) => notify.error(errorSentence(error)),
+  });
+  const blocked = current === 'BLOCKED';
+  return {
+    blocked,
+    pending: mutation.isPending,
+    toggle: () => mutation.mutate(blocked ? 'ACTIVE' : 'BLOCKED'),
+  };
+}
+
+const placeholder = css({
+  bg: 'bg.subtle',
+  color: 'fg.subtle',
+  display: 'flex',
+  alignItems: 'center',
+  justifyContent: 'center',
+});
+const shapes = {
+  /** A person: a round picture. */
+  round: css({ w: '40', h: '40', objectFit: 'cover', borderRadius: 'full' }),
+  /** A place: a 4:3 cover across its column. */
+  cover: css({ w: 'full', aspectRatio: '4/3', objectFit: 'cover', borderRadius: 'lg' }),
+};
+
+/** The record's picture, or a placeholder with an icon and its own accessible name. */
+export function DetailImage({
+  src,
+  alt,
+  emptyLabel,
+  icon,
+  shape,
+}: {
+  src: string | null | undefined;
+  alt: string;
+  emptyLabel: string;
+  icon: ReactNode;
+  shape: keyof typeof shapes;
+}) {
+  if (src) return <img src={src} alt={alt} className={shapes[shape]} />;
+  return (
+    <div role="img" aria-label={emptyLabel} className={cx(shapes[shape], placeholder)}>
+      {icon}
+    </div>
+  );
+}

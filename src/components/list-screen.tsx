@@ -1,0 +1,201 @@
+import { type QueryKey, type UseQueryResult, useMutation, useQueryClient } from '@tanstack/react-query';
+import type { RowData } from '@tanstack/react-table';
+import { type ReactNode, useCallback, useState } from 'react';
+import type { ListData } from '../../contract/envelope';
+import { css, cx } from '../../styled-system/css';
+import { button } from '../../styled-system/recipes';
+import { errorSentence } from '../lib/error-message';
+import { applyListChange, applyTabChange, type ListChange, type ListState } from '../lib/list-search';
+import { ConfirmDeletion } from './confirm-dialog';
+import { type DataColumn, DataTable, type DataTableProps, dataColumnHelper } from './data-table';
+import { ForbiddenState, isForbidden } from './forbidden-state';
+import { Button } from './ui/button';
+import { notify } from './ui/notify';
+import { Tabs } from './ui/tabs';
+
+/**
+ * The parts a list screen is made of (docs/how-to.md, "Add a list screen"): the URL-owned list
+ * state changes (`useListChange`), tabs over one list (`ListTabs`), the table fed by one list query
+ * with its toolbar, search, pager, skeleton and empty row (`ListTable`), the Edit/Delete cell
+ * (`withRowActions`) and the confirmed deletion (`useConfirmedDeletion`).
+ */
+
+/**
+ * A route's `navigate` (its search updater form), as `getRouteApi(...).useNavigate()` gives it;
+ * the route's own schema has typed its search already, so the updaters here take any list state.
+ */
+// biome-ignore lint/suspicious/noExplicitAny: the navigate of whichever list route
+type SearchNavigate = (options: { search: (prev: any) => any }) => Promise<void>;
+
+/** The list-change handler of a screen: every change goes into the URL (page resets per SPEC). */
+export function useListChange(navigate: SearchNavigate) {
+  return useCallback(
+    (change: ListChange) => void navigate({ search: (prev: ListState) => applyListChange(prev, change) }),
+    [navigate],
+  );
+}
+
+/**
+ * Tabs over the same list (a status, a user type): the active tab is in the URL; a tab change goes
+ * to page 1 and keeps the search and sort, as the columns stay the same.
+ */
+export function ListTabs<Tab extends string>({
+  label,
+  labels,
+  search,
+  navigate,
+  children,
+}: {
+  /** The tab list's accessible name. */
+  label: string;
+  labels: Record<Tab, string>;
+  search: { activeTab: Tab };
+  navigate: SearchNavigate;
+  /** The list shown under every tab (it reads the tab from the URL). */
+  children: ReactNode;
+}) {
+  return (
+    <Tabs
+      label={label}
+      value={search.activeTab}
+      onValueChange={(activeTab) =>
+        void navigate({
+          search: (prev: ListState & { activeTab: Tab }) =>
+            applyTabChange(prev, activeTab, { keepSearchAndSort: true }),
+        })
+      }
+      items={(Object.keys(labels) as Tab[]).map((tab) => ({
+        value: tab,
+        label: labels[tab],
+        content: children,
+      }))}
+    />
+  );
+}
+
+export type ListTableProps<T extends RowData> = Omit<
+  DataTableProps<T>,
+  'records' | 'totalCount' | 'isPending' | 'isFetching' | 'error'
+> & {
+  /** The list query of the page shown (its records and total count). */
+  query: UseQueryResult<ListData<T>>;
+};
+
+/** The table of one list query: the forbidden state when the list is not the user's to see. */
+export function ListTable<T extends RowData>({ query, ...table }: ListTableProps<T>) {
+  if (isForbidden(query.error)) return <ForbiddenState />;
+  return (
+    <DataTable
+      {...table}
+      records={query.data?.records}
+      totalCount={query.data?.meta.totalCount}
+      isPending={query.isPending}
+      isFetching={query.isFetching}
+      error={query.error}
+    />
+  );
+}
+
+/** The look of an Edit link in a row (a ghost button). */
+export const rowActionLink = cx(button({ variant: 'ghost', size: 'sm' }), css({ color: 'brand.700' }));
+
+/**
+ * The columns with an Actions column at the end: an Edit link and a Delete button, each only where
+ * given (the user's permissions); no column at all when neither is.
+ */
+export function withRowActions<T extends RowData>(
+  columns: DataColumn<T>[],
+  {
+    edit,
+    onDelete,
+    hasActions = () => true,
+  }: {
+    /** The row's Edit link (use `rowActionLink` for its class). */
+    edit?: ((row: T) => ReactNode) | undefined;
+    onDelete?: ((row: T) => void) | undefined;
+    /** Rows without actions (a built-in role). */
+    hasActions?: (row: T) => boolean;
+  },
+): DataColumn<T>[] {
+  if (!edit && !onDelete) return columns;
+  const col = dataColumnHelper<T>();
+  return [
+    ...columns,
+    col.display({
+      id: 'actions',
+      header: 'Actions',
+      meta: { align: 'end' },
+      cell: ({ row }) =>
+        hasActions(row.original) ? (
+          <span
+            className={css({
+              display: 'inline-flex',
+              gap: '1',
+              justifyContent: 'flex-end',
+              whiteSpace: 'nowrap',
+            })}
+          >
+            {edit?.(row.original)}
+            {onDelete ? (
+              <Button
+                variant="ghost"
+                size="sm"
+                onClick={() => onDelete(row.original)}
+                className={css({ color: 'red.700' })}
+              >
+                Delete
+              </Button>
+            ) : null}
+          </span>
+        ) : null,
+    }),
+  ];
+}
+
+/**
+ * A deletion asked for, confirmed in the 'Confirm Deletion' dialog, then done: the success toast,
+ * the queries to refresh, then `onDeleted` (leave a detail screen, keep a tab). An error is a toast.
+ */
+export function useConfirmedDeletion<T>({
+  remove,
+  deleted,
+  question,
+  invalidate,
+  onDeleted,
+}: {
+  remove: (record: T) => Promise<unknown>;
+  /** The success toast. */
+  deleted: string;
+  /** The dialog's question about this record. */
+  question: (record: T) => ReactNode;
+  /** Query keys refreshed after the deletion (after `onDeleted` when that leaves the screen). */
+  invalidate: QueryKey[];
+  onDeleted?: (record: T) => Promise<unknown> | undefined;
+}) {
+  const queryClient = useQueryClient();
+  const [record, setRecord] = useState<T | null>(null);
+  const mutation = useMutation({
+    mutationFn: (r: T) => remove(r),
+    onSuccess: async (_answer, r) => {
+      setRecord(null);
+      notify.success(deleted);
+      await onDeleted?.(r);
+      for (const queryKey of invalidate) void queryClient.invalidateQueries({ queryKey });
+    },
+    onError: (error) => {
+      setRecord(null);
+      notify.error(errorSentence(error));
+    },
+  });
+  const dialog = (
+    <ConfirmDeletion
+      open={record !== null}
+      onOpenChange={(open) => !open && setRecord(null)}
+      onConfirm={() => record !== null && mutation.mutate(record)}
+      pending={mutation.isPending}
+    >
+      {record !== null ? question(record) : null}
+    </ConfirmDeletion>
+  );
+  return { ask: setRecord, dialog };
+}
