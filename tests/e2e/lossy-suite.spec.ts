@@ -283,9 +283,9 @@ test('lossy link: two minutes of use at 25% loss — never signed out, queued ed
   await page.reload();
   await expect(page.getByTestId('pending-count')).toHaveText('1');
   await expectSignedIn(page);
-  // TODO(issue 17, defect 4): after the offline reload the queued address should show on the
-  // partner's screen (the outbox overlay, another engineer's change); until then this holds that the
-  // edit survived the reload and, below, that it lands once.
+  // Defect 4: after the offline reload the queued address shows over the cached partner, marked.
+  await expect(page.getByText(address)).toBeVisible();
+  await expect(page.getByRole('status').filter({ hasText: /^Not sent yet:/ })).toBeVisible();
   // The link is back, and the refresh the expired token needs fails: its reply lost, then no
   // answer at all (refreshes are made on a 401, so only a working link can fail one). Not a
   // sign-out; the queued edit stays, then goes once the third refresh gets through (the grace).
