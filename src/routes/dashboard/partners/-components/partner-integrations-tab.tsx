@@ -69,7 +69,10 @@ export function PartnerIntegrationsTab({ partnerId }: { partnerId: number }) {
   const columns = useMemo(() => keyColumns(setRevoking), []);
 
   return (
-    <section aria-label="API keys" className={css({ display: 'grid', gap: '4' })}>
+    <section
+      aria-label="API keys"
+      className={css({ display: 'grid', gap: '4', gridTemplateColumns: 'minmax(0, 1fr)' })}
+    >
       <DataTable
         label="API keys"
         columns={columns}
