@@ -1,15 +1,10 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { type FormEvent, useMemo, useState } from 'react';
-import {
-  API_KEY_PERMISSIONS,
-  type ApiKey,
-  type ApiKeyPermission,
-  type CreatedApiKey,
-} from '../../../../../contract/api-keys';
+import { useMemo, useState } from 'react';
+import { API_KEY_PERMISSIONS, type ApiKey, type ApiKeyPermission } from '../../../../../contract/api-keys';
 import { css } from '../../../../../styled-system/css';
 import { apiKeyKeys, apiKeysQueryOptions, createApiKey, revokeApiKey } from '../../../../api/api-keys';
 import { type DataColumn, DataTable, dataColumnHelper } from '../../../../components/data-table';
-import { SecretOnce } from '../../../../components/secret-once';
+import { SecretCreateDialog } from '../../../../components/secret-once';
 import { Button } from '../../../../components/ui/button';
 import { CheckboxGroup } from '../../../../components/ui/checkbox';
 import { Dialog } from '../../../../components/ui/dialog';
@@ -110,53 +105,33 @@ function CreateKeyDialog({
   open: boolean;
   onClose: () => void;
 }) {
-  const queryClient = useQueryClient();
   const [name, setName] = useState('');
   const [permissions, setPermissions] = useState<ApiKeyPermission[]>(['visits.create']);
-  const [created, setCreated] = useState<CreatedApiKey | null>(null);
-  const [errors, setErrors] = useState<Record<string, string>>({});
-  const create = useMutation({
-    mutationFn: () => createApiKey(partnerId, { name, permissions }),
-    onSuccess: (key) => {
-      setCreated(key);
-      return queryClient.invalidateQueries({ queryKey: apiKeyKeys.list(partnerId) });
-    },
-    onError: (e) => {
-      const fields = (e as { errors?: { fieldName: string; message: string }[] }).errors ?? [];
-      if (fields.length)
-        setErrors(Object.fromEntries(fields.map((f) => [f.fieldName.split('.')[0]!, f.message])));
-      else notify.error(authErrorMessage(e));
-    },
-  });
-  const close = () => {
-    setCreated(null);
-    setName('');
-    setPermissions(['visits.create']);
-    setErrors({});
-    onClose();
-  };
-  const submit = (e: FormEvent) => {
-    e.preventDefault();
-    setErrors({});
-    create.mutate();
-  };
   return (
-    <Dialog
+    <SecretCreateDialog
       open={open}
-      onOpenChange={(o) => (o ? undefined : close())}
-      title={created ? 'API key created' : 'Create API key'}
+      onClose={onClose}
+      onReset={() => {
+        setName('');
+        setPermissions(['visits.create']);
+      }}
+      title="Create API key"
+      createdTitle="API key created"
+      create={() => createApiKey(partnerId, { name, permissions })}
+      invalidate={apiKeyKeys.list(partnerId)}
+      secretOf={(created) => created.key}
+      secret={{
+        label: 'API key',
+        warning:
+          'Copy this key now. It is not shown again: anyone holding it can act as this partner with its permissions.',
+        copyLabel: 'Copy key',
+        copied: 'Key copied',
+      }}
+      submitLabel="Create key"
+      submittingLabel="Creating key"
     >
-      {created ? (
-        <SecretOnce
-          label="API key"
-          value={created.key}
-          warning="Copy this key now. It is not shown again: anyone holding it can act as this partner with its permissions."
-          copyLabel="Copy key"
-          copied="Key copied"
-          onDone={close}
-        />
-      ) : (
-        <form onSubmit={submit} className={css({ display: 'grid', gap: '3' })} noValidate>
+      {(errors) => (
+        <>
           <TextField
             label="Name"
             value={name}
@@ -171,12 +146,9 @@ function CreateKeyDialog({
             onChange={setPermissions}
             error={errors.permissions}
           />
-          <Button type="submit" loading={create.isPending} loadingText="Creating key">
-            Create key
-          </Button>
-        </form>
+        </>
       )}
-    </Dialog>
+    </SecretCreateDialog>
   );
 }
 

@@ -1,16 +1,14 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { getRouteApi, useRouteContext } from '@tanstack/react-router';
 import { useSelector } from '@xstate/react';
-import { type FormEvent, useMemo, useState } from 'react';
+import { useMemo, useState } from 'react';
 import {
-  type CreatedWebhook,
   WEBHOOK_EVENT_TYPES,
   type Webhook,
   type WebhookDelivery,
   type WebhookEventType,
 } from '../../../../../contract/webhooks';
 import { css } from '../../../../../styled-system/css';
-import { ApiError } from '../../../../api/client';
 import {
   createWebhook,
   deleteWebhook,
@@ -23,10 +21,9 @@ import {
 import { type DataColumn, DataTable, dataColumnHelper } from '../../../../components/data-table';
 import { ListTable, useListChange } from '../../../../components/list-screen';
 import { PageBody, PageHeader } from '../../../../components/page-header';
-import { SecretOnce } from '../../../../components/secret-once';
+import { SecretCreateDialog } from '../../../../components/secret-once';
 import { Button } from '../../../../components/ui/button';
 import { CheckboxGroup } from '../../../../components/ui/checkbox';
-import { Dialog } from '../../../../components/ui/dialog';
 import { TextField } from '../../../../components/ui/field';
 import { notify } from '../../../../components/ui/notify';
 import { authErrorMessage } from '../../../../lib/error-message';
@@ -269,64 +266,44 @@ function ReplayButton({ webhookId, delivery }: { webhookId: number; delivery: We
 }
 
 function AddWebhookDialog({ open, onClose }: { open: boolean; onClose: () => void }) {
-  const queryClient = useQueryClient();
   const { session } = useRouteContext({ from: '__root__' });
   const partnerStaff = useSelector(session, (s) => s.context.session?.user.partnerId != null);
   const [url, setUrl] = useState('');
   const [description, setDescription] = useState('');
   const [partnerId, setPartnerId] = useState('');
   const [events, setEvents] = useState<WebhookEventType[]>(['visit.recorded']);
-  const [created, setCreated] = useState<CreatedWebhook | null>(null);
-  const [errors, setErrors] = useState<Record<string, string>>({});
-  const create = useMutation({
-    mutationFn: () =>
-      createWebhook({
-        url,
-        events,
-        ...(description ? { description } : {}),
-        ...(partnerId && !partnerStaff ? { partnerId: Number(partnerId) } : {}),
-      }),
-    onSuccess: (hook) => {
-      setCreated(hook);
-      return queryClient.invalidateQueries({ queryKey: webhookKeys.all });
-    },
-    onError: (e) => {
-      const fields = e instanceof ApiError ? e.errors : [];
-      if (fields.length)
-        setErrors(Object.fromEntries(fields.map((f) => [f.fieldName.split('.')[0]!, f.message])));
-      else notify.error(authErrorMessage(e));
-    },
-  });
-  const close = () => {
-    setCreated(null);
-    setUrl('');
-    setDescription('');
-    setPartnerId('');
-    setErrors({});
-    onClose();
-  };
-  const submit = (e: FormEvent) => {
-    e.preventDefault();
-    setErrors({});
-    create.mutate();
-  };
   return (
-    <Dialog
+    <SecretCreateDialog
       open={open}
-      onOpenChange={(o) => (o ? undefined : close())}
-      title={created ? 'Webhook added' : 'Add webhook'}
+      onClose={onClose}
+      onReset={() => {
+        setUrl('');
+        setDescription('');
+        setPartnerId('');
+      }}
+      title="Add webhook"
+      createdTitle="Webhook added"
+      create={() =>
+        createWebhook({
+          url,
+          events,
+          ...(description ? { description } : {}),
+          ...(partnerId && !partnerStaff ? { partnerId: Number(partnerId) } : {}),
+        })
+      }
+      invalidate={webhookKeys.all}
+      secretOf={(created) => created.secret}
+      secret={{
+        label: 'Signing secret',
+        warning: 'Copy this signing secret now. It is not shown again.',
+        copyLabel: 'Copy secret',
+        copied: 'Secret copied',
+      }}
+      submitLabel="Add webhook"
+      submittingLabel="Adding webhook"
     >
-      {created ? (
-        <SecretOnce
-          label="Signing secret"
-          value={created.secret}
-          warning="Copy this signing secret now. It is not shown again."
-          copyLabel="Copy secret"
-          copied="Secret copied"
-          onDone={close}
-        />
-      ) : (
-        <form onSubmit={submit} className={css({ display: 'grid', gap: '3' })} noValidate>
+      {(errors) => (
+        <>
           <TextField
             label="URL"
             type="url"
@@ -357,11 +334,8 @@ function AddWebhookDialog({ open, onClose }: { open: boolean; onClose: () => voi
             onChange={setEvents}
             error={errors.events}
           />
-          <Button type="submit" loading={create.isPending} loadingText="Adding webhook">
-            Add webhook
-          </Button>
-        </form>
+        </>
       )}
-    </Dialog>
+    </SecretCreateDialog>
   );
 }
