@@ -1,8 +1,17 @@
-import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
+import { expect, type Page, test } from '@playwright/test';
 import { rewardMessages } from '../../contract/rewards';
 import { USER_BUCKET } from '../../src/db/user-bucket';
 import { OUTBOX_MESSAGES } from '../../src/lib/outbox';
-import { DEMO_ADMIN, E2E_BASE_URL } from './support/env';
+import {
+  type ApiPartner,
+  adminToken,
+  apiCall,
+  freshPartner,
+  PNG,
+  partnerLog,
+  readPartner,
+} from './support/admin-api';
+import { E2E_BASE_URL } from './support/env';
 import { firstOfActiveCustomer, signIn } from './support/fixtures';
 
 /**
@@ -14,80 +23,10 @@ import { firstOfActiveCustomer, signIn } from './support/fixtures';
  */
 
 const API = `${E2E_BASE_URL}/api/v1`;
-const PNG =
-  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==';
 const MONEY_CALLS =
   /\/partners\/rewards\/(initiate-reward-redemption-auth|redemption-auth-otp-validity-check|redeem-giftcard|redeem-coupon|issue-reward|reverse)/;
 
-interface Partner {
-  id: number;
-  organizationName: string;
-  address: string;
-  updatedAt: string;
-}
-
-// ---- The API, as another admin would use it --------------------------------------------------------
-
-async function adminToken(request: APIRequestContext): Promise<string> {
-  const res = await request.post(`${API}/admin/auth/login`, { data: DEMO_ADMIN });
-  expect(res.ok()).toBe(true);
-  return (await res.json()).data.accessToken as string;
-}
-
-async function apiCall<T>(
-  request: APIRequestContext,
-  token: string,
-  method: 'GET' | 'POST' | 'PATCH',
-  path: string,
-  data?: unknown,
-): Promise<T> {
-  const res = await request.fetch(`${API}${path}`, {
-    method,
-    headers: { authorization: `Bearer ${token}` },
-    ...(data === undefined ? {} : { data }),
-  });
-  expect(res.ok(), `${method} ${path}: ${res.status()} ${await res.text()}`).toBe(true);
-  return (await res.json()).data as T;
-}
-
-/** A partner of this test's own, so the demo partners other specs rely on stay as seeded. */
-async function freshPartner(request: APIRequestContext, token: string, name: string): Promise<Partner> {
-  const services = await apiCall<{ records: { id: number }[] }>(
-    request,
-    token,
-    'GET',
-    '/admin/partners/extended-services?pageSize=10',
-  );
-  const stamp = `${Date.now().toString(36)}${Math.floor(Math.random() * 1000)}`;
-  return apiCall<Partner>(request, token, 'POST', '/admin/partners/invite', {
-    firstName: 'Ife',
-    lastName: 'Adeyemi',
-    email: `outbox.${stamp}@partners.ng`,
-    phone: '08031234567',
-    organizationName: `${name} ${stamp}`,
-    address: '3 Awolowo Road, Ikoyi, Lagos',
-    coverImage: PNG,
-    minSpendToQualify: 10_000,
-    extendedServiceIds: [services.records[0]!.id],
-  });
-}
-
-const readPartner = (request: APIRequestContext, token: string, id: number) =>
-  apiCall<Partner>(request, token, 'GET', `/admin/partners/${id}`);
-
-/** The activity log's 'Updated partner …' entries for one partner. */
-async function partnerUpdates(request: APIRequestContext, token: string, partner: Partner) {
-  const log = await apiCall<{ records: { action: string; entity: string; entityId: string | null }[] }>(
-    request,
-    token,
-    'GET',
-    `/admin/user/activities?userType=ADMIN&pageSize=100&searchText=${encodeURIComponent(partner.organizationName)}`,
-  );
-  return log.records.filter(
-    (r) =>
-      r.entity === 'partner' && r.entityId === String(partner.id) && r.action.startsWith('Updated partner'),
-  );
-}
+type Partner = ApiPartner;
 
 // ---- The browser ---------------------------------------------------------------------------------
 
@@ -143,7 +82,7 @@ test.describe('outbox', () => {
     context,
     request,
   }) => {
-    const partner = await freshPartner(request, token, 'Offline Kitchen');
+    const partner = await freshPartner(request, token, 'Offline Kitchen', 'outbox');
     await signIn(page);
     await openEdit(page, partner);
 
@@ -180,7 +119,7 @@ test.describe('outbox', () => {
 
     // Exactly one change on the server, one event in the log.
     expect((await readPartner(request, token, partner.id)).address).toBe(address);
-    const updates = await partnerUpdates(request, token, partner);
+    const updates = await partnerLog(request, token, partner);
     expect(updates.map((u) => u.action)).toEqual([`Updated partner ${partner.organizationName} (address)`]);
     console.log(`outbox: partner ${partner.id}: 1 change on the server, ${updates.length} event in the log`);
   });
@@ -189,7 +128,7 @@ test.describe('outbox', () => {
     page,
     request,
   }) => {
-    const partner = await freshPartner(request, token, 'Lost Answer Grill');
+    const partner = await freshPartner(request, token, 'Lost Answer Grill', 'outbox');
     await signIn(page);
     await openEdit(page, partner);
     const keys: string[] = [];
@@ -213,7 +152,7 @@ test.describe('outbox', () => {
     expect(keys).toHaveLength(2);
     expect(keys[1]).toBe(keys[0]);
     expect((await readPartner(request, token, partner.id)).address).toBe(address);
-    expect(await partnerUpdates(request, token, partner)).toHaveLength(1);
+    expect(await partnerLog(request, token, partner)).toHaveLength(1);
     console.log('outbox: lost answer → 2 requests, one key, 1 event');
   });
 
@@ -221,7 +160,7 @@ test.describe('outbox', () => {
     page,
     request,
   }) => {
-    const partner = await freshPartner(request, token, 'Conflict Cafe');
+    const partner = await freshPartner(request, token, 'Conflict Cafe', 'outbox');
     await signIn(page);
     await openEdit(page, partner);
 
@@ -260,7 +199,7 @@ test.describe('outbox', () => {
     await expect(page).toHaveURL(/\/dashboard\/partners$/);
     expect((await readPartner(request, token, partner.id)).address).toBe(mine);
     // Two changes by the API, one by the form: three events, no 409 logged as a change.
-    expect(await partnerUpdates(request, token, partner)).toHaveLength(3);
+    expect(await partnerLog(request, token, partner)).toHaveLength(3);
   });
 
   test('an offline edit that meets a change made meanwhile stops the queue at the 409 dialog', async ({
@@ -268,7 +207,7 @@ test.describe('outbox', () => {
     context,
     request,
   }) => {
-    const partner = await freshPartner(request, token, 'Queue Conflict Suya');
+    const partner = await freshPartner(request, token, 'Queue Conflict Suya', 'outbox');
     await signIn(page);
     await openEdit(page, partner);
     await context.setOffline(true);
@@ -298,7 +237,7 @@ test.describe('outbox', () => {
     context,
     request,
   }) => {
-    const partner = await freshPartner(request, token, 'Sign Out Bakery');
+    const partner = await freshPartner(request, token, 'Sign Out Bakery', 'outbox');
     await signIn(page);
     await openEdit(page, partner);
     await context.setOffline(true);
@@ -320,7 +259,7 @@ test.describe('outbox', () => {
     expect(await outboxRows(page)).toBe(0);
     await context.setOffline(false);
     expect((await readPartner(request, token, partner.id)).address).toBe(partner.address);
-    expect(await partnerUpdates(request, token, partner)).toHaveLength(0);
+    expect(await partnerLog(request, token, partner)).toHaveLength(0);
   });
 
   test('a redemption attempted offline is refused with a clear message; nothing is sent or queued', async ({

@@ -1,6 +1,7 @@
 import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
 import { USER_BUCKET } from '../../src/db/user-bucket';
 import { OUTBOX_MESSAGES } from '../../src/lib/outbox';
+import { type ApiPartner, adminToken, freshPartner, partnerLog, readPartner } from './support/admin-api';
 import { DEMO_ADMIN, E2E_BASE_URL } from './support/env';
 import { signIn } from './support/fixtures';
 
@@ -15,81 +16,13 @@ import { signIn } from './support/fixtures';
  */
 
 const API = `${E2E_BASE_URL}/api/v1`;
-const PNG =
-  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==';
 const UPDATE_PATH = '/admin/partners/update-record';
 
-interface Partner {
-  id: number;
-  organizationName: string;
-  firstName: string;
-  lastName: string;
-  address: string;
-  updatedAt: string;
-}
+type Partner = ApiPartner;
 
-async function adminToken(request: APIRequestContext): Promise<string> {
-  const res = await request.post(`${API}/admin/auth/login`, { data: DEMO_ADMIN });
-  expect(res.ok()).toBe(true);
-  return (await res.json()).data.accessToken as string;
-}
-
-async function apiCall<T>(
-  request: APIRequestContext,
-  token: string,
-  method: 'GET' | 'POST',
-  path: string,
-  data?: unknown,
-): Promise<T> {
-  const res = await request.fetch(`${API}${path}`, {
-    method,
-    headers: { authorization: `Bearer ${token}` },
-    ...(data === undefined ? {} : { data }),
-  });
-  expect(res.ok(), `${method} ${path}: ${res.status()} ${await res.text()}`).toBe(true);
-  return (await res.json()).data as T;
-}
-
-async function freshPartner(request: APIRequestContext, token: string, name: string): Promise<Partner> {
-  const services = await apiCall<{ records: { id: number }[] }>(
-    request,
-    token,
-    'GET',
-    '/admin/partners/extended-services?pageSize=10',
-  );
-  const stamp = `${Date.now().toString(36)}${Math.floor(Math.random() * 1000)}`;
-  return apiCall<Partner>(request, token, 'POST', '/admin/partners/invite', {
-    firstName: 'Ife',
-    lastName: 'Adeyemi',
-    email: `queued.${stamp}@partners.ng`,
-    phone: '08031234567',
-    organizationName: `${name} ${stamp}`,
-    address: '3 Awolowo Road, Ikoyi, Lagos',
-    coverImage: PNG,
-    minSpendToQualify: 10_000,
-    extendedServiceIds: [services.records[0]!.id],
-  });
-}
-
-const readPartner = (request: APIRequestContext, token: string, id: number) =>
-  apiCall<Partner>(request, token, 'GET', `/admin/partners/${id}`);
-
-/** The activity log's 'Updated partner …' entries for one partner, oldest first. */
-async function partnerUpdates(request: APIRequestContext, token: string, partner: Partner) {
-  const log = await apiCall<{ records: { action: string; entity: string; entityId: string | null }[] }>(
-    request,
-    token,
-    'GET',
-    `/admin/user/activities?userType=ADMIN&pageSize=100&searchText=${encodeURIComponent(partner.organizationName)}`,
-  );
-  return log.records
-    .filter(
-      (r) =>
-        r.entity === 'partner' && r.entityId === String(partner.id) && r.action.startsWith('Updated partner'),
-    )
-    .map((r) => r.action)
-    .sort();
-}
+/** The activity log's 'Updated partner …' entries for one partner, in order of their text. */
+const partnerUpdates = async (request: APIRequestContext, token: string, partner: Partner) =>
+  (await partnerLog(request, token, partner)).map((r) => r.action).sort();
 
 /** Rows in the SPA's IndexedDB outbox store (in the user's storage bucket where there is one). */
 const outboxRows = (page: Page) =>
@@ -156,7 +89,7 @@ test.describe('queued edits', () => {
     context,
     request,
   }) => {
-    const partner = await freshPartner(request, token, 'Overlay Buka');
+    const partner = await freshPartner(request, token, 'Overlay Buka', 'queued');
     await signIn(page);
     // The list row and the partner's page are seen once online (saved on the device).
     const listUrl = `/dashboard/partners?search=${encodeURIComponent(partner.organizationName)}`;
@@ -239,7 +172,7 @@ test.describe('queued edits', () => {
     context,
     request,
   }) => {
-    const partner = await freshPartner(request, token, 'Held Session Grill');
+    const partner = await freshPartner(request, token, 'Held Session Grill', 'queued');
     await signIn(page);
     await page.goto(`/dashboard/partners/${partner.id}`);
     await expect(page.getByRole('heading', { name: partner.organizationName })).toBeVisible();
