@@ -54,7 +54,7 @@ describe('SignInForm', () => {
     expect(onSubmit).not.toHaveBeenCalled();
   });
 
-  it('submits trimmed credentials and then resets the form', async () => {
+  it('submits trimmed credentials, then clears the password and keeps the email (issue 22)', async () => {
     const { user, onSubmit, email, password } = setup();
     await user.type(email, ' admin@rewardclub.ng ');
     await user.type(password, 'RewardClub#2026');
@@ -62,9 +62,45 @@ describe('SignInForm', () => {
     await waitFor(() =>
       expect(onSubmit).toHaveBeenCalledWith({ email: 'admin@rewardclub.ng', password: 'RewardClub#2026' }),
     );
-    await waitFor(() => expect(email).toHaveValue(''));
-    expect(password).toHaveValue('');
+    await waitFor(() => expect(password).toHaveValue(''));
+    expect(email).toHaveValue('admin@rewardclub.ng');
     expect(screen.queryByText('required')).not.toBeInTheDocument();
+    expect(screen.queryByText('Pls enter your password')).not.toBeInTheDocument();
+  });
+
+  it('after a refused sign-in (the call ends on this screen) focus goes to the password', async () => {
+    const onSubmit = vi.fn();
+    const user = userEvent.setup();
+    const { rerender } = render(<SignInForm onSubmit={onSubmit} submitting={false} />);
+    await user.type(screen.getByLabelText('Email'), 'admin@rewardclub.ng');
+    await user.type(screen.getByLabelText('Password'), 'Wrong#2026');
+    await user.keyboard('{Enter}');
+    await waitFor(() => expect(onSubmit).toHaveBeenCalledTimes(1));
+    rerender(<SignInForm onSubmit={onSubmit} submitting={true} />);
+    rerender(<SignInForm onSubmit={onSubmit} submitting={false} />);
+    expect(screen.getByLabelText('Password')).toHaveFocus();
+    expect(screen.getByLabelText('Email')).toHaveValue('admin@rewardclub.ng');
+  });
+
+  it('shows no error while the first characters of an untouched field are typed, only once it is left', async () => {
+    const { user, email } = setup();
+    await user.type(email, 'adm');
+    expect(screen.queryByText('pls provide a valid email')).not.toBeInTheDocument();
+    expect(email).not.toHaveAttribute('aria-invalid', 'true');
+    await user.tab();
+    expect(await screen.findByText('pls provide a valid email')).toBeInTheDocument();
+    expect(email).toHaveAttribute('aria-invalid', 'true');
+    expect(email.getAttribute('aria-describedby') ?? '').toContain(
+      screen.getByText('pls provide a valid email').id,
+    );
+  });
+
+  it('an invalid submit moves focus to the first invalid field', async () => {
+    const { user, password } = setup();
+    await user.type(password, 'secret');
+    await user.click(screen.getByRole('button', { name: 'Sign in' }));
+    expect(await screen.findByText('required')).toBeInTheDocument();
+    await waitFor(() => expect(screen.getByLabelText('Email')).toHaveFocus());
   });
 
   it('toggles the password visibility with an accessible button', async () => {

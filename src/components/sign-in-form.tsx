@@ -1,8 +1,10 @@
 import { useForm } from '@tanstack/react-form';
 import { Link } from '@tanstack/react-router';
+import { useEffect, useRef } from 'react';
 import { type LoginBody, loginBodySchema } from '../../contract/auth';
 import { css } from '../../styled-system/css';
-import { firstError, validateOnChangeAndBlur } from '../lib/form';
+import { fieldProps, validateOnChangeAndBlur } from '../lib/form';
+import { AppForm } from './app-form';
 import { Button } from './ui/button';
 import { TextField } from './ui/field';
 import { PasswordField } from './ui/password-input';
@@ -17,53 +19,55 @@ export interface SignInFormProps {
 
 const defaultValues: LoginBody = { email: '', password: '' };
 
+/**
+ * SPEC section 2 resets the form after submit; issue 22 keeps the email (only the password is
+ * cleared) and, when the call ends without leaving the screen (a refusal), puts focus on the
+ * password to try again.
+ */
 export function SignInForm({ onSubmit, submitting, footer }: SignInFormProps) {
+  const password = useRef<HTMLInputElement>(null);
+  const wasSubmitting = useRef(submitting);
+  useEffect(() => {
+    if (wasSubmitting.current && !submitting) password.current?.focus();
+    wasSubmitting.current = submitting;
+  }, [submitting]);
   const form = useForm({
     defaultValues,
     validationLogic: validateOnChangeAndBlur,
     validators: { onChange: loginBodySchema },
     onSubmit: ({ value, formApi }) => {
-      onSubmit(loginBodySchema.parse(value));
-      formApi.reset();
+      const credentials = loginBodySchema.parse(value);
+      onSubmit(credentials);
+      formApi.reset({ email: credentials.email, password: '' }, { keepDefaultValues: true });
     },
   });
 
   return (
-    <form
-      noValidate
+    <AppForm
+      form={form}
+      busy={submitting}
       aria-label="Sign in"
       className={css({ display: 'flex', flexDirection: 'column', gap: '5' })}
-      onSubmit={(event) => {
-        event.preventDefault();
-        void form.handleSubmit();
-      }}
     >
       <form.Field name="email">
         {(field) => (
           <TextField
             label="Email"
-            name={field.name}
             type="email"
             autoComplete="username"
             placeholder="Enter your email"
-            value={field.state.value}
-            onChange={(e) => field.handleChange(e.target.value)}
-            onBlur={field.handleBlur}
-            error={firstError(field.state.meta)}
+            {...fieldProps(field)}
           />
         )}
       </form.Field>
       <form.Field name="password">
         {(field) => (
           <PasswordField
+            ref={password}
             label="Password"
-            name={field.name}
             autoComplete="current-password"
             placeholder="Enter your password"
-            value={field.state.value}
-            onChange={(e) => field.handleChange(e.target.value)}
-            onBlur={field.handleBlur}
-            error={firstError(field.state.meta)}
+            {...fieldProps(field)}
           />
         )}
       </form.Field>
@@ -73,7 +77,7 @@ export function SignInForm({ onSubmit, submitting, footer }: SignInFormProps) {
         </Button>
       </div>
       {footer}
-    </form>
+    </AppForm>
   );
 }
 

@@ -1,17 +1,23 @@
-import { defaultValidationLogic, type ValidationLogicFn } from '@tanstack/react-form';
+import { type AnyFormApi, defaultValidationLogic, type ValidationLogicFn } from '@tanstack/react-form';
+import { fieldErrorsOf } from './error-message';
 
 /**
  * Validation on change AND on blur with the one `onChange` validator (its errors are always fresh):
- * a field touched and left empty shows its message at once, and typing clears it.
+ * a field left empty shows its message at once, and typing clears it.
  */
 export const validateOnChangeAndBlur: ValidationLogicFn = (props) =>
   defaultValidationLogic(
     props.event.type === 'blur' ? { ...props, event: { ...props.event, type: 'change' } } : props,
   );
 
-/** TanStack Form field errors may be strings or Standard Schema issues; the UI shows the first message. */
-export function firstError(meta: { isTouched: boolean; errors: readonly unknown[] }): string | undefined {
-  if (!meta.isTouched) return undefined;
+/**
+ * The message shown under a field: its first error, once the field was left (blurred) or the form
+ * submitted (`AppForm` marks every field left), never while the first characters of an untouched
+ * field are typed (SPEC section 5: 'only after it was touched'; issue 22 point 5). TanStack Form
+ * errors may be strings or Standard Schema issues.
+ */
+export function firstError(meta: { isBlurred: boolean; errors: readonly unknown[] }): string | undefined {
+  if (!meta.isBlurred) return undefined;
   for (const error of meta.errors) {
     if (typeof error === 'string' && error) return error;
     if (error && typeof error === 'object' && 'message' in error && typeof error.message === 'string') {
@@ -19,6 +25,51 @@ export function firstError(meta: { isTouched: boolean; errors: readonly unknown[
     }
   }
   return undefined;
+}
+
+/** The props every text input or select of a form takes from its TanStack field. */
+export function fieldProps(field: {
+  name: string;
+  state: { value: string; meta: { isBlurred: boolean; errors: readonly unknown[] } };
+  handleChange: (value: string) => void;
+  handleBlur: () => void;
+}) {
+  return {
+    name: field.name,
+    value: field.state.value,
+    onChange: (event: { target: { value: string } }) => field.handleChange(event.target.value),
+    onBlur: field.handleBlur,
+    error: firstError(field.state.meta),
+  };
+}
+
+/** Every mounted field counts as left (on submit): their errors show. */
+export function markFieldsLeft(form: AnyFormApi): void {
+  for (const name of Object.keys(form.fieldInfo)) {
+    if (!form.getFieldMeta(name)?.isBlurred)
+      form.setFieldMeta(name, (meta) => ({ ...meta, isBlurred: true }));
+  }
+}
+
+/**
+ * The server's answer about fields (the envelope's `errors`, `fieldName` as the form names it, or
+ * its first segment for 'extendedServiceIds.0') put on those fields as their error, shown at once;
+ * the next change of the field, or the next submit, clears it. Returns how many were placed.
+ */
+export function placeServerErrors(form: AnyFormApi, error: unknown): number {
+  let placed = 0;
+  for (const { fieldName, message } of fieldErrorsOf(error)) {
+    const name = fieldName.split('.')[0] ?? fieldName;
+    if (!(name in form.fieldInfo)) continue;
+    placed += 1;
+    form.setFieldMeta(name, (meta) => ({
+      ...meta,
+      isTouched: true,
+      isBlurred: true,
+      errorMap: { ...meta.errorMap, onSubmit: message },
+    }));
+  }
+  return placed;
 }
 
 /** Reads an image file as base64 without the data-URL prefix (what the API expects). */

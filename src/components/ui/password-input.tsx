@@ -3,6 +3,7 @@ import { PasswordInput as ArkPasswordInput } from '@ark-ui/react/password-input'
 import { type ComponentProps, useState } from 'react';
 import { field, passwordInput } from '../../../styled-system/recipes';
 import { EyeIcon, EyeOffIcon } from '../icons';
+import { useFieldDescription } from './field';
 
 export type PasswordFieldProps = Omit<ComponentProps<'input'>, 'children' | 'type'> & {
   label: string;
@@ -17,8 +18,9 @@ export function PasswordField({ label, error, ...input }: PasswordFieldProps) {
   const [visible, setVisible] = useState(false);
   const fieldClasses = field();
   const classes = passwordInput();
+  const { ids, describedBy } = useFieldDescription(error);
   return (
-    <Field.Root invalid={Boolean(error)} className={fieldClasses.root}>
+    <Field.Root invalid={Boolean(error)} ids={ids} className={fieldClasses.root}>
       <Field.Label className={fieldClasses.label}>{label}</Field.Label>
       <ArkPasswordInput.Root
         className={classes.root}
@@ -28,7 +30,12 @@ export function PasswordField({ label, error, ...input }: PasswordFieldProps) {
         translations={{ visibilityTrigger: (isVisible) => (isVisible ? 'Hide password' : 'Show password') }}
       >
         <ArkPasswordInput.Control className={classes.control}>
-          <ArkPasswordInput.Input className={classes.input} {...input} />
+          <ArkPasswordInput.Input
+            className={classes.input}
+            aria-invalid={error ? true : undefined}
+            aria-describedby={describedBy}
+            {...input}
+          />
           <ArkPasswordInput.VisibilityTrigger
             className={classes.visibilityTrigger}
             tabIndex={0}

@@ -2,6 +2,7 @@ import { Field } from '@ark-ui/react/field';
 import type { ComponentProps } from 'react';
 import { css, cx } from '../../../styled-system/css';
 import { field } from '../../../styled-system/recipes';
+import { useFieldDescription } from './field';
 
 export interface SelectOption {
   value: string;
@@ -41,10 +42,15 @@ export function SelectField({
   ...select
 }: SelectFieldProps) {
   const classes = field();
+  const { ids, describedBy } = useFieldDescription(error);
   return (
-    <Field.Root invalid={Boolean(error)} className={classes.root}>
+    <Field.Root invalid={Boolean(error)} ids={ids} className={classes.root}>
       <Field.Label className={hideLabel ? srOnly : classes.label}>{label}</Field.Label>
-      <Field.Select className={cx(classes.input, selectClass, className)} {...select}>
+      <Field.Select
+        className={cx(classes.input, selectClass, className)}
+        aria-describedby={describedBy}
+        {...select}
+      >
         {placeholder !== undefined ? <option value="">{placeholder}</option> : null}
         {options.map((option) => (
           <option key={option.value} value={option.value}>
