@@ -38,12 +38,17 @@ const optionalText = (max: number) =>
       z.maxLength(max, { error: `Must be at most ${max} characters` }),
     );
 
-/** PATCH /admin/user/customers: firstName, lastName, address optional; only the fields sent change. */
+/**
+ * PATCH /admin/user/customers: firstName, lastName, address optional; only the fields sent change.
+ * An empty address clears it (issue 22); names cannot be emptied.
+ */
 export const updateCustomerBodySchema = z.object({
   customerId: idField('customerId'),
   firstName: z.optional(optionalText(100)),
   lastName: z.optional(optionalText(100)),
-  address: z.optional(optionalText(300)),
+  address: z.optional(
+    z.string().check(z.trim(), z.maxLength(300, { error: 'Must be at most 300 characters' })),
+  ),
 });
 export type UpdateCustomerBody = z.infer<typeof updateCustomerBodySchema>;
 

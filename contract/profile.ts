@@ -55,15 +55,37 @@ export const profileUpdateBodySchema = z.strictObject({
 });
 export type ProfileUpdateBody = z.infer<typeof profileUpdateBodySchema>;
 
-export const changePasswordBodySchema = z.object({
+/** Issue 22: a new password equal to the old one is refused, on the new password's field. */
+export const PASSWORD_UNCHANGED_MESSAGE = 'The new password must be different from the old one';
+
+const changePasswordFields = z.object({
   oldPassword: z
     .string({ error: messages.oldPasswordRequired })
     .check(z.minLength(1, { error: messages.oldPasswordRequired }), z.maxLength(MAX_PASSWORD_LENGTH)),
   newPassword: securePasswordField,
 });
+
+/** The rule on the server and in the form alike, checked as soon as both passwords hold text. */
+const withNewPasswordChanged = <T extends z.ZodMiniType<{ oldPassword: string; newPassword: string }>>(
+  schema: T,
+) =>
+  schema.check(
+    z.refine((v) => v.newPassword !== v.oldPassword, {
+      error: PASSWORD_UNCHANGED_MESSAGE,
+      path: ['newPassword'],
+      when: (payload) => {
+        const v = payload.value as { oldPassword?: unknown; newPassword?: unknown } | null;
+        return (
+          typeof v?.oldPassword === 'string' && typeof v.newPassword === 'string' && v.oldPassword !== ''
+        );
+      },
+    }),
+  );
+
+export const changePasswordBodySchema = withNewPasswordChanged(changePasswordFields);
 export type ChangePasswordBody = z.infer<typeof changePasswordBodySchema>;
 
 /** The SPA's change-password form adds a confirmation that never leaves the browser. */
 export const changePasswordFormSchema = withMatchingConfirmation(
-  z.extend(changePasswordBodySchema, { confirmPassword: confirmPasswordField }),
+  withNewPasswordChanged(z.extend(changePasswordFields, { confirmPassword: confirmPasswordField })),
 );

@@ -1,6 +1,6 @@
 import { MAX_ID } from './ids';
 import { defineList } from './list';
-import { emailField, optionalName, phoneField, securePasswordField } from './validation';
+import { emailField, optionalName, optionalPhoneField, securePasswordField } from './validation';
 import { z } from './zod';
 
 export const staffMessages = {
@@ -86,7 +86,8 @@ export const updateStaffBodySchema = z.object({
   lastName: z.optional(requiredName(staffMessages.lastNameRequired)),
   password: z.optional(securePasswordField),
   roleId: z.optional(roleId),
-  phone: z.optional(phoneField),
+  /** Normalised ('+234 803 …' → '0803…'); an empty phone clears it. */
+  phone: z.optional(optionalPhoneField),
 });
 export type UpdateStaffBody = z.infer<typeof updateStaffBodySchema>;
 

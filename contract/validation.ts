@@ -42,14 +42,34 @@ export const optionalName = z
   .string()
   .check(z.trim(), z.maxLength(100, { error: 'Must be at most 100 characters' }));
 
-export const phoneField = z
-  .string()
-  .check(
-    z.trim(),
-    z.regex(/^\d*$/, { error: 'Phone number must contain digits only', abort: true }),
-    z.minLength(7, { error: messages.phoneTooShort }),
-    z.maxLength(11, { error: messages.phoneTooLong }),
+/** What a phone may hold besides digits (issue 22: '080-1234 567', '+234 (803) 123 4567'). */
+export const PHONE_CHARACTERS_MESSAGE =
+  'Phone number may contain only digits, spaces, dashes, brackets and a leading +234';
+
+/**
+ * A phone as people write it, in the one form the calls keep (SPEC section 5: 7 to 11 digits):
+ * spaces, dashes, dots and brackets go, and a +234 prefix becomes the national 0
+ * ('+234 803 123 4567' and '+234 (0)803-123-4567' → '08031234567'). Anything else is left for the
+ * rules to name.
+ */
+export function normalisePhone(raw: string): string {
+  const compact = raw.replace(/[\s\-().]/g, '');
+  return compact.startsWith('+234') ? `0${compact.slice(4).replace(/^0/, '')}` : compact;
+}
+
+const phoneRules = (allowEmpty: boolean) =>
+  z.string().check(
+    z.overwrite(normalisePhone),
+    z.refine((v) => /^\d*$/.test(v), { error: PHONE_CHARACTERS_MESSAGE, abort: true }),
+    z.refine((v) => (allowEmpty && v === '') || v.length >= 7, { error: messages.phoneTooShort }),
+    z.refine((v) => v.length <= 11, { error: messages.phoneTooLong }),
   );
+
+/** A phone that must be given (partner add), normalised by `normalisePhone`. */
+export const phoneField = phoneRules(false);
+
+/** A phone that may be left empty: in an update an empty phone clears it (staff edit). */
+export const optionalPhoneField = phoneRules(true);
 
 export const confirmPasswordField = z
   .string({ error: messages.confirmRequired })

@@ -90,6 +90,18 @@ describe('PATCH /admin/user/customers, /status and DELETE', () => {
     expect((await lastEvent()).action).toBe('Updated client Tunde Bakare (address)');
   });
 
+  it('an empty address clears it; names cannot be emptied (issue 22)', async () => {
+    const c = await createCustomer(t.db, {
+      firstName: 'Kemi',
+      lastName: 'Ade',
+      address: '3 Allen Avenue, Ikeja',
+    });
+    const res = await update({ customerId: c.id, address: '' });
+    expect(res.status).toBe(200);
+    expect(res.body.data?.address).toBeNull();
+    expect((await lastEvent()).action).toBe('Updated client Kemi Ade (address)');
+  });
+
   it('bad input is a 400 per field; unknown a 404', async () => {
     expect((await update({ customerId: tunde.id, firstName: '' })).body.errors).toEqual([
       { fieldName: 'firstName', message: 'Cannot be empty' },

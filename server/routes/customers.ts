@@ -195,8 +195,10 @@ export function customerRoutes(ctx: RouteContext) {
             changes.lastName = body.lastName;
             changed.push('last name');
           }
-          if (body.address !== undefined && body.address !== before.address) {
-            changes.address = body.address;
+          // An empty address clears it (issue 22).
+          const address = body.address === '' ? null : body.address;
+          if (address !== undefined && address !== before.address) {
+            changes.address = address;
             changed.push('address');
           }
           if (changed.length > 0) {

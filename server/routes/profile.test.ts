@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { authMessages } from '../../contract/auth';
-import { type Profile, profileSchema } from '../../contract/profile';
+import { PASSWORD_UNCHANGED_MESSAGE, type Profile, profileSchema } from '../../contract/profile';
 import { createSuperAdmin, createUser, setupTestServer, signIn, type Tokens } from '../../tests/setup/server';
 import { events, files } from '../db/schema';
 import { actions } from '../domain/events';
@@ -148,6 +148,26 @@ describe('PATCH /user/profile/update-password', () => {
     expect(res.body.errors).toEqual([
       { fieldName: 'oldPassword', message: authMessages.oldPasswordIncorrect },
     ]);
+  });
+
+  it('refuses a new password equal to the old one, on the new password (issue 22)', async () => {
+    const user = await createUser(t.db);
+    const own = await signIn(t, user.email, user.password);
+    const res = await t.request('PATCH', '/user/profile/update-password', {
+      json: { oldPassword: user.password, newPassword: user.password },
+      token: own.accessToken,
+    });
+    expect(res.status).toBe(400);
+    expect(res.body.errors).toEqual([{ fieldName: 'newPassword', message: PASSWORD_UNCHANGED_MESSAGE }]);
+  });
+
+  it('an emptied address is cleared (issue 22)', async () => {
+    expect((await patch({ address: '5 Broad Street, Lagos' })).body.data?.address).toBe(
+      '5 Broad Street, Lagos',
+    );
+    const res = await patch({ address: '' });
+    expect(res.status).toBe(200);
+    expect(res.body.data?.address).toBeNull();
   });
 
   it('validates with the spec messages', async () => {

@@ -9,6 +9,7 @@ import {
   type StaffUser,
   staffUserSchema,
 } from '../../contract/staff';
+import { PHONE_CHARACTERS_MESSAGE } from '../../contract/validation';
 import { createRole, createSuperAdmin, createUser, setupTestServer, signIn } from '../../tests/setup/server';
 import { API_BASE } from '../app';
 import { events, partners, users } from '../db/schema';
@@ -385,6 +386,22 @@ describe('PATCH /admin/user/update-admin-user', () => {
     expect((await lastEvent()).action).toBe(
       'Updated staff Chukwuemeka Obi (first name, phone, role Auditor)',
     );
+  });
+
+  it('takes a phone as people write it (normalised), tells what is wrong, and an empty phone clears it (issue 22)', async () => {
+    const member = await createUser(t.db, { roleId: supportRoleId });
+    const written = await update({ userId: member.id, phone: '+234 (0)803-123 4567' });
+    expect(written.status).toBe(200);
+    expect(written.body.data?.phone).toBe('08031234567');
+    const dashed = await update({ userId: member.id, phone: '080-1234 567' });
+    expect(dashed.body.data?.phone).toBe('0801234567');
+    const wrong = await update({ userId: member.id, phone: '0803 123 ABC' });
+    expect(wrong.status).toBe(400);
+    expect(wrong.body.errors).toEqual([{ fieldName: 'phone', message: PHONE_CHARACTERS_MESSAGE }]);
+    const cleared = await update({ userId: member.id, phone: '' });
+    expect(cleared.status).toBe(200);
+    expect(cleared.body.data?.phone).toBeNull();
+    expect((await lastEvent()).action).toMatch(/\(phone\)$/);
   });
 
   it('a new password: argon2 hash, their sessions end, the new password signs in', async () => {

@@ -202,8 +202,10 @@ export function staffRoutes(ctx: RouteContext) {
         changes.lastName = body.lastName;
         changed.push('last name');
       }
-      if (body.phone !== undefined && body.phone !== target.phone) {
-        changes.phone = body.phone;
+      // An empty phone clears it (issue 22).
+      const phone = body.phone === '' ? null : body.phone;
+      if (phone !== undefined && phone !== target.phone) {
+        changes.phone = phone;
         changed.push('phone');
       }
       if (role && role.id !== target.roleId) {

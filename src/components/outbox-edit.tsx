@@ -27,7 +27,8 @@ export interface EditSaveOptions {
 }
 
 export function useEditSave({ onSent, onQueued }: EditSaveOptions): {
-  save: (request: EditRequest) => void;
+  /** Settles when the edit was sent, kept, or refused (then rejects; the toast is already shown). */
+  save: (request: EditRequest) => Promise<SaveOutcome>;
   isPending: boolean;
   conflictDialog: ReactNode;
 } {
@@ -88,5 +89,5 @@ export function useEditSave({ onSent, onQueued }: EditSaveOptions): {
     },
   });
   const conflictDialog = choice ? <ConflictChoiceDialog key={choice.id} actor={choice} /> : null;
-  return { save: mutation.mutate, isPending: mutation.isPending || keeping, conflictDialog };
+  return { save: mutation.mutateAsync, isPending: mutation.isPending || keeping, conflictDialog };
 }

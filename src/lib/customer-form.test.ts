@@ -37,6 +37,14 @@ describe('client edit form', () => {
     expect(body).toEqual({ customerId: 42, lastName: 'Adeyemi-Obi', address: '3 Broad St' });
     expect(hasCustomerChanges(body)).toBe(true);
   });
+
+  it('an address the user emptied is sent empty, which clears it (issue 22)', () => {
+    const withAddress = { ...customer, address: '3 Broad St' };
+    expect(toCustomerUpdate({ ...customerFormOf(withAddress), address: '  ' }, withAddress)).toEqual({
+      customerId: 42,
+      address: '',
+    });
+  });
 });
 
 const service: ExtendedService = {

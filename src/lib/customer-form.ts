@@ -20,12 +20,15 @@ export const customerFormOf = (customer: Customer): CustomerFormValues => ({
   address: customer.address ?? '',
 });
 
-/** customerId plus only the fields that are non-empty and differ from the record. */
+/**
+ * customerId plus only the fields that differ from the record: names when non-empty, the address
+ * also when emptied (an empty address clears it; issue 22).
+ */
 export function toCustomerUpdate(values: CustomerFormValues, customer: Customer): UpdateCustomerBody {
   const update: UpdateCustomerBody = { customerId: customer.id };
   for (const key of ['firstName', 'lastName', 'address'] as const) {
     const value = values[key].trim();
-    if (value && value !== (customer[key] ?? '')) update[key] = value;
+    if ((value || key === 'address') && value !== (customer[key] ?? '')) update[key] = value;
   }
   return update;
 }

@@ -7,7 +7,7 @@ import {
   partnerMessages,
   type UpdatePartnerBody,
 } from '../../contract/partners';
-import { phoneField } from '../../contract/validation';
+import { normalisePhone, optionalPhoneField } from '../../contract/validation';
 import { z } from '../../contract/zod';
 import { IMAGE_TOO_LARGE, isImageFile, MAX_IMAGE_BYTES } from './image-file';
 
@@ -92,7 +92,7 @@ export async function toCreatePartnerBody(
     firstName: values.firstName.trim(),
     lastName: values.lastName.trim(),
     email: values.email.trim(),
-    phone: values.phone.trim(),
+    phone: normalisePhone(values.phone),
     organizationName: values.organizationName.trim(),
     address: values.address.trim(),
     coverImage: await readImage(values.coverImage),
@@ -107,7 +107,7 @@ export const editPartnerFormSchema = (partner: Pick<Partner, 'extendedServiceIds
     firstName: z.string(),
     lastName: z.string(),
     email: z.string(),
-    phone: z.union([z.literal(''), phoneField]),
+    phone: optionalPhoneField,
     organizationName: z.string(),
     address: z.string(),
     coverImage: imageFile(false),
@@ -149,7 +149,7 @@ export async function toPartnerUpdate(
   const update: UpdatePartnerBody = { partnerId: partner.id };
   const text = ['firstName', 'lastName', 'organizationName', 'address', 'phone'] as const;
   for (const key of text) {
-    const value = values[key].trim();
+    const value = key === 'phone' ? normalisePhone(values.phone) : values[key].trim();
     if (value && value !== partner[key]) update[key] = value;
   }
   const minSpend = values.minSpendToQualify.trim();

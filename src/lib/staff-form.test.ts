@@ -81,4 +81,18 @@ describe('edit form', () => {
       ),
     ).toEqual({ userId: 7, firstName: 'Adaeze', password: 'Secret1', roleId: 3 });
   });
+
+  it('takes a phone as people write it, normalised; an emptied phone is sent empty to clear it (issue 22)', () => {
+    const values = editFormOf(staff);
+    expect(editStaffFormSchema.safeParse({ ...values, phone: '+234 803 123 4567' }).success).toBe(true);
+    expect(messagesOf(editStaffFormSchema.safeParse({ ...values, phone: '0803 12x 4567' }))).toEqual({
+      phone: 'Phone number may contain only digits, spaces, dashes, brackets and a leading +234',
+    });
+    expect(toStaffUpdate({ ...values, phone: '+234 (803) 123-4567' }, staff)).toEqual({
+      userId: 7,
+      phone: '08031234567',
+    });
+    expect(toStaffUpdate({ ...values, phone: ' 080-12345 ' }, staff)).toEqual({ userId: 7 });
+    expect(toStaffUpdate({ ...values, phone: '' }, staff)).toEqual({ userId: 7, phone: '' });
+  });
 });

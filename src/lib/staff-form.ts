@@ -5,7 +5,7 @@ import {
   staffMessages,
   type UpdateStaffBody,
 } from '../../contract/staff';
-import { phoneField, securePasswordField } from '../../contract/validation';
+import { normalisePhone, optionalPhoneField, securePasswordField } from '../../contract/validation';
 import { z } from '../../contract/zod';
 
 /** The invite form (SPEC section 5): names required, email required and valid, a role chosen. */
@@ -26,13 +26,16 @@ export const toInviteBody = (values: InviteStaffForm): InviteStaffBody => ({
   roleId: Number(values.roleId),
 });
 
-/** The edit form: only the phone has rules (7 to 11 digits); a new password must be secure. */
+/**
+ * The edit form: only the phone has rules (7 to 11 digits, written as people write it; empty clears
+ * it); a new password must be secure.
+ */
 export const editStaffFormSchema = z.object({
   firstName: z.string(),
   lastName: z.string(),
   password: z.union([z.literal(''), securePasswordField]),
   roleId: z.string(),
-  phone: z.union([z.literal(''), phoneField]),
+  phone: optionalPhoneField,
 });
 export type EditStaffForm = {
   firstName: string;
@@ -50,17 +53,20 @@ export const editFormOf = (staff: StaffUser): EditStaffForm => ({
   phone: staff.phone ?? '',
 });
 
-/** The update body: userId plus only the fields that are non-empty and differ from the record. */
+/**
+ * The update body: userId plus only the fields that differ from the record; names and password only
+ * when non-empty; the phone normalised, and sent empty when the user emptied it (clears it).
+ */
 export function toStaffUpdate(values: EditStaffForm, staff: StaffUser): UpdateStaffBody {
   const body: UpdateStaffBody = { userId: staff.id };
   const firstName = values.firstName.trim();
   const lastName = values.lastName.trim();
-  const phone = values.phone.trim();
+  const phone = normalisePhone(values.phone);
   if (firstName && firstName !== staff.firstName) body.firstName = firstName;
   if (lastName && lastName !== staff.lastName) body.lastName = lastName;
   if (values.password) body.password = values.password;
   if (values.roleId && Number(values.roleId) !== staff.userRole?.id) body.roleId = Number(values.roleId);
-  if (phone && phone !== (staff.phone ?? '')) body.phone = phone;
+  if (phone !== (staff.phone ?? '')) body.phone = phone;
   return body;
 }
 

@@ -4,12 +4,13 @@ import { Link } from '@tanstack/react-router';
 import { passwordResetRequestBodySchema } from '../../../contract/auth';
 import { css } from '../../../styled-system/css';
 import { requestPasswordReset } from '../../api/auth';
+import { AppForm } from '../../components/app-form';
 import { AuthShell } from '../../components/auth-shell';
 import { Button } from '../../components/ui/button';
 import { TextField } from '../../components/ui/field';
 import { notify } from '../../components/ui/notify';
 import { authErrorMessage } from '../../lib/error-message';
-import { firstError, validateOnChangeAndBlur } from '../../lib/form';
+import { fieldProps, validateOnChangeAndBlur } from '../../lib/form';
 
 const linkClass = css({
   fontSize: 'sm',
@@ -27,19 +28,15 @@ export function ForgotPasswordScreen() {
     defaultValues: { email: '' },
     validationLogic: validateOnChangeAndBlur,
     validators: { onChange: passwordResetRequestBodySchema },
-    onSubmit: ({ value }) => request.mutate(passwordResetRequestBodySchema.parse(value).email),
+    onSubmit: ({ value }) => request.mutateAsync(passwordResetRequestBodySchema.parse(value).email),
   });
 
   return (
     <AuthShell heading="Forgot your password?">
-      <form
-        noValidate
+      <AppForm
+        form={form}
         aria-label="Request a reset code"
         className={css({ display: 'flex', flexDirection: 'column', gap: '5' })}
-        onSubmit={(event) => {
-          event.preventDefault();
-          void form.handleSubmit();
-        }}
       >
         <p className={css({ fontSize: 'sm', color: 'fg.muted' })}>
           Enter the email of your admin account and we will send you a reset code.
@@ -48,14 +45,10 @@ export function ForgotPasswordScreen() {
           {(field) => (
             <TextField
               label="Email"
-              name={field.name}
               type="email"
               autoComplete="username"
               placeholder="Enter your email"
-              value={field.state.value}
-              onChange={(e) => field.handleChange(e.target.value)}
-              onBlur={field.handleBlur}
-              error={firstError(field.state.meta)}
+              {...fieldProps(field)}
             />
           )}
         </form.Field>
@@ -93,7 +86,7 @@ export function ForgotPasswordScreen() {
             I have a reset code
           </Link>
         </div>
-      </form>
+      </AppForm>
     </AuthShell>
   );
 }

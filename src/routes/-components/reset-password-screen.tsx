@@ -3,13 +3,14 @@ import { useMutation } from '@tanstack/react-query';
 import { Link, useNavigate } from '@tanstack/react-router';
 import { css } from '../../../styled-system/css';
 import { updatePasswordWithCode } from '../../api/auth';
+import { AppForm } from '../../components/app-form';
 import { AuthShell } from '../../components/auth-shell';
 import { Button } from '../../components/ui/button';
 import { TextField } from '../../components/ui/field';
 import { notify } from '../../components/ui/notify';
 import { PasswordField } from '../../components/ui/password-input';
 import { authErrorMessage } from '../../lib/error-message';
-import { firstError, validateOnChangeAndBlur } from '../../lib/form';
+import { fieldProps, validateOnChangeAndBlur } from '../../lib/form';
 import { type ResetPasswordForm, resetPasswordFormSchema } from '../../lib/reset-password-form';
 
 export function ResetPasswordScreen({ initialCode }: { initialCode: string }) {
@@ -29,32 +30,24 @@ export function ResetPasswordScreen({ initialCode }: { initialCode: string }) {
     validators: { onChange: resetPasswordFormSchema },
     onSubmit: ({ value }) => {
       const { resetCode, newPassword } = resetPasswordFormSchema.parse(value);
-      update.mutate({ resetCode, newPassword });
+      return update.mutateAsync({ resetCode, newPassword });
     },
   });
 
   return (
     <AuthShell heading="Reset your password">
-      <form
-        noValidate
+      <AppForm
+        form={form}
         aria-label="Reset password"
         className={css({ display: 'flex', flexDirection: 'column', gap: '5' })}
-        onSubmit={(event) => {
-          event.preventDefault();
-          void form.handleSubmit();
-        }}
       >
         <form.Field name="resetCode">
           {(field) => (
             <TextField
               label="Reset Code"
-              name={field.name}
               autoComplete="one-time-code"
               placeholder="Enter the code from your email"
-              value={field.state.value}
-              onChange={(e) => field.handleChange(e.target.value)}
-              onBlur={field.handleBlur}
-              error={firstError(field.state.meta)}
+              {...fieldProps(field)}
             />
           )}
         </form.Field>
@@ -62,13 +55,9 @@ export function ResetPasswordScreen({ initialCode }: { initialCode: string }) {
           {(field) => (
             <PasswordField
               label="New Password"
-              name={field.name}
               autoComplete="new-password"
               placeholder="Enter a new password"
-              value={field.state.value}
-              onChange={(e) => field.handleChange(e.target.value)}
-              onBlur={field.handleBlur}
-              error={firstError(field.state.meta)}
+              {...fieldProps(field)}
             />
           )}
         </form.Field>
@@ -76,13 +65,9 @@ export function ResetPasswordScreen({ initialCode }: { initialCode: string }) {
           {(field) => (
             <PasswordField
               label="Confirm Password"
-              name={field.name}
               autoComplete="new-password"
               placeholder="Confirm the new password"
-              value={field.state.value}
-              onChange={(e) => field.handleChange(e.target.value)}
-              onBlur={field.handleBlur}
-              error={firstError(field.state.meta)}
+              {...fieldProps(field)}
             />
           )}
         </form.Field>
@@ -103,7 +88,7 @@ export function ResetPasswordScreen({ initialCode }: { initialCode: string }) {
         >
           Back to sign in
         </Link>
-      </form>
+      </AppForm>
     </AuthShell>
   );
 }

@@ -6,6 +6,7 @@ import { changePasswordFormSchema, type Profile } from '../../../../contract/pro
 import { css, cx } from '../../../../styled-system/css';
 import { EDIT_PATHS } from '../../../api/outbox';
 import { changePassword, profileKeys, profileQueryOptions } from '../../../api/profile';
+import { AppForm } from '../../../components/app-form';
 import { LogoSpinner } from '../../../components/logo-spinner';
 import { useEditSave } from '../../../components/outbox-edit';
 import { useQueuedOverlay } from '../../../components/outbox-provider';
@@ -17,7 +18,7 @@ import { TextField } from '../../../components/ui/field';
 import { notify } from '../../../components/ui/notify';
 import { PasswordField } from '../../../components/ui/password-input';
 import { authErrorMessage, queryErrorMessage } from '../../../lib/error-message';
-import { fileToBase64, firstError, validateOnChangeAndBlur } from '../../../lib/form';
+import { fieldProps, fileToBase64, validateOnChangeAndBlur } from '../../../lib/form';
 import { formatDate, fullName } from '../../../lib/format';
 import { type ProfileForm, profileFormSchema, toProfileUpdate } from '../../../lib/profile-form';
 
@@ -126,20 +127,22 @@ function ProfileUpdateForm({ profile }: { profile: Profile }) {
     onQueued: clearImage,
   });
   const submit = async (values: ProfileForm) => {
+    let body: ReturnType<typeof toProfileUpdate>;
     try {
-      const body = toProfileUpdate(values, image ? await fileToBase64(image) : null);
-      update.save({
-        method: 'PATCH',
-        path: EDIT_PATHS.profile,
-        body,
-        label: 'Edit your profile',
-        entity: 'profile',
-        entityId: profile.id,
-        baseVersion: profile.updatedAt ?? null,
-      });
+      body = toProfileUpdate(values, profile, image ? await fileToBase64(image) : null);
     } catch (error) {
       notify.error(authErrorMessage(error));
+      return;
     }
+    return update.save({
+      method: 'PATCH',
+      path: EDIT_PATHS.profile,
+      body,
+      label: 'Edit your profile',
+      entity: 'profile',
+      entityId: profile.id,
+      baseVersion: profile.updatedAt ?? null,
+    });
   };
   const defaultValues: ProfileForm = {
     firstName: profile.firstName,
@@ -158,43 +161,20 @@ function ProfileUpdateForm({ profile }: { profile: Profile }) {
       <h2 id="profile-update-title" className={cardTitle}>
         Update profile
       </h2>
-      <form
-        noValidate
-        className={formClass}
-        onSubmit={(event) => {
-          event.preventDefault();
-          void form.handleSubmit();
-        }}
-      >
+      <AppForm form={form} className={formClass}>
         <div
           className={css({ display: 'grid', gap: '4', gridTemplateColumns: { base: '1fr', md: '1fr 1fr' } })}
         >
           {(['firstName', 'lastName'] as const).map((name) => (
             <form.Field key={name} name={name}>
               {(field) => (
-                <TextField
-                  label={name === 'firstName' ? 'First Name' : 'Last Name'}
-                  name={field.name}
-                  value={field.state.value}
-                  onChange={(e) => field.handleChange(e.target.value)}
-                  onBlur={field.handleBlur}
-                  error={firstError(field.state.meta)}
-                />
+                <TextField label={name === 'firstName' ? 'First Name' : 'Last Name'} {...fieldProps(field)} />
               )}
             </form.Field>
           ))}
         </div>
         <form.Field name="address">
-          {(field) => (
-            <TextField
-              label="Address"
-              name={field.name}
-              value={field.state.value}
-              onChange={(e) => field.handleChange(e.target.value)}
-              onBlur={field.handleBlur}
-              error={firstError(field.state.meta)}
-            />
-          )}
+          {(field) => <TextField label="Address" {...fieldProps(field)} />}
         </form.Field>
         <TextField
           ref={fileInput}
@@ -210,7 +190,7 @@ function ProfileUpdateForm({ profile }: { profile: Profile }) {
             Update Profile
           </Button>
         </div>
-      </form>
+      </AppForm>
       {update.conflictDialog}
     </section>
   );
@@ -230,7 +210,7 @@ function ChangePasswordForm() {
     validationLogic: validateOnChangeAndBlur,
     validators: { onChange: changePasswordFormSchema },
     onSubmit: ({ value }) =>
-      change.mutate({ oldPassword: value.oldPassword, newPassword: value.newPassword }),
+      change.mutateAsync({ oldPassword: value.oldPassword, newPassword: value.newPassword }),
   });
   const fields = [
     { name: 'oldPassword', label: 'Old Password', autoComplete: 'current-password' },
@@ -243,27 +223,10 @@ function ChangePasswordForm() {
       <h2 id="change-password-title" className={cardTitle}>
         Change password
       </h2>
-      <form
-        noValidate
-        className={formClass}
-        onSubmit={(event) => {
-          event.preventDefault();
-          void form.handleSubmit();
-        }}
-      >
+      <AppForm form={form} className={formClass}>
         {fields.map(({ name, label, autoComplete }) => (
           <form.Field key={name} name={name}>
-            {(field) => (
-              <PasswordField
-                label={label}
-                name={field.name}
-                autoComplete={autoComplete}
-                value={field.state.value}
-                onChange={(e) => field.handleChange(e.target.value)}
-                onBlur={field.handleBlur}
-                error={firstError(field.state.meta)}
-              />
-            )}
+            {(field) => <PasswordField label={label} autoComplete={autoComplete} {...fieldProps(field)} />}
           </form.Field>
         ))}
         <div className={css({ display: 'flex', justifyContent: 'flex-end' })}>
@@ -271,7 +234,7 @@ function ChangePasswordForm() {
             Change Password
           </Button>
         </div>
-      </form>
+      </AppForm>
     </section>
   );
 }

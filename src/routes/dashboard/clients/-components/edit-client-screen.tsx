@@ -5,6 +5,7 @@ import { type Customer, customerMessages } from '../../../../../contract/custome
 import { css } from '../../../../../styled-system/css';
 import { customerDetailQueryOptions, customerKeys } from '../../../../api/customers';
 import { EDIT_PATHS } from '../../../../api/outbox';
+import { AppForm } from '../../../../components/app-form';
 import { ForbiddenState, isForbidden } from '../../../../components/forbidden-state';
 import { FormCard, formActions, formGrid } from '../../../../components/form-card';
 import { LogoSpinner } from '../../../../components/logo-spinner';
@@ -23,7 +24,7 @@ import {
   toCustomerUpdate,
 } from '../../../../lib/customer-form';
 import { queryErrorMessage } from '../../../../lib/error-message';
-import { firstError, validateOnChangeAndBlur } from '../../../../lib/form';
+import { fieldProps, validateOnChangeAndBlur } from '../../../../lib/form';
 import { fullName } from '../../../../lib/format';
 
 const route = getRouteApi('/dashboard/clients/$clientId/edit');
@@ -92,17 +93,16 @@ export function EditClientForm({ customer }: { customer: Customer }) {
     validators: { onChange: customerFormSchema },
     onSubmit: ({ value }) => {
       const body = toCustomerUpdate(value, customer);
-      if (!hasCustomerChanges(body)) notify.info('No changes to save');
-      else
-        update.save({
-          method: 'PATCH',
-          path: EDIT_PATHS.customer,
-          body,
-          label: `Edit client ${fullName(customer.firstName, customer.lastName)}`,
-          entity: 'customer',
-          entityId: customer.id,
-          baseVersion: customer.updatedAt,
-        });
+      if (!hasCustomerChanges(body)) return notify.info('No changes to save');
+      return update.save({
+        method: 'PATCH',
+        path: EDIT_PATHS.customer,
+        body,
+        label: `Edit client ${fullName(customer.firstName, customer.lastName)}`,
+        entity: 'customer',
+        entityId: customer.id,
+        baseVersion: customer.updatedAt,
+      });
     },
   });
   const fields = [
@@ -113,27 +113,11 @@ export function EditClientForm({ customer }: { customer: Customer }) {
 
   return (
     <FormCard label="Edit client">
-      <form
-        noValidate
-        onSubmit={(event) => {
-          event.preventDefault();
-          void form.handleSubmit();
-        }}
-      >
+      <AppForm form={form}>
         <div className={formGrid}>
           {fields.map(({ name, label }) => (
             <form.Field key={name} name={name}>
-              {(field) => (
-                <TextField
-                  label={label}
-                  name={field.name}
-                  autoComplete="off"
-                  value={field.state.value}
-                  onChange={(e) => field.handleChange(e.target.value)}
-                  onBlur={field.handleBlur}
-                  error={firstError(field.state.meta)}
-                />
-              )}
+              {(field) => <TextField label={label} autoComplete="off" {...fieldProps(field)} />}
             </form.Field>
           ))}
         </div>
@@ -144,7 +128,7 @@ export function EditClientForm({ customer }: { customer: Customer }) {
             <Button type="submit">Submit</Button>
           )}
         </div>
-      </form>
+      </AppForm>
       {update.conflictDialog}
     </FormCard>
   );

@@ -8,6 +8,7 @@ import { partnerMessages } from '../../../../../contract/partners';
 import { css } from '../../../../../styled-system/css';
 import { extendedServiceDetailQueryOptions, extendedServiceKeys } from '../../../../api/extended-services';
 import { EDIT_PATHS } from '../../../../api/outbox';
+import { AppForm } from '../../../../components/app-form';
 import { ForbiddenState, isForbidden } from '../../../../components/forbidden-state';
 import { FormCard, formActions } from '../../../../components/form-card';
 import { LogoSpinner } from '../../../../components/logo-spinner';
@@ -28,7 +29,7 @@ import {
   hasExtendedServiceChanges,
   toExtendedServiceUpdate,
 } from '../../../../lib/extended-service-form';
-import { firstError, validateOnChangeAndBlur } from '../../../../lib/form';
+import { fieldProps, validateOnChangeAndBlur } from '../../../../lib/form';
 
 /** SPEC section 4: adding a service says 'Partner added successfully'; editing one 'Record updated successfully'. */
 export const SERVICE_ADDED = partnerMessages.added;
@@ -137,17 +138,16 @@ function EditExtServiceForm({ service }: { service: ExtendedService }) {
         pending={update.isPending}
         onSubmit={(values) => {
           const body = toExtendedServiceUpdate(values, service);
-          if (!hasExtendedServiceChanges(body)) notify.info('No changes to save');
-          else
-            update.save({
-              method: 'PATCH',
-              path: EDIT_PATHS.extendedService,
-              body,
-              label: `Edit service ${service.title}`,
-              entity: 'extended-service',
-              entityId: service.id,
-              baseVersion: service.updatedAt ?? null,
-            });
+          if (!hasExtendedServiceChanges(body)) return notify.info('No changes to save');
+          return update.save({
+            method: 'PATCH',
+            path: EDIT_PATHS.extendedService,
+            body,
+            label: `Edit service ${service.title}`,
+            entity: 'extended-service',
+            entityId: service.id,
+            baseVersion: service.updatedAt ?? null,
+          });
         }}
       />
       {update.conflictDialog}
@@ -166,7 +166,8 @@ function ExtServiceForm({
   defaultValues: ExtendedServiceFormValues;
   schema: z.core.$ZodType<unknown, ExtendedServiceFormValues>;
   pending: boolean;
-  onSubmit: (values: ExtendedServiceFormValues) => void;
+  /** Returns the save's promise: the form sends once until it settles. */
+  onSubmit: (values: ExtendedServiceFormValues) => Promise<unknown> | undefined;
 }) {
   const form = useForm({
     defaultValues,
@@ -176,39 +177,13 @@ function ExtServiceForm({
   });
   return (
     <FormCard label={label}>
-      <form
-        noValidate
-        onSubmit={(event) => {
-          event.preventDefault();
-          void form.handleSubmit();
-        }}
-      >
+      <AppForm form={form}>
         <div className={css({ display: 'flex', flexDirection: 'column', gap: '4' })}>
           <form.Field name="title">
-            {(field) => (
-              <TextField
-                label="Title"
-                name={field.name}
-                autoComplete="off"
-                value={field.state.value}
-                onChange={(e) => field.handleChange(e.target.value)}
-                onBlur={field.handleBlur}
-                error={firstError(field.state.meta)}
-              />
-            )}
+            {(field) => <TextField label="Title" autoComplete="off" {...fieldProps(field)} />}
           </form.Field>
           <form.Field name="description">
-            {(field) => (
-              <TextField
-                label="Description"
-                name={field.name}
-                multiline
-                value={field.state.value}
-                onChange={(e) => field.handleChange(e.target.value)}
-                onBlur={field.handleBlur}
-                error={firstError(field.state.meta)}
-              />
-            )}
+            {(field) => <TextField label="Description" multiline {...fieldProps(field)} />}
           </form.Field>
         </div>
         <div className={formActions}>
@@ -216,7 +191,7 @@ function ExtServiceForm({
             Submit
           </Button>
         </div>
-      </form>
+      </AppForm>
     </FormCard>
   );
 }

@@ -44,8 +44,8 @@ export function AddPartnerScreen() {
         schema={addPartnerFormSchema}
         pending={create.isPending}
         onSubmit={(values) =>
-          void toCreatePartnerBody(values, fileToBase64).then(
-            (body) => create.mutate(body),
+          toCreatePartnerBody(values, fileToBase64).then(
+            (body) => create.mutateAsync(body),
             (error: unknown) => notify.error(errorSentence(error)),
           )
         }

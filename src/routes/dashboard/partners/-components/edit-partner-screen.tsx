@@ -112,10 +112,10 @@ function EditPartnerForm({ partner }: { partner: Partner }) {
         schema={schema}
         pending={update.isPending}
         onSubmit={(values) =>
-          void toPartnerUpdate(values, partner, fileToBase64).then(
+          toPartnerUpdate(values, partner, fileToBase64).then(
             (body) => {
-              if (!hasPartnerChanges(body)) notify.info('No changes to save');
-              else save(body);
+              if (!hasPartnerChanges(body)) return notify.info('No changes to save');
+              return save(body);
             },
             (error: unknown) => notify.error(errorSentence(error)),
           )

@@ -7,7 +7,7 @@ import { addPartnerFormSchema, emptyPartnerForm, type PartnerFormValues } from '
 import { PartnerForm } from './partner-form';
 import { ServicesCell } from './partners-screen';
 
-function renderAddForm(onSubmit: (values: PartnerFormValues) => void = () => {}) {
+function renderAddForm(onSubmit: (values: PartnerFormValues) => Promise<unknown> = async () => undefined) {
   const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false, staleTime: Infinity } } });
   queryClient.setQueryData(extendedServiceKeys.choices(), [
     { id: 1, title: 'Fiber installation' },

@@ -5,6 +5,7 @@ import type { z } from 'zod';
 import { MIN_SPEND_MINIMUM } from '../../../../../contract/partners';
 import { css } from '../../../../../styled-system/css';
 import { extendedServiceChoicesQueryOptions } from '../../../../api/extended-services';
+import { AppForm } from '../../../../components/app-form';
 import { FormCard, formActions, formGrid } from '../../../../components/form-card';
 import { Button } from '../../../../components/ui/button';
 import { Checkbox } from '../../../../components/ui/checkbox';
@@ -31,7 +32,8 @@ export interface PartnerFormProps {
   defaultValues: PartnerFormValues;
   schema: z.core.$ZodType<unknown, PartnerFormValues>;
   pending: boolean;
-  onSubmit: (values: PartnerFormValues) => void;
+  /** Returns the save's promise: the form sends once until it settles. */
+  onSubmit: (values: PartnerFormValues) => Promise<unknown>;
 }
 
 /**
@@ -50,13 +52,7 @@ export function PartnerForm({ mode, defaultValues, schema, pending, onSubmit }: 
 
   return (
     <FormCard label={mode === 'add' ? 'Add partner' : 'Edit partner'}>
-      <form
-        noValidate
-        onSubmit={(event) => {
-          event.preventDefault();
-          void form.handleSubmit();
-        }}
-      >
+      <AppForm form={form}>
         <div className={formGrid}>
           {TEXT_FIELDS.filter((f) => mode === 'add' || f.name !== 'email').map(
             ({ name, label, type, inputMode }) => (
@@ -174,7 +170,7 @@ export function PartnerForm({ mode, defaultValues, schema, pending, onSubmit }: 
             Submit
           </Button>
         </div>
-      </form>
+      </AppForm>
     </FormCard>
   );
 }

@@ -11,6 +11,7 @@ import {
   roleKeys,
   updateRole,
 } from '../../../../api/roles';
+import { AppForm } from '../../../../components/app-form';
 import { ForbiddenState, isForbidden } from '../../../../components/forbidden-state';
 import { FormCard, formActions } from '../../../../components/form-card';
 import { LogoSpinner } from '../../../../components/logo-spinner';
@@ -105,7 +106,7 @@ function RoleFormCard({
     defaultValues,
     validationLogic: validateOnChangeAndBlur,
     validators: { onChange: roleFormSchema },
-    onSubmit: ({ value }) => save.mutate(value),
+    onSubmit: ({ value }) => (readOnly ? undefined : save.mutateAsync(value)),
   });
 
   return (
@@ -125,13 +126,7 @@ function RoleFormCard({
           {BUILT_IN_NOTICE}
         </p>
       ) : null}
-      <form
-        noValidate
-        onSubmit={(event) => {
-          event.preventDefault();
-          if (!readOnly) void form.handleSubmit();
-        }}
-      >
+      <AppForm form={form} busy={readOnly}>
         <form.Field name="roleName">
           {(field) => (
             <TextField
@@ -230,7 +225,7 @@ function RoleFormCard({
             </Button>
           </div>
         )}
-      </form>
+      </AppForm>
     </FormCard>
   );
 }

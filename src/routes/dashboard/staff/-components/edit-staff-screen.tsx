@@ -5,6 +5,7 @@ import type { StaffUser } from '../../../../../contract/staff';
 import { css } from '../../../../../styled-system/css';
 import { roleChoicesQueryOptions } from '../../../../api/roles';
 import { staffDetailQueryOptions, staffKeys, updateStaff } from '../../../../api/staff';
+import { AppForm } from '../../../../components/app-form';
 import { ForbiddenState, isForbidden } from '../../../../components/forbidden-state';
 import { FormCard, formActions, formGrid } from '../../../../components/form-card';
 import { LogoSpinner } from '../../../../components/logo-spinner';
@@ -80,7 +81,7 @@ function EditStaffForm({ staff, onDone }: { staff: StaffUser; onDone: () => void
         notify.info('No changes to save');
         return;
       }
-      update.mutate(body);
+      return update.mutateAsync(body);
     },
   });
   // The member's current role stays choosable even if it is not on the first page of roles.
@@ -93,13 +94,7 @@ function EditStaffForm({ staff, onDone }: { staff: StaffUser; onDone: () => void
 
   return (
     <FormCard label="Edit staff">
-      <form
-        noValidate
-        onSubmit={(event) => {
-          event.preventDefault();
-          void form.handleSubmit();
-        }}
-      >
+      <AppForm form={form}>
         <div className={formGrid}>
           {(['firstName', 'lastName'] as const).map((name) => (
             <form.Field key={name} name={name}>
@@ -164,7 +159,7 @@ function EditStaffForm({ staff, onDone }: { staff: StaffUser; onDone: () => void
             Submit
           </Button>
         </div>
-      </form>
+      </AppForm>
     </FormCard>
   );
 }

@@ -4,6 +4,7 @@ import { useNavigate } from '@tanstack/react-router';
 import { roleChoicesQueryOptions } from '../../../../api/roles';
 import { inviteStaff, staffKeys } from '../../../../api/staff';
 import { statsKeys } from '../../../../api/stats';
+import { AppForm } from '../../../../components/app-form';
 import { ForbiddenState, isForbidden } from '../../../../components/forbidden-state';
 import { FormCard, formActions, formGrid } from '../../../../components/form-card';
 import { PageBody, PageHeader } from '../../../../components/page-header';
@@ -38,7 +39,7 @@ export function InviteStaffScreen() {
     defaultValues: emptyInviteForm,
     validationLogic: validateOnChangeAndBlur,
     validators: { onChange: inviteStaffFormSchema },
-    onSubmit: ({ value }) => invite.mutate(toInviteBody(value)),
+    onSubmit: ({ value }) => invite.mutateAsync(toInviteBody(value)),
   });
 
   if (isForbidden(roles.error)) {
@@ -70,13 +71,7 @@ export function InviteStaffScreen() {
         }
       />
       <FormCard label="Invite staff">
-        <form
-          noValidate
-          onSubmit={(event) => {
-            event.preventDefault();
-            void form.handleSubmit();
-          }}
-        >
+        <AppForm form={form}>
           <div className={formGrid}>
             {textFields.map(({ name, label, autoComplete }) => (
               <form.Field key={name} name={name}>
@@ -116,7 +111,7 @@ export function InviteStaffScreen() {
               Submit
             </Button>
           </div>
-        </form>
+        </AppForm>
       </FormCard>
     </PageBody>
   );
