@@ -26,9 +26,14 @@ export function loadToaster(): Promise<ToastModule> {
   return toastModule;
 }
 
+/**
+ * A toast is named by its type and text, so the same message again while it shows is the same toast
+ * (its time starts again), never a second copy: six wrong passwords show one 'Invalid email or
+ * password', and the lock-out after them is not pushed out of the stack (issue 22).
+ */
 const show = (title: string, type: 'success' | 'error' | 'info') =>
   void loadToaster()
-    .then(({ toaster }) => toaster.create({ title, type }))
+    .then(({ toaster }) => toaster.create({ id: `${type}:${title}`, title, type }))
     .catch(() => undefined);
 
 export const notify = {
