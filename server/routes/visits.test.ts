@@ -319,21 +319,21 @@ describe('eligibility: GET /admin/partners/visits/reward-eligible-users', () => 
         totalSpent: 12_000,
         isEligible: true,
         rewardType: 'GIFTCARD',
-        message: 'Spent ₦12,000 of ₦10,000',
+        message: 'Spent ₦12,000.00 of ₦10,000.00',
       },
       {
         user: { id: equal.id, firstName: 'Equal', lastName: 'Spend' },
         totalSpent: 10_000,
         isEligible: true,
         rewardType: 'GIFTCARD',
-        message: 'Spent ₦10,000 of ₦10,000',
+        message: 'Spent ₦10,000.00 of ₦10,000.00',
       },
       {
         user: { id: under.id, firstName: 'Under', lastName: 'Spend' },
         totalSpent: 9_999.99,
         isEligible: false,
         rewardType: null,
-        message: 'Spent ₦9,999.99 of ₦10,000',
+        message: 'Spent ₦9,999.99 of ₦10,000.00',
       },
     ]);
   });
@@ -396,7 +396,7 @@ describe('eligibility: GET /admin/partners/visits/reward-eligible-users', () => 
       totalSpent: 12_000,
       isEligible: true,
       rewardType: 'GIFTCARD',
-      message: 'Spent ₦12,000 of ₦10,000',
+      message: 'Spent ₦12,000.00 of ₦10,000.00',
     });
     expect(d.visitHistory.map((v) => v.visitDate)).toEqual([
       '2026-03-31T22:59:59.999Z',
