@@ -28,9 +28,6 @@ const config: KnipConfig = {
     '@redocly/cli',
     // postcss.config.cjs is run by Vite's own postcss.
     'postcss',
-    // Named by the user for a small synchronous first-paint snapshot (DESIGN section 6); not yet
-    // used: that part of issue 19 is open (decision 032). Remove this line when it is used.
-    '@tanstack/query-sync-storage-persister',
   ],
   // System tools the scripts install or call, not npm packages.
   ignoreExportsUsedInFile: true,

@@ -13,10 +13,12 @@ import { createRoot } from 'react-dom/client';
 import { createActor, fromPromise } from 'xstate';
 import { login, refreshTokens, revokeSession } from './api/auth';
 import { ApiError, createApiClient, setApiClient } from './api/client';
-import { profileQueryOptions } from './api/profile';
+import { profileKeys, profileQueryOptions } from './api/profile';
+import { statsKeys } from './api/stats';
 import { NotFoundRedirect } from './components/not-found-redirect';
 import { loadToaster, notify } from './components/ui/notify';
 import { authErrorMessage } from './lib/error-message';
+import { firstPaintSnapshot } from './lib/first-paint-snapshot';
 import { startRevocationSender } from './lib/pending-revocation';
 import { browserTabSync } from './lib/tab-sync';
 import { sessionMachine } from './machines/session.machine';
@@ -100,6 +102,16 @@ const session = createActor(
   { input: {} },
 );
 setApiClient(createApiClient({ tokens: sessionTokenSource(session) }));
+
+// The profile and the dashboard figures of the stored user paint from localStorage before any
+// answer (decision 036); they are fetched again at once.
+const snapshot = firstPaintSnapshot({
+  queryClient,
+  queryKeys: [profileKeys.detail(), statsKeys.users(), statsKeys.reward()],
+  currentUserId,
+});
+snapshot.restore();
+snapshot.subscribe();
 
 const router = createRouter({
   routeTree,

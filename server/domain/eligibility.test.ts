@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
+import { formatNaira } from '../../contract/money';
 import {
   eligibilityMessage,
   eligibilityVerdict,
   eligibilityWindow,
-  formatNaira,
   inWindow,
   isEligible,
   lagosDate,
@@ -48,23 +48,23 @@ describe('the rule and its message', () => {
     expect(isEligible(0.1 + 0.2, 0.3)).toBe(true); // no binary-fraction surprises
   });
 
-  it('says why, in naira without decimals when whole', () => {
-    expect(eligibilityMessage(12_500, 10_000)).toBe('Spent ₦12,500 of ₦10,000');
-    expect(eligibilityMessage(9_999.5, 10_000)).toBe('Spent ₦9,999.50 of ₦10,000');
-    expect(formatNaira(1_234_567)).toBe('₦1,234,567');
-    expect(formatNaira(0)).toBe('₦0');
+  it('says why, in naira as the SPA prints it (contract/money.ts)', () => {
+    expect(eligibilityMessage(12_500, 10_000)).toBe('Spent ₦12,500.00 of ₦10,000.00');
+    expect(eligibilityMessage(9_999.5, 10_000)).toBe('Spent ₦9,999.50 of ₦10,000.00');
+    expect(formatNaira(1_234_567)).toBe('₦1,234,567.00');
+    expect(formatNaira('10000.50')).toBe('₦10,000.50');
   });
 
   it('eligible customers get a gift card; others none', () => {
     expect(eligibilityVerdict(10_000, 10_000)).toEqual({
       isEligible: true,
       rewardType: 'GIFTCARD',
-      message: 'Spent ₦10,000 of ₦10,000',
+      message: 'Spent ₦10,000.00 of ₦10,000.00',
     });
     expect(eligibilityVerdict(4_000, 10_000)).toEqual({
       isEligible: false,
       rewardType: null,
-      message: 'Spent ₦4,000 of ₦10,000',
+      message: 'Spent ₦4,000.00 of ₦10,000.00',
     });
   });
 });

@@ -9,6 +9,8 @@
  * minSpendToQualify (equal qualifies).
  */
 
+import { formatNaira } from '../../contract/money';
+
 export const WINDOW_DAYS = 30;
 const DAY_MS = 24 * 60 * 60 * 1000;
 /** Lagos is UTC+1 all year. */
@@ -48,17 +50,7 @@ export const toKobo = (naira: number | string): number => Math.round(Number(nair
 export const isEligible = (totalSpent: number | string, minSpendToQualify: number | string): boolean =>
   toKobo(totalSpent) >= toKobo(minSpendToQualify);
 
-/** '₦12,500', '₦12,500.50': Nigerian naira, no decimals when whole. */
-export function formatNaira(amount: number | string): string {
-  const kobo = toKobo(amount);
-  const whole = kobo % 100 === 0;
-  return `₦${(kobo / 100).toLocaleString('en-NG', {
-    minimumFractionDigits: whole ? 0 : 2,
-    maximumFractionDigits: whole ? 0 : 2,
-  })}`;
-}
-
-/** 'Spent ₦12,500 of ₦10,000' */
+/** 'Spent ₦12,500.00 of ₦10,000.00' */
 export const eligibilityMessage = (totalSpent: number | string, minSpendToQualify: number | string): string =>
   `Spent ${formatNaira(totalSpent)} of ${formatNaira(minSpendToQualify)}`;
 

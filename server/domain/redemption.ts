@@ -1,3 +1,4 @@
+import { formatNaira } from '../../contract/money';
 import type { RedemptionResult } from '../../contract/redemption';
 import { rewardServerMessages as rmsg } from '../../contract/rewards';
 import { visitServerMessages as vmsg } from '../../contract/visits';
@@ -6,7 +7,6 @@ import { partnerScope, staffUserId } from '../http/access';
 import type { AuthUser, RequestMeta } from '../http/context';
 import { ApiError, fieldError, tooManyRequests } from '../http/errors';
 import { refusal, success } from '../http/idempotency';
-import { formatNaira } from './eligibility';
 import { type Actor, actions, actorOfAuthUser, recordEvent } from './events';
 import type { Answer } from './idempotency';
 import { debitGiftcard, redeemCouponRow } from './ledger';

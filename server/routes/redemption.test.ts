@@ -496,7 +496,7 @@ describe('get-reward, OTP, redemption, reversal', () => {
       .where(sql`${events.action} like 'Reversed a redemption%'`)
       .orderBy(sql`id desc`)
       .limit(1);
-    expect(ev!.action).toBe(`Reversed a redemption of ₦500 on ${gc.code}: Customer was overcharged`);
+    expect(ev!.action).toBe(`Reversed a redemption of ₦500.00 on ${gc.code}: Customer was overcharged`);
     expect(ev!.actorType).toBe('PARTNER');
   });
 

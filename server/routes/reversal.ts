@@ -1,9 +1,9 @@
 import { and, eq } from 'drizzle-orm';
+import { formatNaira } from '../../contract/money';
 import type { ReversalResult } from '../../contract/redemption';
 import { rewardServerMessages as rmsg } from '../../contract/rewards';
 import { sqlState, UNIQUE_VIOLATION } from '../db/errors';
 import { rewardLedger, rewards } from '../db/schema';
-import { formatNaira } from '../domain/eligibility';
 import { actions, actorOfAuthUser, recordEvent, requestMeta } from '../domain/events';
 import { runIdempotent } from '../domain/idempotency';
 import { reverseEntry } from '../domain/ledger';

@@ -3,6 +3,7 @@ import { css } from '../../styled-system/css';
 import { ApiError } from '../api/client';
 import { queryErrorMessage } from '../lib/error-message';
 import { ForbiddenError, NotFoundError } from '../lib/permissions';
+import { stateBox } from './empty-state';
 import { PageBody } from './page-header';
 import { Button } from './ui/button';
 
@@ -17,25 +18,13 @@ export const isUnanswered = (error: unknown): boolean => error instanceof ApiErr
 export const isForbidden = (error: unknown): boolean =>
   error instanceof ForbiddenError || (error instanceof ApiError && error.status === 403);
 
-const stateBox = css({
-  display: 'flex',
-  flexDirection: 'column',
-  alignItems: 'center',
-  gap: '2',
-  py: '16',
-  px: '6',
-  textAlign: 'center',
-  bg: 'bg.surface',
-  borderRadius: 'xl',
-  borderWidth: '1px',
-  borderColor: 'border.default',
-});
+const box = stateBox();
 const stateTitle = css({ fontSize: 'xl', fontWeight: 'bold', color: 'fg.default' });
 
 /** The clear 'not allowed' state of a screen the signed-in user may not use. */
 export function ForbiddenState() {
   return (
-    <section aria-labelledby="forbidden-title" className={stateBox}>
+    <section aria-labelledby="forbidden-title" className={box}>
       <LockIcon />
       <h1 id="forbidden-title" className={stateTitle}>
         {FORBIDDEN_TITLE}
@@ -72,7 +61,7 @@ export const NOT_FOUND_TEXT = 'It does not exist, or it is not yours to open.';
 /** 'Partner not found': a page the user may not know exists (no name, no data of it). */
 export function NotFoundState({ text }: { text: string }) {
   return (
-    <section aria-labelledby="not-found-title" className={stateBox}>
+    <section aria-labelledby="not-found-title" className={box}>
       <h1 id="not-found-title" className={stateTitle}>
         {text}
       </h1>

@@ -1,7 +1,6 @@
 /** Display formats (SPEC section 9): Nigerian naira, en-NG counts, long month dates, 2-decimal percents. */
 
 const countFormat = new Intl.NumberFormat('en-NG');
-const nairaFormat = new Intl.NumberFormat('en-NG', { style: 'currency', currency: 'NGN' });
 const dateFormat = new Intl.DateTimeFormat('en-US', { month: 'long', day: 'numeric', year: 'numeric' });
 
 const finite = (value: number | null | undefined): number =>
@@ -10,8 +9,8 @@ const finite = (value: number | null | undefined): number =>
 /** 1234567 → '1,234,567' */
 export const formatCount = (value: number | null | undefined): string => countFormat.format(finite(value));
 
-/** 12500 → '₦12,500.00' */
-export const formatNaira = (value: number | null | undefined): string => nairaFormat.format(finite(value));
+/** 12500 → '₦12,500.00': one formatter for the SPA and the server (contract/money.ts). */
+export { formatNaira } from '../../contract/money';
 
 /** 12.5 → '12.50%' (the value is already a percentage) */
 export const formatPercent = (value: number | null | undefined): string => `${finite(value).toFixed(2)}%`;

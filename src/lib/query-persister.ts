@@ -6,6 +6,7 @@ import {
 } from '@tanstack/react-query-persist-client';
 import type { AppDb, CachedQuery } from '../db/app-db';
 import { ApiError } from './api-error';
+import { APP_BUILD, cacheBuster } from './cache-buster';
 import { isNetworkFailure, savedQueries } from './saved-queries';
 
 export { isNetworkFailure, isRestoredFromStorage, type SavedReason, savedReason } from './saved-queries';
@@ -25,12 +26,6 @@ interface StoredQuery extends CachedQuery {
   queryKey: QueryKey;
   queryHash: string;
 }
-
-/** The build the cache belongs to (Vite `define`, see vite.config.ts); 'dev' under Vitest. */
-export const APP_BUILD: string = import.meta.env.VITE_APP_BUILD ?? 'dev';
-
-/** The cache of one user of one build: another user or a new deploy never reads it. */
-export const cacheBuster = (appBuild: string, userId: number | string) => `${appBuild}:user-${userId}`;
 
 /** Only what a screen needs back: the data and when it was fetched, as a settled success. */
 function storedState(state: QueryState): QueryState {

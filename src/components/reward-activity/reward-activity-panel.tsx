@@ -45,15 +45,33 @@ class ChartBoundary extends Component<{ children: ReactNode }, { failed: boolean
   }
 }
 
-function ChartFigure(props: {
-  title: string;
+/** The two charts: the counts, and the gift-card value in naira. */
+const CHARTS = [
+  {
+    title: 'Rewards issued and redeemed per week',
+    issued: 'issuedCount',
+    redeemed: 'redeemedCount',
+    issuedLabel: 'Issued',
+    redeemedLabel: 'Redeemed',
+    naira: false,
+  },
+  {
+    title: 'Gift-card value issued and redeemed per week (₦)',
+    issued: 'issuedAmount',
+    redeemed: 'redeemedAmount',
+    issuedLabel: 'Issued (₦)',
+    redeemedLabel: 'Redeemed (₦)',
+    naira: true,
+  },
+] as const;
+
+function ChartFigure({
+  chart,
+  ...props
+}: {
+  chart: (typeof CHARTS)[number];
   describedBy: string;
   data: ActivityChartData;
-  issued: number[];
-  redeemed: number[];
-  issuedLabel: string;
-  redeemedLabel: string;
-  naira?: boolean;
 }) {
   const id = useId();
   return (
@@ -63,7 +81,7 @@ function ChartFigure(props: {
       className={css({ minW: '0' })}
     >
       <figcaption id={`${id}-title`} className={figureTitle}>
-        {props.title}
+        {chart.title}
       </figcaption>
       <ChartBoundary>
         <Suspense
@@ -76,11 +94,11 @@ function ChartFigure(props: {
           <ActivityChart
             labels={props.data.labels}
             weekLabels={props.data.weekLabels}
-            issued={props.issued}
-            redeemed={props.redeemed}
-            issuedLabel={props.issuedLabel}
-            redeemedLabel={props.redeemedLabel}
-            naira={props.naira}
+            issued={props.data[chart.issued]}
+            redeemed={props.data[chart.redeemed]}
+            issuedLabel={chart.issuedLabel}
+            redeemedLabel={chart.redeemedLabel}
+            naira={chart.naira}
             height={CHART_HEIGHT}
           />
         </Suspense>
@@ -174,29 +192,11 @@ export function RewardActivityPanel({ query }: { query: UseQueryResult<RewardAct
               <p id={`${id}-summary`} className={css({ srOnly: true })}>
                 {data.summary}
               </p>
-              <div className={panel}>
-                <ChartFigure
-                  title="Rewards issued and redeemed per week"
-                  describedBy={`${id}-summary`}
-                  data={data}
-                  issued={data.issuedCount}
-                  redeemed={data.redeemedCount}
-                  issuedLabel="Issued"
-                  redeemedLabel="Redeemed"
-                />
-              </div>
-              <div className={panel}>
-                <ChartFigure
-                  title="Gift-card value issued and redeemed per week (₦)"
-                  describedBy={`${id}-summary`}
-                  data={data}
-                  issued={data.issuedAmount}
-                  redeemed={data.redeemedAmount}
-                  issuedLabel="Issued (₦)"
-                  redeemedLabel="Redeemed (₦)"
-                  naira
-                />
-              </div>
+              {CHARTS.map((chart) => (
+                <div key={chart.issued} className={panel}>
+                  <ChartFigure chart={chart} describedBy={`${id}-summary`} data={data} />
+                </div>
+              ))}
               <ActivityTable data={data} />
             </div>
           )}

@@ -8,7 +8,7 @@ const detail: EligibleUserDetail = {
   totalSpent: 12500,
   isEligible: true,
   rewardType: 'GIFTCARD',
-  message: 'Spent ₦12,500 of ₦10,000',
+  message: 'Spent ₦12,500.00 of ₦10,000.00',
   visitHistory: [],
 };
 
@@ -25,7 +25,7 @@ describe('eligible user detail', () => {
     expect(screen.getByText('₦12,500.00')).toBeInTheDocument();
     expect(screen.getByText('Yes')).toBeInTheDocument();
     expect(screen.getByText('GIFTCARD')).toBeInTheDocument();
-    expect(screen.getByText('Spent ₦12,500 of ₦10,000')).toBeInTheDocument();
+    expect(screen.getByText('Spent ₦12,500.00 of ₦10,000.00')).toBeInTheDocument();
     expect(screen.getByText('No visit history available.')).toBeInTheDocument();
     expect(NO_VISIT_HISTORY).toBe('No visit history available.');
   });

@@ -29,6 +29,7 @@ import { useConfirmedDeletion } from '../../../../components/list-screen';
 import { useQueuedOverlay } from '../../../../components/outbox-provider';
 import { PageBody, PageHeader } from '../../../../components/page-header';
 import { PendingNotice } from '../../../../components/pending-mark';
+import { Badge } from '../../../../components/ui/badge';
 import { Tabs } from '../../../../components/ui/tabs';
 import { formatDate, formatNaira } from '../../../../lib/format';
 import { applyTabChange } from '../../../../lib/list-search';
@@ -191,19 +192,8 @@ export function PartnerSummary({ partner }: { partner: Partner }) {
                 partner.partnerExtendedServices.length > 0 ? (
                   <ul className={css({ display: 'flex', flexWrap: 'wrap', gap: '1.5' })}>
                     {partner.partnerExtendedServices.map((s) => (
-                      <li
-                        key={s.id}
-                        className={css({
-                          px: '2',
-                          py: '0.5',
-                          borderRadius: 'full',
-                          bg: 'brand.50',
-                          color: 'brand.800',
-                          fontSize: 'xs',
-                          fontWeight: 'medium',
-                        })}
-                      >
-                        {s.title}
+                      <li key={s.id}>
+                        <Badge tone="brand">{s.title}</Badge>
                       </li>
                     ))}
                   </ul>

@@ -30,14 +30,14 @@ const eligible: EligibleUser[] = [
     totalSpent: 12500,
     isEligible: true,
     rewardType: 'GIFTCARD',
-    message: 'Spent ₦12,500 of ₦10,000',
+    message: 'Spent ₦12,500.00 of ₦10,000.00',
   },
   {
     user: { id: 43, firstName: 'Tunde', lastName: 'Bello' },
     totalSpent: 4000,
     isEligible: false,
     rewardType: null,
-    message: 'Spent ₦4,000 of ₦10,000',
+    message: 'Spent ₦4,000.00 of ₦10,000.00',
   },
 ];
 const points: PointsEligibleUser[] = [

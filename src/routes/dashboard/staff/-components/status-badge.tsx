@@ -1,30 +1,17 @@
-import { css, cva } from '../../../../../styled-system/css';
+import { css } from '../../../../../styled-system/css';
+import { Badge, type BadgeTone } from '../../../../components/ui/badge';
 
-const badge = cva({
-  base: {
-    display: 'inline-flex',
-    alignItems: 'center',
-    px: '2',
-    py: '0.5',
-    borderRadius: 'full',
-    fontSize: 'xs',
-    fontWeight: 'semibold',
-    whiteSpace: 'nowrap',
-  },
-  variants: {
-    tone: {
-      Active: { bg: 'emerald.50', color: 'emerald.700' },
-      Invited: { bg: 'amber.50', color: 'amber.800' },
-      Blocked: { bg: 'red.50', color: 'red.700' },
-      BuiltIn: { bg: 'brand.50', color: 'brand.800' },
-    },
-  },
-});
+type StaffStatus = 'Active' | 'Invited' | 'Blocked';
+const TONES: Record<StaffStatus, BadgeTone> = { Active: 'success', Invited: 'warning', Blocked: 'danger' };
 
-export function StatusBadge({ status }: { status: 'Active' | 'Invited' | 'Blocked' }) {
-  return <span className={badge({ tone: status })}>{status}</span>;
+export function StatusBadge({ status }: { status: StaffStatus }) {
+  return <Badge tone={TONES[status]}>{status}</Badge>;
 }
 
 export function BuiltInBadge() {
-  return <span className={css({ ml: '2' }, badge.raw({ tone: 'BuiltIn' }))}>Built-in</span>;
+  return (
+    <Badge tone="brand" className={css({ ml: '2' })}>
+      Built-in
+    </Badge>
+  );
 }
