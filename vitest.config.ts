@@ -12,8 +12,16 @@ const postgresUrl = process.env.TEST_DATABASE_URL;
 export default defineConfig({
   test: {
     projects: [
-      // The server suite on the embedded database: a fresh in-memory PGlite per test file ...
-      { test: { ...serverTests, name: 'server', env: { TEST_DATABASE_URL: '' } } },
+      // The server suite on the embedded database: a fresh in-memory PGlite per test file, loaded
+      // from one migrated image the global setup makes per run (decision 038) ...
+      {
+        test: {
+          ...serverTests,
+          name: 'server',
+          env: { TEST_DATABASE_URL: '' },
+          globalSetup: ['tests/setup/pglite-template.ts'],
+        },
+      },
       // ... and the same suite again on PostgreSQL when TEST_DATABASE_URL names a server (CI sets
       // it): each test file gets a database of its own on that server, dropped afterwards.
       ...(postgresUrl
