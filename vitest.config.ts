@@ -1,9 +1,16 @@
+import { availableParallelism } from 'node:os';
 import react from '@vitejs/plugin-react';
 import { configDefaults, defineConfig } from 'vitest/config';
+import { RUN_APART } from './scripts/run-apart.mjs';
 
+// scripts/test-ci.mjs runs the long fault tests and the memory test in a step of their own, one file
+// at a time (decision 038); TEST_RUN_APART=1 leaves them out of the run it starts before that step.
+const runApart =
+  process.env.TEST_RUN_APART === '1' ? RUN_APART.map((p) => (p.endsWith('/') ? `${p}**` : p)) : [];
 const serverTests = {
   environment: 'node' as const,
   include: ['server/**/*.test.ts', 'contract/**/*.test.ts', 'tests/flows/**/*.test.ts'],
+  exclude: [...configDefaults.exclude, ...runApart],
   testTimeout: 30_000,
   hookTimeout: 60_000,
 };
@@ -11,9 +18,21 @@ const postgresUrl = process.env.TEST_DATABASE_URL;
 
 export default defineConfig({
   test: {
+    // Vitest's default is one worker fewer than the cores: 1 on CI's 2-core machine, which leaves a
+    // core idle while a file waits on PostgreSQL, a child process or a timer. Two at the least
+    // (decision 038); the long fault tests run one at a time anyway (scripts/test-ci.mjs).
+    maxWorkers: Math.max(2, availableParallelism() - 1),
     projects: [
-      // The server suite on the embedded database: a fresh in-memory PGlite per test file ...
-      { test: { ...serverTests, name: 'server', env: { TEST_DATABASE_URL: '' } } },
+      // The server suite on the embedded database: a fresh in-memory PGlite per test file, loaded
+      // from one migrated image the global setup makes per run (decision 038) ...
+      {
+        test: {
+          ...serverTests,
+          name: 'server',
+          env: { TEST_DATABASE_URL: '' },
+          globalSetup: ['tests/setup/pglite-template.ts'],
+        },
+      },
       // ... and the same suite again on PostgreSQL when TEST_DATABASE_URL names a server (CI sets
       // it): each test file gets a database of its own on that server, dropped afterwards.
       ...(postgresUrl
@@ -25,7 +44,7 @@ export default defineConfig({
                 env: { TEST_DATABASE_URL: postgresUrl },
                 // The 100,000-row export memory test measures a server with PGlite inside it; once is
                 // enough (the export routes themselves run here too, in csv-export.test.ts).
-                exclude: [...configDefaults.exclude, 'server/routes/csv-export-memory.test.ts'],
+                exclude: [...serverTests.exclude, 'server/routes/csv-export-memory.test.ts'],
               },
             },
           ]

@@ -40,7 +40,12 @@ export const migrationsFolder = fileURLToPath(new URL('./migrations', import.met
 
 export type OpenOptions =
   | { kind: 'postgres'; url: string; max?: number; onError?: (err: Error) => void }
-  | { kind: 'pglite'; dataDir?: string /* undefined: in memory */ };
+  | {
+      kind: 'pglite';
+      dataDir?: string /* undefined: in memory */;
+      /** Start from this image of a database (`dumpPglite`) instead of an empty one. */
+      from?: Blob;
+    };
 
 /**
  * A node-postgres pool that survives its connections being cut (docs/decisions/025-database-driver.md):
@@ -77,17 +82,37 @@ export async function openDatabase(opts: OpenOptions): Promise<Database> {
       poolStats: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount, max }),
     };
   }
+  return (await openPglite(opts)).database;
+}
+
+async function openPglite(opts: Extract<OpenOptions, { kind: 'pglite' }>) {
   if (opts.dataDir) mkdirSync(opts.dataDir, { recursive: true });
   // pg_trgm: the trigram GIN indexes behind the lists' search (migration 0001 creates the extension).
-  const client = new PGlite({ dataDir: opts.dataDir, extensions: { pg_trgm } });
+  const client = new PGlite({ dataDir: opts.dataDir, extensions: { pg_trgm }, loadDataDir: opts.from });
   const db = drizzlePglite(client, { schema });
+  // On an image from dumpPglite() this finds every migration applied and changes nothing.
   await migratePglite(db, { migrationsFolder });
-  return {
+  const database: Database = {
     db: db as unknown as Db,
     kind: 'pglite',
     close: () => client.close(),
     poolStats: () => ({ total: 1, idle: 1, waiting: 0, max: 1 }),
   };
+  return { client, database };
+}
+
+/**
+ * An image of a new, migrated in-memory PGlite database. A fresh PGlite spends seconds in initdb; the
+ * server tests open one per file, so they start each from this image (tests/setup/pglite-template.ts,
+ * docs/decisions/038-ci-time.md).
+ */
+export async function dumpPglite(): Promise<Blob> {
+  const { client } = await openPglite({ kind: 'pglite' });
+  try {
+    return await client.dumpDataDir('none');
+  } finally {
+    await client.close();
+  }
 }
 
 /**

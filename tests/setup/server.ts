@@ -3,7 +3,7 @@ import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll } from 'vitest';
+import { afterAll, beforeAll, inject } from 'vitest';
 import type { Envelope } from '../../contract/envelope';
 import { ALL_PERMISSION_NAMES, SUPER_ADMIN_ROLE } from '../../contract/permissions';
 import { API_BASE, type App, createApp } from '../../server/app';
@@ -64,7 +64,11 @@ export const isPostgres = Boolean(process.env.TEST_DATABASE_URL);
  */
 export async function openTestDatabase(opts: { max?: number } = {}): Promise<Database> {
   const serverUrl = process.env.TEST_DATABASE_URL;
-  if (!serverUrl) return openDatabase({ kind: 'pglite' });
+  if (!serverUrl) {
+    // The migrated image the project's global setup made (tests/setup/pglite-template.ts), if any.
+    const template = inject('pgliteTemplate');
+    return openDatabase({ kind: 'pglite', from: template ? new Blob([readFileSync(template)]) : undefined });
+  }
   const name = `rc_test_${process.pid}_${randomBytes(4).toString('hex')}`;
   await runOnce(serverUrl, `create database "${name}"`);
   const url = new URL(serverUrl);

@@ -1,0 +1,2 @@
+/** See run-apart.mjs. */
+export declare const RUN_APART: string[];
