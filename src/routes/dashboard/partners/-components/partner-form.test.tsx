@@ -55,6 +55,24 @@ describe('partner add form on screen', () => {
     expect(await screen.findByText('Minimum spend to qualify must be at least ₦2,000')).toBeInTheDocument();
   });
 
+  it('takes a phone as people write it, and says what is wrong with a wrong one (issue 22)', async () => {
+    const user = userEvent.setup();
+    renderAddForm();
+    const phone = screen.getByLabelText('Phone');
+    expect(phone).toHaveAttribute('inputmode', 'tel');
+    await user.type(phone, '+234 (803) 123-4567');
+    await user.tab();
+    expect(phone).not.toHaveAttribute('aria-invalid', 'true');
+    await user.clear(phone);
+    await user.type(phone, '0803 12x 4567');
+    expect(
+      await screen.findByText(
+        'Phone number may contain only digits, spaces, dashes, brackets and a leading +234',
+      ),
+    ).toBeInTheDocument();
+    expect(phone).toHaveAttribute('aria-invalid', 'true');
+  });
+
   it('rejects a cover image that is not an image file, and submits a complete form', async () => {
     const user = userEvent.setup({ applyAccept: false });
     const onSubmit = vi.fn();

@@ -18,11 +18,11 @@ import type { PartnerFormValues } from '../../../../lib/partner-form';
 
 type TextKey = 'firstName' | 'lastName' | 'email' | 'phone' | 'organizationName' | 'address';
 
-const TEXT_FIELDS: { name: TextKey; label: string; type?: string; inputMode?: 'numeric' }[] = [
+const TEXT_FIELDS: { name: TextKey; label: string; type?: string; inputMode?: 'tel' }[] = [
   { name: 'firstName', label: 'First Name' },
   { name: 'lastName', label: 'Last Name' },
   { name: 'email', label: 'Email', type: 'email' },
-  { name: 'phone', label: 'Phone', type: 'tel', inputMode: 'numeric' },
+  { name: 'phone', label: 'Phone', type: 'tel', inputMode: 'tel' },
   { name: 'organizationName', label: 'Organization Name' },
   { name: 'address', label: 'Address' },
 ];

@@ -144,7 +144,7 @@ function EditStaffForm({ staff, onDone }: { staff: StaffUser; onDone: () => void
                 label="Phone"
                 name={field.name}
                 type="tel"
-                inputMode="numeric"
+                inputMode="tel"
                 autoComplete="off"
                 value={field.state.value}
                 onChange={(e) => field.handleChange(e.target.value)}
