@@ -1,5 +1,5 @@
 import { dateField, idField } from './ids';
-import { defineList, listQuerySchema } from './list';
+import { defineList } from './list';
 import { z } from './zod';
 
 export const visitItemSchema = z.object({
@@ -119,8 +119,13 @@ export const pointsEligibleUserSchema = z.object({
   totalUnclaimedPoints: z.int(),
 });
 export type PointsEligibleUser = z.infer<typeof pointsEligibleUserSchema>;
-/** GET admin/partners/visits/eligible-users-bypoints?partnerId= (paged). */
-export const pointsEligibleQuerySchema = z.extend(listQuerySchema, { partnerId: idField('partnerId') });
+/** GET admin/partners/visits/eligible-users-bypoints?partnerId= (paged), most unclaimed points first. */
+export const pointsEligibleList = defineList({
+  sortKeys: ['points'],
+  defaultSort: { sortBy: 'points', sortOrder: 'desc' },
+  filters: { partnerId: idField('partnerId') },
+});
+export const pointsEligibleQuerySchema = pointsEligibleList.query;
 
 /** Server answers of the visit and eligibility calls, word for word. */
 export const visitServerMessages = {

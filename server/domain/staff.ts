@@ -1,5 +1,10 @@
 import { and, eq, isNull, type SQL, sql } from 'drizzle-orm';
-import { INVITE_MAIL_SUBJECT, staffServerMessages as msg, type StaffUser } from '../../contract/staff';
+import {
+  INVITE_MAIL_SUBJECT,
+  staffServerMessages as msg,
+  type StaffUser,
+  staffList as staffListDefinition,
+} from '../../contract/staff';
 import type { DbOrTx } from '../db/client';
 import { FOREIGN_KEY_VIOLATION, sqlState, UNIQUE_VIOLATION } from '../db/errors';
 import { executeRows } from '../db/rows';
@@ -30,7 +35,7 @@ export const staffList: ListSpec<'firstName' | 'lastName' | 'email' | 'role' | '
     role: sql`lower(${roles.name})`,
     createdAt: users.createdAt,
   },
-  defaultSort: { by: 'createdAt', order: 'desc' },
+  list: staffListDefinition,
   tieBreaker: users.id,
   searchTarget: staffSearch,
   dateColumn: users.createdAt,

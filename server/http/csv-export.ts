@@ -3,7 +3,7 @@ import { and, asc, desc, type SQL, sql } from 'drizzle-orm';
 import type { Context } from 'hono';
 import { lagosDate } from '../domain/eligibility';
 import type { Logger } from '../log';
-import { type ListParams, type ListSpec, planList, type SortOrder, totalOf } from './list';
+import { type ListParams, type ListSpec, planList, type SortOrder, sortOf, totalOf } from './list';
 
 /**
  * CSV export of a list (issue 9, decision 017): every row the list's filters, search and sort
@@ -105,8 +105,7 @@ export function csvText<R>(columns: CsvColumn<R>[], records: R[], withHeader: bo
 export async function exportCsv<K extends string, R>(c: Context, o: ExportOptions<K, R>) {
   const size = o.batchSize ?? EXPORT_BATCH_SIZE;
   const plan = planList(o.spec, { ...o.query, pageNumber: 1, pageSize: 10 }, o.filters);
-  const by = o.query.sortBy ?? o.spec.defaultSort.by;
-  const order: SortOrder = o.query.sortOrder ?? (o.query.sortBy ? 'asc' : o.spec.defaultSort.order);
+  const { by, order } = sortOf(o.spec, o.query);
   const sort = o.spec.sortColumns[by];
   const tie = o.spec.tieBreaker;
   const nullable = o.spec.nullableSorts?.includes(by) ?? false;

@@ -7,7 +7,7 @@ import { dayStart, escapeLike, type ListSpec, planList } from './list';
 const dialect = new PgDialect();
 const spec: ListSpec<'createdAt' | 'email'> = {
   sortColumns: { createdAt: users.createdAt, email: users.email },
-  defaultSort: { by: 'createdAt', order: 'desc' },
+  list: { sortKeys: ['createdAt', 'email'], defaultSort: { sortBy: 'createdAt', sortOrder: 'desc' } },
   tieBreaker: users.id,
   searchTarget: users.email as never,
   dateColumn: users.createdAt,

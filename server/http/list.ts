@@ -1,6 +1,6 @@
 import { type AnyColumn, and, asc, desc, gte, lt, type SQL, sql } from 'drizzle-orm';
 import type { ListData } from '../../contract/envelope';
-import { type ListQuery, searchOf } from '../../contract/list';
+import { type ListDefinition, type ListQuery, searchOf } from '../../contract/list';
 
 export type SortOrder = 'asc' | 'desc';
 
@@ -15,8 +15,9 @@ const DAY_MS = 24 * 60 * 60 * 1000;
  * repeats or skips a row, and a btree `(sort, id)` serves it forwards or backwards.
  */
 export type ListSpec<K extends string> = {
+  /** The contract's `defineList`: its sort keys and default sort are the server's (one source). */
+  list: ListDefinition<K>;
   sortColumns: Record<K, AnyColumn | SQL>;
-  defaultSort: { by: K; order: SortOrder };
   tieBreaker: AnyColumn | SQL;
   /** The text searched with ILIKE '%text%' (kept equal to the trigram index expression). */
   searchTarget?: SQL;
@@ -49,6 +50,17 @@ export const containsText = (target: SQL | AnyColumn, text: string): SQL =>
 /** The start of a day (YYYY-MM-DD, West Africa Time) as an instant. */
 export const dayStart = (day: string): Date => new Date(`${day}T00:00:00${DAY_OFFSET}`);
 
+/** The sort of a query: an explicit sortBy without sortOrder sorts ascending; none is the list's default. */
+export function sortOf<K extends string>(
+  spec: ListSpec<K>,
+  q: Pick<ListParams<K>, 'sortBy' | 'sortOrder'>,
+): { by: K; order: SortOrder } {
+  const { sortBy, sortOrder } = spec.list.defaultSort;
+  return q.sortBy
+    ? { by: q.sortBy, order: q.sortOrder ?? 'asc' }
+    : { by: sortBy, order: q.sortOrder ?? sortOrder };
+}
+
 /** Turns a validated list query into WHERE, ORDER BY, LIMIT and OFFSET. */
 export function planList<K extends string>(
   spec: ListSpec<K>,
@@ -63,9 +75,7 @@ export function planList<K extends string>(
   if (spec.dateColumn && q.endDate) {
     conditions.push(lt(spec.dateColumn, new Date(dayStart(q.endDate).getTime() + DAY_MS)));
   }
-  const by = q.sortBy ?? spec.defaultSort.by;
-  // An explicit sortBy without sortOrder sorts ascending; no sortBy at all is the list's default.
-  const order: SortOrder = q.sortOrder ?? (q.sortBy ? 'asc' : spec.defaultSort.order);
+  const { by, order } = sortOf(spec, q);
   const direction = order === 'asc' ? asc : desc;
   return {
     where: conditions.some(Boolean) ? and(...conditions) : undefined,

@@ -1,5 +1,6 @@
 import { eq, getTableColumns, type SQL, sql } from 'drizzle-orm';
 import type { Activity } from '../../contract/activities';
+import { activityList as activityListDefinition } from '../../contract/activities';
 import { events } from '../db/schema';
 import { eventCount } from '../domain/counts';
 import type { RouteContext } from '../http/context';
@@ -17,7 +18,7 @@ const activityList: ListSpec<'createdAt' | 'action' | 'name'> = {
     action: sql`lower(${events.action})`,
     name: sql`lower(${events.actorName})`,
   },
-  defaultSort: { by: 'createdAt', order: 'desc' },
+  list: activityListDefinition,
   tieBreaker: events.id,
   searchTarget: activitySearch,
   dateColumn: events.at,

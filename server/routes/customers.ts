@@ -2,6 +2,7 @@ import { and, eq, getTableColumns, isNull, type SQL, sql } from 'drizzle-orm';
 import {
   type ClientInternetInfo,
   type Customer,
+  customerList as customerListDefinition,
   customerMessages,
   customerServerMessages as msg,
 } from '../../contract/customers';
@@ -29,7 +30,7 @@ const customerList: ListSpec<'firstName' | 'lastName' | 'email' | 'createdAt'> =
     email: sql`lower(${customers.email})`,
     createdAt: customers.createdAt,
   },
-  defaultSort: { by: 'createdAt', order: 'desc' },
+  list: customerListDefinition,
   tieBreaker: customers.id,
   searchTarget: customerSearch,
   dateColumn: customers.createdAt,

@@ -1,5 +1,9 @@
 import { and, eq, isNull, type SQL, sql } from 'drizzle-orm';
-import { type ExtendedService, extendedServiceServerMessages as msg } from '../../contract/extended-services';
+import {
+  type ExtendedService,
+  extendedServiceList as extendedServiceListDefinition,
+  extendedServiceServerMessages as msg,
+} from '../../contract/extended-services';
 import type { DbOrTx } from '../db/client';
 import { extendedServices, partnerExtendedServices } from '../db/schema';
 import { actions, actorOfAuthUser, recordEvent, requestMeta } from '../domain/events';
@@ -48,7 +52,7 @@ const toService = (r: ServiceRow): ExtendedService => ({
 
 const serviceList: ListSpec<'title' | 'createdAt'> = {
   sortColumns: { title: sql`lower(${extendedServices.title})`, createdAt: extendedServices.createdAt },
-  defaultSort: { by: 'createdAt', order: 'desc' },
+  list: extendedServiceListDefinition,
   tieBreaker: extendedServices.id,
   searchTarget: serviceSearch,
   dateColumn: extendedServices.createdAt,

@@ -1,5 +1,6 @@
 import { eq, isNull, type SQL, sql } from 'drizzle-orm';
 import type { Partner } from '../../contract/partners';
+import { partnerList as partnerListDefinition } from '../../contract/partners';
 import { partners } from '../db/schema';
 import { livePartnerCount } from '../domain/counts';
 import { partnerColumns, toPartners } from '../domain/partners';
@@ -21,7 +22,7 @@ const partnerList: ListSpec<'organizationName' | 'firstName' | 'lastName' | 'ema
     email: sql`lower(${partners.email})`,
     createdAt: partners.createdAt,
   },
-  defaultSort: { by: 'createdAt', order: 'desc' },
+  list: partnerListDefinition,
   tieBreaker: partners.id,
   searchTarget: partnerSearch,
   dateColumn: partners.createdAt,

@@ -1,6 +1,7 @@
 import { eq, type SQL, sql } from 'drizzle-orm';
 import { partnerServerMessages } from '../../contract/partners';
 import type { PartnerRewardsQuery, Reward } from '../../contract/rewards';
+import { rewardList as rewardListDefinition } from '../../contract/rewards';
 import { customers, partners, rewards } from '../db/schema';
 import { findLivePartner } from '../domain/partners';
 import { type RewardView, rewardWithStatus } from '../domain/rewards';
@@ -30,7 +31,7 @@ const rewardListAt = (
     status: statusAt(now),
     balance: rewards.balance,
   },
-  defaultSort: { by: 'createdAt', order: 'desc' },
+  list: rewardListDefinition,
   tieBreaker: rewards.id,
   searchTarget: sql`(${rewards.code} || ' ' || ${rewards.title} || ' ' || ${customers.firstName} || ' ' || ${customers.lastName})`,
   dateColumn: rewards.createdAt,

@@ -1,5 +1,10 @@
 import { and, eq, ne, type SQL, sql } from 'drizzle-orm';
-import { type Role, roleServerMessages, roleStillHeldMessage } from '../../contract/roles';
+import {
+  type Role,
+  roleList as roleListDefinition,
+  roleServerMessages,
+  roleStillHeldMessage,
+} from '../../contract/roles';
 import type { DbOrTx } from '../db/client';
 import { sqlState, UNIQUE_VIOLATION } from '../db/errors';
 import { roles, users } from '../db/schema';
@@ -28,7 +33,7 @@ const roleColumns = {
 
 const roleList: ListSpec<'name' | 'createdAt' | 'staffCount'> = {
   sortColumns: { name: sql`lower(${roles.name})`, createdAt: roles.createdAt, staffCount },
-  defaultSort: { by: 'name', order: 'asc' },
+  list: roleListDefinition,
   tieBreaker: roles.id,
   searchTarget: sql`${roles.name}`,
   dateColumn: roles.createdAt,

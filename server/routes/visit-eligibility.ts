@@ -2,8 +2,10 @@ import { isNull, sql } from 'drizzle-orm';
 import {
   type EligibleUser,
   type EligibleUserDetail,
+  eligibleList as eligibleListDefinition,
   visitServerMessages as msg,
   type PointsEligibleUser,
+  pointsEligibleList,
 } from '../../contract/visits';
 import { executeRows } from '../db/rows';
 import { customers, visits } from '../db/schema';
@@ -45,14 +47,14 @@ const pointsCsvColumns: CsvColumn<PointsEligibleUser>[] = [
 const spendTotal = sql`"spend"."total"`;
 const eligibleList: ListSpec<'userName' | 'totalSpent'> = {
   sortColumns: { userName, totalSpent: spendTotal },
-  defaultSort: { by: 'userName', order: 'asc' },
+  list: eligibleListDefinition,
   tieBreaker: customers.id,
   searchTarget: sql`(${customers.firstName} || ' ' || ${customers.lastName} || ' ' || ${customers.email})`,
 };
 
 const pointsList: ListSpec<'points'> = {
   sortColumns: { points: sql`"balance"."unclaimed"` },
-  defaultSort: { by: 'points', order: 'desc' },
+  list: pointsEligibleList,
   tieBreaker: customers.id,
   searchTarget: sql`(${customers.firstName} || ' ' || ${customers.lastName} || ' ' || ${customers.email})`,
 };
@@ -180,21 +182,15 @@ export function visitEligibilityRoutes(ctx: RouteContext) {
     .on('GET /admin/partners/visits/eligible-users-bypoints', async (c) => {
       const q = c.req.valid('query');
       const partner = await partnerFor(c.get('user'), q.partnerId);
-      return ok(c, await aggregatePage(db, pointsEligible(partner), { ...q, sortBy: undefined }));
+      return ok(c, await aggregatePage(db, pointsEligible(partner), q));
     })
     .on('GET /admin/partners/visits/eligible-users-bypoints/export', async (c) => {
       const q = c.req.valid('query');
       const partner = await partnerFor(c.get('user'), q.partnerId);
-      return exportAggregate(
-        c,
-        db,
-        pointsEligible(partner),
-        { ...q, sortBy: undefined },
-        {
-          ...csv,
-          name: `points-eligible-partner-${partner.id}`,
-          columns: pointsCsvColumns,
-        },
-      );
+      return exportAggregate(c, db, pointsEligible(partner), q, {
+        ...csv,
+        name: `points-eligible-partner-${partner.id}`,
+        columns: pointsCsvColumns,
+      });
     }).router;
 }

@@ -450,6 +450,26 @@ describe('points: GET /admin/partners/visits/eligible-users-bypoints', () => {
     expect((await get('/admin/partners/visits/eligible-users-bypoints?partnerId=999999')).status).toBe(404);
     expect((await get('/admin/partners/visits/eligible-users-bypoints?partnerId=-1')).status).toBe(400);
   });
+
+  it('sorts by its one key from the contract (points, either way); another sortBy is a 400', async () => {
+    const p = await createPartner(t.db, { organizationName: 'Points Sort Place' });
+    const few = await createCustomer(t.db, { firstName: 'Sort', lastName: 'Few' });
+    const many = await createCustomer(t.db, { firstName: 'Sort', lastName: 'Many' });
+    const at = lagos('2026-01-10T12:00:00');
+    await createVisit(t.db, { partnerId: p.id, customerId: few.id, visitDate: at, amount: 300 });
+    await createVisit(t.db, { partnerId: p.id, customerId: many.id, visitDate: at, amount: 9_000 });
+    const ids = async (query: string) =>
+      (
+        await get<ListData<PointsEligibleUser>>(
+          `/admin/partners/visits/eligible-users-bypoints?partnerId=${p.id}${query}`,
+        )
+      ).body.data?.records.map((r) => r.id);
+    expect(await ids('')).toEqual([many.id, few.id]);
+    expect(await ids('&sortBy=points&sortOrder=asc')).toEqual([few.id, many.id]);
+    const bad = await get(`/admin/partners/visits/eligible-users-bypoints?partnerId=${p.id}&sortBy=email`);
+    expect(bad.status).toBe(400);
+    expect(JSON.stringify(bad.body)).toContain('sortBy');
+  });
 });
 
 describe('GET /admin/partners/rewards', () => {

@@ -1,6 +1,10 @@
 import { sql } from 'drizzle-orm';
 import { searchOf } from '../../contract/list';
-import { visitServerMessages as msg, type Visit } from '../../contract/visits';
+import {
+  visitServerMessages as msg,
+  type Visit,
+  visitList as visitListDefinition,
+} from '../../contract/visits';
 import { executeRows, orderSql, whereSql } from '../db/rows';
 import { customers, visits } from '../db/schema';
 import { partnerVisitCount } from '../domain/counts';
@@ -44,7 +48,7 @@ const visitList: ListSpec<'visitDate' | 'totalAmount' | 'userName' | 'attendantN
     userName,
     attendantName: sql`lower(${visits.attendantName})`,
   },
-  defaultSort: { by: 'visitDate', order: 'desc' },
+  list: visitListDefinition,
   tieBreaker: visits.id,
   searchTarget: visitSearch,
   dateColumn: visits.visitDate,

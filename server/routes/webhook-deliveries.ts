@@ -1,5 +1,10 @@
 import { and, desc, eq, inArray, sql } from 'drizzle-orm';
-import { webhookMessages as msg, type WebhookDelivery, type WebhookEventType } from '../../contract/webhooks';
+import {
+  webhookMessages as msg,
+  type WebhookDelivery,
+  type WebhookEventType,
+  webhookDeliveryList as webhookDeliveryListDefinition,
+} from '../../contract/webhooks';
 import type { DbOrTx } from '../db/client';
 import { webhookAttempts, webhookDeliveries } from '../db/schema';
 import { actions, actorOfAuthUser, recordEvent, requestMeta } from '../domain/events';
@@ -12,7 +17,7 @@ import { findVisibleEndpoint } from './webhooks';
 
 const deliveryList: ListSpec<'createdAt'> = {
   sortColumns: { createdAt: webhookDeliveries.createdAt },
-  defaultSort: { by: 'createdAt', order: 'desc' },
+  list: webhookDeliveryListDefinition,
   tieBreaker: webhookDeliveries.id,
   dateColumn: webhookDeliveries.createdAt,
 };

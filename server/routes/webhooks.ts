@@ -1,5 +1,10 @@
 import { and, eq, isNull, type SQL, sql } from 'drizzle-orm';
-import { webhookMessages as msg, type Webhook, type WebhookEventType } from '../../contract/webhooks';
+import {
+  webhookMessages as msg,
+  type Webhook,
+  type WebhookEventType,
+  webhookList as webhookListDefinition,
+} from '../../contract/webhooks';
 import type { DbOrTx } from '../db/client';
 import { partners, webhookEndpoints } from '../db/schema';
 import { actions, actorOfAuthUser, recordEvent, requestMeta } from '../domain/events';
@@ -53,7 +58,7 @@ const toWebhook = (r: EndpointRow): Webhook => ({
 
 const webhookList: ListSpec<'createdAt' | 'url'> = {
   sortColumns: { createdAt: webhookEndpoints.createdAt, url: webhookEndpoints.url },
-  defaultSort: { by: 'createdAt', order: 'desc' },
+  list: webhookListDefinition,
   tieBreaker: webhookEndpoints.id,
   searchTarget: sql`(${webhookEndpoints.url} || ' ' || ${webhookEndpoints.description})`,
   dateColumn: webhookEndpoints.createdAt,
