@@ -463,7 +463,7 @@ describe('points: GET /admin/partners/visits/eligible-users-bypoints', () => {
         await get<ListData<PointsEligibleUser>>(
           `/admin/partners/visits/eligible-users-bypoints?partnerId=${p.id}${query}`,
         )
-      ).body.data.records.map((r) => r.id);
+      ).body.data?.records.map((r) => r.id);
     expect(await ids('')).toEqual([many.id, few.id]);
     expect(await ids('&sortBy=points&sortOrder=asc')).toEqual([few.id, many.id]);
     const bad = await get(`/admin/partners/visits/eligible-users-bypoints?partnerId=${p.id}&sortBy=email`);

@@ -24,6 +24,7 @@ import {
 } from 'react';
 import { PAGE_SIZES, type PageSize } from '../../contract/list';
 import { css, cx } from '../../styled-system/css';
+import { field } from '../../styled-system/recipes';
 import { queryErrorMessage } from '../lib/error-message';
 import type { ListChange, ListState } from '../lib/list-search';
 import { isUnanswered, NOT_AVAILABLE_OFFLINE } from './forbidden-state';
@@ -457,20 +458,8 @@ export function SearchBox({
         onKeyDown={(e) => {
           if (e.key === 'Enter') commit(text);
         }}
-        className={css({
-          w: 'full',
-          h: '10',
-          pl: '9',
-          pr: '3',
-          borderRadius: 'md',
-          borderWidth: '1px',
-          borderColor: 'border.strong',
-          bg: 'bg.surface',
-          fontSize: 'sm',
-          outline: 'none',
-          _placeholder: { color: 'fg.subtle' },
-          _focus: { borderColor: 'border.focus', boxShadow: '0 0 0 1px token(colors.border.focus)' },
-        })}
+        // The text fields' input (the field recipe), a little lower, with room for the icon.
+        className={cx(field().input, css({ h: '10', pl: '9' }))}
       />
     </div>
   );
