@@ -160,6 +160,11 @@ function EditStaffForm({ staff, onDone }: { staff: StaffUser; onDone: () => void
                     onChange={field.handleChange}
                     onBlur={field.handleBlur}
                     error={firstError(field.state.meta)}
+                    current={
+                      staff.partnerId !== null
+                        ? { value: String(staff.partnerId), label: staff.organizationName ?? '' }
+                        : undefined
+                    }
                   />
                 )}
               </form.Field>

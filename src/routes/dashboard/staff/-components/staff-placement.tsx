@@ -31,6 +31,8 @@ type PartnerFieldProps = {
   onChange: (value: string) => void;
   onBlur: () => void;
   error: string | undefined;
+  /** The member's partner now (edit form): choosable even when not among the active ones. */
+  current?: { value: string; label: string } | undefined;
 };
 
 /** 'Partner': a select of the active partners for a partner role; partner staff see their own, fixed. */
@@ -39,14 +41,15 @@ export function PartnerField(props: PartnerFieldProps) {
   return props.placement === 'fixed' ? <OwnPartner name={props.name} /> : <PartnerSelect {...props} />;
 }
 
-function PartnerSelect({ name, value, onChange, onBlur, error }: PartnerFieldProps) {
+function PartnerSelect({ name, value, onChange, onBlur, error, current }: PartnerFieldProps) {
   const partners = useQuery(partnerChoicesQueryOptions());
+  const options = partners.data ?? [];
   return (
     <SelectField
       label="Partner"
       name={name}
       placeholder="Choose a partner"
-      options={partners.data ?? []}
+      options={current && !options.some((o) => o.value === current.value) ? [...options, current] : options}
       value={value}
       onChange={(e) => onChange(e.target.value)}
       onBlur={onBlur}
