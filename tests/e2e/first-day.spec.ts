@@ -1,6 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { staffServerMessages } from '../../contract/staff';
-import { adminToken, freshPartner } from './support/admin-api';
+import { adminToken, apiCall, freshPartner } from './support/admin-api';
 import { MAIN_DATA_DIR } from './support/env';
 import { latestMail, signIn } from './support/fixtures';
 
@@ -27,7 +27,7 @@ test('a new partner cashier goes from the invitation mail to their partner, in o
   await form.getByLabel('Last Name').fill('Balogun');
   await form.getByLabel('Email').fill(email);
   await expect(form.getByLabel('Partner')).toHaveCount(0);
-  await form.getByLabel('Role').selectOption({ label: 'Partner Staff' });
+  await form.getByLabel('Role', { exact: true }).selectOption({ label: 'Partner Staff' });
   await expect(form.getByLabel('Partner')).toBeVisible();
   await form.getByRole('button', { name: 'Submit' }).click();
   await expect(form.getByText(staffServerMessages.partnerRequired)).toBeVisible();
@@ -35,6 +35,21 @@ test('a new partner cashier goes from the invitation mail to their partner, in o
   await form.getByLabel('Partner').selectOption({ label: partner.organizationName });
   await form.getByRole('button', { name: 'Submit' }).click();
   await expect(page).toHaveURL(/\/dashboard\/staff\?activeTab=users$/);
+
+  // The edit form shows where the member works, and keeps asking for a partner with a partner role.
+  const staff = await apiCall<{ records: { id: number; email: string }[] }>(
+    request,
+    token,
+    'GET',
+    `/admin/user/admin-users?searchText=${encodeURIComponent(email)}`,
+  );
+  const member = staff.records.find((r) => r.email === email)!;
+  await page.goto(`/dashboard/staff/${member.id}/edit`);
+  const edit = page.getByRole('region', { name: 'Edit staff' });
+  await expect(edit.getByLabel('Partner')).toHaveValue(String(partner.id));
+  await expect(edit.getByLabel('Partner').locator('option:checked')).toHaveText(partner.organizationName);
+  await edit.getByLabel('Role', { exact: true }).selectOption({ label: 'Support' });
+  await expect(edit.getByLabel('Partner')).toHaveCount(0);
 
   // The mail: both parts, the same link, the lifetime, the words of the screens.
   const mail = await latestMail(MAIN_DATA_DIR, email);
