@@ -16,6 +16,8 @@ export const roleSchema = z.object({
   permissionIds: z.array(z.int()),
   /** The built-in Super Admin role: it holds every permission and cannot be changed or deleted. */
   builtIn: z.boolean(),
+  /** A role for partner staff: whoever is given it works at one partner, named when invited (issue 22). */
+  partnerRole: z.boolean(),
   /** Staff members holding this role (a held role cannot be deleted). */
   staffCount: z.int(),
 });
@@ -52,7 +54,10 @@ const permissionIds = z
   })
   .check(z.minLength(1, { error: roleMessages.permissionsRequired }), z.maxLength(200));
 
-export const createRoleBodySchema = z.object({ roleName, permissionIds });
+/** Whether the role is for partner staff (default: a club role). */
+const partnerRole = z.optional(z.boolean({ error: 'partnerRole must be true or false' }));
+
+export const createRoleBodySchema = z.object({ roleName, permissionIds, partnerRole });
 export type CreateRoleBody = z.infer<typeof createRoleBodySchema>;
 
 export const updateRoleBodySchema = z.object({
@@ -61,6 +66,7 @@ export const updateRoleBodySchema = z.object({
     .check(z.int(), z.positive(), z.maximum(MAX_ID, { error: 'roleId is out of range' })),
   roleName,
   permissionIds,
+  partnerRole,
 });
 export type UpdateRoleBody = z.infer<typeof updateRoleBodySchema>;
 
@@ -86,6 +92,8 @@ export const roleServerMessages = {
   cannotGrant: 'You cannot grant permissions you do not hold',
   /** Editing or deleting a role that holds a permission the actor lacks. */
   outranked: 'You cannot change a role that holds permissions you do not have',
+  /** Turning a held role from a club role into a partner role, or back. */
+  partnerRoleHeld: 'Staff members hold this role: reassign them before making it a club or partner role',
   /** 'Unknown permission ids: 98, 99' */
   unknownPermissionsPrefix: 'Unknown permission ids:',
 } as const;

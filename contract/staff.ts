@@ -56,6 +56,15 @@ const roleId = z.coerce
     z.maximum(MAX_ID, { error: 'roleId is out of range' }),
   );
 
+/** The partner a member works at; null (update only) makes them club staff. */
+const partnerId = z.optional(
+  z.nullable(
+    z
+      .number({ error: 'partnerId must be a number' })
+      .check(z.int(), z.positive(), z.maximum(MAX_ID, { error: 'partnerId is out of range' })),
+  ),
+);
+
 /** POST /admin/user/new-admin-user: an invitation; the new member sets a password with a mailed code. */
 export const inviteStaffBodySchema = z.object({
   firstName: z.pipe(
@@ -68,12 +77,11 @@ export const inviteStaffBodySchema = z.object({
   ),
   email: emailField,
   roleId,
-  /** Partner staff: the partner this member works for (sees and acts only there). */
-  partnerId: z.optional(
-    z.nullable(
-      z.number().check(z.int(), z.positive(), z.maximum(MAX_ID, { error: 'partnerId is out of range' })),
-    ),
-  ),
+  /**
+   * Partner staff: the partner this member works for (sees and acts only there). Required with a
+   * partner role (Role.partnerRole); partner staff invite to their own partner whatever is sent.
+   */
+  partnerId,
 });
 export type InviteStaffBody = z.infer<typeof inviteStaffBodySchema>;
 
@@ -88,6 +96,8 @@ export const updateStaffBodySchema = z.object({
   roleId: z.optional(roleId),
   /** Normalised ('+234 803 …' → '0803…'); an empty phone clears it. */
   phone: z.optional(optionalPhoneField),
+  /** Moves the member to a partner (or, null, to the club); a partner role needs one. */
+  partnerId,
 });
 export type UpdateStaffBody = z.infer<typeof updateStaffBodySchema>;
 
@@ -101,7 +111,7 @@ export const staffIdParamSchema = z.object({
     ),
 });
 
-/** The invitation mail: its text has a line 'Your set-password code is: ABCD2345' (valid 72 hours). */
+/** The invitation mail (server/mail-templates.ts): a link, and a line 'Your set-password code is: ABCD2345'. */
 export const INVITE_MAIL_SUBJECT = 'You are invited to Reward Club Admin';
 
 /** Server answers of the staff calls the SPA and e2e tests may rely on, word for word. */
@@ -113,6 +123,8 @@ export const staffServerMessages = {
   emailTaken: 'A user with this email already exists',
   roleNotFound: 'Role not found',
   partnerNotFound: 'Partner not found',
+  /** A partner role given without a partner (issue 22): on the partnerId field. */
+  partnerRequired: 'Choose the partner this staff member works at',
   cannotDeleteSelf: 'You cannot delete your own account',
   lastSuperAdminDelete: 'The last Super Admin cannot be deleted',
   lastSuperAdminRole: 'The last Super Admin cannot be given another role',

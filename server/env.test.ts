@@ -2,6 +2,14 @@ import { describe, expect, it } from 'vitest';
 import { readEnv } from './env';
 
 describe('readEnv', () => {
+  it('APP_URL: the console address of the mails; default the server own address; checked', () => {
+    expect(readEnv({}).appUrl).toBe('http://localhost:3000');
+    expect(readEnv({ PORT: '8080', HOST: '10.0.0.5' }).appUrl).toBe('http://10.0.0.5:8080');
+    expect(readEnv({ APP_URL: 'https://admin.rewardclub.ng/' }).appUrl).toBe('https://admin.rewardclub.ng');
+    expect(() => readEnv({ APP_URL: 'admin.rewardclub.ng' })).toThrow(/APP_URL/);
+    expect(() => readEnv({ APP_URL: 'ftp://admin.rewardclub.ng' })).toThrow(/APP_URL/);
+  });
+
   it('has the documented defaults', () => {
     const env = readEnv({});
     expect(env).toMatchObject({

@@ -62,6 +62,8 @@ const envSchema = z
     SPA_DIR: z.string().min(1).default('./dist'),
     DATABASE_URL: optionalText.pipe(z.url({ protocol: /^postgres(ql)?$/ }).optional()),
     SMTP_URL: optionalText.pipe(z.url({ protocol: /^smtps?$/ }).optional()),
+    /** The console's public address, used in the links of mails; default: this server's own address. */
+    APP_URL: optionalText.pipe(z.url({ protocol: /^https?$/ }).optional()),
     MAIL_FROM: z.string().min(3).default('Reward Club <no-reply@rewardclub.ng>'),
     JWT_SECRET: optionalText.pipe(z.string().min(32, 'JWT_SECRET must be at least 32 characters').optional()),
     ACCESS_TOKEN_TTL_SECONDS: z.coerce.number().int().min(1).max(86_400).default(900),
@@ -107,6 +109,8 @@ export type Env = {
   databaseUrl: string | undefined;
   smtpUrl: string | undefined;
   mailFrom: string;
+  /** The console's public address (APP_URL), the origin of the links in mails. */
+  appUrl: string;
   jwtSecret: string | undefined;
   accessTokenTtlSeconds: number;
   refreshTokenTtlDays: number;
@@ -122,6 +126,13 @@ export type Env = {
   /** NODE_ENV as given ('development' when unset); GET /health reports it (the flow walk refuses 'production'). */
   environment: string;
 };
+
+/** The server's own address, for links when APP_URL is not set: its host (localhost when it binds all). */
+function ownOrigin(host: string | undefined, port: number): string {
+  const name =
+    !host || host === '0.0.0.0' || host === '::' ? 'localhost' : host.includes(':') ? `[${host}]` : host;
+  return `http://${name}:${port}`;
+}
 
 /** Parses an environment (default: `process.env`); throws a readable error listing every bad variable. */
 export function readEnv(source: Record<string, string | undefined> = process.env): Env {
@@ -144,6 +155,7 @@ export function readEnv(source: Record<string, string | undefined> = process.env
     databaseUrl: e.DATABASE_URL,
     smtpUrl: e.SMTP_URL,
     mailFrom: e.MAIL_FROM,
+    appUrl: (e.APP_URL ?? ownOrigin(e.HOST, e.PORT)).replace(/\/+$/, ''),
     jwtSecret: e.JWT_SECRET,
     accessTokenTtlSeconds: e.ACCESS_TOKEN_TTL_SECONDS,
     refreshTokenTtlDays: e.REFRESH_TOKEN_TTL_DAYS,

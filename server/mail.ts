@@ -8,8 +8,10 @@ import { mailOutbox, passwordResetCodes, redemptionOtps } from './db/schema';
 import { normalizeResetCode } from './domain/reset-codes';
 import { sha256Hex } from './domain/tokens';
 import { describeError, type Logger, silentLogger } from './log';
+import { CODE_LINE_PATTERNS } from './mail-templates';
 
-export type MailMessage = { to: string; subject: string; text: string };
+/** A mail: plain text, and optionally the same as HTML (sent together as multipart/alternative). */
+export type MailMessage = { to: string; subject: string; text: string; html?: string | null };
 export type OutboxMail = MailMessage & { id: number; createdAt: Date };
 
 /** Where mail finally goes: SMTP, or a folder of .eml files (demo, tests). */
@@ -33,6 +35,7 @@ export function fileMailbox(dir: string, from: string = DEFAULT_FROM): MailTrans
         to: mail.to,
         subject: mail.subject,
         text: mail.text,
+        ...(mail.html ? { html: mail.html } : {}),
         date: mail.createdAt,
       });
       const stamp = mail.createdAt.toISOString().replace(/[:.]/g, '-');
@@ -51,6 +54,7 @@ export function smtpTransport(url: string, from: string = DEFAULT_FROM): MailTra
         to: mail.to,
         subject: mail.subject,
         text: mail.text,
+        ...(mail.html ? { html: mail.html } : {}),
         date: mail.createdAt,
       });
     },
@@ -62,7 +66,7 @@ export function smtpTransport(url: string, from: string = DEFAULT_FROM): MailTra
 export async function enqueueMail(db: DbOrTx, mail: MailMessage, now: Date): Promise<number> {
   const [row] = await db
     .insert(mailOutbox)
-    .values({ ...mail, createdAt: now })
+    .values({ ...mail, html: mail.html ?? null, createdAt: now })
     .returning({ id: mailOutbox.id });
   return row!.id;
 }
@@ -87,9 +91,6 @@ export type Mailer = {
 export const DELIVERED_BODY = '(delivered; body removed)';
 export const UNDELIVERED_BODY = '(not delivered; body removed, its one-time code withdrawn)';
 
-/** The lines of the reset and invitation mails that carry a one-time code (server/routes/auth.ts, staff.ts). */
-const RESET_CODE_LINES = [/^Your reset code is: ([A-Z0-9]+)$/m, /^Your set-password code is: ([A-Z0-9]+)$/m];
-
 /**
  * A mail given up after its last attempt: nobody received the code it carries, so the code must not
  * stay usable, nor readable in the outbox (issue 8 item 4). The body goes, a reset or invitation code
@@ -97,7 +98,7 @@ const RESET_CODE_LINES = [/^Your reset code is: ([A-Z0-9]+)$/m, /^Your set-passw
  */
 export async function withdrawUndeliveredMail(db: DbOrTx, mail: { id: number; text: string }, now: Date) {
   let withdrawn = 0;
-  for (const line of RESET_CODE_LINES) {
+  for (const line of CODE_LINE_PATTERNS) {
     const code = line.exec(mail.text)?.[1];
     if (!code) continue;
     const rows = await db
@@ -124,7 +125,7 @@ export async function withdrawUndeliveredMail(db: DbOrTx, mail: { id: number; te
     )
     .returning({ id: redemptionOtps.id });
   withdrawn += otps.length;
-  await db.update(mailOutbox).set({ text: UNDELIVERED_BODY }).where(eq(mailOutbox.id, mail.id));
+  await db.update(mailOutbox).set({ text: UNDELIVERED_BODY, html: null }).where(eq(mailOutbox.id, mail.id));
   return withdrawn;
 }
 
@@ -170,6 +171,7 @@ export function createMailer(opts: {
         to: mailOutbox.to,
         subject: mailOutbox.subject,
         text: mailOutbox.text,
+        html: mailOutbox.html,
         createdAt: mailOutbox.createdAt,
         attempts: mailOutbox.attempts,
       });
@@ -187,7 +189,7 @@ export function createMailer(opts: {
           // The body may hold a one-time code: it is not kept once delivered.
           await db
             .update(mailOutbox)
-            .set({ sentAt: clock(), lastError: null, text: DELIVERED_BODY })
+            .set({ sentAt: clock(), lastError: null, text: DELIVERED_BODY, html: null })
             .where(eq(mailOutbox.id, mail.id));
           sent++;
           log.info('mail sent', { mailId: mail.id, subject: mail.subject });

@@ -122,6 +122,7 @@ async function main() {
       trustProxy: env.trustProxy,
       webhookAllowPrivate: env.webhookAllowPrivate,
       environment: env.environment,
+      appUrl: env.appUrl,
     },
   });
 

@@ -32,6 +32,7 @@ export type RoleRow = {
   createdAt: Date;
   permissions: string[];
   builtIn: boolean;
+  partnerRole: boolean;
   staffCount: number;
 };
 
@@ -46,6 +47,7 @@ export function toRole(row: RoleRow): Role {
     permissions,
     permissionIds: permissions.map((p) => p.id),
     builtIn: row.builtIn,
+    partnerRole: row.partnerRole,
     staffCount: Number(row.staffCount),
   };
 }

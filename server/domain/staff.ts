@@ -1,6 +1,5 @@
 import { and, eq, isNull, type SQL, sql } from 'drizzle-orm';
 import {
-  INVITE_MAIL_SUBJECT,
   staffServerMessages as msg,
   type StaffUser,
   staffList as staffListDefinition,
@@ -8,7 +7,7 @@ import {
 import type { DbOrTx } from '../db/client';
 import { FOREIGN_KEY_VIOLATION, sqlState, UNIQUE_VIOLATION } from '../db/errors';
 import { executeRows } from '../db/rows';
-import { passwordResetCodes, roles, users } from '../db/schema';
+import { partners, passwordResetCodes, roles, users } from '../db/schema';
 import type { AuthUser } from '../http/context';
 import type { CsvColumn } from '../http/csv-export';
 import { ApiError, fieldError } from '../http/errors';
@@ -18,7 +17,7 @@ import { missingPermissions } from './roles';
 import { permissionsOf, type StaffRow } from './users';
 
 /* The staff rules the staff routes apply: who outranks whom, which roles one may grant, the last
- * active Super Admin, the invitation mail, and the staff list's search, sort and CSV columns. */
+ * active Super Admin, and the staff list's search, sort and CSV columns. */
 
 /** Kept equal to the expression of the trigram index users_search_trgm_idx (schema.ts). */
 const staffSearch = sql`(${users.firstName} || ' ' || ${users.lastName} || ' ' || ${users.email})`;
@@ -81,12 +80,18 @@ export function assertOutranks(actor: AuthUser, target: StaffRow) {
 export const staffInScope = (partnerId: number | null): SQL | undefined =>
   partnerId === null ? undefined : eq(users.partnerId, partnerId);
 
-type RoleInfo = { id: number; name: string; builtIn: boolean; permissions: string[] };
+type RoleInfo = { id: number; name: string; builtIn: boolean; partnerRole: boolean; permissions: string[] };
 
 /** The role a member is given: it must exist, and its permissions must all be the actor's own. */
 export async function grantableRole(db: DbOrTx, roleId: number, actor: AuthUser): Promise<RoleInfo> {
   const [role] = await db
-    .select({ id: roles.id, name: roles.name, builtIn: roles.builtIn, permissions: roles.permissions })
+    .select({
+      id: roles.id,
+      name: roles.name,
+      builtIn: roles.builtIn,
+      partnerRole: roles.partnerRole,
+      permissions: roles.permissions,
+    })
     .from(roles)
     .where(eq(roles.id, roleId))
     .limit(1);
@@ -94,6 +99,35 @@ export async function grantableRole(db: DbOrTx, roleId: number, actor: AuthUser)
   const granted = permissionsOfRole(role.builtIn ? { builtIn: true } : { permissions: role.permissions });
   if (missingPermissions(granted, actor.permissions).length) throw new ApiError(403, msg.cannotGrant);
   return role;
+}
+
+/**
+ * Where a member works (issue 22): partner staff place whom they invite or edit at their own
+ * partner, whatever was sent; otherwise the partner asked for (`current` when none was sent). A
+ * partner role needs a partner; a partner newly named must exist.
+ */
+export async function placement(
+  db: DbOrTx,
+  o: {
+    scope: number | null;
+    requested: number | null | undefined;
+    current: number | null;
+    partnerRole: boolean;
+  },
+): Promise<{ partnerId: number | null; organizationName: string | null }> {
+  const partnerId = o.scope ?? (o.requested === undefined ? o.current : o.requested);
+  if (partnerId === null) {
+    if (o.partnerRole) throw fieldError('partnerId', msg.partnerRequired);
+    return { partnerId, organizationName: null };
+  }
+  const [partner] = await db
+    .select({ organizationName: partners.organizationName, deletedAt: partners.deletedAt })
+    .from(partners)
+    .where(eq(partners.id, partnerId));
+  if (!partner || (partner.deletedAt && partnerId !== o.current)) {
+    throw fieldError('partnerId', msg.partnerNotFound);
+  }
+  return { partnerId, organizationName: partner.organizationName };
 }
 
 export const staffCsvColumns: CsvColumn<StaffUser>[] = [
@@ -128,31 +162,3 @@ export const voidCodes = (tx: DbOrTx, userId: number, now: Date) =>
     .update(passwordResetCodes)
     .set({ usedAt: now })
     .where(and(eq(passwordResetCodes.userId, userId), isNull(passwordResetCodes.usedAt)));
-
-export function inviteMail(opts: {
-  to: string;
-  firstName: string;
-  inviter: string;
-  roleName: string;
-  code: string;
-}) {
-  return {
-    to: opts.to,
-    subject: INVITE_MAIL_SUBJECT,
-    text: [
-      `Hello ${opts.firstName},`,
-      '',
-      `${opts.inviter} invited you to Reward Club Admin as ${opts.roleName}.`,
-      '',
-      `Your set-password code is: ${opts.code}`,
-      '',
-      'Open the console, choose to set a password with a code, and enter this code with a password of',
-      'your choice. Then sign in with this email address. The code is valid for 72 hours and can be used',
-      'once; after that, ask for a password reset code on the sign-in screen.',
-      '',
-      'Reward Club',
-    ].join('\n'),
-  };
-}
-
-/** /admin: staff members (both list paths of SPEC section 7) and club-wide user figures. */

@@ -30,6 +30,8 @@ export type StaffRow = {
   roleName: string | null;
   rolePermissions: string[] | null;
   roleBuiltIn: boolean | null;
+  /** The role is for partner staff (roles.partner_role). */
+  rolePartnerRole: boolean | null;
 };
 
 /** The columns of a staff member with role and partner (users ⟕ roles ⟕ partners). */
@@ -54,6 +56,7 @@ export const staffColumns = {
   roleName: roles.name,
   rolePermissions: roles.permissions,
   roleBuiltIn: roles.builtIn,
+  rolePartnerRole: roles.partnerRole,
 };
 
 async function findStaff(db: DbOrTx, where: SQL): Promise<StaffRow | undefined> {

@@ -21,6 +21,11 @@ export type AppConfig = {
   exportBatchSize?: number;
   /** WEBHOOK_ALLOW_PRIVATE: webhook URLs may name private, loopback or link-local hosts (tests, a LAN receiver). */
   webhookAllowPrivate?: boolean;
+  /**
+   * The console's public address, the origin of the links in mails (APP_URL; server/env.ts defaults
+   * it to the server's own address). Unset here (tests): http://localhost:3000.
+   */
+  appUrl?: string;
   /** What GET /health reports as `environment` (NODE_ENV; 'development' when not given). */
   environment?: string;
 };

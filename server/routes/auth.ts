@@ -1,5 +1,5 @@
 import { and, eq, gt, inArray, isNull } from 'drizzle-orm';
-import { authMessages, RESET_MAIL_SUBJECT } from '../../contract/auth';
+import { authMessages } from '../../contract/auth';
 import { passwordResetCodes, users } from '../db/schema';
 import { actions, actorOf, actorOfAuthUser, recordEvent, requestMeta } from '../domain/events';
 import { beginAttempt, settleAttempt } from '../domain/password-attempts';
@@ -22,6 +22,7 @@ import type { RouteContext } from '../http/context';
 import { ApiError, fieldError, ok, tooManyRequests } from '../http/errors';
 import { reportRateLimits } from '../http/rate-limit-headers';
 import { routeSet } from '../http/route';
+import { appUrl, resetMail } from '../mail-templates';
 
 /** Sign-in, token refresh, sign-out and password reset (SPEC section 7, DESIGN section 3). */
 export function authRoutes(ctx: RouteContext) {
@@ -212,7 +213,11 @@ export function authRoutes(ctx: RouteContext) {
             expiresAt: new Date(now.getTime() + RESET_CODE_TTL_MS),
             createdAt: now,
           });
-          await mailer.enqueue(tx, resetMail(user.email, user.firstName, code), now);
+          await mailer.enqueue(
+            tx,
+            resetMail({ to: user.email, firstName: user.firstName, code, appUrl: appUrl(config) }),
+            now,
+          );
           await recordEvent(tx, {
             actor: actorOf(user),
             action: actions.resetRequested,
@@ -276,23 +281,4 @@ export function authRoutes(ctx: RouteContext) {
       if (!done) throw fieldError('resetCode', authMessages.resetCodeInvalid);
       return ok(c, null, authMessages.passwordUpdated);
     }).router;
-}
-
-export function resetMail(to: string, firstName: string, code: string) {
-  return {
-    to,
-    subject: RESET_MAIL_SUBJECT,
-    text: [
-      `Hello ${firstName},`,
-      '',
-      'We received a request to reset the password of your Reward Club admin account.',
-      '',
-      `Your reset code is: ${code}`,
-      '',
-      'The code is valid for 15 minutes and can be used once. If you did not ask for it, ignore this mail:',
-      'your password stays as it is.',
-      '',
-      'Reward Club',
-    ].join('\n'),
-  };
 }

@@ -28,6 +28,7 @@ const roleColumns = {
   createdAt: roles.createdAt,
   permissions: roles.permissions,
   builtIn: roles.builtIn,
+  partnerRole: roles.partnerRole,
   staffCount,
 };
 
@@ -168,7 +169,7 @@ export function roleRoutes(ctx: RouteContext) {
     })
     .on('POST /admin/user/create-role', async (c) => {
       const actor = c.get('user');
-      const { roleName, permissionIds } = c.req.valid('json');
+      const { roleName, permissionIds, partnerRole = false } = c.req.valid('json');
       const permissions = grantablePermissions(permissionIds, actor);
       const now = clock();
       const meta = requestMeta(c, config.trustProxy);
@@ -177,14 +178,14 @@ export function roleRoutes(ctx: RouteContext) {
         db.transaction(async (tx) => {
           const [created] = await tx
             .insert(roles)
-            .values({ name: roleName, permissions, createdAt: now, updatedAt: now })
+            .values({ name: roleName, permissions, partnerRole, createdAt: now, updatedAt: now })
             .returning({ id: roles.id });
           await recordEvent(tx, {
             actor: actorOfAuthUser(actor),
             action: actions.createdRole(roleName),
             entity: 'role',
             entityId: created!.id,
-            payload: { permissions },
+            payload: { permissions, partnerRole },
             meta,
             at: now,
           });
@@ -195,7 +196,7 @@ export function roleRoutes(ctx: RouteContext) {
     })
     .on('PATCH /admin/user/update-role', async (c) => {
       const actor = c.get('user');
-      const { roleId, roleName, permissionIds } = c.req.valid('json');
+      const { roleId, roleName, permissionIds, partnerRole } = c.req.valid('json');
       const existing = await findRole(db, roleId);
       if (!existing) throw notFound();
       if (existing.builtIn) throw new ApiError(409, roleServerMessages.builtInLocked);
@@ -209,9 +210,14 @@ export function roleRoutes(ctx: RouteContext) {
           const before = await findRole(tx, roleId, true);
           if (!before) throw notFound();
           assertHoldsRole(actor, before);
+          // Its holders were placed (or not) at a partner for it: they are reassigned first.
+          const kindChanges = partnerRole !== undefined && partnerRole !== before.partnerRole;
+          if (kindChanges && Number(before.staffCount) > 0) {
+            throw fieldError('partnerRole', roleServerMessages.partnerRoleHeld, 409);
+          }
           await tx
             .update(roles)
-            .set({ name: roleName, permissions, updatedAt: now })
+            .set({ name: roleName, permissions, ...(kindChanges ? { partnerRole } : {}), updatedAt: now })
             .where(eq(roles.id, roleId));
           await recordEvent(tx, {
             actor: actorOfAuthUser(actor),

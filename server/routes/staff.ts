@@ -12,10 +12,10 @@ import {
   activeSuperAdmins,
   assertOutranks,
   grantableRole,
-  inviteMail,
   isActiveSuperAdmin,
   lockSuperAdminRole,
   mapConstraintErrors,
+  placement,
   staffCsvColumns,
   staffInScope,
   staffList,
@@ -28,6 +28,7 @@ import { exportCsv } from '../http/csv-export';
 import { ApiError, fieldError, ok } from '../http/errors';
 import { listPage } from '../http/list';
 import { type RouteHandler, routeSet } from '../http/route';
+import { appUrl, inviteMail } from '../mail-templates';
 
 export function staffRoutes(ctx: RouteContext) {
   const { db, clock, config, guards, hasher, mailer } = ctx;
@@ -117,15 +118,13 @@ export function staffRoutes(ctx: RouteContext) {
       const meta = requestMeta(c, config.trustProxy);
       const role = await grantableRole(db, body.roleId, actor);
       // Partner staff invite to their own partner, whatever the body says (the guard refused a
-      // foreign partnerId already): never an unscoped admin.
-      const partnerId = c.get('partnerScope') ?? body.partnerId ?? null;
-      if (partnerId != null) {
-        const [partner] = await db
-          .select({ id: partners.id })
-          .from(partners)
-          .where(and(eq(partners.id, partnerId), isNull(partners.deletedAt)));
-        if (!partner) throw fieldError('partnerId', msg.partnerNotFound);
-      }
+      // foreign partnerId already): never an unscoped admin. A partner role needs a partner.
+      const { partnerId, organizationName } = await placement(db, {
+        scope: c.get('partnerScope'),
+        requested: body.partnerId,
+        current: null,
+        partnerRole: role.partnerRole,
+      });
       if (await findStaffByEmail(db, body.email)) throw fieldError('email', msg.emailTaken, 409);
       const code = generateResetCode();
       const id = await mapConstraintErrors(() =>
@@ -158,7 +157,9 @@ export function staffRoutes(ctx: RouteContext) {
               firstName: body.firstName,
               inviter: fullName(actor),
               roleName: role.name,
+              organizationName,
               code,
+              appUrl: appUrl(config),
             }),
             now,
           );
@@ -190,6 +191,12 @@ export function staffRoutes(ctx: RouteContext) {
       const target = await load(db, body.userId, c.get('partnerScope'));
       assertOutranks(actor, target);
       const role = body.roleId !== undefined ? await grantableRole(db, body.roleId, actor) : undefined;
+      const placed = await placement(db, {
+        scope: c.get('partnerScope'),
+        requested: body.partnerId,
+        current: target.partnerId,
+        partnerRole: role ? role.partnerRole : target.rolePartnerRole === true,
+      });
       const passwordHash = body.password !== undefined ? await hasher.hash(body.password) : undefined;
 
       const changes: Partial<typeof users.$inferInsert> = {};
@@ -211,6 +218,11 @@ export function staffRoutes(ctx: RouteContext) {
       if (role && role.id !== target.roleId) {
         changes.roleId = role.id;
         changed.push(`role ${role.name}`);
+      }
+      if (placed.partnerId !== target.partnerId) {
+        changes.partnerId = placed.partnerId;
+        changes.userType = placed.partnerId === null ? 'ADMIN' : 'PARTNER';
+        changed.push(placed.organizationName ? `partner ${placed.organizationName}` : 'partner (club staff)');
       }
       if (passwordHash) {
         changes.passwordHash = passwordHash;

@@ -315,6 +315,9 @@ const IP_PREFIXES = [
   '10.0.0.',
 ] as const;
 
+/** The demo's partner role (roles.partner_role): its holders work at one partner. */
+const PARTNER_STAFF_ROLE = 'Partner Staff';
+
 const ROLE_PERMISSIONS: Record<string, PermissionName[]> = {
   Support: [
     'dashboard.view',
@@ -344,7 +347,7 @@ const ROLE_PERMISSIONS: Record<string, PermissionName[]> = {
   ],
   Auditor: ALL_PERMISSION_NAMES.filter((p) => p.endsWith('.view')),
   // Their own partner's page and analytics (partner-scoped: another partner is 404, decision 023).
-  'Partner Staff': [
+  [PARTNER_STAFF_ROLE]: [
     'dashboard.view',
     'partners.view',
     'visits.view',
@@ -451,6 +454,7 @@ export async function seedDemo(db: DbOrTx, opts: SeedOptions = {}): Promise<Seed
         ...Object.entries(ROLE_PERMISSIONS).map(([name, permissions], i) => ({
           name,
           permissions,
+          partnerRole: name === PARTNER_STAFF_ROLE,
           createdAt: daysAgo(390 - i * 10, 10),
         })),
       ])

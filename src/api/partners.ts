@@ -76,6 +76,22 @@ export const partnerListQueryOptions = (params: PartnerListParams) =>
     staleTime: 10_000,
   });
 
+/** Active partners by name, for the partner select of the staff forms (the largest page size). */
+export const partnerChoicesQueryOptions = () =>
+  queryOptions({
+    queryKey: [...partnerKeys.all, 'choices'] as const,
+    queryFn: () =>
+      fetchPartners({
+        page: 1,
+        pageSize: 100,
+        search: '',
+        sortBy: 'organizationName',
+        sortOrder: 'asc',
+        status: 'ACTIVE',
+      }).then((list) => list.records.map((p) => ({ value: String(p.id), label: p.organizationName }))),
+    staleTime: 30_000,
+  });
+
 export const partnerStatsQueryOptions = () =>
   queryOptions({ queryKey: partnerKeys.stats(), queryFn: fetchPartnerStats, staleTime: 10_000 });
 

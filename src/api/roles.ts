@@ -55,13 +55,23 @@ export const roleListQueryOptions = (state: ListState) =>
     staleTime: 10_000,
   });
 
+/** A role as the staff forms offer it: whether it is for partner staff, and what it holds. */
+export type RoleChoice = { value: string; label: string; partnerRole: boolean; permissions: string[] };
+
 /** Every role, by name, for the role selects of the staff forms (the largest page size). */
 export const roleChoicesQueryOptions = () =>
   queryOptions({
     queryKey: roleKeys.choices(),
     queryFn: () =>
       fetchRoles({ page: 1, pageSize: 100, search: '', sortBy: 'name', sortOrder: 'asc' }).then((list) =>
-        list.records.map((role) => ({ value: String(role.id), label: role.name })),
+        list.records.map(
+          (role): RoleChoice => ({
+            value: String(role.id),
+            label: role.name,
+            partnerRole: role.partnerRole,
+            permissions: role.permissions.map((p) => p.name),
+          }),
+        ),
       ),
     staleTime: 30_000,
   });

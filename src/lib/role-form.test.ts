@@ -39,7 +39,7 @@ describe('role form', () => {
   });
 
   it('requires a name and at least one permission, with the SPEC messages', () => {
-    const result = roleFormSchema.safeParse({ roleName: '  ', permissionIds: [] });
+    const result = roleFormSchema.safeParse({ roleName: '  ', permissionIds: [], partnerRole: false });
     expect(result.error?.issues.map((i) => i.message)).toEqual([
       'Role name is required',
       'Permissions must be selected for a role',

@@ -12,8 +12,12 @@ export const roleFormSchema = z.object({
       z.maxLength(60, { error: 'Role name must be at most 60 characters' }),
     ),
   permissionIds: z.array(z.number()).check(z.minLength(1, { error: roleMessages.permissionsRequired })),
+  partnerRole: z.boolean(),
 });
-export type RoleForm = { roleName: string; permissionIds: number[] };
+/** `partnerRole`: a role for partner staff, whose holders are placed at a partner (issue 22). */
+export type RoleForm = { roleName: string; permissionIds: number[]; partnerRole: boolean };
+
+export const PARTNER_ROLE_LABEL = 'For partner staff (each holder works at one partner)';
 
 /** 'extended_services' → 'extended services' (SPEC section 2: lower case, underscores as spaces). */
 export const groupLabel = (group: string): string => group.toLowerCase().replace(/_/g, ' ');

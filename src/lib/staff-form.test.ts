@@ -3,9 +3,14 @@ import type { StaffUser } from '../../contract/staff';
 import {
   editFormOf,
   editStaffFormSchema,
+  emptyInviteForm,
+  grantable,
   hasChanges,
   inviteStaffFormSchema,
+  placementFor,
+  toInviteBody,
   toStaffUpdate,
+  withPartnerRule,
 } from './staff-form';
 
 const staff: StaffUser = {
@@ -32,7 +37,15 @@ const messagesOf = (result: {
 describe('invite form', () => {
   it('requires names, a valid email and a role (SPEC section 5)', () => {
     expect(
-      messagesOf(inviteStaffFormSchema.safeParse({ firstName: '', lastName: ' ', email: '', roleId: '' })),
+      messagesOf(
+        inviteStaffFormSchema.safeParse({
+          firstName: '',
+          lastName: ' ',
+          email: '',
+          roleId: '',
+          partnerId: '',
+        }),
+      ),
     ).toEqual({
       firstName: 'First name is required',
       lastName: 'Last name is required',
@@ -41,7 +54,13 @@ describe('invite form', () => {
     });
     expect(
       messagesOf(
-        inviteStaffFormSchema.safeParse({ firstName: 'A', lastName: 'B', email: 'x@', roleId: '2' }),
+        inviteStaffFormSchema.safeParse({
+          firstName: 'A',
+          lastName: 'B',
+          email: 'x@',
+          roleId: '2',
+          partnerId: '',
+        }),
       ),
     ).toEqual({
       email: 'pls provide a valid email',
@@ -76,7 +95,14 @@ describe('edit form', () => {
     expect(hasChanges(unchanged)).toBe(false);
     expect(
       toStaffUpdate(
-        { firstName: ' Adaeze ', lastName: '', password: 'Secret1', roleId: '3', phone: '08012345' },
+        {
+          firstName: ' Adaeze ',
+          lastName: '',
+          password: 'Secret1',
+          roleId: '3',
+          phone: '08012345',
+          partnerId: '',
+        },
         staff,
       ),
     ).toEqual({ userId: 7, firstName: 'Adaeze', password: 'Secret1', roleId: 3 });
@@ -94,5 +120,56 @@ describe('edit form', () => {
     });
     expect(toStaffUpdate({ ...values, phone: ' 080-12345 ' }, staff)).toEqual({ userId: 7 });
     expect(toStaffUpdate({ ...values, phone: '' }, staff)).toEqual({ userId: 7, phone: '' });
+  });
+});
+
+describe('partner staff are placed at a partner (issue 22)', () => {
+  const roles = [
+    { value: '2', label: 'Support', partnerRole: false, permissions: ['clients.view'] },
+    { value: '5', label: 'Partner Staff', partnerRole: true, permissions: ['rewards.redeem'] },
+    { value: '1', label: 'Super Admin', partnerRole: false, permissions: ['clients.view', 'roles.create'] },
+  ];
+  const placementOf = (own: number | null) => (roleId: string) =>
+    placementFor(
+      roles.find((r) => r.value === roleId),
+      own,
+    );
+
+  it('a partner role chosen by club staff asks for the partner; a club role does not', () => {
+    const schema = withPartnerRule(inviteStaffFormSchema, placementOf(null));
+    const values = { ...emptyInviteForm, firstName: 'Kemi', lastName: 'Ade', email: 'kemi@shop.ng' };
+    expect(messagesOf(schema.safeParse({ ...values, roleId: '5' }))).toEqual({
+      partnerId: 'Choose the partner this staff member works at',
+    });
+    expect(schema.safeParse({ ...values, roleId: '5', partnerId: '9' }).success).toBe(true);
+    expect(schema.safeParse({ ...values, roleId: '2' }).success).toBe(true);
+    expect(toInviteBody({ ...values, roleId: '5', partnerId: '9' }, 'choose')).toMatchObject({
+      roleId: 5,
+      partnerId: 9,
+    });
+    expect(toInviteBody({ ...values, roleId: '2', partnerId: '9' }, 'none')).not.toHaveProperty('partnerId');
+  });
+
+  it('partner staff never choose: their partner is fixed and nothing is sent', () => {
+    expect(placementOf(4)('5')).toBe('fixed');
+    expect(placementOf(4)('2')).toBe('fixed');
+    const schema = withPartnerRule(inviteStaffFormSchema, placementOf(4));
+    const values = { ...emptyInviteForm, firstName: 'K', lastName: 'A', email: 'k@shop.ng', roleId: '5' };
+    expect(schema.safeParse(values).success).toBe(true);
+    expect(toInviteBody(values, 'fixed')).not.toHaveProperty('partnerId');
+  });
+
+  it('only the roles the inviter may give are offered', () => {
+    expect(grantable(roles, ['clients.view', 'rewards.redeem']).map((r) => r.label)).toEqual([
+      'Support',
+      'Partner Staff',
+    ]);
+  });
+
+  it('the edit form sends a new partner only for a partner role', () => {
+    const values = { ...editFormOf(staff), roleId: '5', partnerId: '9' };
+    expect(toStaffUpdate(values, staff, 'choose')).toEqual({ userId: 7, roleId: 5, partnerId: 9 });
+    expect(toStaffUpdate(values, staff, 'none')).toEqual({ userId: 7, roleId: 5 });
+    expect(toStaffUpdate(values, { ...staff, partnerId: 9 }, 'choose')).toEqual({ userId: 7, roleId: 5 });
   });
 });

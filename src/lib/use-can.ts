@@ -11,6 +11,13 @@ export function useCan(): (permission: PermissionName) => boolean {
   return (permission) => can(permissions ? { permissions } : null, permission);
 }
 
+/** The signed-in user's permission names (empty when signed out). */
+export function useOwnPermissions(): readonly string[] {
+  const { session } = useRouteContext({ from: '__root__' });
+  return useSelector(session, (s) => s.context.session?.user.permissions ?? NO_PERMISSIONS);
+}
+const NO_PERMISSIONS: readonly string[] = [];
+
 /**
  * What a guard reads of the session actor (src/machines/session.machine.ts): the signed-in user of
  * its snapshot. Written here as a shape, so that lib does not import the machines (decision 032).

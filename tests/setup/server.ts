@@ -206,10 +206,16 @@ export function setupTestServer(opts: TestServerOptions = {}): TestServer {
 // ---------------------------------------------------------------------------------------------
 // Fixtures
 
-export async function createRole(db: Db, name: string, permissions: readonly string[], builtIn = false) {
+export async function createRole(
+  db: Db,
+  name: string,
+  permissions: readonly string[],
+  builtIn = false,
+  partnerRole = false,
+) {
   const [role] = await db
     .insert(roles)
-    .values({ name, permissions: [...permissions], builtIn })
+    .values({ name, permissions: [...permissions], builtIn, partnerRole })
     .returning();
   return role!;
 }

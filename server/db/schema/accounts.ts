@@ -13,6 +13,8 @@ export const roles = pgTable(
     /** Permission names from the catalogue in contract/permissions.ts. */
     permissions: text('permissions').array().notNull().default(sql`'{}'::text[]`),
     builtIn: boolean('built_in').notNull().default(false),
+    /** A role for partner staff: whoever holds it works at one partner (issue 22, decision 033). */
+    partnerRole: boolean('partner_role').notNull().default(false),
     createdAt: ts('created_at').notNull().defaultNow(),
     updatedAt: ts('updated_at').notNull().defaultNow(),
   },

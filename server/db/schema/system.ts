@@ -85,6 +85,8 @@ export const mailOutbox = pgTable('mail_outbox', {
   to: text('to').notNull(),
   subject: text('subject').notNull(),
   text: text('text').notNull(),
+  /** The same mail as HTML (issue 22); removed with the text once delivered or given up. */
+  html: text('html'),
   createdAt: ts('created_at').notNull().defaultNow(),
   /** Set while one instance delivers the row; a stale claim (a crashed sender) is taken over later. */
   claimedAt: ts('claimed_at'),

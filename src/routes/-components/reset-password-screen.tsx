@@ -1,6 +1,6 @@
 import { useForm } from '@tanstack/react-form';
 import { useMutation } from '@tanstack/react-query';
-import { Link, useNavigate } from '@tanstack/react-router';
+import { Link, useNavigate, useRouteContext } from '@tanstack/react-router';
 import { css } from '../../../styled-system/css';
 import { updatePasswordWithCode } from '../../api/auth';
 import { AppForm } from '../../components/app-form';
@@ -13,13 +13,25 @@ import { authErrorMessage } from '../../lib/error-message';
 import { fieldProps, validateOnChangeAndBlur } from '../../lib/form';
 import { type ResetPasswordForm, resetPasswordFormSchema } from '../../lib/reset-password-form';
 
-export function ResetPasswordScreen({ initialCode }: { initialCode: string }) {
+/**
+ * Set a password with a mailed code. Opened from a mail's link, the code is filled in and the email
+ * is known: the new password then signs in at once (partner staff land at their partner, issue 22).
+ */
+export function ResetPasswordScreen({
+  initialCode,
+  email,
+}: {
+  initialCode: string;
+  email?: string | undefined;
+}) {
   const navigate = useNavigate();
+  const { session } = useRouteContext({ from: '__root__' });
   const update = useMutation({
     mutationFn: updatePasswordWithCode,
-    onSuccess: (message) => {
+    onSuccess: (message, { newPassword }) => {
       notify.success(message || 'Password updated successfully');
-      void navigate({ to: '/' });
+      if (email) session.send({ type: 'session.signIn', credentials: { email, password: newPassword } });
+      else void navigate({ to: '/' });
     },
     onError: (error) => notify.error(authErrorMessage(error)),
   });

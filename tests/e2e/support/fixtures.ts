@@ -1,5 +1,6 @@
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { type APIRequestContext, expect, type Page } from '@playwright/test';
+import { type ParsedMail, simpleParser } from 'mailparser';
 import { DEMO_ADMIN, E2E_BASE_URL } from './env';
 
 export const naira = (n: number) =>
@@ -39,6 +40,24 @@ export async function latestMailedCode(
       if (match?.[1]) return match[1];
     }
     if (Date.now() > deadline) throw new Error(`no mail to ${to} matching ${pattern} in ${dir}`);
+    await new Promise((r) => setTimeout(r, 200));
+  }
+}
+
+/**
+ * The newest mail to `to` in a server's file mailbox, parsed as a mail client reads it (its text and
+ * HTML parts decoded), waiting for the outbox to deliver it.
+ */
+export async function latestMail(dataDir: string, to: string, timeoutMs = 15_000): Promise<ParsedMail> {
+  const dir = `${dataDir}/mail`;
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const files = existsSync(dir) ? readdirSync(dir).filter((f) => f.endsWith('.eml')) : [];
+    for (const file of files.sort().reverse()) {
+      const raw = readFileSync(`${dir}/${file}`, 'utf8');
+      if (raw.toLowerCase().includes(`to: ${to.toLowerCase()}`)) return simpleParser(raw);
+    }
+    if (Date.now() > deadline) throw new Error(`no mail to ${to} in ${dir}`);
     await new Promise((r) => setTimeout(r, 200));
   }
 }

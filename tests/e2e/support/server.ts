@@ -24,6 +24,8 @@ export async function startServer(opts: {
       DATA_DIR: opts.dataDir,
       SPA_DIR: E2E_SPA_DIR,
       LOG_LEVEL: 'warn',
+      // The links in mails open the console where the browser of the tests finds it.
+      APP_URL: url,
       ...opts.env,
     },
     stdio: ['ignore', 'pipe', 'pipe'],

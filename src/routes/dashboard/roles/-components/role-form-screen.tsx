@@ -24,6 +24,7 @@ import { errorSentence, queryErrorMessage } from '../../../../lib/error-message'
 import { firstError, validateOnChangeAndBlur } from '../../../../lib/form';
 import {
   groupPermissions,
+  PARTNER_ROLE_LABEL,
   type RoleForm,
   roleFormSchema,
   toggleGroup,
@@ -88,7 +89,11 @@ function RoleFormCard({
   const readOnly = role?.builtIn === true;
   const save = useMutation({
     mutationFn: (values: RoleForm) => {
-      const body = { roleName: values.roleName.trim(), permissionIds: values.permissionIds };
+      const body = {
+        roleName: values.roleName.trim(),
+        permissionIds: values.permissionIds,
+        partnerRole: values.partnerRole,
+      };
       return role ? updateRole({ roleId: role.id, ...body }) : createRole(body);
     },
     onSuccess: () => {
@@ -101,6 +106,7 @@ function RoleFormCard({
   const defaultValues: RoleForm = {
     roleName: role?.name ?? '',
     permissionIds: role ? [...role.permissionIds].sort((a, b) => a - b) : [],
+    partnerRole: role?.partnerRole ?? false,
   };
   const form = useForm({
     defaultValues,
@@ -138,6 +144,19 @@ function RoleFormCard({
               onChange={(e) => field.handleChange(e.target.value)}
               onBlur={field.handleBlur}
               error={firstError(field.state.meta)}
+            />
+          )}
+        </form.Field>
+        <form.Field name="partnerRole">
+          {(field) => (
+            <Checkbox
+              label={PARTNER_ROLE_LABEL}
+              name={field.name}
+              disabled={readOnly}
+              checked={field.state.value}
+              onChange={(e) => field.handleChange(e.target.checked)}
+              onBlur={field.handleBlur}
+              className={css({ mt: '4' })}
             />
           )}
         </form.Field>

@@ -3,7 +3,6 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { getRouteApi, useNavigate } from '@tanstack/react-router';
 import type { StaffUser } from '../../../../../contract/staff';
 import { css } from '../../../../../styled-system/css';
-import { roleChoicesQueryOptions } from '../../../../api/roles';
 import { staffDetailQueryOptions, staffKeys, updateStaff } from '../../../../api/staff';
 import { AppForm } from '../../../../components/app-form';
 import { ForbiddenState, isForbidden } from '../../../../components/forbidden-state';
@@ -18,7 +17,14 @@ import { SelectField } from '../../../../components/ui/select';
 import { errorSentence, queryErrorMessage } from '../../../../lib/error-message';
 import { firstError, validateOnChangeAndBlur } from '../../../../lib/form';
 import { fullName } from '../../../../lib/format';
-import { editFormOf, editStaffFormSchema, hasChanges, toStaffUpdate } from '../../../../lib/staff-form';
+import {
+  editFormOf,
+  editStaffFormSchema,
+  hasChanges,
+  toStaffUpdate,
+  withPartnerRule,
+} from '../../../../lib/staff-form';
+import { PartnerField, useStaffPlacement } from './staff-placement';
 
 const route = getRouteApi('/dashboard/staff/$staffId/edit');
 
@@ -61,7 +67,7 @@ export function EditStaffScreen() {
 
 function EditStaffForm({ staff, onDone }: { staff: StaffUser; onDone: () => void }) {
   const queryClient = useQueryClient();
-  const roles = useQuery(roleChoicesQueryOptions());
+  const { roleChoices, placementOf } = useStaffPlacement();
   const update = useMutation({
     mutationFn: updateStaff,
     onSuccess: () => {
@@ -74,9 +80,9 @@ function EditStaffForm({ staff, onDone }: { staff: StaffUser; onDone: () => void
   const form = useForm({
     defaultValues: editFormOf(staff),
     validationLogic: validateOnChangeAndBlur,
-    validators: { onChange: editStaffFormSchema },
+    validators: { onChange: withPartnerRule(editStaffFormSchema, placementOf) },
     onSubmit: ({ value }) => {
-      const body = toStaffUpdate(value, staff);
+      const body = toStaffUpdate(value, staff, placementOf(value.roleId));
       if (!hasChanges(body)) {
         notify.info('No changes to save');
         return;
@@ -86,8 +92,8 @@ function EditStaffForm({ staff, onDone }: { staff: StaffUser; onDone: () => void
   });
   // The member's current role stays choosable even if it is not on the first page of roles.
   const roleOptions = [
-    ...(roles.data ?? []),
-    ...(staff.userRole && !roles.data?.some((r) => r.value === String(staff.userRole?.id))
+    ...roleChoices,
+    ...(staff.userRole && !roleChoices.some((r) => r.value === String(staff.userRole?.id))
       ? [{ value: String(staff.userRole.id), label: staff.userRole.name }]
       : []),
   ];
@@ -138,6 +144,27 @@ function EditStaffForm({ staff, onDone }: { staff: StaffUser; onDone: () => void
               />
             )}
           </form.Field>
+          <form.Subscribe selector={(state) => state.values.roleId}>
+            {(roleId) => (
+              <form.Field name="partnerId">
+                {(field) => (
+                  <PartnerField
+                    placement={placementOf(roleId)}
+                    name={field.name}
+                    value={field.state.value}
+                    onChange={field.handleChange}
+                    onBlur={field.handleBlur}
+                    error={firstError(field.state.meta)}
+                    current={
+                      staff.partnerId !== null
+                        ? { value: String(staff.partnerId), label: staff.organizationName ?? '' }
+                        : undefined
+                    }
+                  />
+                )}
+              </form.Field>
+            )}
+          </form.Subscribe>
           <form.Field name="phone">
             {(field) => (
               <TextField

@@ -1,7 +1,6 @@
 import { useForm } from '@tanstack/react-form';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from '@tanstack/react-router';
-import { roleChoicesQueryOptions } from '../../../../api/roles';
 import { inviteStaff, staffKeys } from '../../../../api/staff';
 import { statsKeys } from '../../../../api/stats';
 import { AppForm } from '../../../../components/app-form';
@@ -14,8 +13,14 @@ import { notify } from '../../../../components/ui/notify';
 import { SelectField } from '../../../../components/ui/select';
 import { errorSentence, queryErrorMessage } from '../../../../lib/error-message';
 import { firstError, validateOnChangeAndBlur } from '../../../../lib/form';
-import { emptyInviteForm, inviteStaffFormSchema, toInviteBody } from '../../../../lib/staff-form';
+import {
+  emptyInviteForm,
+  inviteStaffFormSchema,
+  toInviteBody,
+  withPartnerRule,
+} from '../../../../lib/staff-form';
 import { TEXTS } from '../../../../lib/texts';
+import { PartnerField, useStaffPlacement } from './staff-placement';
 
 /** SPEC section 4: a successful invite says 'Update successful' and returns to the Users tab. */
 export const INVITE_SUCCESS = TEXTS.spec.inviteSuccess;
@@ -24,7 +29,7 @@ export const INVITE_SUCCESS = TEXTS.spec.inviteSuccess;
 export function InviteStaffScreen() {
   const navigate = useNavigate();
   const queryClient = useQueryClient();
-  const roles = useQuery(roleChoicesQueryOptions());
+  const { roles, roleChoices, placementOf } = useStaffPlacement();
   const invite = useMutation({
     mutationFn: inviteStaff,
     onSuccess: () => {
@@ -38,8 +43,8 @@ export function InviteStaffScreen() {
   const form = useForm({
     defaultValues: emptyInviteForm,
     validationLogic: validateOnChangeAndBlur,
-    validators: { onChange: inviteStaffFormSchema },
-    onSubmit: ({ value }) => invite.mutateAsync(toInviteBody(value)),
+    validators: { onChange: withPartnerRule(inviteStaffFormSchema, placementOf) },
+    onSubmit: ({ value }) => invite.mutateAsync(toInviteBody(value, placementOf(value.roleId))),
   });
 
   if (isForbidden(roles.error)) {
@@ -95,7 +100,7 @@ export function InviteStaffScreen() {
                   label="Role"
                   name={field.name}
                   placeholder="Choose a role"
-                  options={roles.data ?? []}
+                  options={roleChoices}
                   value={field.state.value}
                   onChange={(e) => field.handleChange(e.target.value)}
                   onBlur={field.handleBlur}
@@ -105,6 +110,22 @@ export function InviteStaffScreen() {
                 />
               )}
             </form.Field>
+            <form.Subscribe selector={(state) => state.values.roleId}>
+              {(roleId) => (
+                <form.Field name="partnerId">
+                  {(field) => (
+                    <PartnerField
+                      placement={placementOf(roleId)}
+                      name={field.name}
+                      value={field.state.value}
+                      onChange={field.handleChange}
+                      onBlur={field.handleBlur}
+                      error={firstError(field.state.meta)}
+                    />
+                  )}
+                </form.Field>
+              )}
+            </form.Subscribe>
           </div>
           <div className={formActions}>
             <Button type="submit" loading={invite.isPending} loadingText="Inviting staff">
