@@ -30,7 +30,7 @@ export default defineConfig({
           ...serverTests,
           name: 'server',
           env: { TEST_DATABASE_URL: '' },
-          globalSetup: ['tests/setup/pglite-template.ts'],
+          globalSetup: ['tests/setup/db-template.ts'],
         },
       },
       // ... and the same suite again on PostgreSQL when TEST_DATABASE_URL names a server (CI sets
@@ -42,6 +42,8 @@ export default defineConfig({
                 ...serverTests,
                 name: 'server-postgres',
                 env: { TEST_DATABASE_URL: postgresUrl },
+                // ... copied from one migrated template database (decision 038).
+                globalSetup: ['tests/setup/db-template.ts'],
                 // The 100,000-row export memory test measures a server with PGlite inside it; once is
                 // enough (the export routes themselves run here too, in csv-export.test.ts).
                 exclude: [...serverTests.exclude, 'server/routes/csv-export-memory.test.ts'],
