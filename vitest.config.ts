@@ -1,12 +1,13 @@
 import { availableParallelism } from 'node:os';
 import react from '@vitejs/plugin-react';
 import { configDefaults, defineConfig } from 'vitest/config';
-import { RUN_APART } from './scripts/run-apart.mjs';
+import { ALONE_ON_POSTGRES, RUN_APART } from './scripts/run-apart.mjs';
 
 // scripts/test-ci.mjs runs the long fault tests and the memory test in a step of their own, one file
 // at a time (decision 038); TEST_RUN_APART=1 leaves them out of the run it starts before that step.
-const runApart =
-  process.env.TEST_RUN_APART === '1' ? RUN_APART.map((p) => (p.endsWith('/') ? `${p}**` : p)) : [];
+const apart = process.env.TEST_RUN_APART === '1';
+const globs = (paths: string[]) => (apart ? paths.map((p) => (p.endsWith('/') ? `${p}**` : p)) : []);
+const runApart = globs(RUN_APART);
 const serverTests = {
   environment: 'node' as const,
   include: ['server/**/*.test.ts', 'contract/**/*.test.ts', 'tests/flows/**/*.test.ts'],
@@ -30,7 +31,7 @@ export default defineConfig({
           ...serverTests,
           name: 'server',
           env: { TEST_DATABASE_URL: '' },
-          globalSetup: ['tests/setup/pglite-template.ts'],
+          globalSetup: ['tests/setup/db-template.ts'],
         },
       },
       // ... and the same suite again on PostgreSQL when TEST_DATABASE_URL names a server (CI sets
@@ -42,9 +43,15 @@ export default defineConfig({
                 ...serverTests,
                 name: 'server-postgres',
                 env: { TEST_DATABASE_URL: postgresUrl },
+                // ... copied from one migrated template database (decision 038).
+                globalSetup: ['tests/setup/db-template.ts'],
                 // The 100,000-row export memory test measures a server with PGlite inside it; once is
                 // enough (the export routes themselves run here too, in csv-export.test.ts).
-                exclude: [...serverTests.exclude, 'server/routes/csv-export-memory.test.ts'],
+                exclude: [
+                  ...serverTests.exclude,
+                  ...globs(ALONE_ON_POSTGRES),
+                  'server/routes/csv-export-memory.test.ts',
+                ],
               },
             },
           ]

@@ -2,12 +2,13 @@
 // The same files and projects as `npm test` plus the date-proof run, in three steps, each timed:
 //   1. web, and the server suite on PostgreSQL (when TEST_DATABASE_URL names one), on today's clock,
 //      without the files of scripts/run-apart.mjs (TEST_RUN_APART=1);
-//   2. those files (fault tests, export memory), one at a time, on today's clock, on both databases;
+//   2. those files (fault tests, export memory), one at a time, on today's clock, on both databases,
+//      and on PostgreSQL the pool races of ALONE_ON_POSTGRES, one at a time too;
 //   3. the server suite on PGlite with the clock 200 days ahead (`npm run test:server:future`), which
 //      takes the place of a PGlite run on today's clock: PGlite, PostgreSQL and the moved clock are each
 //      still covered, by one run fewer.
 import { spawnSync } from 'node:child_process';
-import { RUN_APART } from './run-apart.mjs';
+import { ALONE_ON_POSTGRES, RUN_APART } from './run-apart.mjs';
 
 const postgres = Boolean(process.env.TEST_DATABASE_URL);
 const vitest = ['node_modules/vitest/vitest.mjs', 'run'];
@@ -31,6 +32,15 @@ const steps = [
       ...RUN_APART,
     ],
   },
+  ...(postgres
+    ? [
+        {
+          name: 'pool races on PostgreSQL, one file at a time',
+          cmd: process.execPath,
+          args: [...vitest, '--maxWorkers=1', '--project', 'server-postgres', ...ALONE_ON_POSTGRES],
+        },
+      ]
+    : []),
   { name: 'server on PGlite, clock +200 days', cmd: 'npm', args: ['run', '--silent', 'test:server:future'] },
 ];
 

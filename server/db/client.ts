@@ -103,7 +103,7 @@ async function openPglite(opts: Extract<OpenOptions, { kind: 'pglite' }>) {
 
 /**
  * An image of a new, migrated in-memory PGlite database. A fresh PGlite spends seconds in initdb; the
- * server tests open one per file, so they start each from this image (tests/setup/pglite-template.ts,
+ * server tests open one per file, so they start each from this image (tests/setup/db-template.ts,
  * docs/decisions/038-ci-time.md).
  */
 export async function dumpPglite(): Promise<Blob> {

@@ -65,12 +65,14 @@ export const isPostgres = Boolean(process.env.TEST_DATABASE_URL);
 export async function openTestDatabase(opts: { max?: number } = {}): Promise<Database> {
   const serverUrl = process.env.TEST_DATABASE_URL;
   if (!serverUrl) {
-    // The migrated image the project's global setup made (tests/setup/pglite-template.ts), if any.
+    // The migrated image the project's global setup made (tests/setup/db-template.ts), if any.
     const template = inject('pgliteTemplate');
     return openDatabase({ kind: 'pglite', from: template ? new Blob([readFileSync(template)]) : undefined });
   }
   const name = `rc_test_${process.pid}_${randomBytes(4).toString('hex')}`;
-  await runOnce(serverUrl, `create database "${name}"`);
+  // A copy of the migrated template the project's global setup made (tests/setup/db-template.ts), if any.
+  const template = inject('postgresTemplate');
+  await runOnce(serverUrl, `create database "${name}"${template ? ` template "${template}"` : ''}`);
   const url = new URL(serverUrl);
   url.pathname = `/${name}`;
   const database = await openDatabase({ kind: 'postgres', url: url.toString(), max: opts.max ?? 10 });
