@@ -1,6 +1,7 @@
+import type { Response } from '@playwright/test';
 import { type AnyMachineSnapshot, assign, createMachine, type EventObject } from 'xstate';
 import { expect, type MachineWalk, setNetwork, type WalkContext } from '../../tests/flows/walk-kit';
-import type { FlowModel } from '../../tests/model/flow-engine';
+import type { FlowModel, FlowPath } from '../../tests/model/flow-engine';
 import {
   droppedChoice,
   keptChoice,
@@ -235,6 +236,35 @@ async function onQueued(w: WalkContext, c: Ctx, id: number, button: 'Retry' | 'D
   await expect(list).toHaveCount(0);
 }
 
+/** The path's next event (after the step being done). */
+const following = (w: WalkContext) => (w.data.steps as FlowPath['steps'])[Number(w.data.i)]?.event;
+
+/**
+ * From the second failed send on, the next probe of the server gets no answer and the one after
+ * answers: the link is back (about 2 s later, within the machine's 4 s pause). Set before the send
+ * fails, so the walk sees whether the queue sent again before that answer.
+ */
+async function dropNextProbe(w: WalkContext) {
+  let dropped = false;
+  w.data.sentAtDrop = w.edge.sent;
+  w.data.linkBack = new Promise<number>((resolve) => {
+    const onResponse = (r: Response) => {
+      if (!dropped || !r.url().endsWith('/api/v1/health') || !r.ok()) return;
+      w.page.off('response', onResponse);
+      resolve(w.edge.sent);
+    };
+    w.page.on('response', onResponse);
+  });
+  await w.page.route(
+    '**/api/v1/health',
+    (route) => {
+      dropped = true;
+      return route.abort('internetdisconnected');
+    },
+    { times: 1 },
+  );
+}
+
 export const walk: MachineWalk = {
   file: 'outbox',
   machine: outboxMachine,
@@ -258,6 +288,8 @@ export const walk: MachineWalk = {
   },
   begin: async (w, path) => {
     w.data.context = path.initial.context;
+    w.data.steps = path.steps;
+    w.data.i = 0;
     // The partner's page and its Edit form once, so both screens open offline too (their code and data).
     await w.page.goto(partnerPage(w));
     await expect(w.page.getByRole('heading', { name: w.world.partner.organizationName })).toBeVisible();
@@ -268,9 +300,11 @@ export const walk: MachineWalk = {
   },
   step: async (w, event) => {
     const c = (w.data.context ?? { online: true, entries: [] }) as Ctx;
+    w.data.i = Number(w.data.i) + 1;
     if (await setNetwork(w, event)) return;
     switch (event.type) {
       case 'xstate.error.actor.sendEntry':
+        if (following(w)?.type === 'xstate.done.actor.linkBack') await dropNextProbe(w);
         if (event.error === outboxConflictError) {
           // Someone else changes the partner while the edit waits: the real server answers 409.
           await w.api.call('PATCH', '/admin/partners/update-record', {
@@ -290,11 +324,17 @@ export const walk: MachineWalk = {
         return conflictDialog(w)
           .getByRole('button', { name: event.output === droppedChoice ? 'Use theirs' : 'Keep mine' })
           .click();
-      case 'xstate.done.actor.linkBack':
-        // The next probe of the server gets no answer, the one after answers: the link is back.
-        await w.page.route('**/api/v1/health', (route) => route.abort('internetdisconnected'), { times: 1 });
-        await w.page.waitForResponse((r) => r.url().endsWith('/api/v1/health') && r.ok(), { timeout: 4000 });
+      case 'xstate.done.actor.linkBack': {
+        // The link came back (a probe answered after one did not) before the machine's own 4 s
+        // pause ended: nothing was sent again before that answer.
+        const sentThen = await Promise.race([
+          w.data.linkBack as Promise<number>,
+          new Promise<null>((r) => setTimeout(() => r(null), 20_000)),
+        ]);
+        expect(sentThen, 'a probe answering after one that did not').not.toBeNull();
+        expect(sentThen, 'the queue waited for the link, not for its pause').toBe(w.data.sentAtDrop);
         return;
+      }
       // The machine's own pause, and IndexedDB's reads and writes: they happen by themselves.
       case 'xstate.done.actor.retryTimer':
       case 'xstate.done.actor.loadEntries':

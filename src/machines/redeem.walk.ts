@@ -7,6 +7,7 @@ import {
   inputOf,
   type MachineWalk,
   OTP_MAIL,
+  onOrigin,
   setNetwork,
   typeCode,
   type WalkContext,
@@ -78,15 +79,15 @@ async function keepLostAttempt(
     ...(rewardType === 'GIFTCARD' ? { amountToRedeem } : {}),
     idempotencyKey: crypto.randomUUID(),
   };
-  // Once, before the first page of the path loads (the Redeem row reads it as it mounts).
-  await w.context.addInitScript(
-    ([id, value]) => {
-      if (sessionStorage.getItem('flows-lost-attempt')) return;
-      sessionStorage.setItem('flows-lost-attempt', '1');
-      const all = JSON.parse(localStorage.getItem('money-attempts') ?? '{}') as Record<string, unknown>;
-      localStorage.setItem('money-attempts', JSON.stringify({ ...all, [id]: value }));
-    },
-    [redeemAttemptId({ userId: w.world.customer.id, code }), request] as const,
+  // Before the first page of the path loads (the Redeem row reads it as it mounts).
+  await onOrigin(w.context, (page) =>
+    page.evaluate(
+      ([id, value]) => {
+        const all = JSON.parse(localStorage.getItem('money-attempts') ?? '{}') as Record<string, unknown>;
+        localStorage.setItem('money-attempts', JSON.stringify({ ...all, [id]: value }));
+      },
+      [redeemAttemptId({ userId: w.world.customer.id, code }), request] as const,
+    ),
   );
   return { code };
 }

@@ -135,8 +135,16 @@ export class Edge {
     return this.held.get(effect)?.length ?? 0;
   }
 
+  /** The browser is offline (setNetwork): a request let through now is answered from Node. */
+  offline = false;
+
   async pass(effect: string) {
-    await (await this.take(effect)).continue();
+    const route = await this.take(effect);
+    // A request sent before the network dropped, whose answer the path says arrives: the real
+    // server answers it (fetched from Node, as the browser's own network is down) and the page gets
+    // that answer. A held request continued while offline would fail instead.
+    if (this.offline) return route.fulfill({ response: await route.fetch() });
+    await route.continue();
   }
 
   async fail(effect: string, error: unknown) {
@@ -192,7 +200,8 @@ export async function expectError(scope: Locator, error: string | null) {
 
 export async function setNetwork(w: WalkContext, event: EventObject): Promise<boolean> {
   if (event.type !== 'network.offline' && event.type !== 'network.online') return false;
-  await w.context.setOffline(event.type === 'network.offline');
+  w.edge.offline = event.type === 'network.offline';
+  await w.context.setOffline(w.edge.offline);
   return true;
 }
 
@@ -213,6 +222,62 @@ export async function typeCode(page: Page, code: string) {
   await group.getByRole('textbox', { name: 'Digit 1 of 6' }).click();
   await page.keyboard.type(code);
   await page.locator('form').filter({ has: group }).getByRole('button', { name: 'Submit' }).click();
+}
+
+/**
+ * Runs `fn` in a plain page of the origin (the health JSON: no SPA, no session machine of its own),
+ * e.g. to write the origin's storage before a path's first page of the SPA loads.
+ */
+export async function onOrigin<R>(context: BrowserContext, fn: (page: Page) => Promise<R>): Promise<R> {
+  const page = await context.newPage();
+  try {
+    await page.goto('/api/v1/health');
+    return await fn(page);
+  } finally {
+    await page.close();
+  }
+}
+
+/**
+ * A browser context is reused by a machine's paths (the SPA's code and its service worker's precache
+ * are fetched and compiled once, not per path); before each path every page is closed and the
+ * origin's storage emptied (localStorage, IndexedDB, Storage Buckets, caches but the service
+ * worker's own, cookies), then
+ * the path's session is stored: each path starts as a fresh browser signed in with its own tokens.
+ */
+interface StorageBucketManager {
+  keys(): Promise<string[]>;
+  delete(name: string): Promise<void>;
+}
+
+export async function freshStart(context: BrowserContext, storageKey: string, session: string) {
+  for (const open of context.pages()) await open.close().catch(() => {});
+  await context.setOffline(false);
+  await context.clearCookies();
+  await onOrigin(context, (page) =>
+    page.evaluate(
+      async ([key, value]) => {
+        localStorage.clear();
+        sessionStorage.clear();
+        for (const db of await indexedDB.databases()) {
+          const name = db.name;
+          if (!name || name.startsWith('workbox')) continue;
+          await new Promise<void>((resolve, reject) => {
+            const request = indexedDB.deleteDatabase(name);
+            request.onsuccess = () => resolve();
+            request.onerror = () => reject(request.error);
+            request.onblocked = () => reject(new Error(`IndexedDB ${name} is still open`));
+          });
+        }
+        // The app's database lives in a Storage Bucket (decision 009): the buckets go with their data.
+        const buckets = (navigator as unknown as { storageBuckets?: StorageBucketManager }).storageBuckets;
+        for (const name of (await buckets?.keys()) ?? []) await buckets?.delete(name);
+        for (const name of await caches.keys()) if (!name.startsWith('workbox')) await caches.delete(name);
+        localStorage.setItem(key, value);
+      },
+      [storageKey, session] as const,
+    ),
+  );
 }
 
 /** A path's start reads its input. */

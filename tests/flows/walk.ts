@@ -4,6 +4,7 @@ import { join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { type Browser, chromium } from '@playwright/test';
 import type { EventObject } from 'xstate';
+import { SESSION_STORAGE_KEY } from '../../src/lib/session-storage';
 import { CHROME_FLAGS, CHROME_PATH, DEMO_ADMIN } from '../e2e/support/env';
 import {
   activeStateIds,
@@ -17,7 +18,7 @@ import { MailClient } from './mail-client';
 import { startMailbox } from './mailbox';
 import { type MachineResult, type PathResult, type RunReport, writeReport } from './report';
 import { buildSpa, freePort, REPO_ROOT, startServerProcess } from './stack';
-import { Edge, type MachineWalk, type WalkContext } from './walk-kit';
+import { Edge, freshStart, type MachineWalk, type WalkContext } from './walk-kit';
 import { FlowsApi, makeWorld, productionRefusal, type World } from './world';
 
 /**
@@ -120,6 +121,14 @@ async function walkMachine(
   );
   const results: PathResult[] = [];
   log(`\n${model.title} (${model.name}): ${paths.length} paths`);
+  // One context for the machine's paths, each started afresh (freshStart).
+  const context = await browser.newContext({
+    baseURL: shared.baseUrl,
+    viewport: { width: 1280, height: 900 },
+  });
+  context.setDefaultTimeout(10_000);
+  // A page load on a busy shared machine can pass 10 s.
+  context.setDefaultNavigationTimeout(30_000);
   for (const [index, path] of paths.entries()) {
     const steps = readableSteps(path);
     const base = { number: index + 1, title: path.title, steps: [] as PathResult['steps'] };
@@ -136,17 +145,11 @@ async function walkMachine(
       continue;
     }
     const t0 = Date.now();
-    const context = await browser.newContext({
-      baseURL: shared.baseUrl,
-      viewport: { width: 1280, height: 900 },
-    });
-    context.setDefaultTimeout(10_000);
-    // A page load on a busy shared machine (the SPA's bundle parsed anew per context) can pass 10 s.
-    context.setDefaultNavigationTimeout(30_000);
     const session = JSON.stringify(await shared.api.freshSession(walk.signInAs?.(shared.world)));
-    await context.addInitScript((s) => {
-      if (!localStorage.getItem('admin')) localStorage.setItem('admin', s);
-    }, session);
+    const unready = await freshStart(context, SESSION_STORAGE_KEY, session).then(
+      () => null,
+      (e: Error) => e,
+    );
     const page = await context.newPage();
     const edge = new Edge(walk.effects);
     await edge.install(page);
@@ -154,6 +157,7 @@ async function walkMachine(
     const result: PathResult = { ...base, status: 'passed', ms: 0 };
     let current = -1;
     try {
+      if (unready) throw unready;
       await walk.begin(w, path);
       for (const id of activeStateIds(machine, path.initial)) visited.add(id);
       // The screen opened in the path's first state: the machine's start took its eventless transition.
@@ -195,7 +199,7 @@ async function walkMachine(
     } finally {
       await context.setOffline(false).catch(() => {});
       await edge.release();
-      await context.close();
+      for (const open of context.pages()) await open.close().catch(() => {});
     }
     result.ms = Date.now() - t0;
     results.push(result);
@@ -205,6 +209,7 @@ async function walkMachine(
       log(`      step ${(result.failedStep ?? -1) + 1} failed: ${result.error?.split('\n')[0]}`);
   }
 
+  await context.close();
   const unreachable = walk.unreachable ?? {};
   const totalTransitions = [...inventory.transitions.keys()];
   const missingTransitions = totalTransitions.filter(

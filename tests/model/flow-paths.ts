@@ -12,7 +12,7 @@ import { type RedeemContext, redeemMachine } from '../../src/machines/redeem.mac
 import { type FlowModel, type FlowPath, generateFlowPaths } from './flow-engine';
 
 export type { FlowModel, FlowPath } from './flow-engine';
-export { describeFlowPaths, plannedCoverage, readableSteps } from './flow-engine';
+export { describeFlowPaths, plannedCoverage } from './flow-engine';
 
 /**
  * The flow models: which events are tried in each state (bounded: a few cases per event type) and
