@@ -14,6 +14,7 @@ import { createActor, fromPromise } from 'xstate';
 import { login, refreshTokens, revokeSession } from './api/auth';
 import { ApiError, createApiClient, setApiClient } from './api/client';
 import { profileQueryOptions } from './api/profile';
+import { ErrorScreen } from './components/error-screen';
 import { NotFoundRedirect } from './components/not-found-redirect';
 import { loadToaster, notify } from './components/ui/notify';
 import { authErrorMessage } from './lib/error-message';
@@ -108,6 +109,7 @@ const router = createRouter({
   defaultPreloadStaleTime: 0,
   scrollRestoration: true,
   defaultNotFoundComponent: NotFoundRedirect,
+  defaultErrorComponent: ErrorScreen,
 });
 
 declare module '@tanstack/react-router' {

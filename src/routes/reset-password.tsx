@@ -1,13 +1,15 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { z } from '../../contract/zod';
+import { LINK_CODE_IGNORED, resetPasswordSearch } from '../lib/reset-password-form';
 import { ResetPasswordScreen } from './-components/reset-password-screen';
 
 export const Route = createFileRoute('/reset-password')({
-  validateSearch: z.object({ code: z.optional(z.string().check(z.maxLength(64))) }),
+  validateSearch: resetPasswordSearch,
   component: ResetPasswordRoute,
 });
 
 function ResetPasswordRoute() {
-  const { code } = Route.useSearch();
-  return <ResetPasswordScreen initialCode={code ?? ''} />;
+  const { code, codeIgnored } = Route.useSearch();
+  return (
+    <ResetPasswordScreen initialCode={code ?? ''} notice={codeIgnored ? LINK_CODE_IGNORED : undefined} />
+  );
 }

@@ -12,7 +12,13 @@ import { authErrorMessage } from '../../lib/error-message';
 import { firstError, validateOnChangeAndBlur } from '../../lib/form';
 import { type ResetPasswordForm, resetPasswordFormSchema } from '../../lib/reset-password-form';
 
-export function ResetPasswordScreen({ initialCode }: { initialCode: string }) {
+export function ResetPasswordScreen({
+  initialCode,
+  notice,
+}: {
+  initialCode: string;
+  notice?: string | undefined;
+}) {
   const navigate = useNavigate();
   const update = useMutation({
     mutationFn: updatePasswordWithCode,
@@ -35,6 +41,11 @@ export function ResetPasswordScreen({ initialCode }: { initialCode: string }) {
 
   return (
     <AuthShell heading="Reset your password">
+      {notice ? (
+        <p role="note" className={css({ mb: '4', fontSize: 'sm', color: 'fg.muted' })}>
+          {notice}
+        </p>
+      ) : null}
       <form
         noValidate
         aria-label="Reset password"
