@@ -7,9 +7,10 @@ import {
   partnerMessages,
   type UpdatePartnerBody,
 } from '../../contract/partners';
+import { IMAGE_TOO_LARGE, MAX_IMAGE_BYTES } from '../../contract/images';
 import { phoneField } from '../../contract/validation';
 import { z } from '../../contract/zod';
-import { IMAGE_TOO_LARGE, isImageFile, MAX_IMAGE_BYTES } from './image-file';
+import { isImageFile } from './image-file';
 
 /** The values of the partner forms: text as typed, the chosen cover image file, service ids. */
 export interface PartnerFormValues {
