@@ -1,5 +1,10 @@
 import { and, eq, isNull, type SQL, sql } from 'drizzle-orm';
-import { INVITE_MAIL_SUBJECT, staffServerMessages as msg, type StaffUser } from '../../contract/staff';
+import {
+  INVITE_MAIL_SUBJECT,
+  staffServerMessages as msg,
+  type StaffUser,
+  staffChangeRefusal,
+} from '../../contract/staff';
 import type { DbOrTx } from '../db/client';
 import { FOREIGN_KEY_VIOLATION, sqlState, UNIQUE_VIOLATION } from '../db/errors';
 import { executeRows } from '../db/rows';
@@ -64,12 +69,13 @@ export const isActiveSuperAdmin = (row: StaffRow) =>
  * Nobody manages a member who holds permissions they lack themselves (no way round the roles), and
  * only a Super Admin touches a Super Admin (a custom role holding every permission does not).
  */
-export function assertOutranks(actor: AuthUser, target: StaffRow) {
-  if (actor.id === target.id) return;
-  if (missingPermissions(permissionsOf(target), actor.permissions).length) {
-    throw new ApiError(403, msg.outranked);
-  }
-  if (target.roleBuiltIn === true && !actor.superAdmin) throw new ApiError(403, msg.superAdminOnly);
+export function assertOutranks(actor: AuthUser, target: StaffRow, action: 'update' | 'delete') {
+  const refusal = staffChangeRefusal(
+    actor,
+    { id: target.id, permissions: permissionsOf(target), superAdmin: target.roleBuiltIn === true },
+    action,
+  );
+  if (refusal) throw new ApiError(refusal.status, refusal.message);
 }
 
 /** Partner staff see and manage only their own partner's staff (decision 023). */

@@ -1,6 +1,7 @@
 import { useForm } from '@tanstack/react-form';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from '@tanstack/react-router';
+import { useState } from 'react';
 import type { Permission } from '../../../../../contract/permissions';
 import type { Role } from '../../../../../contract/roles';
 import { css } from '../../../../../styled-system/css';
@@ -25,8 +26,8 @@ import {
   groupPermissions,
   type RoleForm,
   roleFormSchema,
-  toggleGroup,
-  toggleOne,
+  togglePermissions,
+  unmetNeedsNote,
 } from '../../../../lib/role-form';
 
 export const ROLE_CREATED = 'Role created successfully';
@@ -85,6 +86,8 @@ function RoleFormCard({
   const queryClient = useQueryClient();
   const groups = groupPermissions(permissions);
   const readOnly = role?.builtIn === true;
+  /** What a tick or untick also changed, and why (a permission needs another). */
+  const [note, setNote] = useState<string | null>(null);
   const save = useMutation({
     mutationFn: (values: RoleForm) => {
       const body = { roleName: values.roleName.trim(), permissionIds: values.permissionIds };
@@ -150,6 +153,12 @@ function RoleFormCard({
           {(field) => {
             const selected = field.state.value;
             const error = firstError(field.state.meta);
+            const toggle = (ids: number[], on: boolean) => {
+              const next = togglePermissions(permissions, selected, ids, on);
+              setNote(next.note);
+              field.handleChange(next.ids);
+            };
+            const unmet = readOnly ? null : unmetNeedsNote(permissions, selected);
             return (
               <fieldset
                 aria-describedby={error ? 'permissions-error' : undefined}
@@ -189,7 +198,12 @@ function RoleFormCard({
                           disabled={readOnly}
                           checked={ticked === group.permissions.length}
                           indeterminate={ticked > 0 && ticked < group.permissions.length}
-                          onChange={(e) => field.handleChange(toggleGroup(selected, group, e.target.checked))}
+                          onChange={(e) =>
+                            toggle(
+                              group.permissions.map((p) => p.id),
+                              e.target.checked,
+                            )
+                          }
                           onBlur={field.handleBlur}
                           className={css({
                             color: 'fg.muted',
@@ -206,7 +220,7 @@ function RoleFormCard({
                             value={String(p.id)}
                             disabled={readOnly}
                             checked={selected.includes(p.id)}
-                            onChange={(e) => field.handleChange(toggleOne(selected, p.id, e.target.checked))}
+                            onChange={(e) => toggle([p.id], e.target.checked)}
                             onBlur={field.handleBlur}
                           />
                         ))}
@@ -214,6 +228,14 @@ function RoleFormCard({
                     );
                   })}
                 </div>
+                <p role="status" className={css({ mt: '3', fontSize: 'sm', color: 'fg.muted' })}>
+                  {note}
+                </p>
+                {unmet ? (
+                  <p role="note" className={css({ mt: '2', fontSize: 'sm', color: 'red.700' })}>
+                    {unmet}
+                  </p>
+                ) : null}
                 {error ? (
                   <p id="permissions-error" className={css({ mt: '2', fontSize: 'xs', color: 'fg.error' })}>
                     {error}
