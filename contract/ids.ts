@@ -1,5 +1,5 @@
-import { z } from './zod';
 import { IMAGE_TOO_LARGE, MAX_IMAGE_BASE64 } from './images';
+import { z } from './zod';
 
 /** The largest id the database holds (PostgreSQL integer): a larger one is refused, never sent to SQL. */
 export const MAX_ID = 2_147_483_647;

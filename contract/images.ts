@@ -18,4 +18,5 @@ export const IMAGE_HELPER_TEXT = `PNG, JPEG or WebP, at most ${MAX_IMAGE_MIB} Mi
 export const MAX_IMAGE_BASE64 = 7_000_000;
 
 /** A base64 image field's text, refused over MAX_IMAGE_BASE64 with IMAGE_TOO_LARGE. */
-export const imageBase64Text = () => z.string().check(z.maxLength(MAX_IMAGE_BASE64, { error: IMAGE_TOO_LARGE }));
+export const imageBase64Text = () =>
+  z.string().check(z.maxLength(MAX_IMAGE_BASE64, { error: IMAGE_TOO_LARGE }));

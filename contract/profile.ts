@@ -1,3 +1,4 @@
+import { imageBase64Text } from './images';
 import {
   confirmPasswordField,
   MAX_PASSWORD_LENGTH,
@@ -7,7 +8,6 @@ import {
   withMatchingConfirmation,
 } from './validation';
 import { z } from './zod';
-import { imageBase64Text } from './images';
 
 export const profileSchema = z.object({
   id: z.int(),

@@ -1,7 +1,7 @@
 import { idField } from './ids';
+import { IMAGE_TOO_LARGE, MAX_IMAGE_BASE64 } from './images';
 import { defineList } from './list';
 import { z } from './zod';
-import { IMAGE_TOO_LARGE, MAX_IMAGE_BASE64 } from './images';
 
 export const rewardTypeSchema = z.enum(['GIFTCARD', 'COUPON'], {
   error: "rewardType must be 'GIFTCARD' or 'COUPON'",

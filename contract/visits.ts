@@ -1,7 +1,7 @@
 import { dateField, idField } from './ids';
+import { imageBase64Text } from './images';
 import { defineList, listQuerySchema } from './list';
 import { z } from './zod';
-import { imageBase64Text } from './images';
 
 export const visitItemSchema = z.object({
   id: z.int(),

@@ -1,3 +1,4 @@
+import { IMAGE_TOO_LARGE, MAX_IMAGE_BYTES } from '../../contract/images';
 import {
   type CreatePartnerBody,
   createPartnerBodySchema,
@@ -7,7 +8,6 @@ import {
   partnerMessages,
   type UpdatePartnerBody,
 } from '../../contract/partners';
-import { IMAGE_TOO_LARGE, MAX_IMAGE_BYTES } from '../../contract/images';
 import { phoneField } from '../../contract/validation';
 import { z } from '../../contract/zod';
 import { isImageFile } from './image-file';
