@@ -23,7 +23,8 @@ export const sessionUserSchema = z.object({
   lastName: z.string(),
   userType: userTypeSchema,
   partnerId: z.nullable(z.int()),
-  role: z.nullable(z.object({ id: z.int(), name: z.string() })),
+  /** `builtIn`: the Super Admin role (absent in sessions stored before it was sent). */
+  role: z.nullable(z.object({ id: z.int(), name: z.string(), builtIn: z.optional(z.boolean()) })),
   permissions: z.array(z.string()),
 });
 export type SessionUser = z.infer<typeof sessionUserSchema>;
@@ -43,13 +44,16 @@ export const refreshBodySchema = z.object({
 
 export const passwordResetRequestBodySchema = z.object({ email: emailField });
 
+/** The longest reset or set-password code the server reads (a longer one is invalid). */
+export const RESET_CODE_MAX = 64;
+
 export const updatePasswordBodySchema = z.object({
   resetCode: z
     .string({ error: 'Reset code is required' })
     .check(
       z.trim(),
       z.minLength(1, { error: 'Reset code is required' }),
-      z.maxLength(64, { error: 'Reset code is invalid' }),
+      z.maxLength(RESET_CODE_MAX, { error: 'Reset code is invalid' }),
     ),
   newPassword: securePasswordField,
 });

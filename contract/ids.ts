@@ -1,3 +1,4 @@
+import { IMAGE_TOO_LARGE, MAX_IMAGE_BASE64 } from './images';
 import { z } from './zod';
 
 /** The largest id the database holds (PostgreSQL integer): a larger one is refused, never sent to SQL. */
@@ -19,7 +20,7 @@ export const base64ImageField = (requiredMessage: string) =>
     .string({ error: requiredMessage })
     .check(
       z.minLength(1, { error: requiredMessage }),
-      z.maxLength(7_000_000, { error: 'Image must be at most 5 MiB' }),
+      z.maxLength(MAX_IMAGE_BASE64, { error: IMAGE_TOO_LARGE }),
     );
 
 /** A calendar date, YYYY-MM-DD. */

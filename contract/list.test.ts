@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { customerList } from './customers';
-import { defineList } from './list';
+import { defineList, SEARCH_MAX } from './list';
 import { z } from './zod';
 
 const things = defineList({
@@ -44,6 +44,14 @@ describe('defineList: one definition, the server query and the URL search', () =
       pageSize: 10,
       sortBy: 'createdAt',
     });
+  });
+
+  it('a URL search over the limit is cut to it, not dropped (the server takes what the URL keeps)', () => {
+    const long = `  ${'x'.repeat(SEARCH_MAX - 1)}yz  `;
+    const search = things.search.parse({ search: long }).search;
+    expect(search).toBe(`${'x'.repeat(SEARCH_MAX - 1)}y`);
+    expect(things.query.safeParse({ searchText: search }).success).toBe(true);
+    expect(things.search.parse({ search: 2026 }).search).toBe('2026');
   });
 
   it('every sort key the URL accepts, the server accepts (customers)', () => {

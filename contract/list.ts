@@ -6,6 +6,9 @@ export type PageSize = (typeof PAGE_SIZES)[number];
 
 const pageSizeMessage = `pageSize must be one of ${PAGE_SIZES.join(', ')}`;
 
+/** The longest search text a list takes (the server refuses more; the SPA cuts a longer one, with a note). */
+export const SEARCH_MAX = 100;
+
 /** The earliest date a filter takes: before it, instants fall outside what the database can store. */
 export const EARLIEST_DATE = '1900-01-01';
 
@@ -39,10 +42,17 @@ export const listQuerySchema = z.object({
   ),
   pageSize: z._default(pageSizeField, 10),
   searchText: z.optional(
-    z.string().check(z.trim(), z.maxLength(100, { error: 'searchText must be at most 100 characters' })),
+    z
+      .string()
+      .check(
+        z.trim(),
+        z.maxLength(SEARCH_MAX, { error: `searchText must be at most ${SEARCH_MAX} characters` }),
+      ),
   ),
   search: z.optional(
-    z.string().check(z.trim(), z.maxLength(100, { error: 'search must be at most 100 characters' })),
+    z
+      .string()
+      .check(z.trim(), z.maxLength(SEARCH_MAX, { error: `search must be at most ${SEARCH_MAX} characters` })),
   ),
   sortBy: z.optional(z.string().check(z.maxLength(40))),
   sortOrder: z.optional(z.enum(['asc', 'desc'], { error: "sortOrder must be 'asc' or 'desc'" })),
@@ -69,7 +79,20 @@ const pageSizeSearchField = z.catch(
   ),
   10 as PageSize,
 );
-const searchTextField = z.catch(z._default(z.string().check(z.trim(), z.maxLength(100)), ''), '');
+/**
+ * The URL's search text: trimmed and cut to SEARCH_MAX (a longer one is clamped, never dropped for the
+ * whole list; the search box says it was cut); digits only arrive as a number from the router's parser.
+ */
+const searchTextField = z.catch(
+  z._default(
+    z.pipe(
+      z.union([z.string(), z.number()]),
+      z.transform((v) => String(v).trim().slice(0, SEARCH_MAX).trim()),
+    ),
+    '',
+  ),
+  '',
+);
 const sortOrderField = z.enum(['asc', 'desc']);
 
 export interface ListSortOptions<Sort extends string> {

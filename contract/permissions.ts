@@ -52,3 +52,70 @@ export const permissionCatalogue: Permission[] = PERMISSIONS.map((p) => ({
 export const ALL_PERMISSION_NAMES: PermissionName[] = PERMISSIONS.map((p) => p.name);
 
 export const SUPER_ADMIN_ROLE = 'Super Admin';
+
+/**
+ * What each permission's screens need besides it (issue 22): the button and the screen a permission
+ * opens call routes that other permissions guard, so a role holding one without the other meets
+ * 'Not allowed'. Read from the screens and their calls (contract/api.ts `access`):
+ * - staff.create: 'Add Staff' sits on the Users tab (GET admin-users, staff.view) and its role select
+ *   lists the roles (GET get-roles, roles.view).
+ * - staff.update: 'Edit' sits on the Users tab; the form loads the member (GET admin-detail,
+ *   staff.view) and the role select (roles.view). staff.delete: 'Delete' sits on the Users tab.
+ * - roles.create / update / delete: on the Roles tab (roles.view); the edit form loads the role
+ *   (GET get-role-detail, roles.view).
+ * - partners.create / update: their buttons are on the partner list and detail (partners.view); the
+ *   form's extended services come from GET extended-services (extended_services.view).
+ *   partners.delete: on the partner detail.
+ * - clients.update / delete: on the client list and detail (clients.view).
+ * - extended_services.create / update / delete: on the service list (extended_services.view).
+ * - visits.create: 'Record visit' on the partner's Visits tab (visits.view).
+ * - rewards.issue: issued from the partner's Eligible users tab (GET reward-eligible-users, visits.view).
+ * One table: the role form ticks what a permission needs (src/lib/role-form.ts), the SPA offers an
+ * action only with what it needs (src/lib/permissions.ts `canUse`), and the server may check it.
+ */
+export const PERMISSION_NEEDS: Readonly<Partial<Record<PermissionName, readonly PermissionName[]>>> = {
+  'staff.create': ['staff.view', 'roles.view'],
+  'staff.update': ['staff.view', 'roles.view'],
+  'staff.delete': ['staff.view'],
+  'roles.create': ['roles.view'],
+  'roles.update': ['roles.view'],
+  'roles.delete': ['roles.view'],
+  'partners.create': ['partners.view', 'extended_services.view'],
+  'partners.update': ['partners.view', 'extended_services.view'],
+  'partners.delete': ['partners.view'],
+  'clients.update': ['clients.view'],
+  'clients.delete': ['clients.view'],
+  'extended_services.create': ['extended_services.view'],
+  'extended_services.update': ['extended_services.view'],
+  'extended_services.delete': ['extended_services.view'],
+  'visits.create': ['visits.view'],
+  'rewards.issue': ['visits.view'],
+};
+
+/** Everything `permission` needs, directly or through what it needs (without itself). */
+export function needsOf(permission: string): PermissionName[] {
+  const found = new Set<PermissionName>();
+  const visit = (p: string) => {
+    for (const need of PERMISSION_NEEDS[p as PermissionName] ?? []) {
+      if (!found.has(need)) {
+        found.add(need);
+        visit(need);
+      }
+    }
+  };
+  visit(permission);
+  found.delete(permission as PermissionName);
+  return [...found];
+}
+
+/** Every permission that needs `permission`, directly or not. */
+export const dependentsOf = (permission: string): PermissionName[] =>
+  ALL_PERMISSION_NAMES.filter((p) => needsOf(p).includes(permission as PermissionName));
+
+/** The permissions of `held` whose needs are missing from `held` (empty: a role without dead ends). */
+export const unmetNeeds = (
+  held: readonly string[],
+): { permission: PermissionName; missing: PermissionName[] }[] =>
+  ALL_PERMISSION_NAMES.filter((p) => held.includes(p))
+    .map((permission) => ({ permission, missing: needsOf(permission).filter((n) => !held.includes(n)) }))
+    .filter((x) => x.missing.length > 0);

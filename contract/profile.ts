@@ -1,3 +1,4 @@
+import { imageBase64Text } from './images';
 import {
   confirmPasswordField,
   MAX_PASSWORD_LENGTH,
@@ -49,9 +50,7 @@ export const profileUpdateBodySchema = z.strictObject({
     z.string().check(z.trim(), z.maxLength(300, { error: 'Must be at most 300 characters' })),
   ),
   /** base64 image without a data-URL prefix (PNG, JPEG or WebP, at most 5 MiB decoded). */
-  profileImage: z.optional(
-    z.string().check(z.maxLength(7_000_000, { error: 'Image must be at most 5 MiB' })),
-  ),
+  profileImage: z.optional(imageBase64Text()),
 });
 export type ProfileUpdateBody = z.infer<typeof profileUpdateBodySchema>;
 

@@ -1,4 +1,5 @@
 import { idField } from './ids';
+import { IMAGE_TOO_LARGE, MAX_IMAGE_BASE64 } from './images';
 import { defineList } from './list';
 import { z } from './zod';
 
@@ -101,7 +102,7 @@ export const issueRewardBodySchema = z.strictObject({
     .string({ error: rewardMessages.promotionalImageRequired })
     .check(
       z.minLength(1, { error: rewardMessages.promotionalImageRequired }),
-      z.maxLength(7_000_000, { error: 'Image must be at most 5 MiB' }),
+      z.maxLength(MAX_IMAGE_BASE64, { error: IMAGE_TOO_LARGE }),
     ),
   title: z
     .string({ error: rewardMessages.titleRequired })

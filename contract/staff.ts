@@ -15,7 +15,10 @@ export const staffUserSchema = z.object({
   lastName: z.string(),
   email: z.string(),
   phone: z.nullable(z.string()),
-  userRole: z.nullable(z.object({ id: z.int(), name: z.string() })),
+  /** The role, whether it is the built-in Super Admin role, and what it grants (staffChangeRefusal). */
+  userRole: z.nullable(
+    z.object({ id: z.int(), name: z.string(), builtIn: z.boolean(), permissions: z.array(z.string()) }),
+  ),
   imageUrl: z.nullable(z.string()),
   userType: z.enum(['ADMIN', 'PARTNER']),
   partnerId: z.nullable(z.int()),
@@ -132,3 +135,42 @@ export const staffServerMessages = {
   cannotGrant: 'You cannot give a role with permissions you do not hold',
   superAdminOnly: 'Only a Super Admin can change a Super Admin',
 } as const;
+
+/** Who acts, as the staff rules see them: a Super Admin holds the built-in role. */
+export interface StaffRuleParty {
+  id: number;
+  permissions: readonly string[];
+  /** Undefined when not known (a session stored before it was sent): not refused on that ground. */
+  superAdmin: boolean | undefined;
+}
+
+/** A listed member as the staff rules see them. */
+export const staffParty = (staff: StaffUser): StaffRuleParty => ({
+  id: staff.id,
+  permissions: staff.userRole?.permissions ?? [],
+  superAdmin: staff.userRole?.builtIn ?? false,
+});
+
+/**
+ * Why `actor` may not change (update) or delete `target`, or null when the rules allow it: nobody
+ * deletes themselves; nobody changes a member who holds permissions they lack; only a Super Admin
+ * changes a Super Admin (a custom role holding every permission does not). The server applies it
+ * (server/routes/staff.ts), the Users tab offers Edit and Delete only where it passes. The last active
+ * Super Admin rule needs a count only the server has.
+ */
+export function staffChangeRefusal(
+  actor: StaffRuleParty,
+  target: StaffRuleParty,
+  action: 'update' | 'delete',
+): { status: 403 | 409; message: string } | null {
+  if (actor.id === target.id) {
+    return action === 'delete' ? { status: 409, message: staffServerMessages.cannotDeleteSelf } : null;
+  }
+  if (target.permissions.some((p) => !actor.permissions.includes(p))) {
+    return { status: 403, message: staffServerMessages.outranked };
+  }
+  if (target.superAdmin === true && actor.superAdmin === false) {
+    return { status: 403, message: staffServerMessages.superAdminOnly };
+  }
+  return null;
+}

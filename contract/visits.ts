@@ -1,4 +1,5 @@
 import { dateField, idField } from './ids';
+import { imageBase64Text } from './images';
 import { defineList } from './list';
 import { z } from './zod';
 
@@ -73,9 +74,7 @@ export const createVisitBodySchema = z.object({
     .array(item, { error: 'At least one item is required' })
     .check(z.minLength(1, { error: 'At least one item is required' }), z.maxLength(200)),
   /** base64 receipt image without prefix (PNG, JPEG or WebP, at most 5 MiB decoded). */
-  receiptImage: z.optional(
-    z.string().check(z.maxLength(7_000_000, { error: 'Image must be at most 5 MiB' })),
-  ),
+  receiptImage: z.optional(imageBase64Text()),
 });
 export type CreateVisitBody = z.infer<typeof createVisitBodySchema>;
 

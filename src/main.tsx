@@ -15,6 +15,7 @@ import { login, refreshTokens, revokeSession } from './api/auth';
 import { ApiError, createApiClient, setApiClient } from './api/client';
 import { profileKeys, profileQueryOptions } from './api/profile';
 import { statsKeys } from './api/stats';
+import { ErrorScreen } from './components/error-screen';
 import { NotFoundRedirect } from './components/not-found-redirect';
 import { loadToaster, notify } from './components/ui/notify';
 import { authErrorMessage } from './lib/error-message';
@@ -120,6 +121,7 @@ const router = createRouter({
   defaultPreloadStaleTime: 0,
   scrollRestoration: true,
   defaultNotFoundComponent: NotFoundRedirect,
+  defaultErrorComponent: ErrorScreen,
 });
 
 declare module '@tanstack/react-router' {

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { decodeImage, detectImageMime, MAX_IMAGE_BYTES } from './images';
+import { MAX_IMAGE_BYTES } from '../../contract/images';
+import { decodeImage, detectImageMime } from './images';
 
 const png = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 0]);
 const jpeg = Buffer.from([0xff, 0xd8, 0xff, 0xdb, 0, 0]);

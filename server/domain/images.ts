@@ -1,9 +1,8 @@
+import { IMAGE_TOO_LARGE, MAX_IMAGE_BYTES } from '../../contract/images';
 import type { DbOrTx } from '../db/client';
 import { files } from '../db/schema';
 import { sha256Hex } from './tokens';
 
-export const MAX_IMAGE_BYTES = 5 * 1024 * 1024;
-export const IMAGE_TOO_LARGE = 'Image must be at most 5 MiB';
 export const IMAGE_BAD_TYPE = 'Image must be a PNG, JPEG or WebP file';
 export const IMAGE_BAD_BASE64 = 'Image must be base64-encoded';
 

@@ -1,5 +1,6 @@
 import { and, eq, isNull, type SQL, sql } from 'drizzle-orm';
 import {
+  staffChangeRefusal,
   staffServerMessages as msg,
   type StaffUser,
   staffList as staffListDefinition,
@@ -68,12 +69,13 @@ export const isActiveSuperAdmin = (row: StaffRow) =>
  * Nobody manages a member who holds permissions they lack themselves (no way round the roles), and
  * only a Super Admin touches a Super Admin (a custom role holding every permission does not).
  */
-export function assertOutranks(actor: AuthUser, target: StaffRow) {
-  if (actor.id === target.id) return;
-  if (missingPermissions(permissionsOf(target), actor.permissions).length) {
-    throw new ApiError(403, msg.outranked);
-  }
-  if (target.roleBuiltIn === true && !actor.superAdmin) throw new ApiError(403, msg.superAdminOnly);
+export function assertOutranks(actor: AuthUser, target: StaffRow, action: 'update' | 'delete') {
+  const refusal = staffChangeRefusal(
+    actor,
+    { id: target.id, permissions: permissionsOf(target), superAdmin: target.roleBuiltIn === true },
+    action,
+  );
+  if (refusal) throw new ApiError(refusal.status, refusal.message);
 }
 
 /** Partner staff see and manage only their own partner's staff (decision 023). */

@@ -79,6 +79,11 @@ export const findStaffById = (db: DbOrTx, id: number) => findStaff(db, eq(users.
 const roleOf = (row: StaffRow) =>
   row.roleId != null && row.roleName != null ? { id: row.roleId, name: row.roleName } : null;
 
+const withRole = <T>(row: StaffRow, more: (role: { id: number; name: string }) => T): T | null => {
+  const role = roleOf(row);
+  return role ? more(role) : null;
+};
+
 export const permissionsOf = (row: StaffRow): string[] =>
   row.roleId == null
     ? []
@@ -91,7 +96,7 @@ export const toSessionUser = (row: StaffRow): SessionUser => ({
   lastName: row.lastName,
   userType: row.userType,
   partnerId: row.partnerId,
-  role: roleOf(row),
+  role: withRole(row, (role) => ({ ...role, builtIn: row.roleBuiltIn === true })),
   permissions: permissionsOf(row),
 });
 
@@ -132,7 +137,11 @@ export const toStaffUser = (row: StaffRow): StaffUser => ({
   lastName: row.lastName,
   email: row.email,
   phone: row.phone,
-  userRole: roleOf(row),
+  userRole: withRole(row, (role) => ({
+    ...role,
+    builtIn: row.roleBuiltIn === true,
+    permissions: permissionsOf(row),
+  })),
   imageUrl: row.imageUrl,
   userType: row.userType,
   partnerId: row.partnerId,

@@ -1,6 +1,7 @@
 import type { MiddlewareHandler } from 'hono';
 import { z } from 'zod';
 import type { FieldError } from '../../contract/envelope';
+import { IMAGE_TOO_LARGE } from '../../contract/images';
 import { ApiError } from './errors';
 
 export const INVALID_JSON = 'Invalid JSON body';
@@ -72,15 +73,12 @@ const rejectUnstorable = (value: unknown) => {
   if (hit) throw new ApiError(400, VALIDATION_FAILED, [hit]);
 };
 
-/** The contract's message for a base64 image whose text alone is over the 5 MiB cap. */
-export const IMAGE_TOO_LARGE_MESSAGE = 'Image must be at most 5 MiB';
-
 /**
  * 413 when an image field is too large (the same status the decoder gives a 5 MiB image that slips
  * under the text cap), else 400. The other field errors still travel with it.
  */
 const statusOf = (error: z.ZodError) =>
-  error.issues.some((i) => i.code === 'too_big' && i.message === IMAGE_TOO_LARGE_MESSAGE) ? 413 : 400;
+  error.issues.some((i) => i.code === 'too_big' && i.message === IMAGE_TOO_LARGE) ? 413 : 400;
 
 const jsonMedia = /^application\/([\w.-]+\+)?json$/i;
 

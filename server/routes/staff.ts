@@ -189,7 +189,7 @@ export function staffRoutes(ctx: RouteContext) {
       const now = clock();
       const meta = requestMeta(c, config.trustProxy);
       const target = await load(db, body.userId, c.get('partnerScope'));
-      assertOutranks(actor, target);
+      assertOutranks(actor, target, 'update');
       const role = body.roleId !== undefined ? await grantableRole(db, body.roleId, actor) : undefined;
       const placed = await placement(db, {
         scope: c.get('partnerScope'),
@@ -277,8 +277,7 @@ export function staffRoutes(ctx: RouteContext) {
       const { staffId } = c.req.valid('param');
       const now = clock();
       const meta = requestMeta(c, config.trustProxy);
-      if (staffId === actor.id) throw new ApiError(409, msg.cannotDeleteSelf);
-      assertOutranks(actor, await load(db, staffId, c.get('partnerScope')));
+      assertOutranks(actor, await load(db, staffId, c.get('partnerScope')), 'delete');
       await db.transaction(async (tx) => {
         // Serialises deletions of Super Admins: two of them deleting each other cannot leave none.
         await lockSuperAdminRole(tx);

@@ -9,6 +9,7 @@ import {
   DataTable,
   dataColumnHelper,
   NO_RESULTS,
+  SEARCH_CUT_NOTE,
   SEARCH_DEBOUNCE_MS,
   SKELETON_ROWS,
 } from './data-table';
@@ -190,6 +191,16 @@ describe('DataTable', () => {
     expect(onChange).toHaveBeenCalledTimes(1);
     expect(onChange).toHaveBeenCalledWith({ type: 'search', search: 'ada' }, expect.anything());
     expect(currentState()).toMatchObject({ search: 'ada', page: 1 });
+  });
+
+  it('cuts a search at 100 characters and says so (never drops it for the whole list)', () => {
+    render(<Harness />);
+    const box = screen.getByRole('searchbox', { name: 'Search people' });
+    expect(box).toHaveAttribute('maxLength', '100');
+    expect(screen.queryByText(SEARCH_CUT_NOTE)).not.toBeInTheDocument();
+    fireEvent.change(box, { target: { value: 'a'.repeat(100) } });
+    expect(screen.getByText(SEARCH_CUT_NOTE)).toHaveAttribute('role', 'status');
+    expect(box).toHaveAccessibleDescription(SEARCH_CUT_NOTE);
   });
 
   it('commits the search at once on Enter', () => {

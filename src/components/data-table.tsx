@@ -22,7 +22,7 @@ import {
   useRef,
   useState,
 } from 'react';
-import { PAGE_SIZES, type PageSize } from '../../contract/list';
+import { PAGE_SIZES, type PageSize, SEARCH_MAX } from '../../contract/list';
 import { css, cx } from '../../styled-system/css';
 import { field } from '../../styled-system/recipes';
 import { queryErrorMessage } from '../lib/error-message';
@@ -31,6 +31,9 @@ import { isUnanswered, NOT_AVAILABLE_OFFLINE } from './forbidden-state';
 import { Button } from './ui/button';
 import { ProgressBar } from './ui/progress-bar';
 import { SelectField } from './ui/select';
+
+/** A search at the limit: longer text is cut (typed, pasted or in the URL), never ignored. */
+export const SEARCH_CUT_NOTE = `Searches use the first ${SEARCH_MAX} characters.`;
 
 /** SPEC section 9: search debounce and loading skeleton size. */
 export const SEARCH_DEBOUNCE_MS = 500;
@@ -104,6 +107,8 @@ export interface DataTableProps<T extends RowData> {
   /** A fetch is running while rows stay visible (a newer page, or a refetch): a bar runs along the top. */
   isFetching?: boolean;
   error?: unknown;
+  /** Retry after a failure (default: refetch the active queries). */
+  onRetry?: () => void;
   /** The URL-owned list state. */
   state: ListState;
   onChange: (change: ListChange) => void;
@@ -126,6 +131,7 @@ export function DataTable<T extends RowData>({
   isPending,
   isFetching = false,
   error,
+  onRetry,
   state,
   onChange,
   searchLabel,
@@ -302,22 +308,32 @@ export function DataTable<T extends RowData>({
               ) : showError ? (
                 <tr>
                   <td colSpan={visibleColumns} className={cx(bodyCell, messageCell)}>
-                    {isUnanswered(error) ? (
-                      // Issue 17: nothing saved for this list and no answer: say so, offer Retry.
-                      <span className={css({ display: 'inline-flex', alignItems: 'center', gap: '3' })}>
+                    {/* Issue 17: nothing saved and no answer; issue 22: any failure. Say so, offer Retry. */}
+                    <span
+                      className={css({
+                        display: 'inline-flex',
+                        alignItems: 'center',
+                        gap: '3',
+                        flexWrap: 'wrap',
+                        justifyContent: 'center',
+                      })}
+                    >
+                      {isUnanswered(error) ? (
                         <span role="alert">{NOT_AVAILABLE_OFFLINE}</span>
-                        <Button
-                          variant="outline"
-                          onClick={() => void queryClient?.refetchQueries({ type: 'active' })}
-                        >
-                          Retry
-                        </Button>
-                      </span>
-                    ) : (
-                      <span role="alert" className={css({ color: 'red.700' })}>
-                        {queryErrorMessage(error)}
-                      </span>
-                    )}
+                      ) : (
+                        <span role="alert" className={css({ color: 'red.700' })}>
+                          {queryErrorMessage(error)}
+                        </span>
+                      )}
+                      <Button
+                        variant="outline"
+                        onClick={() =>
+                          onRetry ? onRetry() : void queryClient?.refetchQueries({ type: 'active' })
+                        }
+                      >
+                        Retry
+                      </Button>
+                    </span>
                   </td>
                 </tr>
               ) : table.getRowModel().rows.length === 0 ? (
@@ -437,30 +453,40 @@ export function SearchBox({
     if (next.trim() !== value) onCommit(next.trim());
   };
 
+  const full = text.length >= SEARCH_MAX;
   return (
-    <div className={css({ position: 'relative', w: { base: 'full', sm: '20rem' } })}>
+    <div className={css({ w: { base: 'full', sm: '20rem' } })}>
       <label htmlFor={id} className={css({ srOnly: true })}>
         {label}
       </label>
-      <SearchIcon />
-      <input
-        id={id}
-        type="search"
-        placeholder={label}
-        autoComplete="off"
-        value={text}
-        onChange={(e) => {
-          const next = e.target.value;
-          setText(next);
-          clearTimeout(timer.current);
-          timer.current = setTimeout(() => commit(next), SEARCH_DEBOUNCE_MS);
-        }}
-        onKeyDown={(e) => {
-          if (e.key === 'Enter') commit(text);
-        }}
-        // The text fields' input (the field recipe), a little lower, with room for the icon.
-        className={cx(field().input, css({ h: '10', pl: '9' }))}
-      />
+      <div className={css({ position: 'relative' })}>
+        <SearchIcon />
+        <input
+          id={id}
+          type="search"
+          placeholder={label}
+          autoComplete="off"
+          maxLength={SEARCH_MAX}
+          aria-describedby={full ? `${id}-note` : undefined}
+          value={text}
+          onChange={(e) => {
+            const next = e.target.value;
+            setText(next);
+            clearTimeout(timer.current);
+            timer.current = setTimeout(() => commit(next), SEARCH_DEBOUNCE_MS);
+          }}
+          onKeyDown={(e) => {
+            if (e.key === 'Enter') commit(text);
+          }}
+          // The text fields' input (the field recipe), a little lower, with room for the icon.
+          className={cx(field().input, css({ h: '10', pl: '9' }))}
+        />
+      </div>
+      {full ? (
+        <p id={`${id}-note`} role="status" className={css({ mt: '1', fontSize: 'xs', color: 'fg.muted' })}>
+          {SEARCH_CUT_NOTE}
+        </p>
+      ) : null}
     </div>
   );
 }

@@ -81,12 +81,16 @@ export type ListTableProps<T extends RowData> = Omit<
   query: UseQueryResult<ListData<T>>;
 };
 
-/** The table of one list query: the forbidden state when the list is not the user's to see. */
+/**
+ * The table of one list query: the forbidden state when the list is not the user's to see; a list
+ * that failed offers Retry (a refetch of this query).
+ */
 export function ListTable<T extends RowData>({ query, ...table }: ListTableProps<T>) {
   if (isForbidden(query.error)) return <ForbiddenState />;
   return (
     <DataTable
       {...table}
+      onRetry={() => void query.refetch()}
       records={query.data?.records}
       totalCount={query.data?.meta.totalCount}
       isPending={query.isPending}
@@ -109,12 +113,15 @@ export function withRowActions<T extends RowData>(
     edit,
     onDelete,
     hasActions = () => true,
+    canDelete = () => true,
   }: {
-    /** The row's Edit link (use `rowActionLink` for its class). */
+    /** The row's Edit link (use `rowActionLink` for its class); null where the row cannot be edited. */
     edit?: ((row: T) => ReactNode) | undefined;
     onDelete?: ((row: T) => void) | undefined;
     /** Rows without actions (a built-in role). */
     hasActions?: (row: T) => boolean;
+    /** Rows whose deletion the server would refuse (your own staff row) get no Delete. */
+    canDelete?: (row: T) => boolean;
   },
 ): DataColumn<T>[] {
   if (!edit && !onDelete) return columns;
@@ -136,7 +143,7 @@ export function withRowActions<T extends RowData>(
             })}
           >
             {edit?.(row.original)}
-            {onDelete ? (
+            {onDelete && canDelete(row.original) ? (
               <Button
                 variant="ghost"
                 size="sm"

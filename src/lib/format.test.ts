@@ -55,6 +55,14 @@ describe('format', () => {
     expect(fullName('Ada', null)).toBe('Ada');
     expect(initials('Ada Obi')).toBe('AO');
   });
+
+  it('takes whole graphemes for initials: an emoji or an accented letter is never split', () => {
+    expect(initials('👩🏽‍💻 Obi')).toBe('👩🏽‍💻O');
+    expect(initials('🇳🇬 Club')).toBe('🇳🇬C');
+    expect(initials('😀 😎')).toBe('😀😎');
+    // 'e' + combining acute accent: one grapheme, two code units.
+    expect(initials('e\u0301mile zola')).toBe('E\u0301Z');
+  });
 });
 
 describe('truncate and todayIso', () => {

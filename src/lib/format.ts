@@ -31,12 +31,19 @@ export function formatDate(value: string | number | Date | null | undefined): st
 export const fullName = (firstName?: string | null, lastName?: string | null): string =>
   [firstName, lastName].filter(Boolean).join(' ');
 
+const graphemes = new Intl.Segmenter(undefined, { granularity: 'grapheme' });
+
+/** The first grapheme of a word: a whole emoji (flags, skin tones, families) or a letter with its accents. */
+const firstGrapheme = (word: string): string =>
+  graphemes.segment(word)[Symbol.iterator]().next().value?.segment ?? '';
+
+/** 'Ada Obi' → 'AO'; '👩🏽‍💻 Obi' → '👩🏽‍💻O': whole graphemes, never half an emoji. */
 export const initials = (name: string): string =>
   name
     .split(/\s+/)
     .filter(Boolean)
     .slice(0, 2)
-    .map((part) => part[0]?.toUpperCase() ?? '')
+    .map((part) => firstGrapheme(part).toUpperCase())
     .join('');
 
 const timeFormat = new Intl.DateTimeFormat('en-US', { hour: 'numeric', minute: '2-digit' });

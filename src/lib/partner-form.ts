@@ -1,3 +1,4 @@
+import { IMAGE_TOO_LARGE, MAX_IMAGE_BYTES } from '../../contract/images';
 import {
   type CreatePartnerBody,
   createPartnerBodySchema,
@@ -9,7 +10,7 @@ import {
 } from '../../contract/partners';
 import { normalisePhone, optionalPhoneField } from '../../contract/validation';
 import { z } from '../../contract/zod';
-import { IMAGE_TOO_LARGE, isImageFile, MAX_IMAGE_BYTES } from './image-file';
+import { isImageFile } from './image-file';
 
 /** The values of the partner forms: text as typed, the chosen cover image file, service ids. */
 export interface PartnerFormValues {

@@ -1,10 +1,19 @@
 import type { SessionUser } from '../../contract/auth';
-import type { PermissionName } from '../../contract/permissions';
+import { needsOf, type PermissionName } from '../../contract/permissions';
 
 export const can = (
   user: Pick<SessionUser, 'permissions'> | null | undefined,
   permission: PermissionName,
 ): boolean => Boolean(user?.permissions.includes(permission));
+
+/**
+ * The permission and everything its screen needs (contract/permissions.ts `PERMISSION_NEEDS`): an
+ * action offered only on this never leads to 'Not allowed' ('Add Staff' without roles.view is hidden).
+ */
+export const canUse = (
+  user: Pick<SessionUser, 'permissions'> | null | undefined,
+  permission: PermissionName,
+): boolean => can(user, permission) && needsOf(permission).every((need) => can(user, need));
 
 /** Thrown by a route's beforeLoad when the signed-in user lacks the permission the screen needs. */
 export class ForbiddenError extends Error {

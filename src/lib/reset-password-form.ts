@@ -1,4 +1,4 @@
-import { updatePasswordBodySchema } from '../../contract/auth';
+import { RESET_CODE_MAX, updatePasswordBodySchema } from '../../contract/auth';
 import {
   confirmPasswordField,
   securePasswordField,
@@ -15,3 +15,28 @@ export const resetPasswordFormSchema = withMatchingConfirmation(
   }),
 );
 export type ResetPasswordForm = z.infer<typeof resetPasswordFormSchema>;
+
+/** Shown when the link's code could not be one (too long, not text): it is left out, not an error. */
+export const LINK_CODE_IGNORED =
+  'The code in the link could not be read and was left out. Enter the code from your email.';
+
+/**
+ * `?code=` fills the code in (the mails' link). A code that cannot be one is ignored with a note,
+ * never an error screen (issue 22). `?email=` (the mails' links carry the address) lets the new
+ * password sign in at once; an address that is not one is left out.
+ */
+export const resetPasswordSearch = (
+  search: Record<string, unknown>,
+): { code?: string; codeIgnored?: true; email?: string } => {
+  const email = z.email().safeParse(search.email);
+  const out: { code?: string; codeIgnored?: true; email?: string } = email.success
+    ? { email: email.data }
+    : {};
+  const code = search.code;
+  if (code === undefined) return out;
+  // A code of digits only arrives as a number from the router's JSON search parser.
+  const text = typeof code === 'number' ? String(code) : code;
+  return typeof text === 'string' && text.trim().length <= RESET_CODE_MAX
+    ? { ...out, code: text.trim() }
+    : { ...out, codeIgnored: true };
+};

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { permissionCatalogue } from '../../contract/permissions';
-import { groupLabel, groupPermissions, roleFormSchema, toggleGroup, toggleOne } from './role-form';
+import { groupLabel, groupPermissions, roleFormSchema, togglePermissions, unmetNeedsNote } from './role-form';
 
 describe('role form', () => {
   it('shows group names in lower case with underscores as spaces', () => {
@@ -30,12 +30,60 @@ describe('role form', () => {
     ]);
   });
 
+  const ids = (...names: string[]) => names.map((n) => permissionCatalogue.find((p) => p.name === n)!.id);
+  const toggle = (selected: number[], names: string[], on: boolean) =>
+    togglePermissions(permissionCatalogue, selected, ids(...names), on);
+
   it('selects and clears a whole group, keeping the other ticks', () => {
     const staff = groupPermissions(permissionCatalogue).find((g) => g.group === 'staff')!;
-    expect(toggleGroup([1, 3], staff, true)).toEqual([1, 2, 3, 4, 5]);
-    expect(toggleGroup([1, 2, 3, 4, 5, 27], staff, false)).toEqual([1, 27]);
-    expect(toggleOne([1], 27, true)).toEqual([1, 27]);
-    expect(toggleOne([1, 27], 1, false)).toEqual([27]);
+    const group = staff.permissions.map((p) => p.id);
+    const roles = ids('roles.view');
+    expect(togglePermissions(permissionCatalogue, [1, 3, ...roles], group, true).ids).toEqual([
+      1, 2, 3, 4, 5, 6,
+    ]);
+    expect(togglePermissions(permissionCatalogue, [1, 2, 3, 4, 5, 27], group, false)).toEqual({
+      ids: [1, 27],
+      note: null,
+    });
+    expect(toggle([1], ['activities.view'], true)).toEqual({ ids: [1, 27], note: null });
+    expect(toggle([1, 27], ['dashboard.view'], false)).toEqual({ ids: [27], note: null });
+  });
+
+  it('ticking a permission ticks what it needs, with a note (staff create needs roles view)', () => {
+    expect(toggle([], ['staff.create'], true)).toEqual({
+      ids: ids('staff.view', 'staff.create', 'roles.view'),
+      note: 'Also ticked staff view and roles view: staff create needs them.',
+    });
+    expect(toggle(ids('staff.view'), ['staff.create'], true).note).toBe(
+      'Also ticked roles view: staff create needs it.',
+    );
+    // The whole partners group needs the extended services list for its form.
+    const partners = groupPermissions(permissionCatalogue).find((g) => g.group === 'partners')!;
+    const all = togglePermissions(
+      permissionCatalogue,
+      [],
+      partners.permissions.map((p) => p.id),
+      true,
+    );
+    expect(all.ids).toContain(ids('extended_services.view')[0]);
+    expect(all.note).toBe(
+      'Also ticked extended services view: partners view, partners create, partners update and partners delete need it.',
+    );
+  });
+
+  it('unticking a needed permission unticks what needs it, with a note', () => {
+    const held = ids('staff.view', 'staff.create', 'staff.update', 'roles.view', 'dashboard.view');
+    expect(toggle(held, ['roles.view'], false)).toEqual({
+      ids: ids('dashboard.view', 'staff.view'),
+      note: 'Also unticked staff create and staff update: they need roles view.',
+    });
+  });
+
+  it('names the dead ends of a role saved before the rule', () => {
+    expect(unmetNeedsNote(permissionCatalogue, ids('staff.view', 'staff.create'))).toBe(
+      'staff create needs roles view. Without it, its buttons stay hidden.',
+    );
+    expect(unmetNeedsNote(permissionCatalogue, ids('staff.view', 'staff.create', 'roles.view'))).toBeNull();
   });
 
   it('requires a name and at least one permission, with the SPEC messages', () => {

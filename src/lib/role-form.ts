@@ -1,4 +1,10 @@
-import type { Permission } from '../../contract/permissions';
+import {
+  dependentsOf,
+  needsOf,
+  type Permission,
+  permissionGroup,
+  unmetNeeds,
+} from '../../contract/permissions';
 import { roleMessages } from '../../contract/roles';
 import { z } from '../../contract/zod';
 
@@ -45,12 +51,60 @@ export function groupPermissions(permissions: readonly Permission[]): Permission
   return [...groups.values()];
 }
 
-/** Ticks or unticks every permission of a group, keeping the others. */
-export function toggleGroup(selected: readonly number[], group: PermissionGroup, on: boolean): number[] {
-  const ids = group.permissions.map((p) => p.id);
-  const rest = selected.filter((id) => !ids.includes(id));
-  return on ? [...rest, ...ids].sort((a, b) => a - b) : rest;
+/** 'staff.create' → 'staff create' (how the role form names a permission in its notes). */
+export const permissionLabel = (name: string): string =>
+  `${groupLabel(permissionGroup(name))} ${actionOf(name)}`;
+
+const listed = (labels: string[]): string =>
+  labels.length <= 1 ? (labels[0] ?? '') : `${labels.slice(0, -1).join(', ')} and ${labels.at(-1)}`;
+
+/**
+ * Ticks (`on`) or unticks `ids`, keeping the role free of dead ends (contract/permissions.ts
+ * `PERMISSION_NEEDS`): ticking one ticks what it needs; unticking one unticks what needs it. The
+ * note says what else changed and why, or is null when nothing else did.
+ */
+export function togglePermissions(
+  catalogue: readonly Permission[],
+  selected: readonly number[],
+  ids: readonly number[],
+  on: boolean,
+): { ids: number[]; note: string | null } {
+  const nameOf = new Map(catalogue.map((p) => [p.id, p.name]));
+  const idOf = new Map(catalogue.map((p) => [p.name, p.id]));
+  const names = ids.map((id) => nameOf.get(id)).filter((n): n is string => n !== undefined);
+  const sorted = (set: Set<number>) => [...set].sort((a, b) => a - b);
+  const next = new Set(selected);
+  const extra: string[] = [];
+  const related = (name: string) => (on ? needsOf(name) : dependentsOf(name));
+  for (const id of ids) on ? next.add(id) : next.delete(id);
+  for (const name of names) {
+    for (const other of related(name)) {
+      const id = idOf.get(other);
+      if (id === undefined || ids.includes(id) || next.has(id) === on) continue;
+      on ? next.add(id) : next.delete(id);
+      extra.push(other);
+    }
+  }
+  if (extra.length === 0) return { ids: sorted(next), note: null };
+  const what = listed(names.map(permissionLabel));
+  const others = listed(extra.map(permissionLabel));
+  return {
+    ids: sorted(next),
+    note: on
+      ? `Also ticked ${others}: ${what} ${names.length === 1 ? 'needs' : 'need'} ${extra.length === 1 ? 'it' : 'them'}.`
+      : `Also unticked ${others}: ${extra.length === 1 ? 'it needs' : 'they need'} ${what}.`,
+  };
 }
 
-export const toggleOne = (selected: readonly number[], id: number, on: boolean): number[] =>
-  on ? [...new Set([...selected, id])].sort((a, b) => a - b) : selected.filter((x) => x !== id);
+/** A saved role's permissions that lack what they need ('staff create needs roles view'), or null. */
+export function unmetNeedsNote(catalogue: readonly Permission[], selected: readonly number[]): string | null {
+  const held = catalogue.filter((p) => selected.includes(p.id)).map((p) => p.name);
+  const unmet = unmetNeeds(held);
+  if (unmet.length === 0) return null;
+  return `${unmet
+    .map(
+      ({ permission, missing }) =>
+        `${permissionLabel(permission)} needs ${listed(missing.map(permissionLabel))}`,
+    )
+    .join('; ')}. Without ${unmet.length === 1 ? 'it' : 'them'}, its buttons stay hidden.`;
+}

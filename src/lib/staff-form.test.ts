@@ -19,7 +19,7 @@ const staff: StaffUser = {
   lastName: 'Obi',
   email: 'ada@rewardclub.ng',
   phone: '08012345',
-  userRole: { id: 2, name: 'Support' },
+  userRole: { id: 2, name: 'Support', builtIn: false, permissions: ['dashboard.view'] },
   imageUrl: null,
   userType: 'ADMIN',
   partnerId: null,

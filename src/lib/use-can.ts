@@ -1,14 +1,36 @@
 import { useRouteContext } from '@tanstack/react-router';
 import { useSelector } from '@xstate/react';
+import { useMemo } from 'react';
 import type { SessionUser } from '../../contract/auth';
 import type { PermissionName } from '../../contract/permissions';
-import { can, ForbiddenError, NotFoundError, ownPartnerId } from './permissions';
+import type { StaffRuleParty } from '../../contract/staff';
+import { can, canUse, ForbiddenError, NotFoundError, ownPartnerId } from './permissions';
 
-/** `const can = useCan(); can('staff.create')`: the signed-in user's permissions (session actor). */
+/**
+ * `const can = useCan(); can('staff.create')`: whether the signed-in user (session actor) holds the
+ * permission and what its screen needs (`canUse`), so a button it guards never leads to 'Not allowed'.
+ */
 export function useCan(): (permission: PermissionName) => boolean {
   const { session } = useRouteContext({ from: '__root__' });
   const permissions = useSelector(session, (s) => s.context.session?.user.permissions ?? null);
-  return (permission) => can(permissions ? { permissions } : null, permission);
+  return (permission) => canUse(permissions ? { permissions } : null, permission);
+}
+
+/** The signed-in user as the staff rules see them (contract/staff.ts `staffChangeRefusal`). */
+export function useStaffActor(): StaffRuleParty | null {
+  const { session } = useRouteContext({ from: '__root__' });
+  const user = useSelector(session, (s) => s.context.session?.user ?? null);
+  return useMemo(
+    () =>
+      user
+        ? {
+            id: user.id,
+            permissions: user.permissions,
+            superAdmin: user.role === null ? false : user.role.builtIn,
+          }
+        : null,
+    [user],
+  );
 }
 
 /** The signed-in user's permission names (empty when signed out). */

@@ -1,17 +1,19 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { z } from '../../contract/zod';
+import { LINK_CODE_IGNORED, resetPasswordSearch } from '../lib/reset-password-form';
 import { ResetPasswordScreen } from './-components/reset-password-screen';
 
 export const Route = createFileRoute('/reset-password')({
-  validateSearch: z.object({
-    code: z.optional(z.string().check(z.maxLength(64))),
-    /** The mails' links carry the address, so the new password signs in at once (issue 22). */
-    email: z.catch(z.optional(z.email()), undefined),
-  }),
+  validateSearch: resetPasswordSearch,
   component: ResetPasswordRoute,
 });
 
 function ResetPasswordRoute() {
-  const { code, email } = Route.useSearch();
-  return <ResetPasswordScreen initialCode={code ?? ''} email={email} />;
+  const { code, codeIgnored, email } = Route.useSearch();
+  return (
+    <ResetPasswordScreen
+      initialCode={code ?? ''}
+      email={email}
+      notice={codeIgnored ? LINK_CODE_IGNORED : undefined}
+    />
+  );
 }

@@ -2,11 +2,12 @@ import { useQuery } from '@tanstack/react-query';
 import { useActorRef, useSelector } from '@xstate/react';
 import { useEffect, useState } from 'react';
 import type { AnyStateMachine } from 'xstate';
+import { IMAGE_HELPER_TEXT } from '../../../contract/images';
 import type { Reward } from '../../../contract/rewards';
 import { css } from '../../../styled-system/css';
 import { rewardTypeCategoriesQueryOptions, rewardTypesQueryOptions } from '../../api/rewards';
 import { fileToBase64 } from '../../lib/form';
-import { IMAGE_ACCEPT, IMAGE_TOO_LARGE, isImageFile, MAX_IMAGE_BYTES } from '../../lib/image-file';
+import { IMAGE_ACCEPT, imageFileProblem } from '../../lib/image-file';
 import { useNetworkEvents } from '../../lib/use-network-events';
 import type { IssueRewardInput } from '../../machines/issue-reward.machine';
 import type { IssueField } from '../../machines/issue-reward-form';
@@ -130,17 +131,13 @@ export function IssueRewardForm({
         label="Promotional image"
         type="file"
         accept={IMAGE_ACCEPT}
+        helperText={IMAGE_HELPER_TEXT}
         error={imageError ?? shown('promotionalImage')}
         onChange={async (e) => {
           const file = e.target.files?.[0];
-          setImageError(undefined);
-          if (!file) {
-            actor.send({ type: 'issue.change', values: { promotionalImage: '' } });
-          } else if (!isImageFile(file)) {
-            setImageError('Choose a PNG, JPEG or WebP image');
-            actor.send({ type: 'issue.change', values: { promotionalImage: '' } });
-          } else if (file.size > MAX_IMAGE_BYTES) {
-            setImageError(IMAGE_TOO_LARGE);
+          const problem = file ? imageFileProblem(file) : null;
+          setImageError(problem ?? undefined);
+          if (!file || problem) {
             actor.send({ type: 'issue.change', values: { promotionalImage: '' } });
           } else {
             actor.send({ type: 'issue.change', values: { promotionalImage: await fileToBase64(file) } });

@@ -16,13 +16,16 @@ import { type ResetPasswordForm, resetPasswordFormSchema } from '../../lib/reset
 /**
  * Set a password with a mailed code. Opened from a mail's link, the code is filled in and the email
  * is known: the new password then signs in at once (partner staff land at their partner, issue 22).
+ * A link whose code could not be read shows `notice`.
  */
 export function ResetPasswordScreen({
   initialCode,
   email,
+  notice,
 }: {
   initialCode: string;
   email?: string | undefined;
+  notice?: string | undefined;
 }) {
   const navigate = useNavigate();
   const { session } = useRouteContext({ from: '__root__' });
@@ -48,6 +51,11 @@ export function ResetPasswordScreen({
 
   return (
     <AuthShell heading="Reset your password">
+      {notice ? (
+        <p role="note" className={css({ mb: '4', fontSize: 'sm', color: 'fg.muted' })}>
+          {notice}
+        </p>
+      ) : null}
       <AppForm
         form={form}
         aria-label="Reset password"

@@ -2,6 +2,7 @@ import { useForm } from '@tanstack/react-form';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useRouteContext } from '@tanstack/react-router';
 import { useRef, useState } from 'react';
+import { IMAGE_HELPER_TEXT } from '../../../../contract/images';
 import { changePasswordFormSchema, type Profile } from '../../../../contract/profile';
 import { css, cx } from '../../../../styled-system/css';
 import { EDIT_PATHS } from '../../../api/outbox';
@@ -20,6 +21,7 @@ import { PasswordField } from '../../../components/ui/password-input';
 import { authErrorMessage, queryErrorMessage } from '../../../lib/error-message';
 import { fieldProps, fileToBase64, validateOnChangeAndBlur } from '../../../lib/form';
 import { formatDate, fullName } from '../../../lib/format';
+import { IMAGE_ACCEPT, imageFileProblem } from '../../../lib/image-file';
 import { type ProfileForm, profileFormSchema, toProfileUpdate } from '../../../lib/profile-form';
 
 const card = css({
@@ -111,8 +113,10 @@ function ProfileUpdateForm({ profile }: { profile: Profile }) {
   const { session } = useRouteContext({ from: '__root__' });
   const fileInput = useRef<HTMLInputElement>(null);
   const [image, setImage] = useState<File | null>(null);
+  const [imageError, setImageError] = useState<string | null>(null);
   const clearImage = () => {
     setImage(null);
+    setImageError(null);
     if (fileInput.current) fileInput.current.value = '';
   };
   const update = useEditSave({
@@ -181,9 +185,16 @@ function ProfileUpdateForm({ profile }: { profile: Profile }) {
           label="Profile Image"
           name="profileImage"
           type="file"
-          accept="image/png,image/jpeg,image/webp"
-          helperText="PNG, JPEG or WebP, at most 5 MB"
-          onChange={(e) => setImage(e.target.files?.[0] ?? null)}
+          accept={IMAGE_ACCEPT}
+          helperText={IMAGE_HELPER_TEXT}
+          error={imageError ?? undefined}
+          onChange={(e) => {
+            // Checked here, before any upload, against the limit the helper text gives.
+            const file = e.target.files?.[0] ?? null;
+            const problem = file ? imageFileProblem(file) : null;
+            setImageError(problem);
+            setImage(problem ? null : file);
+          }}
         />
         <div className={css({ display: 'flex', justifyContent: 'flex-end' })}>
           <Button type="submit" loading={update.isPending} loadingText="Updating profile">

@@ -2,6 +2,7 @@ import { useForm } from '@tanstack/react-form';
 import { useQuery } from '@tanstack/react-query';
 import { useId } from 'react';
 import type { z } from 'zod';
+import { IMAGE_HELPER_TEXT } from '../../../../../contract/images';
 import { MIN_SPEND_MINIMUM } from '../../../../../contract/partners';
 import { css } from '../../../../../styled-system/css';
 import { extendedServiceChoicesQueryOptions } from '../../../../api/extended-services';
@@ -102,8 +103,8 @@ export function PartnerForm({ mode, defaultValues, schema, pending, onSubmit }: 
                 error={firstError(field.state.meta)}
                 helperText={
                   mode === 'edit'
-                    ? 'Choose an image only to replace the current one (PNG, JPEG or WebP)'
-                    : 'PNG, JPEG or WebP, at most 5 MiB'
+                    ? `Choose an image only to replace the current one (${IMAGE_HELPER_TEXT})`
+                    : IMAGE_HELPER_TEXT
                 }
               />
             )}

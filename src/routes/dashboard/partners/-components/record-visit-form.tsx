@@ -2,6 +2,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useRouteContext } from '@tanstack/react-router';
 import { useSelector } from '@xstate/react';
 import { useState } from 'react';
+import { IMAGE_HELPER_TEXT } from '../../../../../contract/images';
 import {
   type CreateVisitBody,
   createVisitBodySchema,
@@ -16,7 +17,7 @@ import { notify } from '../../../../components/ui/notify';
 import { errorSentence } from '../../../../lib/error-message';
 import { fileToBase64 } from '../../../../lib/form';
 import { formatNaira, fullName } from '../../../../lib/format';
-import { IMAGE_TOO_LARGE, isImageFile, MAX_IMAGE_BYTES } from '../../../../lib/image-file';
+import { imageFileProblem } from '../../../../lib/image-file';
 
 interface ItemRow {
   key: number;
@@ -249,15 +250,15 @@ export function RecordVisitForm({ partnerId, onDone }: { partnerId: number; onDo
         type="file"
         accept="image/*"
         capture="environment"
-        helperText="Take a photo of the receipt (PNG, JPEG or WebP, at most 5 MiB)"
+        helperText={`Take a photo of the receipt (${IMAGE_HELPER_TEXT})`}
         error={receiptError}
         onChange={async (e) => {
           const file = e.target.files?.[0];
           setReceiptError(undefined);
           setReceipt(undefined);
           if (!file) return;
-          if (!isImageFile(file)) setReceiptError('Choose a PNG, JPEG or WebP photo.');
-          else if (file.size > MAX_IMAGE_BYTES) setReceiptError(`${IMAGE_TOO_LARGE}.`);
+          const problem = imageFileProblem(file);
+          if (problem) setReceiptError(problem);
           else setReceipt(await fileToBase64(file));
         }}
       />

@@ -1,6 +1,7 @@
 import { useForm } from '@tanstack/react-form';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from '@tanstack/react-router';
+import { useState } from 'react';
 import type { Permission } from '../../../../../contract/permissions';
 import type { Role } from '../../../../../contract/roles';
 import { css } from '../../../../../styled-system/css';
@@ -27,8 +28,8 @@ import {
   PARTNER_ROLE_LABEL,
   type RoleForm,
   roleFormSchema,
-  toggleGroup,
-  toggleOne,
+  togglePermissions,
+  unmetNeedsNote,
 } from '../../../../lib/role-form';
 
 export const ROLE_CREATED = 'Role created successfully';
@@ -87,6 +88,8 @@ function RoleFormCard({
   const queryClient = useQueryClient();
   const groups = groupPermissions(permissions);
   const readOnly = role?.builtIn === true;
+  /** What a tick or untick also changed, and why (a permission needs another). */
+  const [note, setNote] = useState<string | null>(null);
   const save = useMutation({
     mutationFn: (values: RoleForm) => {
       const body = {
@@ -164,6 +167,12 @@ function RoleFormCard({
           {(field) => {
             const selected = field.state.value;
             const error = firstError(field.state.meta);
+            const toggle = (ids: number[], on: boolean) => {
+              const next = togglePermissions(permissions, selected, ids, on);
+              setNote(next.note);
+              field.handleChange(next.ids);
+            };
+            const unmet = readOnly ? null : unmetNeedsNote(permissions, selected);
             return (
               <fieldset
                 aria-describedby={error ? 'permissions-error' : undefined}
@@ -203,7 +212,12 @@ function RoleFormCard({
                           disabled={readOnly}
                           checked={ticked === group.permissions.length}
                           indeterminate={ticked > 0 && ticked < group.permissions.length}
-                          onChange={(e) => field.handleChange(toggleGroup(selected, group, e.target.checked))}
+                          onChange={(e) =>
+                            toggle(
+                              group.permissions.map((p) => p.id),
+                              e.target.checked,
+                            )
+                          }
                           onBlur={field.handleBlur}
                           className={css({
                             color: 'fg.muted',
@@ -220,7 +234,7 @@ function RoleFormCard({
                             value={String(p.id)}
                             disabled={readOnly}
                             checked={selected.includes(p.id)}
-                            onChange={(e) => field.handleChange(toggleOne(selected, p.id, e.target.checked))}
+                            onChange={(e) => toggle([p.id], e.target.checked)}
                             onBlur={field.handleBlur}
                           />
                         ))}
@@ -228,6 +242,14 @@ function RoleFormCard({
                     );
                   })}
                 </div>
+                <p role="status" className={css({ mt: '3', fontSize: 'sm', color: 'fg.muted' })}>
+                  {note}
+                </p>
+                {unmet ? (
+                  <p role="note" className={css({ mt: '2', fontSize: 'sm', color: 'red.700' })}>
+                    {unmet}
+                  </p>
+                ) : null}
                 {error ? (
                   <p id="permissions-error" className={css({ mt: '2', fontSize: 'xs', color: 'fg.error' })}>
                     {error}

@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { getRouteApi, Link, useNavigate } from '@tanstack/react-router';
 import { useMemo } from 'react';
-import type { StaffUser } from '../../../../../contract/staff';
+import { type StaffUser, staffChangeRefusal, staffParty } from '../../../../../contract/staff';
 import { css } from '../../../../../styled-system/css';
 import { deleteStaff, exportStaff, staffKeys, staffListQueryOptions } from '../../../../api/staff';
 import { statsKeys } from '../../../../api/stats';
@@ -18,7 +18,7 @@ import { Avatar } from '../../../../components/ui/avatar';
 import { Button } from '../../../../components/ui/button';
 import { formatDate, fullName } from '../../../../lib/format';
 import { TEXTS } from '../../../../lib/texts';
-import { useCan } from '../../../../lib/use-can';
+import { useCan, useStaffActor } from '../../../../lib/use-can';
 import { StatusBadge } from './status-badge';
 
 const route = getRouteApi('/dashboard/staff/');
@@ -42,12 +42,17 @@ export function UsersTab() {
   });
   const canUpdate = can('staff.update');
   const canDelete = can('staff.delete');
+  const actor = useStaffActor();
   const { ask } = deletion;
-  const columns = useMemo(
-    () =>
-      withRowActions(staffColumns, {
-        edit: canUpdate
-          ? (staff) => (
+  const columns = useMemo(() => {
+    // Only where the server's rules let it succeed (contract/staff.ts): not your own Delete, not a
+    // member with permissions you lack, not a Super Admin unless you are one.
+    const allowed = (staff: StaffUser, action: 'update' | 'delete') =>
+      actor !== null && staffChangeRefusal(actor, staffParty(staff), action) === null;
+    return withRowActions(staffColumns, {
+      edit: canUpdate
+        ? (staff) =>
+            allowed(staff, 'update') ? (
               <Link
                 to="/dashboard/staff/$staffId/edit"
                 params={{ staffId: staff.id }}
@@ -55,12 +60,12 @@ export function UsersTab() {
               >
                 Edit
               </Link>
-            )
-          : undefined,
-        onDelete: canDelete ? ask : undefined,
-      }),
-    [canUpdate, canDelete, ask],
-  );
+            ) : null
+        : undefined,
+      onDelete: canDelete ? ask : undefined,
+      canDelete: (staff) => allowed(staff, 'delete'),
+    });
+  }, [canUpdate, canDelete, ask, actor]);
   const onChange = useListChange(navigate);
 
   return (
