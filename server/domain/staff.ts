@@ -1,8 +1,8 @@
 import { and, eq, isNull, type SQL, sql } from 'drizzle-orm';
 import {
-  staffChangeRefusal,
   staffServerMessages as msg,
   type StaffUser,
+  staffChangeRefusal,
   staffList as staffListDefinition,
 } from '../../contract/staff';
 import type { DbOrTx } from '../db/client';
