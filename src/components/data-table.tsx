@@ -1,4 +1,5 @@
 import { QueryClientContext } from '@tanstack/react-query';
+import { useRouter } from '@tanstack/react-router';
 import {
   type ColumnDef,
   createColumnHelper,
@@ -426,7 +427,9 @@ export function DataTable<T extends RowData>({
 
 /**
  * The search box: typing updates the box at once and the URL 500 ms after the last key; Enter
- * commits at once. A URL change from outside (Back, a link) updates the box.
+ * commits at once. A URL change from outside (Back, a link) updates the box. A navigation to
+ * another screen (a row's Edit clicked within the 500 ms) drops the pending commit, which would
+ * otherwise bring the list back over the screen the user chose.
  */
 export function SearchBox({
   label,
@@ -447,6 +450,15 @@ export function SearchBox({
     if (textRef.current.trim() !== value) setText(value);
   }, [value]);
   useEffect(() => () => clearTimeout(timer.current), []);
+  // Outside a router (component tests) there is nothing to leave.
+  const router = useRouter({ warn: false }) as ReturnType<typeof useRouter> | undefined;
+  useEffect(
+    () =>
+      router?.subscribe('onBeforeNavigate', (event) => {
+        if (event.pathChanged) clearTimeout(timer.current);
+      }),
+    [router],
+  );
 
   const commit = (next: string) => {
     clearTimeout(timer.current);
