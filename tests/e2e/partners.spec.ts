@@ -21,6 +21,7 @@ async function openPartner(page: Page, organization: string) {
 test('a partner is added with every rule checked, edited, blocked, unblocked and deleted', async ({
   page,
 }) => {
+  test.setTimeout(120_000); // the whole life of a partner, one screen after another
   const organization = `Suya Spot ${Date.now().toString(36)}`;
   await signIn(page);
   await page.goto('/dashboard/partners');
