@@ -44,6 +44,9 @@ test('an expired access token is refreshed without the user noticing', async ({ 
 test('a session whose refresh token is dead ends with the spec message', async ({ page }) => {
   await signIn(page);
   await expect(page.getByRole('group', { name: 'Total Partners', exact: true })).toBeVisible();
+  // The dashboard's later calls (the weekly chart loads after its chunk) must be done first: one
+  // made after the access token expired would end the session before the reload (CI, 2026-11-25).
+  await page.waitForLoadState('networkidle');
   // Another device signs the refresh token out of existence: use it once from outside.
   const stored = await page.evaluate(() => JSON.parse(localStorage.getItem('admin') ?? '{}'));
   const refresh = (refreshToken: string) =>
