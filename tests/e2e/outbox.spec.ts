@@ -1,6 +1,5 @@
 import { expect, type Page, test } from '@playwright/test';
 import { rewardMessages } from '../../contract/rewards';
-import { USER_BUCKET } from '../../src/db/user-bucket';
 import { OUTBOX_MESSAGES } from '../../src/lib/outbox';
 import {
   type ApiPartner,
@@ -13,6 +12,7 @@ import {
 } from './support/admin-api';
 import { E2E_BASE_URL } from './support/env';
 import { firstOfActiveCustomer, signIn } from './support/fixtures';
+import { outboxRows } from './support/outbox-rows';
 
 /**
  * Issue 6, the outbox: an edit made with the network off is kept on the device and sent once when
@@ -31,31 +31,6 @@ type Partner = ApiPartner;
 // ---- The browser ---------------------------------------------------------------------------------
 
 /** Rows in the SPA's IndexedDB outbox store (in the user's storage bucket where there is one). */
-const outboxRows = (page: Page) =>
-  page.evaluate(async (bucket) => {
-    const buckets = (
-      navigator as { storageBuckets?: { open(name: string): Promise<{ indexedDB: IDBFactory }> } }
-    ).storageBuckets;
-    const factory = buckets ? (await buckets.open(bucket)).indexedDB : indexedDB;
-    return new Promise<number>((resolve, reject) => {
-      const open = factory.open('reward-club-admin');
-      open.onerror = () => reject(open.error);
-      open.onsuccess = () => {
-        const db = open.result;
-        if (!db.objectStoreNames.contains('outbox')) {
-          db.close();
-          resolve(0);
-          return;
-        }
-        const count = db.transaction('outbox', 'readonly').objectStore('outbox').count();
-        count.onsuccess = () => {
-          db.close();
-          resolve(count.result);
-        };
-        count.onerror = () => reject(count.error);
-      };
-    });
-  }, USER_BUCKET);
 
 const pendingCount = (page: Page) => page.getByTestId('pending-count');
 

@@ -1,9 +1,9 @@
 import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
-import { USER_BUCKET } from '../../src/db/user-bucket';
 import { OUTBOX_MESSAGES } from '../../src/lib/outbox';
 import { type ApiPartner, adminToken, freshPartner, partnerLog, readPartner } from './support/admin-api';
 import { DEMO_ADMIN, E2E_BASE_URL } from './support/env';
 import { signIn } from './support/fixtures';
+import { outboxRows } from './support/outbox-rows';
 
 /**
  * Issue 17 (decision 030), queued edits on a bad link:
@@ -25,31 +25,6 @@ const partnerUpdates = async (request: APIRequestContext, token: string, partner
   (await partnerLog(request, token, partner)).map((r) => r.action).sort();
 
 /** Rows in the SPA's IndexedDB outbox store (in the user's storage bucket where there is one). */
-const outboxRows = (page: Page) =>
-  page.evaluate(async (bucket) => {
-    const buckets = (
-      navigator as { storageBuckets?: { open(name: string): Promise<{ indexedDB: IDBFactory }> } }
-    ).storageBuckets;
-    const factory = buckets ? (await buckets.open(bucket)).indexedDB : indexedDB;
-    return new Promise<number>((resolve, reject) => {
-      const open = factory.open('reward-club-admin');
-      open.onerror = () => reject(open.error);
-      open.onsuccess = () => {
-        const db = open.result;
-        if (!db.objectStoreNames.contains('outbox')) {
-          db.close();
-          resolve(0);
-          return;
-        }
-        const count = db.transaction('outbox', 'readonly').objectStore('outbox').count();
-        count.onsuccess = () => {
-          db.close();
-          resolve(count.result);
-        };
-        count.onerror = () => reject(count.error);
-      };
-    });
-  }, USER_BUCKET);
 
 /** The service worker controls the page: a reload with the network off opens the app shell. */
 async function serviceWorkerControls(page: Page) {
