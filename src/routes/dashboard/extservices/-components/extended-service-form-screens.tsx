@@ -45,7 +45,7 @@ function BackToList() {
 }
 
 /** /dashboard/extservices/add: title and description required. */
-export function AddExtServiceScreen() {
+export function AddExtendedServiceScreen() {
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const toList = () => void navigate({ to: '/dashboard/extservices' });
@@ -61,7 +61,7 @@ export function AddExtServiceScreen() {
   return (
     <PageBody>
       <PageHeader title="Add Service" actions={<BackToList />} />
-      <ExtServiceForm
+      <ExtendedServiceForm
         label="Add extended service"
         defaultValues={emptyExtendedServiceForm}
         schema={addExtendedServiceFormSchema}
@@ -86,7 +86,7 @@ export function AddExtServiceScreen() {
 const editRoute = getRouteApi('/dashboard/extservices/$serviceId/edit');
 
 /** /dashboard/extservices/{id}/edit: all optional; only changed, non-empty fields are sent. */
-export function EditExtServiceScreen() {
+export function EditExtendedServiceScreen() {
   const { serviceId } = editRoute.useParams();
   const overlay = useQueuedOverlay('extended-service');
   const service = useQuery({ ...extendedServiceDetailQueryOptions(serviceId), select: overlay.select });
@@ -106,7 +106,7 @@ export function EditExtServiceScreen() {
         // dropped, starts the form again.
         <>
           <PendingNotice fields={overlay.fieldsOf(service.data.id)} />
-          <EditExtServiceForm
+          <EditExtendedServiceForm
             key={`${service.data.id}:${service.data.updatedAt}:${overlay.versionOf(service.data.id)}`}
             service={service.data}
           />
@@ -116,7 +116,7 @@ export function EditExtServiceScreen() {
   );
 }
 
-function EditExtServiceForm({ service }: { service: ExtendedService }) {
+function EditExtendedServiceForm({ service }: { service: ExtendedService }) {
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const toList = () => void navigate({ to: '/dashboard/extservices' });
@@ -131,7 +131,7 @@ function EditExtServiceForm({ service }: { service: ExtendedService }) {
   });
   return (
     <>
-      <ExtServiceForm
+      <ExtendedServiceForm
         label="Edit extended service"
         defaultValues={extendedServiceFormOf(service)}
         schema={editExtendedServiceFormSchema}
@@ -155,7 +155,7 @@ function EditExtServiceForm({ service }: { service: ExtendedService }) {
   );
 }
 
-function ExtServiceForm({
+function ExtendedServiceForm({
   label,
   defaultValues,
   schema,

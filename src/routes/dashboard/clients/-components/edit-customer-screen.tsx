@@ -30,13 +30,13 @@ import { fullName } from '../../../../lib/format';
 const route = getRouteApi('/dashboard/clients/$clientId/edit');
 
 /** /dashboard/clients/{id}/edit: first name, last name, address; only non-empty changes are sent. */
-export function EditClientScreen() {
-  const { clientId } = route.useParams();
+export function EditCustomerScreen() {
+  const { clientId: customerId } = route.useParams();
   const navigate = useNavigate();
-  // Queued edits of the client show in the form (a next edit starts from them, issue 17).
+  // Queued edits of the customer show in the form (a next edit starts from them, issue 17).
   const overlay = useQueuedOverlay('customer');
-  const customer = useQuery({ ...customerDetailQueryOptions(clientId), select: overlay.select });
-  const back = () => void navigate({ to: '/dashboard/clients/$clientId', params: { clientId } });
+  const customer = useQuery({ ...customerDetailQueryOptions(customerId), select: overlay.select });
+  const back = () => void navigate({ to: '/dashboard/clients/$clientId', params: { clientId: customerId } });
   return (
     <PageBody>
       <PageHeader
@@ -65,7 +65,7 @@ export function EditClientScreen() {
         // dropped, starts the form again.
         <>
           <PendingNotice fields={overlay.fieldsOf(customer.data.id)} />
-          <EditClientForm
+          <EditCustomerForm
             key={`${customer.data.id}:${customer.data.updatedAt}:${overlay.versionOf(customer.data.id)}`}
             customer={customer.data}
           />
@@ -75,7 +75,7 @@ export function EditClientScreen() {
   );
 }
 
-export function EditClientForm({ customer }: { customer: Customer }) {
+export function EditCustomerForm({ customer }: { customer: Customer }) {
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const update = useEditSave({
@@ -84,7 +84,7 @@ export function EditClientForm({ customer }: { customer: Customer }) {
       void queryClient.invalidateQueries({ queryKey: customerKeys.all });
       void navigate({ to: '/dashboard/clients' });
     },
-    // Saved on this device: the client's page shows the edited values until they are sent.
+    // Saved on this device: the customer's page shows the edited values until they are sent.
     onQueued: () => void navigate({ to: '/dashboard/clients/$clientId', params: { clientId: customer.id } }),
   });
   const form = useForm({
