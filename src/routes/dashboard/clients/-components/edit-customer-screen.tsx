@@ -6,13 +6,10 @@ import { css } from '../../../../../styled-system/css';
 import { customerDetailQueryOptions, customerKeys } from '../../../../api/customers';
 import { EDIT_PATHS } from '../../../../api/outbox';
 import { AppForm } from '../../../../components/app-form';
-import { ForbiddenState, isForbidden } from '../../../../components/forbidden-state';
 import { FormCard, formActions, formGrid } from '../../../../components/form-card';
-import { LogoSpinner } from '../../../../components/logo-spinner';
 import { useEditSave } from '../../../../components/outbox-edit';
 import { useQueuedOverlay } from '../../../../components/outbox-provider';
 import { PageBody, PageHeader } from '../../../../components/page-header';
-import { PendingNotice } from '../../../../components/pending-mark';
 import { Button } from '../../../../components/ui/button';
 import { TextField } from '../../../../components/ui/field';
 import { notify } from '../../../../components/ui/notify';
@@ -23,9 +20,9 @@ import {
   hasCustomerChanges,
   toCustomerUpdate,
 } from '../../../../lib/customer-form';
-import { queryErrorMessage } from '../../../../lib/error-message';
 import { fieldProps, validateOnChangeAndBlur } from '../../../../lib/form';
 import { fullName } from '../../../../lib/format';
+import { QueuedEditBody } from '../../-components/queued-edit-body';
 
 const route = getRouteApi('/dashboard/clients/$clientId/edit');
 
@@ -52,25 +49,9 @@ export function EditCustomerScreen() {
           </Button>
         }
       />
-      {customer.isPending || !overlay.ready ? (
-        <LogoSpinner label="Loading client" />
-      ) : isForbidden(customer.error) ? (
-        <ForbiddenState />
-      ) : customer.error ? (
-        <p role="alert" className={css({ color: 'red.700' })}>
-          {queryErrorMessage(customer.error)}
-        </p>
-      ) : (
-        // A new version from the server (e.g. 'Use theirs' after a 409), or a queued edit sent or
-        // dropped, starts the form again.
-        <>
-          <PendingNotice fields={overlay.fieldsOf(customer.data.id)} />
-          <EditCustomerForm
-            key={`${customer.data.id}:${customer.data.updatedAt}:${overlay.versionOf(customer.data.id)}`}
-            customer={customer.data}
-          />
-        </>
-      )}
+      <QueuedEditBody query={customer} overlay={overlay} loadingLabel="Loading client">
+        {(record) => <EditCustomerForm customer={record} />}
+      </QueuedEditBody>
     </PageBody>
   );
 }
