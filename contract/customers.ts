@@ -72,7 +72,7 @@ export const clientInternetInfoSchema = z.object({
 });
 export type ClientInternetInfo = z.infer<typeof clientInternetInfoSchema>;
 
-/** Server answers of the client calls, word for word. */
+/** Server answers of the customer calls, word for word. */
 export const customerServerMessages = {
   notFound: 'Customer not found',
   blocked: 'Client blocked successfully',

@@ -45,7 +45,7 @@ export const fetchCustomer = (customerId: number): Promise<Customer> =>
   api().get(`/admin/user/customers/${customerId}`, customerSchema);
 
 /** The customer's fiber account (plan, speed, monthly fee, status, renewal date). */
-export const fetchClientInternetInfo = (customerId: number): Promise<ClientInternetInfo> =>
+export const fetchCustomerInternetInfo = (customerId: number): Promise<ClientInternetInfo> =>
   api().get('/user/internet/client_info', clientInternetInfoSchema, { query: { client_id: customerId } });
 
 export const setCustomerStatus = async (customerId: number, accountStatus: AccountStatus): Promise<string> =>
@@ -55,7 +55,7 @@ export const setCustomerStatus = async (customerId: number, accountStatus: Accou
     })
   ).message;
 
-/** A soft delete: the client leaves the lists, its history stays. */
+/** A soft delete: the customer leaves the lists, its history stays. */
 export const deleteCustomer = async (customerId: number): Promise<string> =>
   (await api().send('DELETE', `/admin/user/customers/${customerId}`, z.unknown())).message;
 
@@ -70,9 +70,9 @@ export const customerListQueryOptions = (params: CustomerListParams) =>
 export const customerDetailQueryOptions = (customerId: number) =>
   queryOptions({ queryKey: customerKeys.detail(customerId), queryFn: () => fetchCustomer(customerId) });
 
-export const clientInternetInfoQueryOptions = (customerId: number) =>
+export const customerInternetInfoQueryOptions = (customerId: number) =>
   queryOptions({
     queryKey: customerKeys.internet(customerId),
-    queryFn: () => fetchClientInternetInfo(customerId),
+    queryFn: () => fetchCustomerInternetInfo(customerId),
     staleTime: 30_000,
   });

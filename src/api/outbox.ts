@@ -8,7 +8,7 @@ import { fetchPartner } from './partners';
 import { fetchProfile } from './profile';
 
 /**
- * The edits that may be sent late (profile, partner, client, extended service), sent directly or
+ * The edits that may be sent late (profile, partner, customer, extended service), sent directly or
  * from the outbox: each with its Idempotency-Key (a resend answers the first result) and, for an
  * edit, the record's version as read in If-Match (a 409 when it changed meanwhile).
  */

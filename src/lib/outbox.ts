@@ -4,7 +4,7 @@ import { TEXTS } from './texts';
 /**
  * The outbox store (IndexedDB, the `outbox` table of src/db/app-db.ts): edits saved on this device
  * while the network is gone, sent later by the outbox machine (src/machines/outbox.machine.ts).
- * Only edits that are safe to send late go here: profile, partner, client and extended services.
+ * Only edits that are safe to send late go here: profile, partner, customer and extended services.
  * Money calls (issue, redeem, reverse) never do: they need the network and say so.
  */
 

@@ -10,6 +10,7 @@ import {
   placementFor,
   toInviteBody,
   toStaffUpdate,
+  withCurrentChoice,
   withPartnerRule,
 } from './staff-form';
 
@@ -171,5 +172,18 @@ describe('partner staff are placed at a partner (issue 22)', () => {
     expect(toStaffUpdate(values, staff, 'choose')).toEqual({ userId: 7, roleId: 5, partnerId: 9 });
     expect(toStaffUpdate(values, staff, 'none')).toEqual({ userId: 7, roleId: 5 });
     expect(toStaffUpdate(values, { ...staff, partnerId: 9 }, 'choose')).toEqual({ userId: 7, roleId: 5 });
+  });
+
+  it("the edit form keeps the member's current role or partner choosable, once", () => {
+    const partners = [
+      { value: '1', label: 'Mama Put' },
+      { value: '2', label: 'Kilimanjaro' },
+    ];
+    expect(withCurrentChoice(partners, undefined)).toBe(partners);
+    expect(withCurrentChoice(partners, { value: '2', label: 'Kilimanjaro' })).toBe(partners);
+    expect(withCurrentChoice(partners, { value: '9', label: 'Closed Shop' })).toEqual([
+      ...partners,
+      { value: '9', label: 'Closed Shop' },
+    ]);
   });
 });

@@ -58,6 +58,16 @@ export const withPartnerRule = <S extends z.ZodMiniType<{ roleId: string; partne
     }),
   );
 
+/**
+ * A select's choices with the member's current one added when it is not among them (the edit form:
+ * a role beyond the first page of roles, a partner that is no longer active): still shown, still kept.
+ */
+export const withCurrentChoice = <O extends { value: string; label: string }>(
+  options: readonly O[],
+  current: { value: string; label: string } | undefined,
+): readonly (O | { value: string; label: string })[] =>
+  current && !options.some((o) => o.value === current.value) ? [...options, current] : options;
+
 /** The roles an inviter may give: every permission of the role is their own (the server's rule). */
 export const grantable = <R extends { permissions: string[] }>(roles: R[], own: readonly string[]): R[] =>
   roles.filter((role) => role.permissions.every((p) => own.includes(p)));

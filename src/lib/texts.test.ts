@@ -8,7 +8,7 @@ describe('TEXTS, the catalogue of what the SPA shows', () => {
       recordUpdated: 'Record updated successfully',
       inviteSuccess: 'Update successful',
       deletePartner: 'Are you sure you want to delete this partner? This action cannot be undone.',
-      deleteClient: 'Are you sure you want to delete this client?',
+      deleteCustomer: 'Are you sure you want to delete this client?',
       noUserData: 'No user data found.',
       noVisitHistory: 'No visit history available.',
     });

@@ -21,7 +21,7 @@ export const TEXTS = {
     recordUpdated: customerMessages.updated,
     inviteSuccess: 'Update successful',
     deletePartner: partnerMessages.deleteConfirm,
-    deleteClient: customerMessages.deleteConfirm,
+    deleteCustomer: customerMessages.deleteConfirm,
     noUserData: 'No user data found.',
     noVisitHistory: 'No visit history available.',
   },

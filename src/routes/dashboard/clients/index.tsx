@@ -2,19 +2,23 @@ import { createFileRoute, stripSearchParams } from '@tanstack/react-router';
 import { customerListQueryOptions } from '../../../api/customers';
 import { RouteErrorState } from '../../../components/forbidden-state';
 import { requirePermission } from '../../../lib/use-can';
-import { CLIENT_LIST_DEFAULTS, clientSearchSchema, clientStatusOfTab } from './-components/client-search';
-import { ClientsScreen } from './-components/clients-screen';
+import {
+  CUSTOMER_LIST_DEFAULTS,
+  customerSearchSchema,
+  customerStatusOfTab,
+} from './-components/customer-search';
+import { CustomersScreen } from './-components/customers-screen';
 
 export const Route = createFileRoute('/dashboard/clients/')({
-  validateSearch: clientSearchSchema,
-  search: { middlewares: [stripSearchParams(CLIENT_LIST_DEFAULTS)] },
+  validateSearch: customerSearchSchema,
+  search: { middlewares: [stripSearchParams(CUSTOMER_LIST_DEFAULTS)] },
   beforeLoad: requirePermission('clients.view'),
   loaderDeps: ({ search }) => search,
   loader: ({ context: { queryClient }, deps }) => {
     void queryClient.prefetchQuery(
-      customerListQueryOptions({ ...deps, status: clientStatusOfTab(deps.activeTab) }),
+      customerListQueryOptions({ ...deps, status: customerStatusOfTab(deps.activeTab) }),
     );
   },
   errorComponent: RouteErrorState,
-  component: ClientsScreen,
+  component: CustomersScreen,
 });

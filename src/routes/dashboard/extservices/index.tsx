@@ -4,7 +4,7 @@ import { extendedServiceListQueryOptions } from '../../../api/extended-services'
 import { RouteErrorState } from '../../../components/forbidden-state';
 import { listSearchDefaults } from '../../../lib/list-search';
 import { requirePermission } from '../../../lib/use-can';
-import { ExtServicesScreen } from './-components/extservices-screen';
+import { ExtendedServicesScreen } from './-components/extended-services-screen';
 
 /** /dashboard/extservices?page=&pageSize=&search=&sortBy=&sortOrder= (contract: extendedServiceList). */
 export const Route = createFileRoute('/dashboard/extservices/')({
@@ -16,5 +16,5 @@ export const Route = createFileRoute('/dashboard/extservices/')({
     void queryClient.prefetchQuery(extendedServiceListQueryOptions(deps));
   },
   errorComponent: RouteErrorState,
-  component: ExtServicesScreen,
+  component: ExtendedServicesScreen,
 });

@@ -3,7 +3,7 @@ import { customerDetailQueryOptions } from '../../../../api/customers';
 import { RouteErrorState } from '../../../../components/forbidden-state';
 import { parseIdParam } from '../../../../lib/id-param';
 import { requirePermission } from '../../../../lib/use-can';
-import { EditClientScreen } from '../-components/edit-client-screen';
+import { EditCustomerScreen } from '../-components/edit-customer-screen';
 
 export const Route = createFileRoute('/dashboard/clients/$clientId/edit')({
   params: {
@@ -15,5 +15,5 @@ export const Route = createFileRoute('/dashboard/clients/$clientId/edit')({
     void queryClient.prefetchQuery(customerDetailQueryOptions(params.clientId));
   },
   errorComponent: RouteErrorState,
-  component: EditClientScreen,
+  component: EditCustomerScreen,
 });

@@ -1,9 +1,9 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { clientInternetInfoQueryOptions, customerDetailQueryOptions } from '../../../../api/customers';
+import { customerDetailQueryOptions, customerInternetInfoQueryOptions } from '../../../../api/customers';
 import { RouteErrorState } from '../../../../components/forbidden-state';
 import { parseIdParam } from '../../../../lib/id-param';
 import { requirePermission } from '../../../../lib/use-can';
-import { ClientDetailScreen } from '../-components/client-detail-screen';
+import { CustomerDetailScreen } from '../-components/customer-detail-screen';
 
 export const Route = createFileRoute('/dashboard/clients/$clientId/')({
   params: {
@@ -13,8 +13,8 @@ export const Route = createFileRoute('/dashboard/clients/$clientId/')({
   beforeLoad: requirePermission('clients.view'),
   loader: ({ context: { queryClient }, params }) => {
     void queryClient.prefetchQuery(customerDetailQueryOptions(params.clientId));
-    void queryClient.prefetchQuery(clientInternetInfoQueryOptions(params.clientId));
+    void queryClient.prefetchQuery(customerInternetInfoQueryOptions(params.clientId));
   },
   errorComponent: RouteErrorState,
-  component: ClientDetailScreen,
+  component: CustomerDetailScreen,
 });

@@ -3,7 +3,7 @@ import { extendedServiceDetailQueryOptions } from '../../../../api/extended-serv
 import { RouteErrorState } from '../../../../components/forbidden-state';
 import { parseIdParam } from '../../../../lib/id-param';
 import { requirePermission } from '../../../../lib/use-can';
-import { EditExtServiceScreen } from '../-components/extservice-form-screens';
+import { EditExtendedServiceScreen } from '../-components/extended-service-form-screens';
 
 export const Route = createFileRoute('/dashboard/extservices/$serviceId/edit')({
   params: {
@@ -15,5 +15,5 @@ export const Route = createFileRoute('/dashboard/extservices/$serviceId/edit')({
     void queryClient.prefetchQuery(extendedServiceDetailQueryOptions(params.serviceId));
   },
   errorComponent: RouteErrorState,
-  component: EditExtServiceScreen,
+  component: EditExtendedServiceScreen,
 });

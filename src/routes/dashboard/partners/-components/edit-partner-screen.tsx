@@ -5,15 +5,12 @@ import { type Partner, partnerMessages, type UpdatePartnerBody } from '../../../
 import { css } from '../../../../../styled-system/css';
 import { EDIT_PATHS } from '../../../../api/outbox';
 import { partnerDetailQueryOptions, partnerKeys } from '../../../../api/partners';
-import { ForbiddenState, isForbidden } from '../../../../components/forbidden-state';
-import { LogoSpinner } from '../../../../components/logo-spinner';
 import { useEditSave } from '../../../../components/outbox-edit';
 import { useQueuedOverlay } from '../../../../components/outbox-provider';
 import { PageBody, PageHeader } from '../../../../components/page-header';
-import { PendingNotice } from '../../../../components/pending-mark';
 import { Button } from '../../../../components/ui/button';
 import { notify } from '../../../../components/ui/notify';
-import { errorSentence, queryErrorMessage } from '../../../../lib/error-message';
+import { errorSentence } from '../../../../lib/error-message';
 import { fileToBase64 } from '../../../../lib/form';
 import {
   editPartnerFormOf,
@@ -21,6 +18,7 @@ import {
   hasPartnerChanges,
   toPartnerUpdate,
 } from '../../../../lib/partner-form';
+import { QueuedEditBody } from '../../-components/queued-edit-body';
 import { PartnerForm } from './partner-form';
 
 const route = getRouteApi('/dashboard/partners/$partnerId/edit');
@@ -45,25 +43,9 @@ export function EditPartnerScreen() {
           </Button>
         }
       />
-      {partner.isPending || !overlay.ready ? (
-        <LogoSpinner label="Loading partner" />
-      ) : isForbidden(partner.error) ? (
-        <ForbiddenState />
-      ) : partner.error ? (
-        <p role="alert" className={css({ color: 'red.700' })}>
-          {queryErrorMessage(partner.error)}
-        </p>
-      ) : (
-        // A new version from the server (e.g. 'Use theirs' after a 409), or a queued edit sent or
-        // dropped, starts the form again.
-        <>
-          <PendingNotice fields={overlay.fieldsOf(partner.data.id)} />
-          <EditPartnerForm
-            key={`${partner.data.id}:${partner.data.updatedAt}:${overlay.versionOf(partner.data.id)}`}
-            partner={partner.data}
-          />
-        </>
-      )}
+      <QueuedEditBody query={partner} overlay={overlay} loadingLabel="Loading partner">
+        {(record) => <EditPartnerForm partner={record} />}
+      </QueuedEditBody>
     </PageBody>
   );
 }

@@ -13,7 +13,7 @@ import { Checkbox } from '../../../../components/ui/checkbox';
 import { TextField } from '../../../../components/ui/field';
 import { Spinner } from '../../../../components/ui/spinner';
 import { queryErrorMessage } from '../../../../lib/error-message';
-import { firstError, validateOnChangeAndBlur } from '../../../../lib/form';
+import { fieldProps, firstError, validateOnChangeAndBlur } from '../../../../lib/form';
 import { IMAGE_ACCEPT } from '../../../../lib/image-file';
 import type { PartnerFormValues } from '../../../../lib/partner-form';
 
@@ -61,14 +61,10 @@ export function PartnerForm({ mode, defaultValues, schema, pending, onSubmit }: 
                 {(field) => (
                   <TextField
                     label={label}
-                    name={field.name}
                     type={type ?? 'text'}
                     {...(inputMode ? { inputMode } : {})}
                     autoComplete="off"
-                    value={field.state.value}
-                    onChange={(e) => field.handleChange(e.target.value)}
-                    onBlur={field.handleBlur}
-                    error={firstError(field.state.meta)}
+                    {...fieldProps(field)}
                   />
                 )}
               </form.Field>
@@ -78,15 +74,11 @@ export function PartnerForm({ mode, defaultValues, schema, pending, onSubmit }: 
             {(field) => (
               <TextField
                 label="Minimum Spend To Qualify"
-                name={field.name}
                 type="number"
                 inputMode="numeric"
                 min={MIN_SPEND_MINIMUM}
                 step={100}
-                value={field.state.value}
-                onChange={(e) => field.handleChange(e.target.value)}
-                onBlur={field.handleBlur}
-                error={firstError(field.state.meta)}
+                {...fieldProps(field)}
                 helperText={mode === 'edit' ? 'Leave blank to keep the current amount' : 'At least ₦2,000'}
               />
             )}

@@ -1,16 +1,13 @@
-import { createFileRoute, notFound } from '@tanstack/react-router';
+import { createFileRoute } from '@tanstack/react-router';
 import { permissionsQueryOptions, roleDetailQueryOptions } from '../../../../api/roles';
 import { RouteErrorState } from '../../../../components/forbidden-state';
+import { parseIdParam } from '../../../../lib/id-param';
 import { requirePermission } from '../../../../lib/use-can';
 import { RoleFormScreen } from '../-components/role-form-screen';
 
 export const Route = createFileRoute('/dashboard/roles/$roleId/edit')({
   params: {
-    parse: ({ roleId }) => {
-      const id = Number(roleId);
-      if (!Number.isSafeInteger(id) || id < 1) throw notFound();
-      return { roleId: id };
-    },
+    parse: ({ roleId }) => ({ roleId: parseIdParam(roleId) }),
     stringify: ({ roleId }) => ({ roleId: String(roleId) }),
   },
   beforeLoad: requirePermission('roles.update'),

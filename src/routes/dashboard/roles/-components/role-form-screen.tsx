@@ -22,7 +22,7 @@ import { Checkbox } from '../../../../components/ui/checkbox';
 import { TextField } from '../../../../components/ui/field';
 import { notify } from '../../../../components/ui/notify';
 import { errorSentence, queryErrorMessage } from '../../../../lib/error-message';
-import { firstError, validateOnChangeAndBlur } from '../../../../lib/form';
+import { fieldProps, firstError, validateOnChangeAndBlur } from '../../../../lib/form';
 import {
   groupPermissions,
   PARTNER_ROLE_LABEL,
@@ -138,16 +138,7 @@ function RoleFormCard({
       <AppForm form={form} busy={readOnly}>
         <form.Field name="roleName">
           {(field) => (
-            <TextField
-              label="Role Name"
-              name={field.name}
-              autoComplete="off"
-              disabled={readOnly}
-              value={field.state.value}
-              onChange={(e) => field.handleChange(e.target.value)}
-              onBlur={field.handleBlur}
-              error={firstError(field.state.meta)}
-            />
+            <TextField label="Role Name" autoComplete="off" disabled={readOnly} {...fieldProps(field)} />
           )}
         </form.Field>
         <form.Field name="partnerRole">

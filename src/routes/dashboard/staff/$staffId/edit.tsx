@@ -1,17 +1,14 @@
-import { createFileRoute, notFound } from '@tanstack/react-router';
+import { createFileRoute } from '@tanstack/react-router';
 import { roleChoicesQueryOptions } from '../../../../api/roles';
 import { staffDetailQueryOptions } from '../../../../api/staff';
 import { RouteErrorState } from '../../../../components/forbidden-state';
+import { parseIdParam } from '../../../../lib/id-param';
 import { requirePermission } from '../../../../lib/use-can';
 import { EditStaffScreen } from '../-components/edit-staff-screen';
 
 export const Route = createFileRoute('/dashboard/staff/$staffId/edit')({
   params: {
-    parse: ({ staffId }) => {
-      const id = Number(staffId);
-      if (!Number.isSafeInteger(id) || id < 1) throw notFound();
-      return { staffId: id };
-    },
+    parse: ({ staffId }) => ({ staffId: parseIdParam(staffId) }),
     stringify: ({ staffId }) => ({ staffId: String(staffId) }),
   },
   beforeLoad: requirePermission('staff.update'),

@@ -13,9 +13,8 @@ import { Button } from '../../../../components/ui/button';
 import { TextField } from '../../../../components/ui/field';
 import { notify } from '../../../../components/ui/notify';
 import { PasswordField } from '../../../../components/ui/password-input';
-import { SelectField } from '../../../../components/ui/select';
 import { errorSentence, queryErrorMessage } from '../../../../lib/error-message';
-import { firstError, validateOnChangeAndBlur } from '../../../../lib/form';
+import { fieldProps, validateOnChangeAndBlur } from '../../../../lib/form';
 import { fullName } from '../../../../lib/format';
 import {
   editFormOf,
@@ -24,7 +23,7 @@ import {
   toStaffUpdate,
   withPartnerRule,
 } from '../../../../lib/staff-form';
-import { PartnerField, useStaffPlacement } from './staff-placement';
+import { RoleAndPartnerFields, useStaffPlacement } from './staff-placement';
 
 const route = getRouteApi('/dashboard/staff/$staffId/edit');
 
@@ -90,13 +89,14 @@ function EditStaffForm({ staff, onDone }: { staff: StaffUser; onDone: () => void
       return update.mutateAsync(body);
     },
   });
-  // The member's current role stays choosable even if it is not on the first page of roles.
-  const roleOptions = [
-    ...roleChoices,
-    ...(staff.userRole && !roleChoices.some((r) => r.value === String(staff.userRole?.id))
-      ? [{ value: String(staff.userRole.id), label: staff.userRole.name }]
-      : []),
-  ];
+  // The member's role and partner now stay choosable (a role beyond the first page, an inactive partner).
+  const current = {
+    role: staff.userRole ? { value: String(staff.userRole.id), label: staff.userRole.name } : undefined,
+    partner:
+      staff.partnerId !== null
+        ? { value: String(staff.partnerId), label: staff.organizationName ?? '' }
+        : undefined,
+  };
 
   return (
     <FormCard label="Edit staff">
@@ -105,14 +105,7 @@ function EditStaffForm({ staff, onDone }: { staff: StaffUser; onDone: () => void
           {(['firstName', 'lastName'] as const).map((name) => (
             <form.Field key={name} name={name}>
               {(field) => (
-                <TextField
-                  label={name === 'firstName' ? 'First Name' : 'Last Name'}
-                  name={field.name}
-                  value={field.state.value}
-                  onChange={(e) => field.handleChange(e.target.value)}
-                  onBlur={field.handleBlur}
-                  error={firstError(field.state.meta)}
-                />
+                <TextField label={name === 'firstName' ? 'First Name' : 'Last Name'} {...fieldProps(field)} />
               )}
             </form.Field>
           ))}
@@ -120,64 +113,21 @@ function EditStaffForm({ staff, onDone }: { staff: StaffUser; onDone: () => void
             {(field) => (
               <PasswordField
                 label="Password"
-                name={field.name}
                 autoComplete="new-password"
                 placeholder="Leave blank to keep it"
-                value={field.state.value}
-                onChange={(e) => field.handleChange(e.target.value)}
-                onBlur={field.handleBlur}
-                error={firstError(field.state.meta)}
+                {...fieldProps(field)}
               />
             )}
           </form.Field>
-          <form.Field name="roleId">
-            {(field) => (
-              <SelectField
-                label="Role"
-                name={field.name}
-                placeholder="Choose a role"
-                options={roleOptions}
-                value={field.state.value}
-                onChange={(e) => field.handleChange(e.target.value)}
-                onBlur={field.handleBlur}
-                error={firstError(field.state.meta)}
-              />
-            )}
-          </form.Field>
-          <form.Subscribe selector={(state) => state.values.roleId}>
-            {(roleId) => (
-              <form.Field name="partnerId">
-                {(field) => (
-                  <PartnerField
-                    placement={placementOf(roleId)}
-                    name={field.name}
-                    value={field.state.value}
-                    onChange={field.handleChange}
-                    onBlur={field.handleBlur}
-                    error={firstError(field.state.meta)}
-                    current={
-                      staff.partnerId !== null
-                        ? { value: String(staff.partnerId), label: staff.organizationName ?? '' }
-                        : undefined
-                    }
-                  />
-                )}
-              </form.Field>
-            )}
-          </form.Subscribe>
+          <RoleAndPartnerFields
+            form={form}
+            roleChoices={roleChoices}
+            placementOf={placementOf}
+            current={current}
+          />
           <form.Field name="phone">
             {(field) => (
-              <TextField
-                label="Phone"
-                name={field.name}
-                type="tel"
-                inputMode="tel"
-                autoComplete="off"
-                value={field.state.value}
-                onChange={(e) => field.handleChange(e.target.value)}
-                onBlur={field.handleBlur}
-                error={firstError(field.state.meta)}
-              />
+              <TextField label="Phone" type="tel" inputMode="tel" autoComplete="off" {...fieldProps(field)} />
             )}
           </form.Field>
         </div>

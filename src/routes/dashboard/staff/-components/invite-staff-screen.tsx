@@ -10,9 +10,8 @@ import { PageBody, PageHeader } from '../../../../components/page-header';
 import { Button } from '../../../../components/ui/button';
 import { TextField } from '../../../../components/ui/field';
 import { notify } from '../../../../components/ui/notify';
-import { SelectField } from '../../../../components/ui/select';
-import { errorSentence, queryErrorMessage } from '../../../../lib/error-message';
-import { firstError, validateOnChangeAndBlur } from '../../../../lib/form';
+import { errorSentence } from '../../../../lib/error-message';
+import { fieldProps, validateOnChangeAndBlur } from '../../../../lib/form';
 import {
   emptyInviteForm,
   inviteStaffFormSchema,
@@ -20,7 +19,7 @@ import {
   withPartnerRule,
 } from '../../../../lib/staff-form';
 import { TEXTS } from '../../../../lib/texts';
-import { PartnerField, useStaffPlacement } from './staff-placement';
+import { RoleAndPartnerFields, useStaffPlacement } from './staff-placement';
 
 /** SPEC section 4: a successful invite says 'Update successful' and returns to the Users tab. */
 export const INVITE_SUCCESS = TEXTS.spec.inviteSuccess;
@@ -83,49 +82,19 @@ export function InviteStaffScreen() {
                 {(field) => (
                   <TextField
                     label={label}
-                    name={field.name}
                     type={name === 'email' ? 'email' : 'text'}
                     autoComplete={autoComplete}
-                    value={field.state.value}
-                    onChange={(e) => field.handleChange(e.target.value)}
-                    onBlur={field.handleBlur}
-                    error={firstError(field.state.meta)}
+                    {...fieldProps(field)}
                   />
                 )}
               </form.Field>
             ))}
-            <form.Field name="roleId">
-              {(field) => (
-                <SelectField
-                  label="Role"
-                  name={field.name}
-                  placeholder="Choose a role"
-                  options={roleChoices}
-                  value={field.state.value}
-                  onChange={(e) => field.handleChange(e.target.value)}
-                  onBlur={field.handleBlur}
-                  error={
-                    firstError(field.state.meta) ?? (roles.error ? queryErrorMessage(roles.error) : undefined)
-                  }
-                />
-              )}
-            </form.Field>
-            <form.Subscribe selector={(state) => state.values.roleId}>
-              {(roleId) => (
-                <form.Field name="partnerId">
-                  {(field) => (
-                    <PartnerField
-                      placement={placementOf(roleId)}
-                      name={field.name}
-                      value={field.state.value}
-                      onChange={field.handleChange}
-                      onBlur={field.handleBlur}
-                      error={firstError(field.state.meta)}
-                    />
-                  )}
-                </form.Field>
-              )}
-            </form.Subscribe>
+            <RoleAndPartnerFields
+              form={form}
+              roleChoices={roleChoices}
+              placementOf={placementOf}
+              rolesError={roles.error}
+            />
           </div>
           <div className={formActions}>
             <Button type="submit" loading={invite.isPending} loadingText="Inviting staff">

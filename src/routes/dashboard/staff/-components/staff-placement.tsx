@@ -1,10 +1,12 @@
 import { useQuery } from '@tanstack/react-query';
+import type { FunctionComponent, ReactNode } from 'react';
 import { partnerChoicesQueryOptions } from '../../../../api/partners';
 import { profileQueryOptions } from '../../../../api/profile';
-import { roleChoicesQueryOptions } from '../../../../api/roles';
+import { type RoleChoice, roleChoicesQueryOptions } from '../../../../api/roles';
 import { SelectField } from '../../../../components/ui/select';
 import { queryErrorMessage } from '../../../../lib/error-message';
-import { grantable, type Placement, placementFor } from '../../../../lib/staff-form';
+import { fieldProps } from '../../../../lib/form';
+import { grantable, type Placement, placementFor, withCurrentChoice } from '../../../../lib/staff-form';
 import { useOwnPartnerId, useOwnPermissions } from '../../../../lib/use-can';
 
 /**
@@ -24,34 +26,87 @@ export function useStaffPlacement() {
   return { roles, roleChoices, placementOf };
 }
 
-type PartnerFieldProps = {
+/** A TanStack form field, as `form.Field` hands it to its render (what `fieldProps` reads). */
+type FormField = Parameters<typeof fieldProps>[0];
+type Choice = { value: string; label: string };
+
+/** The two fields of a staff form this block draws: its `form.Field`, narrowed to them. */
+type StaffPlacementForm = {
+  Field: (props: {
+    name: 'roleId' | 'partnerId';
+    children: (field: FormField) => ReactNode;
+  }) => ReturnType<FunctionComponent>;
+};
+
+/**
+ * 'Role' and, after it, the 'Partner' field the chosen role asks for (decision 033): one block for
+ * the invite and the edit screens. The partner field follows the role as it changes.
+ */
+export function RoleAndPartnerFields({
+  form,
+  roleChoices,
+  placementOf,
+  rolesError,
+  current,
+}: {
+  form: StaffPlacementForm;
+  roleChoices: readonly RoleChoice[];
+  placementOf: (roleId: string) => Placement;
+  /** The roles could not be loaded: said under the select while the field has no error of its own. */
+  rolesError?: unknown;
+  /** The member's role and partner now (edit form): choosable even when not among the choices. */
+  current?: { role: Choice | undefined; partner: Choice | undefined };
+}) {
+  return (
+    <form.Field name="roleId">
+      {(role) => {
+        const roleProps = fieldProps(role);
+        return (
+          <>
+            <SelectField
+              label="Role"
+              placeholder="Choose a role"
+              options={withCurrentChoice(roleChoices, current?.role)}
+              {...roleProps}
+              error={roleProps.error ?? (rolesError ? queryErrorMessage(rolesError) : undefined)}
+            />
+            <form.Field name="partnerId">
+              {(partner) => (
+                <PartnerField
+                  placement={placementOf(role.state.value)}
+                  current={current?.partner}
+                  {...fieldProps(partner)}
+                />
+              )}
+            </form.Field>
+          </>
+        );
+      }}
+    </form.Field>
+  );
+}
+
+type PartnerFieldProps = ReturnType<typeof fieldProps> & {
   placement: Placement;
-  name: string;
-  value: string;
-  onChange: (value: string) => void;
-  onBlur: () => void;
-  error: string | undefined;
-  /** The member's partner now (edit form): choosable even when not among the active ones. */
-  current?: { value: string; label: string } | undefined;
+  current: Choice | undefined;
 };
 
 /** 'Partner': a select of the active partners for a partner role; partner staff see their own, fixed. */
-export function PartnerField(props: PartnerFieldProps) {
+function PartnerField(props: PartnerFieldProps) {
   if (props.placement === 'none') return null;
   return props.placement === 'fixed' ? <OwnPartner name={props.name} /> : <PartnerSelect {...props} />;
 }
 
 function PartnerSelect({ name, value, onChange, onBlur, error, current }: PartnerFieldProps) {
   const partners = useQuery(partnerChoicesQueryOptions());
-  const options = partners.data ?? [];
   return (
     <SelectField
       label="Partner"
-      name={name}
       placeholder="Choose a partner"
-      options={current && !options.some((o) => o.value === current.value) ? [...options, current] : options}
+      options={withCurrentChoice(partners.data ?? [], current)}
+      name={name}
       value={value}
-      onChange={(e) => onChange(e.target.value)}
+      onChange={onChange}
       onBlur={onBlur}
       error={error ?? (partners.error ? queryErrorMessage(partners.error) : undefined)}
     />

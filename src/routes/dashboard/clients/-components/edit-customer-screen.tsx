@@ -6,13 +6,10 @@ import { css } from '../../../../../styled-system/css';
 import { customerDetailQueryOptions, customerKeys } from '../../../../api/customers';
 import { EDIT_PATHS } from '../../../../api/outbox';
 import { AppForm } from '../../../../components/app-form';
-import { ForbiddenState, isForbidden } from '../../../../components/forbidden-state';
 import { FormCard, formActions, formGrid } from '../../../../components/form-card';
-import { LogoSpinner } from '../../../../components/logo-spinner';
 import { useEditSave } from '../../../../components/outbox-edit';
 import { useQueuedOverlay } from '../../../../components/outbox-provider';
 import { PageBody, PageHeader } from '../../../../components/page-header';
-import { PendingNotice } from '../../../../components/pending-mark';
 import { Button } from '../../../../components/ui/button';
 import { TextField } from '../../../../components/ui/field';
 import { notify } from '../../../../components/ui/notify';
@@ -23,20 +20,20 @@ import {
   hasCustomerChanges,
   toCustomerUpdate,
 } from '../../../../lib/customer-form';
-import { queryErrorMessage } from '../../../../lib/error-message';
 import { fieldProps, validateOnChangeAndBlur } from '../../../../lib/form';
 import { fullName } from '../../../../lib/format';
+import { QueuedEditBody } from '../../-components/queued-edit-body';
 
 const route = getRouteApi('/dashboard/clients/$clientId/edit');
 
 /** /dashboard/clients/{id}/edit: first name, last name, address; only non-empty changes are sent. */
-export function EditClientScreen() {
-  const { clientId } = route.useParams();
+export function EditCustomerScreen() {
+  const { clientId: customerId } = route.useParams();
   const navigate = useNavigate();
-  // Queued edits of the client show in the form (a next edit starts from them, issue 17).
+  // Queued edits of the customer show in the form (a next edit starts from them, issue 17).
   const overlay = useQueuedOverlay('customer');
-  const customer = useQuery({ ...customerDetailQueryOptions(clientId), select: overlay.select });
-  const back = () => void navigate({ to: '/dashboard/clients/$clientId', params: { clientId } });
+  const customer = useQuery({ ...customerDetailQueryOptions(customerId), select: overlay.select });
+  const back = () => void navigate({ to: '/dashboard/clients/$clientId', params: { clientId: customerId } });
   return (
     <PageBody>
       <PageHeader
@@ -52,30 +49,14 @@ export function EditClientScreen() {
           </Button>
         }
       />
-      {customer.isPending || !overlay.ready ? (
-        <LogoSpinner label="Loading client" />
-      ) : isForbidden(customer.error) ? (
-        <ForbiddenState />
-      ) : customer.error ? (
-        <p role="alert" className={css({ color: 'red.700' })}>
-          {queryErrorMessage(customer.error)}
-        </p>
-      ) : (
-        // A new version from the server (e.g. 'Use theirs' after a 409), or a queued edit sent or
-        // dropped, starts the form again.
-        <>
-          <PendingNotice fields={overlay.fieldsOf(customer.data.id)} />
-          <EditClientForm
-            key={`${customer.data.id}:${customer.data.updatedAt}:${overlay.versionOf(customer.data.id)}`}
-            customer={customer.data}
-          />
-        </>
-      )}
+      <QueuedEditBody query={customer} overlay={overlay} loadingLabel="Loading client">
+        {(record) => <EditCustomerForm customer={record} />}
+      </QueuedEditBody>
     </PageBody>
   );
 }
 
-export function EditClientForm({ customer }: { customer: Customer }) {
+export function EditCustomerForm({ customer }: { customer: Customer }) {
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const update = useEditSave({
@@ -84,7 +65,7 @@ export function EditClientForm({ customer }: { customer: Customer }) {
       void queryClient.invalidateQueries({ queryKey: customerKeys.all });
       void navigate({ to: '/dashboard/clients' });
     },
-    // Saved on this device: the client's page shows the edited values until they are sent.
+    // Saved on this device: the customer's page shows the edited values until they are sent.
     onQueued: () => void navigate({ to: '/dashboard/clients/$clientId', params: { clientId: customer.id } }),
   });
   const form = useForm({

@@ -3,8 +3,8 @@ import { getRouteApi, useNavigate } from '@tanstack/react-router';
 import { type Customer, customerMessages, customerServerMessages } from '../../../../../contract/customers';
 import { css } from '../../../../../styled-system/css';
 import {
-  clientInternetInfoQueryOptions,
   customerDetailQueryOptions,
+  customerInternetInfoQueryOptions,
   customerKeys,
   deleteCustomer,
   setCustomerStatus,
@@ -30,28 +30,28 @@ import { useCan } from '../../../../lib/use-can';
 
 const route = getRouteApi('/dashboard/clients/$clientId/');
 
-export const CLIENT_DELETED = customerServerMessages.deleted;
-export const CLIENT_BLOCKED = customerServerMessages.blocked;
-export const CLIENT_UNBLOCKED = customerServerMessages.unblocked;
+export const CUSTOMER_DELETED = customerServerMessages.deleted;
+export const CUSTOMER_BLOCKED = customerServerMessages.blocked;
+export const CUSTOMER_UNBLOCKED = customerServerMessages.unblocked;
 
 /** /dashboard/clients/{id}: the customer, their fiber account, Edit, Delete, Block/Unblock. */
-export function ClientDetailScreen() {
-  const { clientId } = route.useParams();
+export function CustomerDetailScreen() {
+  const { clientId: customerId } = route.useParams();
   const navigate = useNavigate();
   const overlay = useQueuedOverlay('customer');
   return (
     <DetailQueryScreen
-      query={useQuery({ ...customerDetailQueryOptions(clientId), select: overlay.select })}
+      query={useQuery({ ...customerDetailQueryOptions(customerId), select: overlay.select })}
       title="Client"
       loadingLabel="Loading client"
       onBack={() => void navigate({ to: '/dashboard/clients' })}
     >
-      {(customer) => <ClientDetail customer={customer} queued={overlay.fieldsOf(customer.id)} />}
+      {(customer) => <CustomerDetail customer={customer} queued={overlay.fieldsOf(customer.id)} />}
     </DetailQueryScreen>
   );
 }
 
-function ClientDetail({ customer, queued }: { customer: Customer; queued: string[] }) {
+function CustomerDetail({ customer, queued }: { customer: Customer; queued: string[] }) {
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const can = useCan();
@@ -59,10 +59,10 @@ function ClientDetail({ customer, queued }: { customer: Customer; queued: string
   const name = fullName(customer.firstName, customer.lastName);
   const deletion = useConfirmedDeletion({
     remove: () => deleteCustomer(customer.id),
-    deleted: CLIENT_DELETED,
+    deleted: CUSTOMER_DELETED,
     question: () => customerMessages.deleteConfirm,
     invalidate: [customerKeys.all, statsKeys.all],
-    // Leave the screen first, so nothing refetches the deleted client.
+    // Leave the screen first, so nothing refetches the deleted customer.
     onDeleted: async () => {
       await toList();
       queryClient.removeQueries({ queryKey: customerKeys.detail(customer.id) });
@@ -71,7 +71,7 @@ function ClientDetail({ customer, queued }: { customer: Customer; queued: string
   const status = useAccountStatus({
     current: customer.accountStatus,
     set: (next) => setCustomerStatus(customer.id, next),
-    messages: { blocked: CLIENT_BLOCKED, unblocked: CLIENT_UNBLOCKED },
+    messages: { blocked: CUSTOMER_BLOCKED, unblocked: CUSTOMER_UNBLOCKED },
     invalidate: customerKeys.all,
   });
 
@@ -133,7 +133,7 @@ const FIBER_STATUS: Record<string, string> = {
 
 /** The customer's fiber account, from GET user/internet/client_info. */
 function FiberAccount({ customerId }: { customerId: number }) {
-  const info = useQuery(clientInternetInfoQueryOptions(customerId));
+  const info = useQuery(customerInternetInfoQueryOptions(customerId));
   return (
     <DetailCard label="Fiber account">
       <h2 className={css({ fontSize: 'md', fontWeight: 'semibold', mb: '3' })}>Fiber Account</h2>

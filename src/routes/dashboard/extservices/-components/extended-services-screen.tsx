@@ -53,7 +53,7 @@ const serviceColumns: DataColumn<ExtendedService>[] = col.columns([
 ]);
 
 /** /dashboard/extservices: title, description (60 characters), created, Edit, Delete; Add Service. */
-export function ExtServicesScreen() {
+export function ExtendedServicesScreen() {
   const search = route.useSearch();
   const navigate = route.useNavigate();
   const goTo = useNavigate();

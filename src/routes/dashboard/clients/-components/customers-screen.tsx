@@ -11,7 +11,7 @@ import { PageBody, PageHeader } from '../../../../components/page-header';
 import { PendingBadge } from '../../../../components/pending-mark';
 import { Avatar } from '../../../../components/ui/avatar';
 import { formatDate, fullName } from '../../../../lib/format';
-import { type ClientTab, clientStatusOfTab } from './client-search';
+import { type CustomerTab, customerStatusOfTab } from './customer-search';
 
 const route = getRouteApi('/dashboard/clients/');
 const col = dataColumnHelper<Customer>();
@@ -52,26 +52,26 @@ const columns: DataColumn<Customer>[] = col.columns([
   }),
 ]);
 
-const TAB_LABELS: Record<ClientTab, string> = { active: 'Active Customers', blocked: 'Blocked Customers' };
+const TAB_LABELS: Record<CustomerTab, string> = { active: 'Active Customers', blocked: 'Blocked Customers' };
 
 /** /dashboard/clients: the customer list with Active/Blocked tabs in the URL; rows open the detail. */
-export function ClientsScreen() {
+export function CustomersScreen() {
   const search = route.useSearch();
   const navigate = route.useNavigate();
   return (
     <PageBody>
       <PageHeader title="Clients / Manage Clients" />
       <ListTabs label="Customer status" labels={TAB_LABELS} search={search} navigate={navigate}>
-        <ClientList />
+        <CustomerList />
       </ListTabs>
     </PageBody>
   );
 }
 
-function ClientList() {
+function CustomerList() {
   const search = route.useSearch();
   const onChange = useListChange(route.useNavigate());
-  const params = { ...search, status: clientStatusOfTab(search.activeTab) };
+  const params = { ...search, status: customerStatusOfTab(search.activeTab) };
   const overlay = useQueuedOverlay('customer');
   return (
     <ListTable

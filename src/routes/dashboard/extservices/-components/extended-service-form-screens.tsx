@@ -9,17 +9,13 @@ import { css } from '../../../../../styled-system/css';
 import { extendedServiceDetailQueryOptions, extendedServiceKeys } from '../../../../api/extended-services';
 import { EDIT_PATHS } from '../../../../api/outbox';
 import { AppForm } from '../../../../components/app-form';
-import { ForbiddenState, isForbidden } from '../../../../components/forbidden-state';
 import { FormCard, formActions } from '../../../../components/form-card';
-import { LogoSpinner } from '../../../../components/logo-spinner';
 import { useEditSave } from '../../../../components/outbox-edit';
 import { useQueuedOverlay } from '../../../../components/outbox-provider';
 import { PageBody, PageHeader } from '../../../../components/page-header';
-import { PendingNotice } from '../../../../components/pending-mark';
 import { Button } from '../../../../components/ui/button';
 import { TextField } from '../../../../components/ui/field';
 import { notify } from '../../../../components/ui/notify';
-import { queryErrorMessage } from '../../../../lib/error-message';
 import {
   addExtendedServiceFormSchema,
   type ExtendedServiceFormValues,
@@ -30,6 +26,7 @@ import {
   toExtendedServiceUpdate,
 } from '../../../../lib/extended-service-form';
 import { fieldProps, validateOnChangeAndBlur } from '../../../../lib/form';
+import { QueuedEditBody } from '../../-components/queued-edit-body';
 
 /** SPEC section 4: adding a service says 'Partner added successfully'; editing one 'Record updated successfully'. */
 export const SERVICE_ADDED = partnerMessages.added;
@@ -44,24 +41,32 @@ function BackToList() {
   );
 }
 
-/** /dashboard/extservices/add: title and description required. */
-export function AddExtServiceScreen() {
+/**
+ * A service's add or edit save: sent, it says `message`, refreshes the service lists and returns to
+ * the list; saved on this device, it returns to the list at once (the pending-changes bar lists an
+ * added one, the list shows an edited one's new values, until they are sent).
+ */
+function useServiceSave(message: string) {
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const toList = () => void navigate({ to: '/dashboard/extservices' });
-  const create = useEditSave({
+  return useEditSave({
     onSent: () => {
-      notify.success(SERVICE_ADDED);
+      notify.success(message);
       void queryClient.invalidateQueries({ queryKey: extendedServiceKeys.all });
       toList();
     },
-    // Saved on this device: the pending-changes bar lists it until it is sent.
     onQueued: toList,
   });
+}
+
+/** /dashboard/extservices/add: title and description required. */
+export function AddExtendedServiceScreen() {
+  const create = useServiceSave(SERVICE_ADDED);
   return (
     <PageBody>
       <PageHeader title="Add Service" actions={<BackToList />} />
-      <ExtServiceForm
+      <ExtendedServiceForm
         label="Add extended service"
         defaultValues={emptyExtendedServiceForm}
         schema={addExtendedServiceFormSchema}
@@ -86,52 +91,25 @@ export function AddExtServiceScreen() {
 const editRoute = getRouteApi('/dashboard/extservices/$serviceId/edit');
 
 /** /dashboard/extservices/{id}/edit: all optional; only changed, non-empty fields are sent. */
-export function EditExtServiceScreen() {
+export function EditExtendedServiceScreen() {
   const { serviceId } = editRoute.useParams();
   const overlay = useQueuedOverlay('extended-service');
   const service = useQuery({ ...extendedServiceDetailQueryOptions(serviceId), select: overlay.select });
   return (
     <PageBody>
       <PageHeader title="Edit Service" actions={<BackToList />} />
-      {service.isPending || !overlay.ready ? (
-        <LogoSpinner label="Loading service" />
-      ) : isForbidden(service.error) ? (
-        <ForbiddenState />
-      ) : service.error ? (
-        <p role="alert" className={css({ color: 'red.700' })}>
-          {queryErrorMessage(service.error)}
-        </p>
-      ) : (
-        // A new version from the server (e.g. 'Use theirs' after a 409), or a queued edit sent or
-        // dropped, starts the form again.
-        <>
-          <PendingNotice fields={overlay.fieldsOf(service.data.id)} />
-          <EditExtServiceForm
-            key={`${service.data.id}:${service.data.updatedAt}:${overlay.versionOf(service.data.id)}`}
-            service={service.data}
-          />
-        </>
-      )}
+      <QueuedEditBody query={service} overlay={overlay} loadingLabel="Loading service">
+        {(record) => <EditExtendedServiceForm service={record} />}
+      </QueuedEditBody>
     </PageBody>
   );
 }
 
-function EditExtServiceForm({ service }: { service: ExtendedService }) {
-  const navigate = useNavigate();
-  const queryClient = useQueryClient();
-  const toList = () => void navigate({ to: '/dashboard/extservices' });
-  const update = useEditSave({
-    onSent: () => {
-      notify.success(SERVICE_UPDATED);
-      void queryClient.invalidateQueries({ queryKey: extendedServiceKeys.all });
-      toList();
-    },
-    // Saved on this device: the list shows the edited values until they are sent.
-    onQueued: toList,
-  });
+function EditExtendedServiceForm({ service }: { service: ExtendedService }) {
+  const update = useServiceSave(SERVICE_UPDATED);
   return (
     <>
-      <ExtServiceForm
+      <ExtendedServiceForm
         label="Edit extended service"
         defaultValues={extendedServiceFormOf(service)}
         schema={editExtendedServiceFormSchema}
@@ -155,7 +133,7 @@ function EditExtServiceForm({ service }: { service: ExtendedService }) {
   );
 }
 
-function ExtServiceForm({
+function ExtendedServiceForm({
   label,
   defaultValues,
   schema,
