@@ -5,6 +5,7 @@ import {
   dialogRecipe,
   drawerRecipe,
   fieldRecipe,
+  iconButtonRecipe,
   menuRecipe,
   passwordInputRecipe,
   spinnerRecipe,
@@ -57,7 +58,7 @@ export default defineConfig({
           '100%': { transform: 'translateX(250%)' },
         },
       },
-      recipes: { button: buttonRecipe, spinner: spinnerRecipe },
+      recipes: { button: buttonRecipe, iconButton: iconButtonRecipe, spinner: spinnerRecipe },
       slotRecipes: {
         field: fieldRecipe,
         passwordInput: passwordInputRecipe,

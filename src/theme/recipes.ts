@@ -45,6 +45,15 @@ export const buttonRecipe = defineRecipe({
       },
       ghost: { bg: 'transparent', color: 'fg.default', _hover: { bg: 'bg.subtle' } },
       danger: { bg: 'red.600', color: 'fg.onBrand', _hover: { bg: 'red.700' } },
+      /** An outlined button on the dark brand menu (the phone's Menu button). */
+      inverse: {
+        bg: 'transparent',
+        color: 'white',
+        borderWidth: '1px',
+        borderColor: 'brand.600',
+        _hover: { bg: 'brand.800' },
+        _focusVisible: { outlineColor: 'brand.200' },
+      },
     },
     size: {
       sm: { h: '8', px: '3', fontSize: 'sm' },
@@ -55,6 +64,54 @@ export const buttonRecipe = defineRecipe({
     fullWidth: { true: { w: 'full' } },
   },
   defaultVariants: { variant: 'solid', size: 'md' },
+});
+
+/**
+ * A button that holds only an icon (decision 042): the top bar's profile menu trigger, the receipt
+ * magnifier's close, the phone menu drawer's close and the password show/hide toggle. Where it sits
+ * (absolute corners, the password box's right edge) stays with the part that places it; this is the
+ * rest: a centred square or circle, its size, and a tone for the background it stands on.
+ */
+export const iconButtonRecipe = defineRecipe({
+  className: 'icon-button',
+  base: {
+    display: 'inline-flex',
+    alignItems: 'center',
+    justifyContent: 'center',
+    cursor: 'pointer',
+  },
+  variants: {
+    size: { md: { w: '9', h: '9' }, lg: { w: '10', h: '10' } },
+    shape: { square: { borderRadius: 'md' }, round: { borderRadius: 'full' } },
+    tone: {
+      /** On a light surface, grey until hovered (the password toggle). */
+      muted: {
+        color: 'fg.muted',
+        _hover: { bg: 'bg.subtle', color: 'fg.default' },
+        _focusVisible: { outline: '2px solid', outlineColor: 'border.focus' },
+      },
+      /** The colour of the bar around it (the top bar, light or dark once scrolled). */
+      inherit: {
+        color: 'inherit',
+        _hover: { bg: 'bg.subtle', color: 'fg.default' },
+        _focusVisible: { outline: '2px solid', outlineColor: 'border.focus' },
+      },
+      /** On the dark brand menu (the drawer). */
+      inverse: {
+        color: 'brand.100',
+        _hover: { bg: 'brand.800', color: 'white' },
+        _focusVisible: { outline: '2px solid', outlineColor: 'brand.200' },
+      },
+      /** On a dimmed photo (the magnifier). */
+      overlay: {
+        bg: 'white/15',
+        color: 'white',
+        _hover: { bg: 'white/25' },
+        _focusVisible: { outline: '2px solid', outlineColor: 'white' },
+      },
+    },
+  },
+  defaultVariants: { size: 'lg', shape: 'round', tone: 'muted' },
 });
 
 export const spinnerRecipe = defineRecipe({
@@ -137,22 +194,8 @@ export const passwordInputRecipe = defineSlotRecipe({
     label: { fontSize: 'sm', fontWeight: 'medium', color: 'fg.default' },
     control: { position: 'relative', w: 'full' },
     input: { ...inputBase, pr: '12' },
-    visibilityTrigger: {
-      position: 'absolute',
-      top: '50%',
-      right: '1',
-      transform: 'translateY(-50%)',
-      display: 'inline-flex',
-      alignItems: 'center',
-      justifyContent: 'center',
-      w: '9',
-      h: '9',
-      borderRadius: 'md',
-      color: 'fg.muted',
-      cursor: 'pointer',
-      _hover: { color: 'fg.default', bg: 'bg.subtle' },
-      _focusVisible: { outline: '2px solid', outlineColor: 'border.focus' },
-    },
+    // Its look is the icon button's (iconButton md square muted, in password-input.tsx).
+    visibilityTrigger: { position: 'absolute', top: '50%', right: '1', transform: 'translateY(-50%)' },
     indicator: { display: 'inline-flex' },
   },
 });
@@ -191,20 +234,19 @@ export const menuRecipe = defineSlotRecipe({
   },
 });
 
+/**
+ * What the dialog and the drawer (a dialog from the left edge) share: the dimmed backdrop, and a
+ * positioner over the whole window that lays the panel out (where, each says).
+ */
+const modalBackdrop = { position: 'fixed', inset: '0', bg: 'bg.overlay', zIndex: 'overlay' } as const;
+const modalPositioner = { position: 'fixed', inset: '0', display: 'flex', zIndex: 'modal' } as const;
+
 export const dialogRecipe = defineSlotRecipe({
   className: 'dialog',
   slots: dialogAnatomy.keys(),
   base: {
-    backdrop: { position: 'fixed', inset: '0', bg: 'bg.overlay', zIndex: 'overlay' },
-    positioner: {
-      position: 'fixed',
-      inset: '0',
-      display: 'flex',
-      alignItems: 'center',
-      justifyContent: 'center',
-      p: '4',
-      zIndex: 'modal',
-    },
+    backdrop: modalBackdrop,
+    positioner: { ...modalPositioner, alignItems: 'center', justifyContent: 'center', p: '4' },
     content: {
       position: 'relative',
       w: { base: 'full', md: 'dialog' },
@@ -243,14 +285,8 @@ export const drawerRecipe = defineSlotRecipe({
   className: 'drawer',
   slots: dialogAnatomy.keys(),
   base: {
-    backdrop: { position: 'fixed', inset: '0', bg: 'bg.overlay', zIndex: 'overlay' },
-    positioner: {
-      position: 'fixed',
-      inset: '0',
-      display: 'flex',
-      justifyContent: 'flex-start',
-      zIndex: 'modal',
-    },
+    backdrop: modalBackdrop,
+    positioner: { ...modalPositioner, justifyContent: 'flex-start' },
     content: {
       position: 'relative',
       display: 'flex',
@@ -269,21 +305,8 @@ export const drawerRecipe = defineSlotRecipe({
       _open: { animation: 'drawerIn 0.18s ease-out' },
     },
     title: { display: 'flex', alignItems: 'center', gap: '2', px: '2', fontWeight: 'bold', fontSize: 'md' },
-    closeTrigger: {
-      position: 'absolute',
-      top: '4',
-      right: '3',
-      w: '9',
-      h: '9',
-      display: 'inline-flex',
-      alignItems: 'center',
-      justifyContent: 'center',
-      borderRadius: 'md',
-      color: 'brand.100',
-      cursor: 'pointer',
-      _hover: { bg: 'brand.800', color: 'white' },
-      _focusVisible: { outline: '2px solid', outlineColor: 'brand.200' },
-    },
+    // Its look is the icon button's (iconButton md square inverse, in drawer.tsx).
+    closeTrigger: { position: 'absolute', top: '4', right: '3' },
   },
 });
 

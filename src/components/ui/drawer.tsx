@@ -1,7 +1,8 @@
 import { Dialog as ArkDialog } from '@ark-ui/react/dialog';
 import { Portal } from '@ark-ui/react/portal';
 import type { ReactElement, ReactNode } from 'react';
-import { drawer } from '../../../styled-system/recipes';
+import { cx } from '../../../styled-system/css';
+import { drawer, iconButton } from '../../../styled-system/recipes';
 import { CloseIcon } from '../icons';
 
 export interface DrawerProps {
@@ -34,7 +35,13 @@ export function Drawer({ open, onOpenChange, trigger, title, children }: DrawerP
           <ArkDialog.Content className={classes.content}>
             <ArkDialog.Title className={classes.title}>{title}</ArkDialog.Title>
             {children}
-            <ArkDialog.CloseTrigger className={classes.closeTrigger} aria-label="Close menu">
+            <ArkDialog.CloseTrigger
+              className={cx(
+                classes.closeTrigger,
+                iconButton({ size: 'md', shape: 'square', tone: 'inverse' }),
+              )}
+              aria-label="Close menu"
+            >
               <CloseIcon />
             </ArkDialog.CloseTrigger>
           </ArkDialog.Content>

@@ -2,6 +2,7 @@ import { Dialog as ArkDialog } from '@ark-ui/react/dialog';
 import { Portal } from '@ark-ui/react/portal';
 import { useState } from 'react';
 import { css, cx } from '../../../styled-system/css';
+import { iconButton } from '../../../styled-system/recipes';
 import { CloseIcon } from '../icons';
 
 export interface ImageMagnifierProps {
@@ -88,22 +89,10 @@ export function ImageMagnifier({ src, alt, thumbnailClassName }: ImageMagnifierP
               />
               <ArkDialog.CloseTrigger
                 aria-label="Close"
-                className={css({
-                  position: 'absolute',
-                  top: '4',
-                  right: '4',
-                  w: '10',
-                  h: '10',
-                  display: 'inline-flex',
-                  alignItems: 'center',
-                  justifyContent: 'center',
-                  borderRadius: 'full',
-                  bg: 'white/15',
-                  color: 'white',
-                  cursor: 'pointer',
-                  _hover: { bg: 'white/25' },
-                  _focusVisible: { outline: '2px solid', outlineColor: 'white' },
-                })}
+                className={cx(
+                  css({ position: 'absolute', top: '4', right: '4' }),
+                  iconButton({ tone: 'overlay' }),
+                )}
               >
                 <CloseIcon size={22} />
               </ArkDialog.CloseTrigger>

@@ -1,7 +1,8 @@
 import { Field } from '@ark-ui/react/field';
 import { PasswordInput as ArkPasswordInput } from '@ark-ui/react/password-input';
 import { type ComponentProps, useState } from 'react';
-import { field, passwordInput } from '../../../styled-system/recipes';
+import { cx } from '../../../styled-system/css';
+import { field, iconButton, passwordInput } from '../../../styled-system/recipes';
 import { EyeIcon, EyeOffIcon } from '../icons';
 import { useFieldDescription } from './field';
 
@@ -37,7 +38,10 @@ export function PasswordField({ label, error, ...input }: PasswordFieldProps) {
             {...input}
           />
           <ArkPasswordInput.VisibilityTrigger
-            className={classes.visibilityTrigger}
+            className={cx(
+              classes.visibilityTrigger,
+              iconButton({ size: 'md', shape: 'square', tone: 'muted' }),
+            )}
             tabIndex={0}
             onClick={(event) => {
               // Pointer presses are handled by Ark on pointerdown; this covers Enter/Space.
