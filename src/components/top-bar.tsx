@@ -1,6 +1,5 @@
 import { useEffect, useState } from 'react';
 import { css } from '../../styled-system/css';
-import { iconButton } from '../../styled-system/recipes';
 import { CacheAgeNotice } from './cache-age-notice';
 import { ChevronDownIcon } from './icons';
 import { Avatar } from './ui/avatar';
@@ -65,7 +64,7 @@ export function TopBar({ name, imageUrl, onProfile, onLogout }: TopBarProps) {
           if (details.value === 'logout') onLogout();
         }}
       >
-        <MenuTrigger aria-label="Open profile menu" className={iconButton({ tone: 'inherit' })}>
+        <MenuTrigger aria-label="Open profile menu">
           <ChevronDownIcon size={20} />
         </MenuTrigger>
         <MenuContent>

@@ -71,48 +71,50 @@ export const buttonRecipe = defineRecipe({
  * magnifier's close, the phone menu drawer's close and the password show/hide toggle. Where it sits
  * (absolute corners, the password box's right edge) stays with the part that places it; this is the
  * rest: a centred square or circle, its size, and a tone for the background it stands on.
+ *
+ * All four are parts of slot recipes (menu trigger, dialog close, password toggle), so they take it
+ * through `iconButtonStyles`. Not a config recipe: each config recipe adds a runtime module to the
+ * first screen's JavaScript (the recipes all sit in the boot chunk), and no component needs one.
  */
-export const iconButtonRecipe = defineRecipe({
-  className: 'icon-button',
-  base: {
-    display: 'inline-flex',
-    alignItems: 'center',
-    justifyContent: 'center',
-    cursor: 'pointer',
-  },
-  variants: {
-    size: { md: { w: '9', h: '9' }, lg: { w: '10', h: '10' } },
-    shape: { square: { borderRadius: 'md' }, round: { borderRadius: 'full' } },
-    tone: {
-      /** On a light surface, grey until hovered (the password toggle). */
-      muted: {
-        color: 'fg.muted',
-        _hover: { bg: 'bg.subtle', color: 'fg.default' },
-        _focusVisible: { outline: '2px solid', outlineColor: 'border.focus' },
-      },
-      /** The colour of the bar around it (the top bar, light or dark once scrolled). */
-      inherit: {
-        color: 'inherit',
-        _hover: { bg: 'bg.subtle', color: 'fg.default' },
-        _focusVisible: { outline: '2px solid', outlineColor: 'border.focus' },
-      },
-      /** On the dark brand menu (the drawer). */
-      inverse: {
-        color: 'brand.100',
-        _hover: { bg: 'brand.800', color: 'white' },
-        _focusVisible: { outline: '2px solid', outlineColor: 'brand.200' },
-      },
-      /** On a dimmed photo (the magnifier). */
-      overlay: {
-        bg: 'white/15',
-        color: 'white',
-        _hover: { bg: 'white/25' },
-        _focusVisible: { outline: '2px solid', outlineColor: 'white' },
-      },
+const iconButton = {
+  base: { display: 'inline-flex', alignItems: 'center', justifyContent: 'center', cursor: 'pointer' },
+  size: { md: { w: '9', h: '9' }, lg: { w: '10', h: '10' } },
+  shape: { square: { borderRadius: 'md' }, round: { borderRadius: 'full' } },
+  tone: {
+    /** On a light surface, grey until hovered (the password toggle). */
+    muted: {
+      color: 'fg.muted',
+      _hover: { bg: 'bg.subtle', color: 'fg.default' },
+      _focusVisible: { outline: '2px solid', outlineColor: 'border.focus' },
+    },
+    /** The colour of the bar around it (the top bar, light or dark once scrolled). */
+    inherit: {
+      color: 'inherit',
+      _hover: { bg: 'bg.subtle', color: 'fg.default' },
+      _focusVisible: { outline: '2px solid', outlineColor: 'border.focus' },
+    },
+    /** On the dark brand menu (the drawer). */
+    inverse: {
+      color: 'brand.100',
+      _hover: { bg: 'brand.800', color: 'white' },
+      _focusVisible: { outline: '2px solid', outlineColor: 'brand.200' },
+    },
+    /** On a dimmed photo (the magnifier). */
+    overlay: {
+      bg: 'white/15',
+      color: 'white',
+      _hover: { bg: 'white/25' },
+      _focusVisible: { outline: '2px solid', outlineColor: 'white' },
     },
   },
-  defaultVariants: { size: 'lg', shape: 'round', tone: 'muted' },
-});
+} as const;
+
+/** The icon button's styles, for a slot of a slot recipe. */
+const iconButtonStyles = (
+  size: keyof typeof iconButton.size,
+  shape: keyof typeof iconButton.shape,
+  tone: keyof typeof iconButton.tone,
+) => ({ ...iconButton.base, ...iconButton.size[size], ...iconButton.shape[shape], ...iconButton.tone[tone] });
 
 export const spinnerRecipe = defineRecipe({
   className: 'spinner',
@@ -194,8 +196,13 @@ export const passwordInputRecipe = defineSlotRecipe({
     label: { fontSize: 'sm', fontWeight: 'medium', color: 'fg.default' },
     control: { position: 'relative', w: 'full' },
     input: { ...inputBase, pr: '12' },
-    // Its look is the icon button's (iconButton md square muted, in password-input.tsx).
-    visibilityTrigger: { position: 'absolute', top: '50%', right: '1', transform: 'translateY(-50%)' },
+    visibilityTrigger: {
+      position: 'absolute',
+      top: '50%',
+      right: '1',
+      transform: 'translateY(-50%)',
+      ...iconButtonStyles('md', 'square', 'muted'),
+    },
     indicator: { display: 'inline-flex' },
   },
 });
@@ -230,84 +237,99 @@ export const menuRecipe = defineSlotRecipe({
       _disabled: { cursor: 'default', color: 'fg.muted', fontWeight: 'medium' },
     },
     separator: { my: '1', borderTopWidth: '1px', borderColor: 'border.default' },
+    // The app's one menu opens from the top bar's round button.
+    trigger: iconButtonStyles('lg', 'round', 'inherit'),
     itemGroupLabel: { px: '3', py: '2', fontSize: 'xs', color: 'fg.muted' },
   },
 });
 
 /**
- * What the dialog and the drawer (a dialog from the left edge) share: the dimmed backdrop, and a
- * positioner over the whole window that lays the panel out (where, each says).
+ * Ark Dialog parts: focus trapped inside, Escape and the backdrop close it, focus returns to the
+ * trigger. Three placements of one dialog (decision 042): `center`, the generic dialog (30rem from
+ * md up, full width on small screens); `start`, a dark panel that slides in from the left edge (the
+ * main menu on small screens, the Drawer component); `full`, the whole window over a dark backdrop
+ * (the receipt magnifier).
  */
-const modalBackdrop = { position: 'fixed', inset: '0', bg: 'bg.overlay', zIndex: 'overlay' } as const;
-const modalPositioner = { position: 'fixed', inset: '0', display: 'flex', zIndex: 'modal' } as const;
-
 export const dialogRecipe = defineSlotRecipe({
   className: 'dialog',
   slots: dialogAnatomy.keys(),
   base: {
-    backdrop: modalBackdrop,
-    positioner: { ...modalPositioner, alignItems: 'center', justifyContent: 'center', p: '4' },
-    content: {
-      position: 'relative',
-      w: { base: 'full', md: 'dialog' },
-      maxH: 'calc(100vh - 2rem)',
-      overflowY: 'auto',
-      bg: 'bg.surface',
-      borderRadius: 'xl',
-      boxShadow: 'raised',
-      p: '6',
-      outline: 'none',
-    },
-    title: { fontSize: 'lg', fontWeight: 'semibold', color: 'fg.default', mb: '3', pr: '8' },
+    backdrop: { position: 'fixed', inset: '0', bg: 'bg.overlay', zIndex: 'overlay' },
+    positioner: { position: 'fixed', inset: '0', display: 'flex', zIndex: 'modal' },
+    content: { position: 'relative', outline: 'none' },
     description: { fontSize: 'sm', color: 'fg.muted' },
-    closeTrigger: {
-      position: 'absolute',
-      top: '3',
-      right: '3',
-      w: '8',
-      h: '8',
-      display: 'inline-flex',
-      alignItems: 'center',
-      justifyContent: 'center',
-      borderRadius: 'md',
-      color: 'fg.muted',
-      cursor: 'pointer',
-      _hover: { bg: 'bg.subtle', color: 'fg.default' },
+    closeTrigger: { position: 'absolute', right: '3' },
+  },
+  variants: {
+    placement: {
+      center: {
+        positioner: { alignItems: 'center', justifyContent: 'center', p: '4' },
+        content: {
+          overflowY: 'auto',
+          boxShadow: 'raised',
+          w: { base: 'full', md: 'dialog' },
+          maxH: 'calc(100vh - 2rem)',
+          bg: 'bg.surface',
+          borderRadius: 'xl',
+          p: '6',
+        },
+        title: { fontSize: 'lg', fontWeight: 'semibold', color: 'fg.default', mb: '3', pr: '8' },
+        closeTrigger: {
+          top: '3',
+          w: '8',
+          h: '8',
+          display: 'inline-flex',
+          alignItems: 'center',
+          justifyContent: 'center',
+          borderRadius: 'md',
+          color: 'fg.muted',
+          cursor: 'pointer',
+          _hover: { bg: 'bg.subtle', color: 'fg.default' },
+        },
+      },
+      start: {
+        positioner: { justifyContent: 'flex-start' },
+        content: {
+          display: 'flex',
+          flexDirection: 'column',
+          gap: '4',
+          w: 'drawer',
+          maxW: 'calc(100vw - 3rem)',
+          h: '100dvh',
+          overflowY: 'auto',
+          boxShadow: 'raised',
+          bg: 'brand.900',
+          color: 'white',
+          px: '4',
+          py: '5',
+          _open: { animation: 'drawerIn 0.18s ease-out' },
+        },
+        title: {
+          display: 'flex',
+          alignItems: 'center',
+          gap: '2',
+          px: '2',
+          fontWeight: 'bold',
+          fontSize: 'md',
+        },
+        closeTrigger: { top: '4', ...iconButtonStyles('md', 'square', 'inverse') },
+      },
+      full: {
+        backdrop: { bg: 'black/80' },
+        positioner: { alignItems: 'center', justifyContent: 'center' },
+        content: {
+          w: '100vw',
+          h: '100vh',
+          display: 'flex',
+          alignItems: 'center',
+          justifyContent: 'center',
+          cursor: 'zoom-out',
+        },
+        closeTrigger: { top: '4', right: '4', ...iconButtonStyles('lg', 'round', 'overlay') },
+      },
     },
   },
-});
-
-/**
- * A panel that slides in from the left edge (the main menu on small screens): Ark Dialog parts,
- * so focus is trapped inside, Escape and the backdrop close it, and focus returns to the trigger.
- */
-export const drawerRecipe = defineSlotRecipe({
-  className: 'drawer',
-  slots: dialogAnatomy.keys(),
-  base: {
-    backdrop: modalBackdrop,
-    positioner: { ...modalPositioner, justifyContent: 'flex-start' },
-    content: {
-      position: 'relative',
-      display: 'flex',
-      flexDirection: 'column',
-      gap: '4',
-      w: 'drawer',
-      maxW: 'calc(100vw - 3rem)',
-      h: '100dvh',
-      overflowY: 'auto',
-      bg: 'brand.900',
-      color: 'white',
-      px: '4',
-      py: '5',
-      boxShadow: 'raised',
-      outline: 'none',
-      _open: { animation: 'drawerIn 0.18s ease-out' },
-    },
-    title: { display: 'flex', alignItems: 'center', gap: '2', px: '2', fontWeight: 'bold', fontSize: 'md' },
-    // Its look is the icon button's (iconButton md square inverse, in drawer.tsx).
-    closeTrigger: { position: 'absolute', top: '4', right: '3' },
-  },
+  defaultVariants: { placement: 'center' },
 });
 
 export const toastRecipe = defineSlotRecipe({

@@ -1,8 +1,7 @@
 import { Dialog as ArkDialog } from '@ark-ui/react/dialog';
 import { Portal } from '@ark-ui/react/portal';
 import type { ReactElement, ReactNode } from 'react';
-import { cx } from '../../../styled-system/css';
-import { drawer, iconButton } from '../../../styled-system/recipes';
+import { dialog } from '../../../styled-system/recipes';
 import { CloseIcon } from '../icons';
 
 export interface DrawerProps {
@@ -17,10 +16,10 @@ export interface DrawerProps {
 
 /**
  * A modal panel from the left edge: Ark Dialog (focus trap, Escape, backdrop click, focus back to
- * the trigger, aria-modal) joined to the `drawer` slot recipe.
+ * the trigger, aria-modal) joined to the `dialog` slot recipe, placed at the start edge.
  */
 export function Drawer({ open, onOpenChange, trigger, title, children }: DrawerProps) {
-  const classes = drawer();
+  const classes = dialog({ placement: 'start' });
   return (
     <ArkDialog.Root
       open={open}
@@ -35,13 +34,7 @@ export function Drawer({ open, onOpenChange, trigger, title, children }: DrawerP
           <ArkDialog.Content className={classes.content}>
             <ArkDialog.Title className={classes.title}>{title}</ArkDialog.Title>
             {children}
-            <ArkDialog.CloseTrigger
-              className={cx(
-                classes.closeTrigger,
-                iconButton({ size: 'md', shape: 'square', tone: 'inverse' }),
-              )}
-              aria-label="Close menu"
-            >
+            <ArkDialog.CloseTrigger className={classes.closeTrigger} aria-label="Close menu">
               <CloseIcon />
             </ArkDialog.CloseTrigger>
           </ArkDialog.Content>

@@ -1,8 +1,7 @@
 import { Field } from '@ark-ui/react/field';
 import { PasswordInput as ArkPasswordInput } from '@ark-ui/react/password-input';
 import { type ComponentProps, useState } from 'react';
-import { cx } from '../../../styled-system/css';
-import { field, iconButton, passwordInput } from '../../../styled-system/recipes';
+import { field, passwordInput } from '../../../styled-system/recipes';
 import { EyeIcon, EyeOffIcon } from '../icons';
 import { useFieldDescription } from './field';
 
@@ -38,10 +37,7 @@ export function PasswordField({ label, error, ...input }: PasswordFieldProps) {
             {...input}
           />
           <ArkPasswordInput.VisibilityTrigger
-            className={cx(
-              classes.visibilityTrigger,
-              iconButton({ size: 'md', shape: 'square', tone: 'muted' }),
-            )}
+            className={classes.visibilityTrigger}
             tabIndex={0}
             onClick={(event) => {
               // Pointer presses are handled by Ark on pointerdown; this covers Enter/Space.
