@@ -2,7 +2,8 @@ import { Link } from '@tanstack/react-router';
 import { type ComponentType, useState } from 'react';
 import type { SessionUser } from '../../contract/auth';
 import type { PermissionName } from '../../contract/permissions';
-import { css } from '../../styled-system/css';
+import { css, cx } from '../../styled-system/css';
+import { button } from '../../styled-system/recipes';
 import { can } from '../lib/permissions';
 import {
   ActivityIcon,
@@ -245,22 +246,7 @@ function MobileMenuBar({ user, onLogout }: { user: SessionUser | null; onLogout:
           <button
             type="button"
             aria-label="Open menu"
-            className={css({
-              display: 'inline-flex',
-              alignItems: 'center',
-              gap: '2',
-              h: '10',
-              px: '3',
-              borderRadius: 'md',
-              fontSize: 'sm',
-              fontWeight: 'medium',
-              color: 'white',
-              borderWidth: '1px',
-              borderColor: 'brand.600',
-              cursor: 'pointer',
-              _hover: { bg: 'brand.800' },
-              _focusVisible: { outline: '2px solid', outlineColor: 'brand.200', outlineOffset: '2px' },
-            })}
+            className={cx(button({ variant: 'inverse' }), css({ px: '3', fontWeight: 'medium' }))}
           >
             <MenuIcon size={20} />
             Menu

@@ -64,21 +64,7 @@ export function TopBar({ name, imageUrl, onProfile, onLogout }: TopBarProps) {
           if (details.value === 'logout') onLogout();
         }}
       >
-        <MenuTrigger
-          aria-label="Open profile menu"
-          className={css({
-            display: 'inline-flex',
-            alignItems: 'center',
-            justifyContent: 'center',
-            w: '10',
-            h: '10',
-            borderRadius: 'full',
-            cursor: 'pointer',
-            color: 'inherit',
-            _hover: { bg: 'bg.subtle', color: 'fg.default' },
-            _focusVisible: { outline: '2px solid', outlineColor: 'border.focus' },
-          })}
-        >
+        <MenuTrigger aria-label="Open profile menu">
           <ChevronDownIcon size={20} />
         </MenuTrigger>
         <MenuContent>

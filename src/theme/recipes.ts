@@ -45,6 +45,15 @@ export const buttonRecipe = defineRecipe({
       },
       ghost: { bg: 'transparent', color: 'fg.default', _hover: { bg: 'bg.subtle' } },
       danger: { bg: 'red.600', color: 'fg.onBrand', _hover: { bg: 'red.700' } },
+      /** An outlined button on the dark brand menu (the phone's Menu button). */
+      inverse: {
+        bg: 'transparent',
+        color: 'white',
+        borderWidth: '1px',
+        borderColor: 'brand.600',
+        _hover: { bg: 'brand.800' },
+        _focusVisible: { outlineColor: 'brand.200' },
+      },
     },
     size: {
       sm: { h: '8', px: '3', fontSize: 'sm' },
@@ -56,6 +65,56 @@ export const buttonRecipe = defineRecipe({
   },
   defaultVariants: { variant: 'solid', size: 'md' },
 });
+
+/**
+ * A button that holds only an icon (decision 042): the top bar's profile menu trigger, the receipt
+ * magnifier's close, the phone menu drawer's close and the password show/hide toggle. Where it sits
+ * (absolute corners, the password box's right edge) stays with the part that places it; this is the
+ * rest: a centred square or circle, its size, and a tone for the background it stands on.
+ *
+ * All four are parts of slot recipes (menu trigger, dialog close, password toggle), so they take it
+ * through `iconButtonStyles`. Not a config recipe: each config recipe adds a runtime module to the
+ * first screen's JavaScript (the recipes all sit in the boot chunk), and no component needs one.
+ */
+const iconButton = {
+  base: { display: 'inline-flex', alignItems: 'center', justifyContent: 'center', cursor: 'pointer' },
+  size: { md: { w: '9', h: '9' }, lg: { w: '10', h: '10' } },
+  shape: { square: { borderRadius: 'md' }, round: { borderRadius: 'full' } },
+  tone: {
+    /** On a light surface, grey until hovered (the password toggle). */
+    muted: {
+      color: 'fg.muted',
+      _hover: { bg: 'bg.subtle', color: 'fg.default' },
+      _focusVisible: { outline: '2px solid', outlineColor: 'border.focus' },
+    },
+    /** The colour of the bar around it (the top bar, light or dark once scrolled). */
+    inherit: {
+      color: 'inherit',
+      _hover: { bg: 'bg.subtle', color: 'fg.default' },
+      _focusVisible: { outline: '2px solid', outlineColor: 'border.focus' },
+    },
+    /** On the dark brand menu (the drawer). */
+    inverse: {
+      color: 'brand.100',
+      _hover: { bg: 'brand.800', color: 'white' },
+      _focusVisible: { outline: '2px solid', outlineColor: 'brand.200' },
+    },
+    /** On a dimmed photo (the magnifier). */
+    overlay: {
+      bg: 'white/15',
+      color: 'white',
+      _hover: { bg: 'white/25' },
+      _focusVisible: { outline: '2px solid', outlineColor: 'white' },
+    },
+  },
+} as const;
+
+/** The icon button's styles, for a slot of a slot recipe. */
+const iconButtonStyles = (
+  size: keyof typeof iconButton.size,
+  shape: keyof typeof iconButton.shape,
+  tone: keyof typeof iconButton.tone,
+) => ({ ...iconButton.base, ...iconButton.size[size], ...iconButton.shape[shape], ...iconButton.tone[tone] });
 
 export const spinnerRecipe = defineRecipe({
   className: 'spinner',
@@ -142,16 +201,7 @@ export const passwordInputRecipe = defineSlotRecipe({
       top: '50%',
       right: '1',
       transform: 'translateY(-50%)',
-      display: 'inline-flex',
-      alignItems: 'center',
-      justifyContent: 'center',
-      w: '9',
-      h: '9',
-      borderRadius: 'md',
-      color: 'fg.muted',
-      cursor: 'pointer',
-      _hover: { color: 'fg.default', bg: 'bg.subtle' },
-      _focusVisible: { outline: '2px solid', outlineColor: 'border.focus' },
+      ...iconButtonStyles('md', 'square', 'muted'),
     },
     indicator: { display: 'inline-flex' },
   },
@@ -187,104 +237,99 @@ export const menuRecipe = defineSlotRecipe({
       _disabled: { cursor: 'default', color: 'fg.muted', fontWeight: 'medium' },
     },
     separator: { my: '1', borderTopWidth: '1px', borderColor: 'border.default' },
+    // The app's one menu opens from the top bar's round button.
+    trigger: iconButtonStyles('lg', 'round', 'inherit'),
     itemGroupLabel: { px: '3', py: '2', fontSize: 'xs', color: 'fg.muted' },
   },
 });
 
+/**
+ * Ark Dialog parts: focus trapped inside, Escape and the backdrop close it, focus returns to the
+ * trigger. Three placements of one dialog (decision 042): `center`, the generic dialog (30rem from
+ * md up, full width on small screens); `start`, a dark panel that slides in from the left edge (the
+ * main menu on small screens, the Drawer component); `full`, the whole window over a dark backdrop
+ * (the receipt magnifier).
+ */
 export const dialogRecipe = defineSlotRecipe({
   className: 'dialog',
   slots: dialogAnatomy.keys(),
   base: {
     backdrop: { position: 'fixed', inset: '0', bg: 'bg.overlay', zIndex: 'overlay' },
-    positioner: {
-      position: 'fixed',
-      inset: '0',
-      display: 'flex',
-      alignItems: 'center',
-      justifyContent: 'center',
-      p: '4',
-      zIndex: 'modal',
-    },
-    content: {
-      position: 'relative',
-      w: { base: 'full', md: 'dialog' },
-      maxH: 'calc(100vh - 2rem)',
-      overflowY: 'auto',
-      bg: 'bg.surface',
-      borderRadius: 'xl',
-      boxShadow: 'raised',
-      p: '6',
-      outline: 'none',
-    },
-    title: { fontSize: 'lg', fontWeight: 'semibold', color: 'fg.default', mb: '3', pr: '8' },
+    positioner: { position: 'fixed', inset: '0', display: 'flex', zIndex: 'modal' },
+    content: { position: 'relative', outline: 'none' },
     description: { fontSize: 'sm', color: 'fg.muted' },
-    closeTrigger: {
-      position: 'absolute',
-      top: '3',
-      right: '3',
-      w: '8',
-      h: '8',
-      display: 'inline-flex',
-      alignItems: 'center',
-      justifyContent: 'center',
-      borderRadius: 'md',
-      color: 'fg.muted',
-      cursor: 'pointer',
-      _hover: { bg: 'bg.subtle', color: 'fg.default' },
+    closeTrigger: { position: 'absolute', right: '3' },
+  },
+  variants: {
+    placement: {
+      center: {
+        positioner: { alignItems: 'center', justifyContent: 'center', p: '4' },
+        content: {
+          overflowY: 'auto',
+          boxShadow: 'raised',
+          w: { base: 'full', md: 'dialog' },
+          maxH: 'calc(100vh - 2rem)',
+          bg: 'bg.surface',
+          borderRadius: 'xl',
+          p: '6',
+        },
+        title: { fontSize: 'lg', fontWeight: 'semibold', color: 'fg.default', mb: '3', pr: '8' },
+        closeTrigger: {
+          top: '3',
+          w: '8',
+          h: '8',
+          display: 'inline-flex',
+          alignItems: 'center',
+          justifyContent: 'center',
+          borderRadius: 'md',
+          color: 'fg.muted',
+          cursor: 'pointer',
+          _hover: { bg: 'bg.subtle', color: 'fg.default' },
+        },
+      },
+      start: {
+        positioner: { justifyContent: 'flex-start' },
+        content: {
+          display: 'flex',
+          flexDirection: 'column',
+          gap: '4',
+          w: 'drawer',
+          maxW: 'calc(100vw - 3rem)',
+          h: '100dvh',
+          overflowY: 'auto',
+          boxShadow: 'raised',
+          bg: 'brand.900',
+          color: 'white',
+          px: '4',
+          py: '5',
+          _open: { animation: 'drawerIn 0.18s ease-out' },
+        },
+        title: {
+          display: 'flex',
+          alignItems: 'center',
+          gap: '2',
+          px: '2',
+          fontWeight: 'bold',
+          fontSize: 'md',
+        },
+        closeTrigger: { top: '4', ...iconButtonStyles('md', 'square', 'inverse') },
+      },
+      full: {
+        backdrop: { bg: 'black/80' },
+        positioner: { alignItems: 'center', justifyContent: 'center' },
+        content: {
+          w: '100vw',
+          h: '100vh',
+          display: 'flex',
+          alignItems: 'center',
+          justifyContent: 'center',
+          cursor: 'zoom-out',
+        },
+        closeTrigger: { top: '4', right: '4', ...iconButtonStyles('lg', 'round', 'overlay') },
+      },
     },
   },
-});
-
-/**
- * A panel that slides in from the left edge (the main menu on small screens): Ark Dialog parts,
- * so focus is trapped inside, Escape and the backdrop close it, and focus returns to the trigger.
- */
-export const drawerRecipe = defineSlotRecipe({
-  className: 'drawer',
-  slots: dialogAnatomy.keys(),
-  base: {
-    backdrop: { position: 'fixed', inset: '0', bg: 'bg.overlay', zIndex: 'overlay' },
-    positioner: {
-      position: 'fixed',
-      inset: '0',
-      display: 'flex',
-      justifyContent: 'flex-start',
-      zIndex: 'modal',
-    },
-    content: {
-      position: 'relative',
-      display: 'flex',
-      flexDirection: 'column',
-      gap: '4',
-      w: 'drawer',
-      maxW: 'calc(100vw - 3rem)',
-      h: '100dvh',
-      overflowY: 'auto',
-      bg: 'brand.900',
-      color: 'white',
-      px: '4',
-      py: '5',
-      boxShadow: 'raised',
-      outline: 'none',
-      _open: { animation: 'drawerIn 0.18s ease-out' },
-    },
-    title: { display: 'flex', alignItems: 'center', gap: '2', px: '2', fontWeight: 'bold', fontSize: 'md' },
-    closeTrigger: {
-      position: 'absolute',
-      top: '4',
-      right: '3',
-      w: '9',
-      h: '9',
-      display: 'inline-flex',
-      alignItems: 'center',
-      justifyContent: 'center',
-      borderRadius: 'md',
-      color: 'brand.100',
-      cursor: 'pointer',
-      _hover: { bg: 'brand.800', color: 'white' },
-      _focusVisible: { outline: '2px solid', outlineColor: 'brand.200' },
-    },
-  },
+  defaultVariants: { placement: 'center' },
 });
 
 export const toastRecipe = defineSlotRecipe({

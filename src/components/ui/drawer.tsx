@@ -1,7 +1,7 @@
 import { Dialog as ArkDialog } from '@ark-ui/react/dialog';
 import { Portal } from '@ark-ui/react/portal';
 import type { ReactElement, ReactNode } from 'react';
-import { drawer } from '../../../styled-system/recipes';
+import { dialog } from '../../../styled-system/recipes';
 import { CloseIcon } from '../icons';
 
 export interface DrawerProps {
@@ -16,10 +16,10 @@ export interface DrawerProps {
 
 /**
  * A modal panel from the left edge: Ark Dialog (focus trap, Escape, backdrop click, focus back to
- * the trigger, aria-modal) joined to the `drawer` slot recipe.
+ * the trigger, aria-modal) joined to the `dialog` slot recipe, placed at the start edge.
  */
 export function Drawer({ open, onOpenChange, trigger, title, children }: DrawerProps) {
-  const classes = drawer();
+  const classes = dialog({ placement: 'start' });
   return (
     <ArkDialog.Root
       open={open}

@@ -2,6 +2,7 @@ import { Dialog as ArkDialog } from '@ark-ui/react/dialog';
 import { Portal } from '@ark-ui/react/portal';
 import { useState } from 'react';
 import { css, cx } from '../../../styled-system/css';
+import { dialog } from '../../../styled-system/recipes';
 import { CloseIcon } from '../icons';
 
 export interface ImageMagnifierProps {
@@ -15,10 +16,11 @@ export interface ImageMagnifierProps {
 /**
  * A thumbnail that opens the image in a full-screen magnifier at 75% of the viewport (SPEC
  * section 9): an accessible dialog named by the image, closed by Escape, the close control or a
- * click outside the image.
+ * click outside the image. The `dialog` slot recipe, placed `full`.
  */
 export function ImageMagnifier({ src, alt, thumbnailClassName }: ImageMagnifierProps) {
   const [open, setOpen] = useState(false);
+  const classes = dialog({ placement: 'full' });
   return (
     <>
       <button
@@ -45,32 +47,12 @@ export function ImageMagnifier({ src, alt, thumbnailClassName }: ImageMagnifierP
       </button>
       <ArkDialog.Root open={open} onOpenChange={(d) => setOpen(d.open)} lazyMount unmountOnExit>
         <Portal>
-          <ArkDialog.Backdrop
-            className={css({ position: 'fixed', inset: '0', bg: 'black/80', zIndex: 'overlay' })}
-          />
-          <ArkDialog.Positioner
-            className={css({
-              position: 'fixed',
-              inset: '0',
-              display: 'flex',
-              alignItems: 'center',
-              justifyContent: 'center',
-              zIndex: 'modal',
-            })}
-          >
+          <ArkDialog.Backdrop className={classes.backdrop} />
+          <ArkDialog.Positioner className={classes.positioner}>
             <ArkDialog.Content
               aria-label={alt}
               data-testid="image-magnifier"
-              className={css({
-                position: 'relative',
-                w: '100vw',
-                h: '100vh',
-                display: 'flex',
-                alignItems: 'center',
-                justifyContent: 'center',
-                outline: 'none',
-                cursor: 'zoom-out',
-              })}
+              className={classes.content}
               onClick={(event) => {
                 if (event.target === event.currentTarget) setOpen(false);
               }}
@@ -86,25 +68,7 @@ export function ImageMagnifier({ src, alt, thumbnailClassName }: ImageMagnifierP
                   borderRadius: 'md',
                 })}
               />
-              <ArkDialog.CloseTrigger
-                aria-label="Close"
-                className={css({
-                  position: 'absolute',
-                  top: '4',
-                  right: '4',
-                  w: '10',
-                  h: '10',
-                  display: 'inline-flex',
-                  alignItems: 'center',
-                  justifyContent: 'center',
-                  borderRadius: 'full',
-                  bg: 'white/15',
-                  color: 'white',
-                  cursor: 'pointer',
-                  _hover: { bg: 'white/25' },
-                  _focusVisible: { outline: '2px solid', outlineColor: 'white' },
-                })}
-              >
+              <ArkDialog.CloseTrigger aria-label="Close" className={classes.closeTrigger}>
                 <CloseIcon size={22} />
               </ArkDialog.CloseTrigger>
             </ArkDialog.Content>

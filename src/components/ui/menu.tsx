@@ -8,7 +8,9 @@ import { menu } from '../../../styled-system/recipes';
 const classes = () => menu();
 
 export const MenuRoot = ArkMenu.Root;
-export const MenuTrigger = ArkMenu.Trigger;
+export function MenuTrigger({ className, ...props }: ComponentProps<typeof ArkMenu.Trigger>) {
+  return <ArkMenu.Trigger className={cx(classes().trigger, className)} {...props} />;
+}
 
 export function MenuContent({ className, ...props }: ComponentProps<typeof ArkMenu.Content>) {
   return (
