@@ -31,7 +31,13 @@ const STEPS = [
   ['receipt', 'Receipt'],
 ] as const;
 
-const card = css({ bg: 'bg.surface', borderRadius: 'lg', borderWidth: '1px', borderColor: 'border', p: '6' });
+const card = css({
+  bg: 'bg.surface',
+  borderRadius: 'lg',
+  borderWidth: '1px',
+  borderColor: 'border.default',
+  p: '6',
+});
 const row = css({ display: 'flex', gap: '2', alignItems: 'center', justifyContent: 'flex-end', mt: '6' });
 const list = css({ display: 'flex', flexDir: 'column', gap: '2', mt: '4' });
 const facts = css({
@@ -50,7 +56,7 @@ const item = css({
   gap: '3',
   p: '3',
   borderWidth: '1px',
-  borderColor: 'border',
+  borderColor: 'border.default',
   borderRadius: 'md',
 });
 
@@ -367,7 +373,7 @@ function GuidedSteps({
             </div>
             <div
               data-print-hide=""
-              className={css({ mt: '6', pt: '4', borderTopWidth: '1px', borderColor: 'border' })}
+              className={css({ mt: '6', pt: '4', borderTopWidth: '1px', borderColor: 'border.default' })}
             >
               <RewardLedgerPanel rewardId={c.outcome.result.rewardId} />
             </div>

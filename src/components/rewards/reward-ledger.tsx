@@ -32,9 +32,9 @@ const table = css({
     py: '2',
     px: '2',
     borderBottomWidth: '1px',
-    borderColor: 'border',
+    borderColor: 'border.default',
   },
-  '& td': { py: '2', px: '2', borderBottomWidth: '1px', borderColor: 'border', verticalAlign: 'top' },
+  '& td': { py: '2', px: '2', borderBottomWidth: '1px', borderColor: 'border.default', verticalAlign: 'top' },
 });
 const tag = css({
   display: 'inline-block',
