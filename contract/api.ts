@@ -500,6 +500,8 @@ const endpointList = [
     path: '/admin/user/update-admin-user',
     tag: 'Staff',
     summary: 'Update a staff member',
+    description:
+      "Only the fields sent change. `password` sets another member's password; on one's own record it is refused whole (400 on password): one's own password changes with PATCH /user/profile/update-password, which asks for the current one.",
     access: ['staff.update'],
     scope: 'partner',
     body: updateStaffBodySchema,

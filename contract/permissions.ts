@@ -70,6 +70,10 @@ export const SUPER_ADMIN_ROLE = 'Super Admin';
  * - extended_services.create / update / delete: on the service list (extended_services.view).
  * - visits.create: 'Record visit' on the partner's Visits tab (visits.view).
  * - rewards.issue: issued from the partner's Eligible users tab (GET reward-eligible-users, visits.view).
+ * - rewards.reverse: 'Reverse' sits in a reward's history (its ledger), opened from a row of the
+ *   partner's Rewards tab (rewards.view). The receipt of Redeem Reward (rewards.redeem) shows that
+ *   history too, but only for the reward just redeemed: a redemption found wrong later is found on the
+ *   Rewards tab, so the need is rewards.view (decision 044).
  * One table: the role form ticks what a permission needs (src/lib/role-form.ts), the SPA offers an
  * action only with what it needs (src/lib/permissions.ts `canUse`), and the server may check it.
  */
@@ -90,6 +94,7 @@ export const PERMISSION_NEEDS: Readonly<Partial<Record<PermissionName, readonly 
   'extended_services.delete': ['extended_services.view'],
   'visits.create': ['visits.view'],
   'rewards.issue': ['visits.view'],
+  'rewards.reverse': ['rewards.view'],
 };
 
 /** Everything `permission` needs, directly or through what it needs (without itself). */

@@ -88,7 +88,10 @@ export const inviteStaffBodySchema = z.object({
 });
 export type InviteStaffBody = z.infer<typeof inviteStaffBodySchema>;
 
-/** PATCH /admin/user/update-admin-user. Only the fields sent are changed. */
+/**
+ * PATCH /admin/user/update-admin-user. Only the fields sent are changed. `password` sets another
+ * member's password; for one's own record it is refused (`ownPasswordInProfile`, decision 044).
+ */
 export const updateStaffBodySchema = z.object({
   userId: z
     .number({ error: 'userId must be a number' })
@@ -134,6 +137,11 @@ export const staffServerMessages = {
   outranked: 'You cannot change a staff member who holds permissions you do not have',
   cannotGrant: 'You cannot give a role with permissions you do not hold',
   superAdminOnly: 'Only a Super Admin can change a Super Admin',
+  /**
+   * A password in a staff update of one's own record (decision 044): refused whole, on the password
+   * field; one's own password is changed in the profile, with the current one.
+   */
+  ownPasswordInProfile: 'Change your own password in your profile, with your current password.',
 } as const;
 
 /** Who acts, as the staff rules see them: a Super Admin holds the built-in role. */

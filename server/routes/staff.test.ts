@@ -429,6 +429,46 @@ describe('PATCH /admin/user/update-admin-user', () => {
     expect(JSON.stringify(updated)).not.toContain('Changed9');
   });
 
+  it("one's own password is refused whole (400 on password, decision 044): nothing saved, the old password still signs in", async () => {
+    const selfEditor = await createRole(t.db, 'Self editor', ['staff.view', 'staff.update', 'roles.view']);
+    const me = await createUser(t.db, { firstName: 'Bola', lastName: 'Ade', roleId: selfEditor.id });
+    const session = await signIn(t, me.email, me.password);
+    const [before] = await t.db.select().from(users).where(eq(users.id, me.id));
+    const eventsBefore = (await t.db.select().from(events)).length;
+
+    const res = await update(
+      { userId: me.id, password: 'Changed9', firstName: 'Hijacked', phone: '08031234567' },
+      session.accessToken,
+    );
+    expect(res.status).toBe(400);
+    expect(res.body.message).toBe(msg.ownPasswordInProfile);
+    expect(res.body.errors).toEqual([{ fieldName: 'password', message: msg.ownPasswordInProfile }]);
+    const [after] = await t.db.select().from(users).where(eq(users.id, me.id));
+    expect(after).toEqual(before);
+    expect((await t.db.select().from(events)).length).toBe(eventsBefore);
+    // Their session goes on; the old password still signs in, the new one does not.
+    expect((await t.request('GET', '/user/profile', { token: session.accessToken })).status).toBe(200);
+    expect((await login(me.email, 'Changed9')).status).toBe(401);
+    expect((await login(me.email, me.password)).status).toBe(200);
+
+    // The Super Admin too.
+    const own = await update({ userId: admin.id, password: 'Changed9' });
+    expect(own.status).toBe(400);
+    expect(own.body.errors).toEqual([{ fieldName: 'password', message: msg.ownPasswordInProfile }]);
+    expect((await login(admin.email, admin.password)).status).toBe(200);
+
+    // The rest of one's own record still changes here; another member's password still does too.
+    const named = await update({ userId: me.id, firstName: 'Bolanle' }, session.accessToken);
+    expect(named.status).toBe(200);
+    expect(named.body.data?.firstName).toBe('Bolanle');
+    const viewer = await createRole(t.db, 'Staff viewer', ['staff.view']);
+    const other = await createUser(t.db, { roleId: viewer.id });
+    const set = await update({ userId: other.id, password: 'Changed9' }, session.accessToken);
+    expect(set.status).toBe(200);
+    expect((await login(other.email, 'Changed9')).status).toBe(200);
+    expect((await login(other.email, other.password)).status).toBe(401);
+  });
+
   it.each([
     [{ userId: 'x' }, 'userId', 'userId must be a number'],
     [{ userId: 1, phone: '123' }, 'phone', 'Phone number cannot be less than 7 digits'],

@@ -188,6 +188,11 @@ export function staffRoutes(ctx: RouteContext) {
       const body = c.req.valid('json');
       const now = clock();
       const meta = requestMeta(c, config.trustProxy);
+      // One's own password only with the current one (PATCH /user/profile/update-password): a
+      // signed-in console left open must not let anyone set it. The whole call is refused.
+      if (body.password !== undefined && body.userId === actor.id) {
+        throw fieldError('password', msg.ownPasswordInProfile);
+      }
       const target = await load(db, body.userId, c.get('partnerScope'));
       assertOutranks(actor, target, 'update');
       const role = body.roleId !== undefined ? await grantableRole(db, body.roleId, actor) : undefined;
@@ -245,13 +250,8 @@ export function staffRoutes(ctx: RouteContext) {
               .returning({ id: users.id });
             if (!updated) throw notFound();
             if (passwordHash) {
-              // Their sessions end (the actor's own session goes on when they change themselves).
-              await revokeAllForUser(
-                tx,
-                target.id,
-                now,
-                target.id === actor.id ? actor.sessionId : undefined,
-              );
+              // Their sessions end (never the actor's own: their own password is refused above).
+              await revokeAllForUser(tx, target.id, now);
               await voidCodes(tx, target.id, now);
               await clearBucket(tx, loginBucket(target.email));
             }

@@ -1,10 +1,12 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { unmetNeeds } from '../../contract/permissions';
 import type { RewardActivity } from '../../contract/reward-activity';
 import type { RewardStats, UserStats } from '../../contract/stats';
 import { openTestDatabase, setupTestServer, signIn, testHasher } from '../../tests/setup/server';
 import type { DbOrTx } from '../db/client';
 import { executeRows } from '../db/rows';
+import { roles } from '../db/schema';
 import { DEMO_ADMIN, DEMO_COUNTS, isEmpty, seedDemo } from './demo';
 
 const t = setupTestServer();
@@ -126,6 +128,16 @@ describe('seedDemo', () => {
         action,
       ).toBeGreaterThan(0);
     }
+  });
+
+  it('seeds roles without dead ends: every permission has what it needs (contract/permissions.ts PERMISSION_NEEDS)', async () => {
+    const seeded = await t.db.select({ name: roles.name, permissions: roles.permissions }).from(roles);
+    expect(seeded.length).toBeGreaterThan(1);
+    for (const role of seeded)
+      expect({ role: role.name, unmet: unmetNeeds(role.permissions) }).toEqual({
+        role: role.name,
+        unmet: [],
+      });
   });
 
   it('signs in the demo admin', async () => {

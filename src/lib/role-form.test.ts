@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { permissionCatalogue } from '../../contract/permissions';
+import { canUse } from './permissions';
 import { groupLabel, groupPermissions, roleFormSchema, togglePermissions, unmetNeedsNote } from './role-form';
 
 describe('role form', () => {
@@ -84,6 +85,25 @@ describe('role form', () => {
       'staff create needs roles view. Without it, its buttons stay hidden.',
     );
     expect(unmetNeedsNote(permissionCatalogue, ids('staff.view', 'staff.create', 'roles.view'))).toBeNull();
+  });
+
+  it('rewards reverse needs rewards view: its Reverse sits in a reward history the Rewards tab opens (decision 044)', () => {
+    expect(toggle([], ['rewards.reverse'], true)).toEqual({
+      ids: ids('rewards.view', 'rewards.reverse'),
+      note: 'Also ticked rewards view: rewards reverse needs it.',
+    });
+    expect(toggle(ids('rewards.view', 'rewards.redeem', 'rewards.reverse'), ['rewards.view'], false)).toEqual(
+      {
+        ids: ids('rewards.redeem'),
+        note: 'Also unticked rewards reverse: it needs rewards view.',
+      },
+    );
+    expect(unmetNeedsNote(permissionCatalogue, ids('rewards.redeem', 'rewards.reverse'))).toBe(
+      'rewards reverse needs rewards view. Without it, its buttons stay hidden.',
+    );
+    // The SPA offers Reverse only with it (useCan answers with canUse).
+    expect(canUse({ permissions: ['rewards.redeem', 'rewards.reverse'] }, 'rewards.reverse')).toBe(false);
+    expect(canUse({ permissions: ['rewards.view', 'rewards.reverse'] }, 'rewards.reverse')).toBe(true);
   });
 
   it('requires a name and at least one permission, with the SPEC messages', () => {

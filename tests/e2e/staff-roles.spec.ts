@@ -1,4 +1,6 @@
 import { expect, test } from '@playwright/test';
+import { staffServerMessages } from '../../contract/staff';
+import { adminToken, apiCall } from './support/admin-api';
 import { MAIN_DATA_DIR } from './support/env';
 import { latestMailedCode, signIn } from './support/fixtures';
 
@@ -96,4 +98,34 @@ test('a new role and an invited staff member see only what the role allows, and 
   await page.getByRole('searchbox', { name: 'Search activities' }).fill(invitee.lastName);
   await expect(log.getByRole('row', { name: /Set password from an invitation/ })).toBeVisible();
   await expect(log.getByRole('row', { name: /Signed in/ }).first()).toBeVisible();
+});
+
+test("one's own Edit offers no password and sends to the profile; another member's still has it (decision 044)", async ({
+  page,
+  request,
+}) => {
+  const token = await adminToken(request);
+  const me = await apiCall<{ id: number }>(request, token, 'GET', '/user/profile');
+  const staff = await apiCall<{ records: { id: number }[] }>(
+    request,
+    token,
+    'GET',
+    '/admin/user/admin-users?pageSize=10',
+  );
+  const other = staff.records.find((r) => r.id !== me.id)!;
+
+  await signIn(page);
+  await page.goto(`/dashboard/staff/${other.id}/edit`);
+  const edit = page.getByRole('region', { name: 'Edit staff' });
+  await expect(edit.getByLabel('Password', { exact: true })).toBeVisible();
+
+  await page.goto(`/dashboard/staff/${me.id}/edit`);
+  await expect(edit.getByLabel('First Name')).toBeVisible();
+  await expect(edit.getByLabel('Password', { exact: true })).toHaveCount(0);
+  const note = edit.getByRole('note').filter({ hasText: staffServerMessages.ownPasswordInProfile });
+  await expect(note).toBeVisible();
+  await note.getByRole('link', { name: 'Go to your profile' }).click();
+  await expect(page).toHaveURL(/\/dashboard\/profile#change-password-title$/);
+  await expect(page.getByRole('heading', { name: 'Change password' })).toBeVisible();
+  await expect(page.getByLabel('Old Password')).toBeVisible();
 });

@@ -1,7 +1,7 @@
 import { useForm } from '@tanstack/react-form';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { getRouteApi, useNavigate } from '@tanstack/react-router';
-import type { StaffUser } from '../../../../../contract/staff';
+import { getRouteApi, Link, useNavigate } from '@tanstack/react-router';
+import { type StaffUser, staffServerMessages } from '../../../../../contract/staff';
 import { css } from '../../../../../styled-system/css';
 import { staffDetailQueryOptions, staffKeys, updateStaff } from '../../../../api/staff';
 import { AppForm } from '../../../../components/app-form';
@@ -23,13 +23,17 @@ import {
   toStaffUpdate,
   withPartnerRule,
 } from '../../../../lib/staff-form';
+import { useStaffActor } from '../../../../lib/use-can';
 import { RoleAndPartnerFields, useStaffPlacement } from './staff-placement';
 
 const route = getRouteApi('/dashboard/staff/$staffId/edit');
 
 export const STAFF_UPDATED = 'Staff member updated successfully';
 
-/** /dashboard/staff/{id}/edit: Back, First Name, Last Name, Password, role, Phone; Submit. */
+/**
+ * /dashboard/staff/{id}/edit: Back, First Name, Last Name, Password, role, Phone; Submit. On one's own
+ * record no Password: a note sends to the profile, where it changes with the current one (decision 044).
+ */
 export function EditStaffScreen() {
   const { staffId } = route.useParams();
   const navigate = useNavigate();
@@ -67,6 +71,7 @@ export function EditStaffScreen() {
 function EditStaffForm({ staff, onDone }: { staff: StaffUser; onDone: () => void }) {
   const queryClient = useQueryClient();
   const { roleChoices, placementOf } = useStaffPlacement();
+  const ownRecord = useStaffActor()?.id === staff.id;
   const update = useMutation({
     mutationFn: updateStaff,
     onSuccess: () => {
@@ -109,16 +114,20 @@ function EditStaffForm({ staff, onDone }: { staff: StaffUser; onDone: () => void
               )}
             </form.Field>
           ))}
-          <form.Field name="password">
-            {(field) => (
-              <PasswordField
-                label="Password"
-                autoComplete="new-password"
-                placeholder="Leave blank to keep it"
-                {...fieldProps(field)}
-              />
-            )}
-          </form.Field>
+          {ownRecord ? (
+            <OwnPasswordNote />
+          ) : (
+            <form.Field name="password">
+              {(field) => (
+                <PasswordField
+                  label="Password"
+                  autoComplete="new-password"
+                  placeholder="Leave blank to keep it"
+                  {...fieldProps(field)}
+                />
+              )}
+            </form.Field>
+          )}
           <RoleAndPartnerFields
             form={form}
             roleChoices={roleChoices}
@@ -138,5 +147,26 @@ function EditStaffForm({ staff, onDone }: { staff: StaffUser; onDone: () => void
         </div>
       </AppForm>
     </FormCard>
+  );
+}
+
+const profileLink = css({
+  color: 'brand.700',
+  fontWeight: 'semibold',
+  _hover: { textDecoration: 'underline' },
+});
+
+/**
+ * In place of Password on one's own record: the server refuses it there (the staff update asks for no
+ * current password), so the note says where it changes, in the words of the server's refusal.
+ */
+function OwnPasswordNote() {
+  return (
+    <p role="note" className={css({ fontSize: 'sm', color: 'fg.muted', alignSelf: 'end' })}>
+      {staffServerMessages.ownPasswordInProfile}{' '}
+      <Link to="/dashboard/profile" hash="change-password-title" className={profileLink}>
+        Go to your profile
+      </Link>
+    </p>
   );
 }
