@@ -1,6 +1,6 @@
 import type { SQL } from 'drizzle-orm';
 import { sql } from 'drizzle-orm';
-import type { PgTable } from 'drizzle-orm/pg-core';
+import type { PgSelect, PgTable } from 'drizzle-orm/pg-core';
 import type { Context } from 'hono';
 import type { ListData } from '../../contract/envelope';
 import type { DbOrTx } from '../db/client';
@@ -73,3 +73,20 @@ export const countRows =
     const [row] = await db.select({ n: sql<number>`count(*)::int` }).from(table).where(where);
     return Number(row?.n ?? 0);
   };
+
+/**
+ * `read` for a drizzle select (`.$dynamic()`, with `p.keyFields` among its columns): the plan's
+ * WHERE, ORDER BY, LIMIT and OFFSET, the rows mapped, and the last raw row's keys.
+ */
+export async function readSelect<Q extends PgSelect, T>(
+  query: Q,
+  p: ReadPlan,
+  map: (rows: Awaited<Q>) => T[] | Promise<T[]>,
+): Promise<{ records: T[]; last: ExportKey | undefined }> {
+  const raw = (await query
+    .where(p.where)
+    .orderBy(...p.orderBy)
+    .limit(p.limit)
+    .offset(p.offset)) as Awaited<Q>;
+  return { records: await map(raw), last: raw.at(-1) as ExportKey | undefined };
+}

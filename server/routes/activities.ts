@@ -7,7 +7,7 @@ import type { RouteContext } from '../http/context';
 import type { CsvColumn } from '../http/csv-export';
 import { ok } from '../http/errors';
 import type { ListSpec } from '../http/list';
-import { countRows, type ListSource, sourceExport, sourcePage } from '../http/list-source';
+import { countRows, type ListSource, readSelect, sourceExport, sourcePage } from '../http/list-source';
 import { routeSet } from '../http/route';
 
 /** Kept equal to the expression of the trigram index events_search_trgm_idx (schema.ts). */
@@ -75,16 +75,15 @@ export function activityRoutes(ctx: RouteContext) {
   ): ListSource<ActivitySortKey, Activity> => ({
     spec: activityList,
     filters: [eq(events.actorType, userType), eventsInScope(scope)],
-    read: async (p) => {
-      const raw = await db
-        .select({ ...getTableColumns(events), ...p.keyFields })
-        .from(events)
-        .where(p.where)
-        .orderBy(...p.orderBy)
-        .limit(p.limit)
-        .offset(p.offset);
-      return { records: raw.map(toActivity), last: raw.at(-1) };
-    },
+    read: (p) =>
+      readSelect(
+        db
+          .select({ ...getTableColumns(events), ...p.keyFields })
+          .from(events)
+          .$dynamic(),
+        p,
+        (rows) => rows.map(toActivity),
+      ),
     count: countRows(db, events),
     total: scope === null ? () => eventCount(db, userType) : undefined,
   });

@@ -18,7 +18,7 @@ import type { CsvColumn } from '../http/csv-export';
 import { ApiError, ok } from '../http/errors';
 import { idempotencyKeyOf, respond, success } from '../http/idempotency';
 import type { ListSpec } from '../http/list';
-import { countRows, type ListSource, sourceExport, sourcePage } from '../http/list-source';
+import { countRows, type ListSource, readSelect, sourceExport, sourcePage } from '../http/list-source';
 import { routeSet } from '../http/route';
 import { conflict, expectedVersionOf, isStale } from '../http/versions';
 
@@ -117,16 +117,15 @@ export function customerRoutes(ctx: RouteContext) {
   ): ListSource<CustomerSortKey, Customer> => ({
     spec: customerList,
     filters: [isNull(customers.deletedAt), eq(customers.accountStatus, status), customersInScope(scope)],
-    read: async (p) => {
-      const raw = await db
-        .select({ ...getTableColumns(customers), ...p.keyFields })
-        .from(customers)
-        .where(p.where)
-        .orderBy(...p.orderBy)
-        .limit(p.limit)
-        .offset(p.offset);
-      return { records: raw.map(toCustomer), last: raw.at(-1) };
-    },
+    read: (p) =>
+      readSelect(
+        db
+          .select({ ...getTableColumns(customers), ...p.keyFields })
+          .from(customers)
+          .$dynamic(),
+        p,
+        (rows) => rows.map(toCustomer),
+      ),
     count: countRows(db, customers),
     total: scope === null ? () => liveCustomerCount(db, status) : undefined,
   });

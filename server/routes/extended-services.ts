@@ -13,7 +13,7 @@ import type { CsvColumn } from '../http/csv-export';
 import { ApiError, ok } from '../http/errors';
 import { idempotencyKeyOf, respond, success } from '../http/idempotency';
 import type { ListSpec } from '../http/list';
-import { countRows, type ListSource, sourceExport, sourcePage } from '../http/list-source';
+import { countRows, type ListSource, readSelect, sourceExport, sourcePage } from '../http/list-source';
 import { routeSet } from '../http/route';
 import { conflict, expectedVersionOf, isStale } from '../http/versions';
 
@@ -93,16 +93,15 @@ export function extendedServiceRoutes(ctx: RouteContext) {
   const services: ListSource<'title' | 'createdAt', ExtendedService> = {
     spec: serviceList,
     filters: [isNull(extendedServices.deletedAt)],
-    read: async (p) => {
-      const raw = await db
-        .select({ ...serviceColumns, ...p.keyFields })
-        .from(extendedServices)
-        .where(p.where)
-        .orderBy(...p.orderBy)
-        .limit(p.limit)
-        .offset(p.offset);
-      return { records: raw.map(toService), last: raw.at(-1) };
-    },
+    read: (p) =>
+      readSelect(
+        db
+          .select({ ...serviceColumns, ...p.keyFields })
+          .from(extendedServices)
+          .$dynamic(),
+        p,
+        (rows) => rows.map(toService),
+      ),
     count: countRows(db, extendedServices),
   };
 

@@ -9,7 +9,7 @@ import type { AuthUser, RouteContext } from '../http/context';
 import type { CsvColumn } from '../http/csv-export';
 import { ok } from '../http/errors';
 import type { ListSpec } from '../http/list';
-import { countRows, type ListSource, sourceExport, sourcePage } from '../http/list-source';
+import { countRows, type ListSource, readSelect, sourceExport, sourcePage } from '../http/list-source';
 import { routeSet } from '../http/route';
 
 /** Kept equal to the expression of the trigram index partners_search_trgm_idx (schema.ts). */
@@ -63,16 +63,15 @@ export function partnerListRoutes(ctx: RouteContext) {
       q.status ? eq(partners.accountStatus, q.status) : undefined,
       partnerScope(user) === null ? undefined : eq(partners.id, partnerScope(user)!),
     ],
-    read: async (p) => {
-      const raw = await db
-        .select({ ...partnerColumns, ...p.keyFields })
-        .from(partners)
-        .where(p.where)
-        .orderBy(...p.orderBy)
-        .limit(p.limit)
-        .offset(p.offset);
-      return { records: await toPartners(db, raw), last: raw.at(-1) };
-    },
+    read: (p) =>
+      readSelect(
+        db
+          .select({ ...partnerColumns, ...p.keyFields })
+          .from(partners)
+          .$dynamic(),
+        p,
+        (rows) => toPartners(db, rows),
+      ),
     count: countRows(db, partners),
     total: partnerScope(user) === null ? () => livePartnerCount(db, q.status) : undefined,
   });

@@ -10,7 +10,7 @@ import type { AuthUser, RouteContext } from '../http/context';
 import type { CsvColumn } from '../http/csv-export';
 import { ApiError, ok } from '../http/errors';
 import type { ListSpec } from '../http/list';
-import { type ListSource, sourceExport, sourcePage } from '../http/list-source';
+import { type ListSource, readSelect, sourceExport, sourcePage } from '../http/list-source';
 import { routeSet } from '../http/route';
 
 /* GET /admin/partners/rewards (and its CSV export): the rewards a partner issued, as of now. */
@@ -107,14 +107,8 @@ export function partnerRewardRoutes(ctx: RouteContext) {
     return {
       spec: { ...spec, nullableSorts: ['expiryDate'] },
       filters,
-      read: async (p) => {
-        const raw = await selectRewards(status, p.keyFields)
-          .where(p.where)
-          .orderBy(...p.orderBy)
-          .limit(p.limit)
-          .offset(p.offset);
-        return { records: raw.map(toListedReward), last: raw.at(-1) };
-      },
+      read: (p) =>
+        readSelect(selectRewards(status, p.keyFields).$dynamic(), p, (rows) => rows.map(toListedReward)),
       count: countRewards,
     };
   };

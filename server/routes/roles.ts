@@ -22,7 +22,7 @@ import type { AuthUser, RouteContext } from '../http/context';
 import type { CsvColumn } from '../http/csv-export';
 import { ApiError, fieldError, ok } from '../http/errors';
 import type { ListSpec } from '../http/list';
-import { countRows, type ListSource, sourceExport, sourcePage } from '../http/list-source';
+import { countRows, type ListSource, readSelect, sourceExport, sourcePage } from '../http/list-source';
 import { routeSet } from '../http/route';
 
 type RoleSortKey = 'name' | 'createdAt' | 'staffCount';
@@ -107,16 +107,15 @@ export function roleRoutes(ctx: RouteContext) {
   const roleSource = (actor: AuthUser, scope: number | null): ListSource<RoleSortKey, Role> => ({
     spec: roleList,
     filters: [rolesInScope(actor, scope)],
-    read: async (p) => {
-      const raw = await db
-        .select({ ...roleColumns, ...p.keyFields })
-        .from(roles)
-        .where(p.where)
-        .orderBy(...p.orderBy)
-        .limit(p.limit)
-        .offset(p.offset);
-      return { records: raw.map(toRole), last: raw.at(-1) };
-    },
+    read: (p) =>
+      readSelect(
+        db
+          .select({ ...roleColumns, ...p.keyFields })
+          .from(roles)
+          .$dynamic(),
+        p,
+        (rows) => rows.map(toRole),
+      ),
     count: countRows(db, roles),
   });
 

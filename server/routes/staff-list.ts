@@ -9,7 +9,7 @@ import type { RouteContext } from '../http/context';
 import type { CsvColumn } from '../http/csv-export';
 import { ok } from '../http/errors';
 import type { ListSpec } from '../http/list';
-import { countRows, type ListSource, sourceExport, sourcePage } from '../http/list-source';
+import { countRows, type ListSource, readSelect, sourceExport, sourcePage } from '../http/list-source';
 import { type RouteHandler, routeSet } from '../http/route';
 
 /** Kept equal to the expression of the trigram index users_search_trgm_idx (schema.ts). */
@@ -58,18 +58,17 @@ const staffSource = (
 ): ListSource<keyof typeof staffList.sortColumns, StaffUser> => ({
   spec: staffList,
   filters: [isNull(users.deletedAt), staffInScope(scope)],
-  read: async (p) => {
-    const raw = await db
-      .select({ ...staffColumns, ...p.keyFields })
-      .from(users)
-      .leftJoin(roles, eq(roles.id, users.roleId))
-      .leftJoin(partners, eq(partners.id, users.partnerId))
-      .where(p.where)
-      .orderBy(...p.orderBy)
-      .limit(p.limit)
-      .offset(p.offset);
-    return { records: raw.map(toStaffUser), last: raw.at(-1) };
-  },
+  read: (p) =>
+    readSelect(
+      db
+        .select({ ...staffColumns, ...p.keyFields })
+        .from(users)
+        .leftJoin(roles, eq(roles.id, users.roleId))
+        .leftJoin(partners, eq(partners.id, users.partnerId))
+        .$dynamic(),
+      p,
+      (rows) => rows.map(toStaffUser),
+    ),
   count: countRows(db, users),
   total: scope === null ? () => liveStaffCount(db) : undefined,
 });
