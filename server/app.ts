@@ -31,6 +31,7 @@ import { partnerRewardRoutes } from './routes/reward-list';
 import { partnerSideRewardRoutes } from './routes/rewards';
 import { roleRoutes } from './routes/roles';
 import { staffRoutes } from './routes/staff';
+import { staffListRoutes } from './routes/staff-list';
 import { systemRoutes } from './routes/system';
 import { visitEligibilityRoutes } from './routes/visit-eligibility';
 import { visitRoutes } from './routes/visits';
@@ -75,6 +76,7 @@ export function createApp(deps: AppDeps) {
     .route('/', systemRoutes(ctx))
     .route('/', openApiRoutes(ctx))
     .route('/', profileRoutes(ctx))
+    .route('/', staffListRoutes(ctx))
     .route('/', staffRoutes(ctx))
     .route('/', roleRoutes(ctx))
     .route('/', activityRoutes(ctx))

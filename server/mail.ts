@@ -9,6 +9,7 @@ import { normalizeResetCode } from './domain/reset-codes';
 import { sha256Hex } from './domain/tokens';
 import { describeError, type Logger, silentLogger } from './log';
 import { CODE_LINE_PATTERNS } from './mail-templates';
+import { singleRun } from './single-run';
 
 /** A mail: plain text, and optionally the same as HTML (sent together as multipart/alternative). */
 export type MailMessage = { to: string; subject: string; text: string; html?: string | null };
@@ -213,27 +214,7 @@ export function createMailer(opts: {
     return { sent, failed };
   };
 
-  let running: Promise<void> | null = null;
-  let again = false;
-  const run = () => {
-    running = (async () => {
-      do {
-        again = false;
-        try {
-          await deliverPending();
-        } catch (err) {
-          log.error('mail delivery run failed', { error: describeError(err) });
-        }
-      } while (again);
-    })().finally(() => {
-      running = null;
-    });
-  };
-
-  const kick = () => {
-    if (running) again = true;
-    else run();
-  };
+  const { kick, running } = singleRun(deliverPending, log, 'mail delivery run failed');
   const deferred = new Set<Promise<void>>();
 
   return {
@@ -257,9 +238,9 @@ export function createMailer(opts: {
       deferred.add(task);
     },
     idle: async () => {
-      while (running || deferred.size > 0) {
+      while (running() || deferred.size > 0) {
         await Promise.all([...deferred]);
-        if (running) await running;
+        await running();
       }
     },
     close: () => transport.close?.(),

@@ -5,9 +5,10 @@ import type { Db, DbOrTx } from './db/client';
 import { roles, users, webhookAttempts, webhookDeliveries, webhookEndpoints } from './db/schema';
 import { ADMIN_ORGANIZATION, actions, recordEvent } from './domain/events';
 import { retryDelayMs, WEBHOOK_MAX_ATTEMPTS } from './domain/webhooks';
-import { describeError, type Logger, silentLogger } from './log';
+import { type Logger, silentLogger } from './log';
 import { enqueueMail, type Mailer } from './mail';
 import { type Resolver, type SafePostOptions, safePost } from './safe-post';
+import { singleRun } from './single-run';
 
 export { type Resolver, safePost } from './safe-post';
 
@@ -238,33 +239,14 @@ export function createWebhookSender(opts: WebhookSenderOptions): WebhookSender {
     return { sent, failed };
   };
 
-  let running: Promise<void> | null = null;
-  let again = false;
-  const kick = () => {
-    if (running) {
-      again = true;
-      return;
-    }
-    running = (async () => {
-      do {
-        again = false;
-        try {
-          await deliverDue();
-        } catch (err) {
-          log.error('webhook delivery run failed', { error: describeError(err) });
-        }
-      } while (again);
-    })().finally(() => {
-      running = null;
-    });
-  };
+  const { kick, running } = singleRun(deliverDue, log, 'webhook delivery run failed');
   let timer: NodeJS.Timeout | null = null;
 
   return {
     deliverDue,
     kick,
     idle: async () => {
-      while (running) await running;
+      while (running()) await running();
     },
     start: (pollMs = 2_000) => {
       timer ??= setInterval(kick, pollMs);

@@ -9,6 +9,7 @@ import type { PgDatabase, PgQueryResultHKT, PgTransaction } from 'drizzle-orm/pg
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
+import { CONNECT_TIMEOUT_MS, createPool } from './pool';
 import * as schema from './schema';
 
 export type Schema = typeof schema;
@@ -30,12 +31,6 @@ export type Database = {
 /** Arbitrary key of the advisory lock that serialises migrations across instances. */
 const MIGRATION_LOCK = 72_200;
 
-/**
- * How long a request waits for a pool connection before it fails as "unavailable" (a 503): while the
- * database is down or every connection is being re-opened, a request answers within this, never hangs.
- */
-export const CONNECT_TIMEOUT_MS = 5_000;
-
 export const migrationsFolder = fileURLToPath(new URL('./migrations', import.meta.url));
 
 export type OpenOptions =
@@ -46,27 +41,6 @@ export type OpenOptions =
       /** Start from this image of a database (`dumpPglite`) instead of an empty one. */
       from?: Blob;
     };
-
-/**
- * A node-postgres pool that survives its connections being cut (docs/decisions/025-database-driver.md):
- * an error on an idle connection, or on one checked out between two queries of a transaction, is an
- * `error` event, and an `error` event nobody listens to ends the process. The pool listens for its
- * idle clients; every client gets a listener of its own for the time it is checked out. The next
- * query on such a client fails (a 503 for the request), the pool drops it, and new ones are opened
- * on demand.
- */
-export function createPool(url: string, opts: { max?: number; onError?: (err: Error) => void } = {}) {
-  const onError = opts.onError ?? (() => {});
-  const pool = new pg.Pool({
-    connectionString: url,
-    max: opts.max ?? 10,
-    connectionTimeoutMillis: CONNECT_TIMEOUT_MS,
-    idleTimeoutMillis: 30_000,
-  });
-  pool.on('error', onError);
-  pool.on('connect', (client) => client.on('error', onError));
-  return pool;
-}
 
 /** Opens PGlite (a folder, or memory) or PostgreSQL, and applies the committed migrations. */
 export async function openDatabase(opts: OpenOptions): Promise<Database> {

@@ -1,5 +1,8 @@
+import { eq, sql } from 'drizzle-orm';
 import { PERMISSIONS, type Permission, permissionCatalogue } from '../../contract/permissions';
 import type { Role } from '../../contract/roles';
+import type { DbOrTx } from '../db/client';
+import { roles } from '../db/schema';
 import { permissionsOfRole } from './permissions';
 
 const idByName = new Map<string, number>(PERMISSIONS.map((p) => [p.name, p.id]));
@@ -35,6 +38,30 @@ export type RoleRow = {
   partnerRole: boolean;
   staffCount: number;
 };
+
+/**
+ * Live staff holding a role (deleted members do not count). Spelled out: in a select list drizzle
+ * leaves column names unqualified, which inside this subquery would bind to `users`.
+ */
+export const staffCount = sql<number>`(select count(*) from users u where u.role_id = "roles"."id" and u.deleted_at is null)::int`;
+
+/** The columns of a role with the number of live staff holding it. */
+export const roleColumns = {
+  id: roles.id,
+  name: roles.name,
+  createdAt: roles.createdAt,
+  permissions: roles.permissions,
+  builtIn: roles.builtIn,
+  partnerRole: roles.partnerRole,
+  staffCount,
+};
+
+/** A role by id (locked for the rest of the transaction with `lock`). */
+export async function findRole(db: DbOrTx, id: number, lock = false): Promise<RoleRow | undefined> {
+  const query = db.select(roleColumns).from(roles).where(eq(roles.id, id)).limit(1);
+  const [row] = lock ? await query.for('update', { of: roles }) : await query;
+  return row;
+}
 
 /** A role on the wire: the built-in role lists the whole catalogue. */
 export function toRole(row: RoleRow): Role {

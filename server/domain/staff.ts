@@ -1,45 +1,17 @@
-import { and, eq, isNull, type SQL, sql } from 'drizzle-orm';
-import {
-  staffServerMessages as msg,
-  type StaffUser,
-  staffChangeRefusal,
-  staffList as staffListDefinition,
-} from '../../contract/staff';
+import { and, eq, isNull, sql } from 'drizzle-orm';
+import { staffServerMessages as msg, staffChangeRefusal } from '../../contract/staff';
 import type { DbOrTx } from '../db/client';
 import { FOREIGN_KEY_VIOLATION, sqlState, UNIQUE_VIOLATION } from '../db/errors';
 import { executeRows } from '../db/rows';
 import { partners, passwordResetCodes, roles, users } from '../db/schema';
 import type { AuthUser } from '../http/context';
-import type { CsvColumn } from '../http/csv-export';
 import { ApiError, fieldError } from '../http/errors';
-import type { ListSpec } from '../http/list';
 import { permissionsOfRole } from './permissions';
-import { missingPermissions } from './roles';
+import { findRole, missingPermissions, type RoleRow } from './roles';
 import { permissionsOf, type StaffRow } from './users';
 
 /* The staff rules the staff routes apply: who outranks whom, which roles one may grant, the last
- * active Super Admin, and the staff list's search, sort and CSV columns. */
-
-/** Kept equal to the expression of the trigram index users_search_trgm_idx (schema.ts). */
-const staffSearch = sql`(${users.firstName} || ' ' || ${users.lastName} || ' ' || ${users.email})`;
-
-export const staffList: ListSpec<'firstName' | 'lastName' | 'email' | 'role' | 'createdAt'> & {
-  nullableSorts: 'role'[];
-} = {
-  // A member without a role sorts by NULL (last ascending, first descending).
-  nullableSorts: ['role'],
-  sortColumns: {
-    firstName: sql`lower(${users.firstName})`,
-    lastName: sql`lower(${users.lastName})`,
-    email: sql`lower(${users.email})`,
-    role: sql`lower(${roles.name})`,
-    createdAt: users.createdAt,
-  },
-  list: staffListDefinition,
-  tieBreaker: users.id,
-  searchTarget: staffSearch,
-  dateColumn: users.createdAt,
-};
+ * active Super Admin, where a member works. The list and its export: routes/staff-list.ts. */
 
 /** Role id of the built-in Super Admin role, locked for the rest of the transaction. */
 export async function lockSuperAdminRole(tx: DbOrTx): Promise<number | undefined> {
@@ -78,25 +50,9 @@ export function assertOutranks(actor: AuthUser, target: StaffRow, action: 'updat
   if (refusal) throw new ApiError(refusal.status, refusal.message);
 }
 
-/** Partner staff see and manage only their own partner's staff (decision 023). */
-export const staffInScope = (partnerId: number | null): SQL | undefined =>
-  partnerId === null ? undefined : eq(users.partnerId, partnerId);
-
-type RoleInfo = { id: number; name: string; builtIn: boolean; partnerRole: boolean; permissions: string[] };
-
 /** The role a member is given: it must exist, and its permissions must all be the actor's own. */
-export async function grantableRole(db: DbOrTx, roleId: number, actor: AuthUser): Promise<RoleInfo> {
-  const [role] = await db
-    .select({
-      id: roles.id,
-      name: roles.name,
-      builtIn: roles.builtIn,
-      partnerRole: roles.partnerRole,
-      permissions: roles.permissions,
-    })
-    .from(roles)
-    .where(eq(roles.id, roleId))
-    .limit(1);
+export async function grantableRole(db: DbOrTx, roleId: number, actor: AuthUser): Promise<RoleRow> {
+  const role = await findRole(db, roleId);
   if (!role) throw fieldError('roleId', msg.roleNotFound);
   const granted = permissionsOfRole(role.builtIn ? { builtIn: true } : { permissions: role.permissions });
   if (missingPermissions(granted, actor.permissions).length) throw new ApiError(403, msg.cannotGrant);
@@ -131,20 +87,6 @@ export async function placement(
   }
   return { partnerId, organizationName: partner.organizationName };
 }
-
-export const staffCsvColumns: CsvColumn<StaffUser>[] = [
-  { header: 'ID', value: (r) => r.id },
-  { header: 'First name', value: (r) => r.firstName },
-  { header: 'Last name', value: (r) => r.lastName },
-  { header: 'Email', value: (r) => r.email },
-  { header: 'Phone', value: (r) => r.phone },
-  { header: 'Role', value: (r) => r.userRole?.name },
-  { header: 'Type', value: (r) => r.userType },
-  { header: 'Organization', value: (r) => r.organizationName },
-  { header: 'Status', value: (r) => r.accountStatus },
-  { header: 'Password set', value: (r) => (r.hasPassword ? 'Yes' : 'No') },
-  { header: 'Created', value: (r) => r.createdAt },
-];
 
 /** Unique and foreign-key races (the same email twice; a role deleted meanwhile) as 409 / 400. */
 export async function mapConstraintErrors<T>(work: () => Promise<T>): Promise<T> {

@@ -137,23 +137,16 @@ describe.runIf(FAULTS_ENABLED && process.env.TEST_DATABASE_URL)(
       const stored = new Set(rows.map((r) => r.name));
       const lost = acknowledged.filter((name) => !stored.has(name));
 
-      // And the server still serves, as it did before: a request that meets a connection the last
-      // round cut may get a 503 with Retry-After (as during the run); the next ones must succeed.
-      let after: Response | null = null;
-      let afterTries = 0;
-      while (alive && afterTries < 5) {
-        afterTries++;
-        after = await fetch(`${server.url}/api/v1/user/profile`, { headers: auth });
-        if (after.status !== 503 || !after.headers.get('retry-after')) break;
-        await new Promise((r) => setTimeout(r, 200));
-      }
+      // And the server still serves: the last round may have cut the pool's idle connections, and
+      // the next request runs on a live one all the same (decision 041), not a 503.
+      const after = alive ? await fetch(`${server.url}/api/v1/user/profile`, { headers: auth }) : null;
       if (alive) await server.stop();
 
       const counts = [...statuses].map(([k, v]) => `${k}: ${v}`).join(', ');
       console.log(
         `[figure] connection kill: ${kills} rounds terminated ${terminated} server connections in ${DURATION_MS / 1000} s; ` +
           `${counts}; ${acknowledged.length} acknowledged writes, ${lost.length} lost; ${failures.length} failed requests; ` +
-          `process ${alive ? 'alive' : 'EXITED'}, answering again after ${afterTries} request(s)`,
+          `process ${alive ? 'alive' : 'EXITED'}, next request ${after?.status}`,
       );
       expect(alive, `the server exited:\n${output.slice(-3000)}`).toBe(true);
       expect(failures.slice(0, 20)).toEqual([]);

@@ -84,6 +84,23 @@ export function keysetAfter(
   return nullable && order === 'asc' ? sql`(${after} or ${sort} is null)` : after;
 }
 
+/** The key columns of a row in the query's sort: its sort value, that value's SQL type, its id. */
+export function keyColumns<K extends string>(
+  spec: ListSpec<K>,
+  q: Pick<ListParams<K>, 'sortBy' | 'sortOrder'>,
+): Pick<BatchPlan, 'keyFields' | 'keySql'> {
+  const sort = spec.sortColumns[sortOf(spec, q).by];
+  const keyFields = {
+    __k: sql<string | null>`(${sort})::text`,
+    __t: sql<string>`pg_typeof(${sort})::text`,
+    __id: sql<string>`(${spec.tieBreaker})::text`,
+  };
+  return {
+    keyFields,
+    keySql: sql`, ${keyFields.__k} as "__k", ${keyFields.__t} as "__t", ${keyFields.__id} as "__id"`,
+  };
+}
+
 /** `partners-2026-03-02.csv`: the list's name and today's date in Lagos. */
 export const exportFileName = (name: string, now: Date) => `${name}-${lagosDate(now)}.csv`;
 
@@ -110,17 +127,12 @@ export async function exportCsv<K extends string, R>(c: Context, o: ExportOption
   const tie = o.spec.tieBreaker;
   const nullable = o.spec.nullableSorts?.includes(by) ?? false;
   const direction = order === 'asc' ? asc : desc;
-  const keyFields = {
-    __k: sql<string | null>`(${sort})::text`,
-    __t: sql<string>`pg_typeof(${sort})::text`,
-    __id: sql<string>`(${tie})::text`,
-  };
+  const keys = keyColumns(o.spec, o.query);
   const batchPlan = (last: ExportKey | undefined): BatchPlan => ({
     where: last ? and(plan.where, keysetAfter(sort, tie, order, last, nullable)) : plan.where,
     orderBy: [direction(sort), direction(tie)],
     limit: size,
-    keyFields,
-    keySql: sql`, ${keyFields.__k} as "__k", ${keyFields.__t} as "__t", ${keyFields.__id} as "__id"`,
+    ...keys,
   });
 
   const [total, first] = await Promise.all([totalOf(plan, o), o.batch(batchPlan(undefined))]);

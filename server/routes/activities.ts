@@ -1,18 +1,21 @@
 import { eq, getTableColumns, type SQL, sql } from 'drizzle-orm';
-import type { Activity } from '../../contract/activities';
-import { activityList as activityListDefinition } from '../../contract/activities';
+import { type Activity, activityList as activityListDefinition } from '../../contract/activities';
+import type { UserType } from '../../contract/auth';
 import { events } from '../db/schema';
 import { eventCount } from '../domain/counts';
 import type { RouteContext } from '../http/context';
-import { type CsvColumn, exportCsv } from '../http/csv-export';
+import type { CsvColumn } from '../http/csv-export';
 import { ok } from '../http/errors';
-import { type ListSpec, listPage } from '../http/list';
+import type { ListSpec } from '../http/list';
+import { countRows, type ListSource, readSelect, sourceExport, sourcePage } from '../http/list-source';
 import { routeSet } from '../http/route';
 
 /** Kept equal to the expression of the trigram index events_search_trgm_idx (schema.ts). */
 const activitySearch = sql`(${events.actorName} || ' ' || ${events.action} || ' ' || coalesce(${events.actorOrganization}, '') || ' ' || coalesce(${events.ipAddress}, '') || ' ' || coalesce(${events.ipLocation}, ''))`;
 
-const activityList: ListSpec<'createdAt' | 'action' | 'name'> = {
+type ActivitySortKey = 'createdAt' | 'action' | 'name';
+
+const activityList: ListSpec<ActivitySortKey> = {
   sortColumns: {
     createdAt: events.at,
     action: sql`lower(${events.action})`,
@@ -65,54 +68,38 @@ const eventsInScope = (partnerId: number | null): SQL | undefined =>
 /** /admin/user/activities: the activity log, read from the event log, one user type at a time. */
 export function activityRoutes(ctx: RouteContext) {
   const { db, guards } = ctx;
-  const countEvents = async (where: SQL | undefined) => {
-    const [row] = await db.select({ n: sql<number>`count(*)::int` }).from(events).where(where);
-    return Number(row?.n ?? 0);
-  };
+  /** The events of one user type inside the caller's scope, for the list and its export. */
+  const activitySource = (
+    userType: UserType,
+    scope: number | null,
+  ): ListSource<ActivitySortKey, Activity> => ({
+    spec: activityList,
+    filters: [eq(events.actorType, userType), eventsInScope(scope)],
+    read: (p) =>
+      readSelect(
+        db
+          .select({ ...getTableColumns(events), ...p.keyFields })
+          .from(events)
+          .$dynamic(),
+        p,
+        (rows) => rows.map(toActivity),
+      ),
+    count: countRows(db, events),
+    total: scope === null ? () => eventCount(db, userType) : undefined,
+  });
   return routeSet(guards)
     .on('GET /admin/user/activities', async (c) => {
       const q = c.req.valid('query');
-      const scope = c.get('partnerScope');
-      const data = await listPage(activityList, q, {
-        filters: [eq(events.actorType, q.userType), eventsInScope(scope)],
-        rows: async (p) =>
-          (
-            await db
-              .select()
-              .from(events)
-              .where(p.where)
-              .orderBy(...p.orderBy)
-              .limit(p.limit)
-              .offset(p.offset)
-          ).map(toActivity),
-        count: countEvents,
-        total: scope === null ? () => eventCount(db, q.userType) : undefined,
-      });
-      return ok(c, data);
+      return ok(c, await sourcePage(activitySource(q.userType, c.get('partnerScope')), q));
     })
     .on('GET /admin/user/activities/export', async (c) => {
       const q = c.req.valid('query');
-      const scope = c.get('partnerScope');
-      return exportCsv(c, {
+      return sourceExport(c, activitySource(q.userType, c.get('partnerScope')), q, {
         name: `activities-${q.userType.toLowerCase()}`,
-        spec: activityList,
-        query: q,
-        filters: [eq(events.actorType, q.userType), eventsInScope(scope)],
         columns: activityCsvColumns,
         clock: ctx.clock,
         log: ctx.log,
         batchSize: ctx.config.exportBatchSize,
-        count: countEvents,
-        total: scope === null ? () => eventCount(db, q.userType) : undefined,
-        batch: async (p) => {
-          const raw = await db
-            .select({ ...getTableColumns(events), ...p.keyFields })
-            .from(events)
-            .where(p.where)
-            .orderBy(...p.orderBy)
-            .limit(p.limit);
-          return { records: raw.map(toActivity), last: raw.at(-1) };
-        },
       });
     }).router;
 }

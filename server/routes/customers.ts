@@ -8,22 +8,26 @@ import {
 } from '../../contract/customers';
 import type { DbOrTx } from '../db/client';
 import { customers } from '../db/schema';
+import { changedFields } from '../domain/changes';
 import { liveCustomerCount } from '../domain/counts';
 import { actions, actorOfAuthUser, recordEvent, requestMeta } from '../domain/events';
 import { runIdempotent } from '../domain/idempotency';
 import { fullName } from '../domain/users';
 import type { RouteContext } from '../http/context';
-import { type CsvColumn, exportCsv } from '../http/csv-export';
+import type { CsvColumn } from '../http/csv-export';
 import { ApiError, ok } from '../http/errors';
 import { idempotencyKeyOf, respond, success } from '../http/idempotency';
-import { type ListSpec, listPage } from '../http/list';
+import type { ListSpec } from '../http/list';
+import { countRows, type ListSource, readSelect, sourceExport, sourcePage } from '../http/list-source';
 import { routeSet } from '../http/route';
 import { conflict, expectedVersionOf, isStale } from '../http/versions';
 
 /** Kept equal to the expression of the trigram index customers_search_trgm_idx (schema.ts). */
 const customerSearch = sql`(${customers.firstName} || ' ' || ${customers.lastName} || ' ' || ${customers.email})`;
 
-const customerList: ListSpec<'firstName' | 'lastName' | 'email' | 'createdAt'> = {
+type CustomerSortKey = 'firstName' | 'lastName' | 'email' | 'createdAt';
+
+const customerList: ListSpec<CustomerSortKey> = {
   sortColumns: {
     firstName: sql`lower(${customers.firstName})`,
     lastName: sql`lower(${customers.lastName})`,
@@ -100,70 +104,45 @@ async function loadCustomer(
   return row;
 }
 
-/** The list's and the export's filters: live customers of one status, inside the caller's scope. */
-const listFilters = (status: 'ACTIVE' | 'BLOCKED', scope: number | null) => [
-  isNull(customers.deletedAt),
-  eq(customers.accountStatus, status),
-  customersInScope(scope),
-];
-
 /** /admin/user/customers: the club's customers (clients). Delete is soft; history is kept. */
 export function customerRoutes(ctx: RouteContext) {
   const { db, clock, config, guards } = ctx;
-  /** The counter's total serves the club's unfiltered list only; a partner's list is counted. */
-  const listTotal = (status: 'ACTIVE' | 'BLOCKED', scope: number | null) =>
-    scope === null ? () => liveCustomerCount(db, status) : undefined;
+  /**
+   * Live customers of one status inside the caller's scope, for the list and its export. The
+   * counter's total serves the club's unfiltered list only; a partner's list is counted.
+   */
+  const customerSource = (
+    status: 'ACTIVE' | 'BLOCKED',
+    scope: number | null,
+  ): ListSource<CustomerSortKey, Customer> => ({
+    spec: customerList,
+    filters: [isNull(customers.deletedAt), eq(customers.accountStatus, status), customersInScope(scope)],
+    read: (p) =>
+      readSelect(
+        db
+          .select({ ...getTableColumns(customers), ...p.keyFields })
+          .from(customers)
+          .$dynamic(),
+        p,
+        (rows) => rows.map(toCustomer),
+      ),
+    count: countRows(db, customers),
+    total: scope === null ? () => liveCustomerCount(db, status) : undefined,
+  });
 
   return routeSet(guards)
     .on('GET /admin/user/customers', async (c) => {
       const q = c.req.valid('query');
-      const scope = c.get('partnerScope');
-      const data = await listPage(customerList, q, {
-        filters: listFilters(q.status, scope),
-        rows: async (p) =>
-          (
-            await db
-              .select()
-              .from(customers)
-              .where(p.where)
-              .orderBy(...p.orderBy)
-              .limit(p.limit)
-              .offset(p.offset)
-          ).map(toCustomer),
-        count: async (where: SQL | undefined) => {
-          const [row] = await db.select({ n: sql<number>`count(*)::int` }).from(customers).where(where);
-          return Number(row?.n ?? 0);
-        },
-        total: listTotal(q.status, scope),
-      });
-      return ok(c, data);
+      return ok(c, await sourcePage(customerSource(q.status, c.get('partnerScope')), q));
     })
     .on('GET /admin/user/customers/export', async (c) => {
       const q = c.req.valid('query');
-      const scope = c.get('partnerScope');
-      return exportCsv(c, {
+      return sourceExport(c, customerSource(q.status, c.get('partnerScope')), q, {
         name: q.status === 'BLOCKED' ? 'customers-blocked' : 'customers',
-        spec: customerList,
-        query: q,
-        filters: listFilters(q.status, scope),
         columns: customerCsvColumns,
         clock,
         log: ctx.log,
         batchSize: ctx.config.exportBatchSize,
-        count: async (where) => {
-          const [row] = await db.select({ n: sql<number>`count(*)::int` }).from(customers).where(where);
-          return Number(row?.n ?? 0);
-        },
-        total: listTotal(q.status, scope),
-        batch: async (p) => {
-          const raw = await db
-            .select({ ...getTableColumns(customers), ...p.keyFields })
-            .from(customers)
-            .where(p.where)
-            .orderBy(...p.orderBy)
-            .limit(p.limit);
-          return { records: raw.map(toCustomer), last: raw.at(-1) };
-        },
       });
     })
     .on('GET /admin/user/customers/{customerId}', async (c) =>
@@ -186,22 +165,16 @@ export function customerRoutes(ctx: RouteContext) {
         async (tx) => {
           const before = await loadCustomer(tx, body.customerId, true);
           if (isStale(expected, before.updatedAt)) return conflict(toCustomer(before));
-          const changes: Partial<typeof customers.$inferInsert> = {};
-          const changed: string[] = [];
-          if (body.firstName !== undefined && body.firstName !== before.firstName) {
-            changes.firstName = body.firstName;
-            changed.push('first name');
-          }
-          if (body.lastName !== undefined && body.lastName !== before.lastName) {
-            changes.lastName = body.lastName;
-            changed.push('last name');
-          }
-          // An empty address clears it (issue 22).
-          const address = body.address === '' ? null : body.address;
-          if (address !== undefined && address !== before.address) {
-            changes.address = address;
-            changed.push('address');
-          }
+          const { changes, changed } = changedFields(
+            before,
+            // An empty address clears it (issue 22).
+            {
+              firstName: body.firstName,
+              lastName: body.lastName,
+              address: body.address === '' ? null : body.address,
+            },
+            { firstName: 'first name', lastName: 'last name', address: 'address' },
+          );
           if (changed.length > 0) {
             await tx
               .update(customers)

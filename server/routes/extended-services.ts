@@ -1,4 +1,4 @@
-import { and, eq, isNull, type SQL, sql } from 'drizzle-orm';
+import { and, eq, isNull, sql } from 'drizzle-orm';
 import {
   type ExtendedService,
   extendedServiceList as extendedServiceListDefinition,
@@ -9,10 +9,11 @@ import { extendedServices, partnerExtendedServices } from '../db/schema';
 import { actions, actorOfAuthUser, recordEvent, requestMeta } from '../domain/events';
 import { runIdempotent } from '../domain/idempotency';
 import type { RouteContext } from '../http/context';
-import { type CsvColumn, exportCsv } from '../http/csv-export';
+import type { CsvColumn } from '../http/csv-export';
 import { ApiError, ok } from '../http/errors';
 import { idempotencyKeyOf, respond, success } from '../http/idempotency';
-import { type ListSpec, listPage } from '../http/list';
+import type { ListSpec } from '../http/list';
+import { countRows, type ListSource, readSelect, sourceExport, sourcePage } from '../http/list-source';
 import { routeSet } from '../http/route';
 import { conflict, expectedVersionOf, isStale } from '../http/versions';
 
@@ -88,61 +89,35 @@ export function extendedServiceRoutes(ctx: RouteContext) {
     if (!row) throw notFound();
     return row;
   };
+  /** The live services, for the list and its export. */
+  const services: ListSource<'title' | 'createdAt', ExtendedService> = {
+    spec: serviceList,
+    filters: [isNull(extendedServices.deletedAt)],
+    read: (p) =>
+      readSelect(
+        db
+          .select({ ...serviceColumns, ...p.keyFields })
+          .from(extendedServices)
+          .$dynamic(),
+        p,
+        (rows) => rows.map(toService),
+      ),
+    count: countRows(db, extendedServices),
+  };
 
   return routeSet(guards)
-    .on('GET /admin/partners/extended-services', async (c) => {
-      const q = c.req.valid('query');
-      const data = await listPage(serviceList, q, {
-        filters: [isNull(extendedServices.deletedAt)],
-        rows: async (p) =>
-          (
-            await db
-              .select(serviceColumns)
-              .from(extendedServices)
-              .where(p.where)
-              .orderBy(...p.orderBy)
-              .limit(p.limit)
-              .offset(p.offset)
-          ).map(toService),
-        count: async (where: SQL | undefined) => {
-          const [row] = await db
-            .select({ n: sql<number>`count(*)::int` })
-            .from(extendedServices)
-            .where(where);
-          return Number(row?.n ?? 0);
-        },
-      });
-      return ok(c, data);
-    })
-    .on('GET /admin/partners/extended-services/export', async (c) => {
-      const q = c.req.valid('query');
-      return exportCsv(c, {
+    .on('GET /admin/partners/extended-services', async (c) =>
+      ok(c, await sourcePage(services, c.req.valid('query'))),
+    )
+    .on('GET /admin/partners/extended-services/export', async (c) =>
+      sourceExport(c, services, c.req.valid('query'), {
         name: 'extended-services',
-        spec: serviceList,
-        query: q,
-        filters: [isNull(extendedServices.deletedAt)],
         columns: serviceCsvColumns,
         clock,
         log: ctx.log,
         batchSize: ctx.config.exportBatchSize,
-        count: async (where) => {
-          const [row] = await db
-            .select({ n: sql<number>`count(*)::int` })
-            .from(extendedServices)
-            .where(where);
-          return Number(row?.n ?? 0);
-        },
-        batch: async (p) => {
-          const raw = await db
-            .select({ ...serviceColumns, ...p.keyFields })
-            .from(extendedServices)
-            .where(p.where)
-            .orderBy(...p.orderBy)
-            .limit(p.limit);
-          return { records: raw.map(toService), last: raw.at(-1) };
-        },
-      });
-    })
+      }),
+    )
     .on('GET /admin/partners/extended-services/{extendedServiceId}', async (c) =>
       ok(c, toService(await load(db, c.req.valid('param').extendedServiceId))),
     )

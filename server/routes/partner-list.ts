@@ -1,4 +1,4 @@
-import { eq, isNull, type SQL, sql } from 'drizzle-orm';
+import { eq, isNull, sql } from 'drizzle-orm';
 import type { Partner } from '../../contract/partners';
 import { partnerList as partnerListDefinition } from '../../contract/partners';
 import { partners } from '../db/schema';
@@ -6,15 +6,18 @@ import { livePartnerCount } from '../domain/counts';
 import { partnerColumns, toPartners } from '../domain/partners';
 import { partnerScope } from '../http/access';
 import type { AuthUser, RouteContext } from '../http/context';
-import { type CsvColumn, exportCsv } from '../http/csv-export';
+import type { CsvColumn } from '../http/csv-export';
 import { ok } from '../http/errors';
-import { type ListSpec, listPage } from '../http/list';
+import type { ListSpec } from '../http/list';
+import { countRows, type ListSource, readSelect, sourceExport, sourcePage } from '../http/list-source';
 import { routeSet } from '../http/route';
 
 /** Kept equal to the expression of the trigram index partners_search_trgm_idx (schema.ts). */
 const partnerSearch = sql`(${partners.organizationName} || ' ' || ${partners.firstName} || ' ' || ${partners.lastName} || ' ' || ${partners.email})`;
 
-const partnerList: ListSpec<'organizationName' | 'firstName' | 'lastName' | 'email' | 'createdAt'> = {
+type PartnerSortKey = 'organizationName' | 'firstName' | 'lastName' | 'email' | 'createdAt';
+
+const partnerList: ListSpec<PartnerSortKey> = {
   sortColumns: {
     organizationName: sql`lower(${partners.organizationName})`,
     firstName: sql`lower(${partners.firstName})`,
@@ -46,63 +49,46 @@ const partnerCsvColumns: CsvColumn<Partner>[] = [
 /** GET /admin/partners (and its CSV export): the partner list; partner staff see their own row. */
 export function partnerListRoutes(ctx: RouteContext) {
   const { db, clock, guards } = ctx;
-  const listFilters = (user: AuthUser, q: { status?: 'ACTIVE' | 'BLOCKED' | undefined }) => [
-    isNull(partners.deletedAt),
-    q.status ? eq(partners.accountStatus, q.status) : undefined,
-    // Partner staff list only their own partner.
-    partnerScope(user) === null ? undefined : eq(partners.id, partnerScope(user)!),
-  ];
-  /** All live partners (of the status asked), from the counter; partner staff count their own row. */
-  const totalPartners = (user: AuthUser, q: { status?: 'ACTIVE' | 'BLOCKED' | undefined }) =>
-    partnerScope(user) === null ? () => livePartnerCount(db, q.status) : undefined;
-  const countPartners = async (where: SQL | undefined) => {
-    const [row] = await db.select({ n: sql<number>`count(*)::int` }).from(partners).where(where);
-    return Number(row?.n ?? 0);
-  };
+  /**
+   * Live partners (of the status asked), for the list and its export; partner staff see their own
+   * row. The counter's total serves the club's list; a partner's is counted.
+   */
+  const partnerSource = (
+    user: AuthUser,
+    q: { status?: 'ACTIVE' | 'BLOCKED' | undefined },
+  ): ListSource<PartnerSortKey, Partner> => ({
+    spec: partnerList,
+    filters: [
+      isNull(partners.deletedAt),
+      q.status ? eq(partners.accountStatus, q.status) : undefined,
+      partnerScope(user) === null ? undefined : eq(partners.id, partnerScope(user)!),
+    ],
+    read: (p) =>
+      readSelect(
+        db
+          .select({ ...partnerColumns, ...p.keyFields })
+          .from(partners)
+          .$dynamic(),
+        p,
+        (rows) => toPartners(db, rows),
+      ),
+    count: countRows(db, partners),
+    total: partnerScope(user) === null ? () => livePartnerCount(db, q.status) : undefined,
+  });
 
   return routeSet(guards)
     .on('GET /admin/partners', async (c) => {
       const q = c.req.valid('query');
-      const data = await listPage(partnerList, q, {
-        filters: listFilters(c.get('user'), q),
-        rows: async (p) =>
-          toPartners(
-            db,
-            await db
-              .select(partnerColumns)
-              .from(partners)
-              .where(p.where)
-              .orderBy(...p.orderBy)
-              .limit(p.limit)
-              .offset(p.offset),
-          ),
-        count: countPartners,
-        total: totalPartners(c.get('user'), q),
-      });
-      return ok(c, data);
+      return ok(c, await sourcePage(partnerSource(c.get('user'), q), q));
     })
     .on('GET /admin/partners/export', async (c) => {
       const q = c.req.valid('query');
-      return exportCsv(c, {
+      return sourceExport(c, partnerSource(c.get('user'), q), q, {
         name: q.status === 'BLOCKED' ? 'partners-blocked' : 'partners',
-        spec: partnerList,
-        query: q,
-        filters: listFilters(c.get('user'), q),
         columns: partnerCsvColumns,
         clock,
         log: ctx.log,
         batchSize: ctx.config.exportBatchSize,
-        count: countPartners,
-        total: totalPartners(c.get('user'), q),
-        batch: async (p) => {
-          const raw = await db
-            .select({ ...partnerColumns, ...p.keyFields })
-            .from(partners)
-            .where(p.where)
-            .orderBy(...p.orderBy)
-            .limit(p.limit);
-          return { records: await toPartners(db, raw), last: raw.at(-1) };
-        },
       });
     }).router;
 }

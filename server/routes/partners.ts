@@ -2,6 +2,7 @@ import { and, eq, isNull } from 'drizzle-orm';
 import { partnerServerMessages as msg, partnerMessages } from '../../contract/partners';
 import type { DbOrTx } from '../db/client';
 import { partnerExtendedServices, partners, passwordResetCodes, users } from '../db/schema';
+import { changedFields } from '../domain/changes';
 import { actions, actorOfAuthUser, recordEvent, requestMeta } from '../domain/events';
 import { runIdempotent } from '../domain/idempotency';
 import { storeFile } from '../domain/images';
@@ -112,27 +113,27 @@ export function partnerRoutes(ctx: RouteContext) {
       const outcome = await runIdempotent(db, { key, userId: actor.id, route, body, now }, async (tx) => {
         const before = await load(tx, body.partnerId, true);
         if (isStale(expected, before.updatedAt)) return conflict(await partnerWithServices(tx, before));
-        const changes: Partial<typeof partners.$inferInsert> = {};
-        const changed: string[] = [];
-        const set = <K extends 'firstName' | 'lastName' | 'organizationName' | 'address' | 'phone'>(
-          key: K,
-          label: string,
-        ) => {
-          const value = body[key];
-          if (value !== undefined && value !== before[key]) {
-            changes[key] = value;
-            changed.push(label);
-          }
-        };
-        set('firstName', 'first name');
-        set('lastName', 'last name');
-        set('organizationName', 'organization name');
-        set('address', 'address');
-        set('phone', 'phone');
-        if (body.minSpendToQualify !== undefined && body.minSpendToQualify !== before.minSpendToQualify) {
-          changes.minSpendToQualify = body.minSpendToQualify;
-          changed.push('minimum spend');
-        }
+        const edited = changedFields(
+          before,
+          {
+            firstName: body.firstName,
+            lastName: body.lastName,
+            organizationName: body.organizationName,
+            address: body.address,
+            phone: body.phone,
+            minSpendToQualify: body.minSpendToQualify,
+          },
+          {
+            firstName: 'first name',
+            lastName: 'last name',
+            organizationName: 'organization name',
+            address: 'address',
+            phone: 'phone',
+            minSpendToQualify: 'minimum spend',
+          },
+        );
+        const changes: Partial<typeof partners.$inferInsert> = edited.changes;
+        const { changed } = edited;
         if (cover) {
           const url = await storeFile(tx, cover.bytes, cover.mime, now);
           if (url !== before.coverImage) {

@@ -7,9 +7,10 @@ import { findLivePartner } from '../domain/partners';
 import { type RewardView, rewardWithStatus } from '../domain/rewards';
 import { assertPartnerScope } from '../http/access';
 import type { AuthUser, RouteContext } from '../http/context';
-import { type CsvColumn, exportCsv } from '../http/csv-export';
+import type { CsvColumn } from '../http/csv-export';
 import { ApiError, ok } from '../http/errors';
-import { type ListSpec, listPage } from '../http/list';
+import type { ListSpec } from '../http/list';
+import { type ListSource, readSelect, sourceExport, sourcePage } from '../http/list-source';
 import { routeSet } from '../http/route';
 
 /* GET /admin/partners/rewards (and its CSV export): the rewards a partner issued, as of now. */
@@ -20,9 +21,9 @@ type RewardStatus = Reward['status'];
 const statusAt = (now: Date) =>
   sql<RewardStatus>`(case when ${rewards.status} = 'Active' and ${rewards.expiryDate} < ${now.toISOString()}::timestamptz then 'Expired' else ${rewards.status} end)`;
 
-const rewardListAt = (
-  now: Date,
-): ListSpec<'createdAt' | 'expiryDate' | 'userName' | 'rewardType' | 'status' | 'balance'> => ({
+type RewardSortKey = 'createdAt' | 'expiryDate' | 'userName' | 'rewardType' | 'status' | 'balance';
+
+const rewardListAt = (now: Date): ListSpec<RewardSortKey> => ({
   sortColumns: {
     createdAt: rewards.createdAt,
     expiryDate: rewards.expiryDate,
@@ -97,44 +98,34 @@ export function partnerRewardRoutes(ctx: RouteContext) {
     return Number(row?.n ?? 0);
   };
 
+  /** The rewards of the partner asked, for the list and its export (a sort by expiry may meet NULL). */
+  const rewardSource = async (
+    user: AuthUser,
+    q: PartnerRewardsQuery,
+  ): Promise<ListSource<RewardSortKey, Reward>> => {
+    const { spec, status, filters } = await prepare(user, q);
+    return {
+      spec: { ...spec, nullableSorts: ['expiryDate'] },
+      filters,
+      read: (p) =>
+        readSelect(selectRewards(status, p.keyFields).$dynamic(), p, (rows) => rows.map(toListedReward)),
+      count: countRewards,
+    };
+  };
+
   return routeSet(guards)
     .on('GET /admin/partners/rewards', async (c) => {
       const q = c.req.valid('query');
-      const { spec, status, filters } = await prepare(c.get('user'), q);
-      const data = await listPage(spec, q, {
-        filters,
-        rows: async (p) =>
-          (
-            await selectRewards(status, {})
-              .where(p.where)
-              .orderBy(...p.orderBy)
-              .limit(p.limit)
-              .offset(p.offset)
-          ).map(toListedReward),
-        count: countRewards,
-      });
-      return ok(c, data);
+      return ok(c, await sourcePage(await rewardSource(c.get('user'), q), q));
     })
     .on('GET /admin/partners/rewards/export', async (c) => {
       const q = c.req.valid('query');
-      const { spec, status, filters } = await prepare(c.get('user'), q);
-      return exportCsv(c, {
+      return sourceExport(c, await rewardSource(c.get('user'), q), q, {
         name: `rewards-partner-${q.partnerId}`,
-        spec: { ...spec, nullableSorts: ['expiryDate'] },
-        query: q,
-        filters,
         columns: rewardCsvColumns,
         clock,
         log: ctx.log,
         batchSize: ctx.config.exportBatchSize,
-        count: countRewards,
-        batch: async (p) => {
-          const raw = await selectRewards(status, p.keyFields)
-            .where(p.where)
-            .orderBy(...p.orderBy)
-            .limit(p.limit);
-          return { records: raw.map(toListedReward), last: raw.at(-1) };
-        },
       });
     }).router;
 }

@@ -9,30 +9,25 @@ import type { DbOrTx } from '../db/client';
 import { sqlState, UNIQUE_VIOLATION } from '../db/errors';
 import { roles, users } from '../db/schema';
 import { actions, actorOfAuthUser, recordEvent, requestMeta } from '../domain/events';
-import { missingPermissions, permissionNamesOf, type RoleRow, toRole } from '../domain/roles';
+import {
+  findRole,
+  missingPermissions,
+  permissionNamesOf,
+  type RoleRow,
+  roleColumns,
+  staffCount,
+  toRole,
+} from '../domain/roles';
 import type { AuthUser, RouteContext } from '../http/context';
-import { type CsvColumn, exportCsv } from '../http/csv-export';
+import type { CsvColumn } from '../http/csv-export';
 import { ApiError, fieldError, ok } from '../http/errors';
-import { type ListSpec, listPage } from '../http/list';
+import type { ListSpec } from '../http/list';
+import { countRows, type ListSource, readSelect, sourceExport, sourcePage } from '../http/list-source';
 import { routeSet } from '../http/route';
 
-/**
- * Live staff holding a role (deleted members do not count). Spelled out: in a select list drizzle
- * leaves column names unqualified, which inside this subquery would bind to `users`.
- */
-const staffCount = sql<number>`(select count(*) from users u where u.role_id = "roles"."id" and u.deleted_at is null)::int`;
+type RoleSortKey = 'name' | 'createdAt' | 'staffCount';
 
-const roleColumns = {
-  id: roles.id,
-  name: roles.name,
-  createdAt: roles.createdAt,
-  permissions: roles.permissions,
-  builtIn: roles.builtIn,
-  partnerRole: roles.partnerRole,
-  staffCount,
-};
-
-const roleList: ListSpec<'name' | 'createdAt' | 'staffCount'> = {
+const roleList: ListSpec<RoleSortKey> = {
   sortColumns: { name: sql`lower(${roles.name})`, createdAt: roles.createdAt, staffCount },
   list: roleListDefinition,
   tieBreaker: roles.id,
@@ -48,12 +43,6 @@ const roleCsvColumns: CsvColumn<Role>[] = [
   { header: 'Built in', value: (r) => (r.builtIn ? 'Yes' : 'No') },
   { header: 'Created', value: (r) => r.createdAt },
 ];
-
-async function findRole(db: DbOrTx, id: number, lock = false): Promise<RoleRow | undefined> {
-  const query = db.select(roleColumns).from(roles).where(eq(roles.id, id)).limit(1);
-  const [row] = lock ? await query.for('update', { of: roles }) : await query;
-  return row;
-}
 
 const nameTaken = () => fieldError('roleName', roleServerMessages.nameTaken, 409);
 
@@ -114,54 +103,35 @@ async function uniqueName<T>(work: () => Promise<T>): Promise<T> {
 export function roleRoutes(ctx: RouteContext) {
   const { db, clock, config, guards } = ctx;
   const notFound = () => new ApiError(404, roleServerMessages.notFound);
+  /** The roles a caller sees, for the list and its export. */
+  const roleSource = (actor: AuthUser, scope: number | null): ListSource<RoleSortKey, Role> => ({
+    spec: roleList,
+    filters: [rolesInScope(actor, scope)],
+    read: (p) =>
+      readSelect(
+        db
+          .select({ ...roleColumns, ...p.keyFields })
+          .from(roles)
+          .$dynamic(),
+        p,
+        (rows) => rows.map(toRole),
+      ),
+    count: countRows(db, roles),
+  });
 
   return routeSet(guards)
-    .on('GET /admin/user/get-roles', async (c) => {
-      const q = c.req.valid('query');
-      const data = await listPage(roleList, q, {
-        filters: [rolesInScope(c.get('user'), c.get('partnerScope'))],
-        rows: async (p) =>
-          (
-            await db
-              .select(roleColumns)
-              .from(roles)
-              .where(p.where)
-              .orderBy(...p.orderBy)
-              .limit(p.limit)
-              .offset(p.offset)
-          ).map(toRole),
-        count: async (where: SQL | undefined) => {
-          const [row] = await db.select({ n: sql<number>`count(*)::int` }).from(roles).where(where);
-          return Number(row?.n ?? 0);
-        },
-      });
-      return ok(c, data);
-    })
-    .on('GET /admin/user/get-roles/export', async (c) => {
-      const q = c.req.valid('query');
-      return exportCsv(c, {
+    .on('GET /admin/user/get-roles', async (c) =>
+      ok(c, await sourcePage(roleSource(c.get('user'), c.get('partnerScope')), c.req.valid('query'))),
+    )
+    .on('GET /admin/user/get-roles/export', async (c) =>
+      sourceExport(c, roleSource(c.get('user'), c.get('partnerScope')), c.req.valid('query'), {
         name: 'roles',
-        spec: roleList,
-        query: q,
         columns: roleCsvColumns,
         clock,
         log: ctx.log,
         batchSize: ctx.config.exportBatchSize,
-        count: async (where) => {
-          const [row] = await db.select({ n: sql<number>`count(*)::int` }).from(roles).where(where);
-          return Number(row?.n ?? 0);
-        },
-        batch: async (p) => {
-          const raw = await db
-            .select({ ...roleColumns, ...p.keyFields })
-            .from(roles)
-            .where(p.where)
-            .orderBy(...p.orderBy)
-            .limit(p.limit);
-          return { records: raw.map(toRole), last: raw.at(-1) };
-        },
-      });
-    })
+      }),
+    )
     .on('GET /admin/user/get-role-detail', async (c) => {
       const row = await findRole(db, c.req.valid('query').roleId);
       if (!row || !roleInScope(c.get('user'), c.get('partnerScope'), row)) throw notFound();

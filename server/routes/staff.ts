@@ -1,9 +1,8 @@
-import { and, eq, isNull, type SQL, sql } from 'drizzle-orm';
+import { and, eq, isNull } from 'drizzle-orm';
 import { staffServerMessages as msg } from '../../contract/staff';
-import type { UserStats } from '../../contract/stats';
 import type { DbOrTx } from '../db/client';
-import { partners, passwordResetCodes, roles, users } from '../db/schema';
-import { liveStaffCount, userStats } from '../domain/counts';
+import { passwordResetCodes, users } from '../db/schema';
+import { changedFields } from '../domain/changes';
 import { actions, actorOfAuthUser, recordEvent, requestMeta } from '../domain/events';
 import { clearBucket, loginBucket } from '../domain/rate-limit';
 import { generateResetCode, INVITE_CODE_TTL_MS } from '../domain/reset-codes';
@@ -16,20 +15,16 @@ import {
   lockSuperAdminRole,
   mapConstraintErrors,
   placement,
-  staffCsvColumns,
-  staffInScope,
-  staffList,
   voidCodes,
 } from '../domain/staff';
 import { sha256Hex } from '../domain/tokens';
-import { findStaffByEmail, findStaffById, fullName, staffColumns, toStaffUser } from '../domain/users';
+import { findStaffByEmail, findStaffById, fullName, toStaffUser } from '../domain/users';
 import type { RouteContext } from '../http/context';
-import { exportCsv } from '../http/csv-export';
 import { ApiError, fieldError, ok } from '../http/errors';
-import { listPage } from '../http/list';
-import { type RouteHandler, routeSet } from '../http/route';
+import { routeSet } from '../http/route';
 import { appUrl, inviteMail } from '../mail-templates';
 
+/** A staff member: detail, invitation, edit, deletion. The list and its export: staff-list.ts. */
 export function staffRoutes(ctx: RouteContext) {
   const { db, clock, config, guards, hasher, mailer } = ctx;
   const notFound = () => new ApiError(404, msg.notFound);
@@ -40,73 +35,7 @@ export function staffRoutes(ctx: RouteContext) {
     return row;
   };
 
-  const listStaff: RouteHandler<'GET /admin/user/admin-users'> = async (c) => {
-    const q = c.req.valid('query');
-    const scope = c.get('partnerScope');
-    const data = await listPage(staffList, q, {
-      filters: [isNull(users.deletedAt), staffInScope(scope)],
-      rows: async (p) =>
-        (
-          await db
-            .select(staffColumns)
-            .from(users)
-            .leftJoin(roles, eq(roles.id, users.roleId))
-            .leftJoin(partners, eq(partners.id, users.partnerId))
-            .where(p.where)
-            .orderBy(...p.orderBy)
-            .limit(p.limit)
-            .offset(p.offset)
-        ).map(toStaffUser),
-      count: async (where: SQL | undefined) => {
-        const [row] = await db.select({ n: sql<number>`count(*)::int` }).from(users).where(where);
-        return Number(row?.n ?? 0);
-      },
-      total: scope === null ? () => liveStaffCount(db) : undefined,
-    });
-    return ok(c, data);
-  };
-
-  const exportStaff: RouteHandler<'GET /admin/user/admin-users/export'> = async (c) => {
-    const q = c.req.valid('query');
-    const scope = c.get('partnerScope');
-    return exportCsv(c, {
-      name: 'staff',
-      spec: staffList,
-      query: q,
-      filters: [isNull(users.deletedAt), staffInScope(scope)],
-      columns: staffCsvColumns,
-      clock,
-      log: ctx.log,
-      batchSize: ctx.config.exportBatchSize,
-      count: async (where) => {
-        const [row] = await db.select({ n: sql<number>`count(*)::int` }).from(users).where(where);
-        return Number(row?.n ?? 0);
-      },
-      total: scope === null ? () => liveStaffCount(db) : undefined,
-      batch: async (p) => {
-        const raw = await db
-          .select({ ...staffColumns, ...p.keyFields })
-          .from(users)
-          .leftJoin(roles, eq(roles.id, users.roleId))
-          .leftJoin(partners, eq(partners.id, users.partnerId))
-          .where(p.where)
-          .orderBy(...p.orderBy)
-          .limit(p.limit);
-        return { records: raw.map(toStaffUser), last: raw.at(-1) };
-      },
-    });
-  };
-
   return routeSet(guards)
-    .on('GET /admin/user/stats', async (c) => {
-      // Live partners, customers and staff, from the counters of migration 0012 (decision 011).
-      const stats: UserStats = await userStats(db);
-      return ok(c, stats);
-    })
-    .on('GET /admin/user/admin-users', listStaff)
-    .on('GET /admin/admin-users', listStaff)
-    .on('GET /admin/user/admin-users/export', exportStaff)
-    .on('GET /admin/admin-users/export', exportStaff)
     .on('GET /admin/user/admin-detail', async (c) => {
       const q = c.req.valid('query');
       return ok(c, toStaffUser(await load(db, (q.userId ?? q.staffId)!, c.get('partnerScope'))));
@@ -204,22 +133,14 @@ export function staffRoutes(ctx: RouteContext) {
       });
       const passwordHash = body.password !== undefined ? await hasher.hash(body.password) : undefined;
 
-      const changes: Partial<typeof users.$inferInsert> = {};
-      const changed: string[] = [];
-      if (body.firstName !== undefined && body.firstName !== target.firstName) {
-        changes.firstName = body.firstName;
-        changed.push('first name');
-      }
-      if (body.lastName !== undefined && body.lastName !== target.lastName) {
-        changes.lastName = body.lastName;
-        changed.push('last name');
-      }
-      // An empty phone clears it (issue 22).
-      const phone = body.phone === '' ? null : body.phone;
-      if (phone !== undefined && phone !== target.phone) {
-        changes.phone = phone;
-        changed.push('phone');
-      }
+      const edited = changedFields(
+        target,
+        // An empty phone clears it (issue 22).
+        { firstName: body.firstName, lastName: body.lastName, phone: body.phone === '' ? null : body.phone },
+        { firstName: 'first name', lastName: 'last name', phone: 'phone' },
+      );
+      const changes: Partial<typeof users.$inferInsert> = edited.changes;
+      const { changed } = edited;
       if (role && role.id !== target.roleId) {
         changes.roleId = role.id;
         changed.push(`role ${role.name}`);

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { searchOf } from '../../contract/list';
+import { type ListQuery, searchOf } from '../../contract/list';
 import {
   visitServerMessages as msg,
   type Visit,
@@ -9,19 +9,12 @@ import { executeRows, orderSql, whereSql } from '../db/rows';
 import { customers, visits } from '../db/schema';
 import { partnerVisitCount } from '../domain/counts';
 import { scopedLivePartner } from '../domain/partners';
-import {
-  findVisits,
-  userName,
-  type VisitRow,
-  visitColumns,
-  visitFrom,
-  visitSelect,
-  withItems,
-} from '../domain/visits';
+import { findVisits, userName, type VisitRow, visitColumns, visitFrom, withItems } from '../domain/visits';
 import type { AuthUser, RouteContext } from '../http/context';
-import { type CsvColumn, type ExportKey, exportCsv } from '../http/csv-export';
+import type { CsvColumn, ExportKey } from '../http/csv-export';
 import { ApiError, ok } from '../http/errors';
-import { type ListSpec, listPage } from '../http/list';
+import type { ListSpec } from '../http/list';
+import { type ListSource, sourceExport, sourcePage } from '../http/list-source';
 import { routeSet } from '../http/route';
 
 const visitCsvColumns: CsvColumn<Visit>[] = [
@@ -41,7 +34,9 @@ const visitCsvColumns: CsvColumn<Visit>[] = [
 
 const visitSearch = sql`(${customers.firstName} || ' ' || ${customers.lastName} || ' ' || ${visits.attendantName})`;
 
-const visitList: ListSpec<'visitDate' | 'totalAmount' | 'userName' | 'attendantName'> = {
+type VisitSortKey = 'visitDate' | 'totalAmount' | 'userName' | 'attendantName';
+
+const visitList: ListSpec<VisitSortKey> = {
   sortColumns: {
     visitDate: visits.visitDate,
     totalAmount: visits.totalAmount,
@@ -61,64 +56,46 @@ export function visitRoutes(ctx: RouteContext) {
   /** The partner the query names: live, and the caller's own when they are partner staff. */
   const partnerFor = (user: AuthUser, partnerId: number) =>
     scopedLivePartner(db, user, partnerId, msg.partnerNotFound);
+  /** One partner's visits, for the list and its export; the partner's whole list is counted by a counter. */
+  const visitSource = (partner: { id: number }, q: ListQuery): ListSource<VisitSortKey, Visit> => ({
+    spec: visitList,
+    filters: [sql`${visits.partnerId} = ${partner.id}`],
+    read: async (p) => {
+      const raw = await executeRows<VisitRow & ExportKey>(
+        db,
+        sql`${visitColumns} ${p.keySql} ${visitFrom} ${whereSql(p.where)} order by ${orderSql(p.orderBy)} limit ${p.limit} offset ${p.offset}`,
+      );
+      return { records: await withItems(db, raw), last: raw.at(-1) };
+    },
+    count: async (where) => {
+      // The customer join only when the search needs the name.
+      const from =
+        searchOf(q) !== undefined
+          ? sql`${visits} join ${customers} on ${customers.id} = ${visits.customerId}`
+          : sql`${visits}`;
+      const [row] = await executeRows<{ n: number }>(
+        db,
+        sql`select count(*)::int as n from ${from} ${whereSql(where)}`,
+      );
+      return Number(row?.n ?? 0);
+    },
+    total: () => partnerVisitCount(db, partner.id),
+  });
 
   return routeSet(guards)
     .on('GET /admin/partners/visits', async (c) => {
       const q = c.req.valid('query');
-      const partner = await partnerFor(c.get('user'), q.partnerId);
-      const searching = searchOf(q) !== undefined;
-      const data = await listPage(visitList, q, {
-        filters: [sql`${visits.partnerId} = ${partner.id}`],
-        rows: async (p) =>
-          withItems(
-            db,
-            await executeRows<VisitRow>(
-              db,
-              sql`${visitSelect} ${whereSql(p.where)} order by ${orderSql(p.orderBy)} limit ${p.limit} offset ${p.offset}`,
-            ),
-          ),
-        count: async (where) => {
-          // The customer join only when the search needs the name.
-          const from = searching
-            ? sql`${visits} join ${customers} on ${customers.id} = ${visits.customerId}`
-            : sql`${visits}`;
-          const [row] = await executeRows<{ n: number }>(
-            db,
-            sql`select count(*)::int as n from ${from} ${whereSql(where)}`,
-          );
-          return Number(row?.n ?? 0);
-        },
-        total: () => partnerVisitCount(db, partner.id),
-      });
-      return ok(c, data);
+      return ok(c, await sourcePage(visitSource(await partnerFor(c.get('user'), q.partnerId), q), q));
     })
     .on('GET /admin/partners/visits/export', async (c) => {
       const q = c.req.valid('query');
       const partner = await partnerFor(c.get('user'), q.partnerId);
-      return exportCsv(c, {
+      return sourceExport(c, visitSource(partner, q), q, {
         name: `visits-partner-${partner.id}`,
-        spec: visitList,
-        query: q,
-        filters: [sql`${visits.partnerId} = ${partner.id}`],
         columns: visitCsvColumns,
         clock,
         log: ctx.log,
         batchSize: ctx.config.exportBatchSize,
-        count: async (where) => {
-          const [row] = await executeRows<{ n: number }>(
-            db,
-            sql`select count(*)::int as n from ${visits} join ${customers} on ${customers.id} = ${visits.customerId} ${whereSql(where)}`,
-          );
-          return Number(row?.n ?? 0);
-        },
-        total: () => partnerVisitCount(db, partner.id),
-        batch: async (p) => {
-          const raw = await executeRows<VisitRow & ExportKey>(
-            db,
-            sql`${visitColumns} ${p.keySql} ${visitFrom} ${whereSql(p.where)} order by ${orderSql(p.orderBy)} limit ${p.limit}`,
-          );
-          return { records: await withItems(db, raw), last: raw.at(-1) };
-        },
       });
     })
     .on('GET /admin/partners/visits/{visitId}', async (c) => {

@@ -1,7 +1,7 @@
 import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { chmodSync, existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
-import { createServer } from 'node:net';
+import { connect, createServer, type Socket } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -210,3 +210,63 @@ export async function startPrivatePostgres(): Promise<PrivatePostgres> {
 
 /** A scratch folder under the system temp dir, removed by the caller. */
 export const scratchDir = (prefix: string) => mkdtempSync(join(tmpdir(), prefix));
+
+/**
+ * A TCP proxy in front of PostgreSQL that plays a failover: `cut()` closes every connection it holds
+ * to the server (their backends end) and tells the clients nothing, so the pool keeps them as idle
+ * and healthy; a client's next write on such a connection is answered with a TCP reset, as a new host
+ * that took over the address answers for a connection it never had. New connections go through.
+ */
+export async function startFailoverProxy(target: { host: string; port: number }) {
+  type Pair = { client: Socket; upstream: Socket; cut: boolean };
+  const pairs = new Set<Pair>();
+  const server = createServer((client) => {
+    const upstream = connect(target.port, target.host);
+    const pair: Pair = { client, upstream, cut: false };
+    pairs.add(pair);
+    const end = () => {
+      pairs.delete(pair);
+      client.destroy();
+      upstream.destroy();
+    };
+    client.on('data', (chunk) => {
+      if (pair.cut) client.resetAndDestroy();
+      else upstream.write(chunk);
+    });
+    upstream.on('data', (chunk) => {
+      if (!pair.cut) client.write(chunk);
+    });
+    client.on('error', () => {});
+    upstream.on('error', () => {});
+    client.on('close', end);
+    upstream.on('close', () => {
+      if (!pair.cut) end();
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as { port: number };
+  return {
+    /** `url` with the proxy's host and port. */
+    via: (url: string) => {
+      const u = new URL(url);
+      u.hostname = '127.0.0.1';
+      u.port = String(port);
+      return u.toString();
+    },
+    /** Cuts every connection open now; returns how many. */
+    cut: (): number => {
+      let n = 0;
+      for (const pair of pairs) {
+        if (pair.cut) continue;
+        pair.cut = true;
+        pair.upstream.destroy();
+        n++;
+      }
+      return n;
+    },
+    close: async () => {
+      for (const pair of pairs) pair.client.destroy();
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+    },
+  };
+}

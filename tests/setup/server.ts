@@ -62,7 +62,9 @@ export const isPostgres = Boolean(process.env.TEST_DATABASE_URL);
  * Opens a fresh, migrated database: in-memory PGlite, or a new database on TEST_DATABASE_URL with a
  * pool of `max` connections (concurrency tests ask for 20 or more).
  */
-export async function openTestDatabase(opts: { max?: number } = {}): Promise<Database> {
+export async function openTestDatabase(
+  opts: { max?: number; via?: (url: string) => string } = {},
+): Promise<Database> {
   const serverUrl = process.env.TEST_DATABASE_URL;
   if (!serverUrl) {
     // The migrated image the project's global setup made (tests/setup/db-template.ts), if any.
@@ -75,7 +77,11 @@ export async function openTestDatabase(opts: { max?: number } = {}): Promise<Dat
   await runOnce(serverUrl, `create database "${name}"${template ? ` template "${template}"` : ''}`);
   const url = new URL(serverUrl);
   url.pathname = `/${name}`;
-  const database = await openDatabase({ kind: 'postgres', url: url.toString(), max: opts.max ?? 10 });
+  const database = await openDatabase({
+    kind: 'postgres',
+    url: opts.via ? opts.via(url.toString()) : url.toString(),
+    max: opts.max ?? 10,
+  });
   return {
     ...database,
     close: async () => {
@@ -109,12 +115,14 @@ export type TestServerOptions = {
   config?: Partial<AppConfig>;
   /** PostgreSQL pool size (default 10). */
   poolSize?: number;
+  /** PostgreSQL: the URL the server connects to instead of its database's (a proxy in front of it). */
+  databaseVia?: (url: string) => string;
   /** Replaces the file mailbox (e.g. a failing transport); mails() then reads nothing. */
   transport?: MailTransport;
 };
 
 export async function createTestServer(opts: TestServerOptions = {}): Promise<TestServer> {
-  const database = await openTestDatabase({ max: opts.poolSize });
+  const database = await openTestDatabase({ max: opts.poolSize, via: opts.databaseVia });
   const clock = createTestClock();
   const mailDir = mkdtempSync(join(tmpdir(), 'rc-mail-'));
   const mailer = createMailer({

@@ -1,0 +1,100 @@
+import { eq, isNull, type SQL, sql } from 'drizzle-orm';
+import { type StaffUser, staffList as staffListDefinition } from '../../contract/staff';
+import type { UserStats } from '../../contract/stats';
+import type { DbOrTx } from '../db/client';
+import { partners, roles, users } from '../db/schema';
+import { liveStaffCount, userStats } from '../domain/counts';
+import { staffColumns, toStaffUser } from '../domain/users';
+import type { RouteContext } from '../http/context';
+import type { CsvColumn } from '../http/csv-export';
+import { ok } from '../http/errors';
+import type { ListSpec } from '../http/list';
+import { countRows, type ListSource, readSelect, sourceExport, sourcePage } from '../http/list-source';
+import { type RouteHandler, routeSet } from '../http/route';
+
+/** Kept equal to the expression of the trigram index users_search_trgm_idx (schema.ts). */
+const staffSearch = sql`(${users.firstName} || ' ' || ${users.lastName} || ' ' || ${users.email})`;
+
+const staffList: ListSpec<'firstName' | 'lastName' | 'email' | 'role' | 'createdAt'> & {
+  nullableSorts: 'role'[];
+} = {
+  // A member without a role sorts by NULL (last ascending, first descending).
+  nullableSorts: ['role'],
+  sortColumns: {
+    firstName: sql`lower(${users.firstName})`,
+    lastName: sql`lower(${users.lastName})`,
+    email: sql`lower(${users.email})`,
+    role: sql`lower(${roles.name})`,
+    createdAt: users.createdAt,
+  },
+  list: staffListDefinition,
+  tieBreaker: users.id,
+  searchTarget: staffSearch,
+  dateColumn: users.createdAt,
+};
+
+const staffCsvColumns: CsvColumn<StaffUser>[] = [
+  { header: 'ID', value: (r) => r.id },
+  { header: 'First name', value: (r) => r.firstName },
+  { header: 'Last name', value: (r) => r.lastName },
+  { header: 'Email', value: (r) => r.email },
+  { header: 'Phone', value: (r) => r.phone },
+  { header: 'Role', value: (r) => r.userRole?.name },
+  { header: 'Type', value: (r) => r.userType },
+  { header: 'Organization', value: (r) => r.organizationName },
+  { header: 'Status', value: (r) => r.accountStatus },
+  { header: 'Password set', value: (r) => (r.hasPassword ? 'Yes' : 'No') },
+  { header: 'Created', value: (r) => r.createdAt },
+];
+
+/** Partner staff see and manage only their own partner's staff (decision 023). */
+const staffInScope = (partnerId: number | null): SQL | undefined =>
+  partnerId === null ? undefined : eq(users.partnerId, partnerId);
+
+/** Live staff inside the caller's scope, with role and partner; the club's whole list is counted by a counter. */
+const staffSource = (
+  db: DbOrTx,
+  scope: number | null,
+): ListSource<keyof typeof staffList.sortColumns, StaffUser> => ({
+  spec: staffList,
+  filters: [isNull(users.deletedAt), staffInScope(scope)],
+  read: (p) =>
+    readSelect(
+      db
+        .select({ ...staffColumns, ...p.keyFields })
+        .from(users)
+        .leftJoin(roles, eq(roles.id, users.roleId))
+        .leftJoin(partners, eq(partners.id, users.partnerId))
+        .$dynamic(),
+      p,
+      (rows) => rows.map(toStaffUser),
+    ),
+  count: countRows(db, users),
+  total: scope === null ? () => liveStaffCount(db) : undefined,
+});
+
+/** The staff list (two paths for it, and for its CSV export) and the people figures of the dashboard. */
+export function staffListRoutes(ctx: RouteContext) {
+  const { db, clock, guards } = ctx;
+  const listStaff: RouteHandler<'GET /admin/user/admin-users'> = async (c) =>
+    ok(c, await sourcePage(staffSource(db, c.get('partnerScope')), c.req.valid('query')));
+  const exportStaff: RouteHandler<'GET /admin/user/admin-users/export'> = async (c) =>
+    sourceExport(c, staffSource(db, c.get('partnerScope')), c.req.valid('query'), {
+      name: 'staff',
+      columns: staffCsvColumns,
+      clock,
+      log: ctx.log,
+      batchSize: ctx.config.exportBatchSize,
+    });
+
+  return routeSet(guards)
+    .on('GET /admin/user/stats', async (c) => {
+      // Live partners, customers and staff, from the counters of migration 0012 (decision 011).
+      const stats: UserStats = await userStats(db);
+      return ok(c, stats);
+    })
+    .on('GET /admin/user/admin-users', listStaff)
+    .on('GET /admin/admin-users', listStaff)
+    .on('GET /admin/user/admin-users/export', exportStaff)
+    .on('GET /admin/admin-users/export', exportStaff).router;
+}
