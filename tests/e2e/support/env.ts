@@ -1,15 +1,15 @@
 import { fileURLToPath } from 'node:url';
 
 /** The run's base port (E2E_PORT, default 4173): worker 0's main server; the global setup's. */
-export const E2E_BASE_PORT = Number(process.env.E2E_PORT ?? 4173);
+const E2E_BASE_PORT = Number(process.env.E2E_PORT ?? 4173);
 /**
  * Each Playwright worker gets ports and folders of its own, so that two run side by side: worker i
  * (its slot, `TEST_PARALLEL_INDEX`, 0 … workers-1, the same for a worker started again after a
  * failure) has its main server on E2E_BASE_PORT + 20·i and the specs' own servers on +1 … +7 of
  * that. Outside a worker (the config in the runner, global setup, the benches) the slot is 0.
  */
-export const E2E_WORKER_PORT_STRIDE = 20;
-export const E2E_WORKER = Number(process.env.TEST_PARALLEL_INDEX ?? 0);
+const E2E_WORKER_PORT_STRIDE = 20;
+const E2E_WORKER = Number(process.env.TEST_PARALLEL_INDEX ?? 0);
 export const workerPort = (worker: number) => E2E_BASE_PORT + E2E_WORKER_PORT_STRIDE * worker;
 /** This worker's main server (global setup starts one per worker); specs start theirs on +1 … +7. */
 export const E2E_PORT = workerPort(E2E_WORKER);
