@@ -1,6 +1,13 @@
 import { defineConfig } from '@playwright/test';
 import { CHROME_FLAGS, CHROME_PATH, E2E_BASE_URL, E2E_OUTPUT_DIR } from './tests/e2e/support/env';
 
+/** PW_WORKERS: a count ("1", "3") or a share of the cores ("50%"); 2 when unset. */
+function workerCount(value: string | undefined): number | string {
+  if (!value) return 2;
+  if (/^[1-9]\d*%?$/.test(value)) return value.endsWith('%') ? value : Number(value);
+  throw new Error(`PW_WORKERS must be a count such as 2 or a share such as 50%, not "${value}"`);
+}
+
 /** End-to-end: the real server on a temporary embedded database, the built SPA, the system Chromium. */
 export default defineConfig({
   testDir: './tests/e2e',
@@ -9,8 +16,10 @@ export default defineConfig({
   outputDir: E2E_OUTPUT_DIR,
   timeout: 60_000,
   expect: { timeout: 10_000 },
+  // A spec file's tests stay in order in one worker; files run on two workers, each with its own
+  // main server, ports and folders (support/env.ts, decision 040). PW_WORKERS overrides (1 = serial).
   fullyParallel: false,
-  workers: 1,
+  workers: workerCount(process.env.PW_WORKERS),
   retries: 0,
   reporter: process.env.CI ? [['list']] : [['list']],
   use: {

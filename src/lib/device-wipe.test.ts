@@ -80,6 +80,42 @@ describe('wipeDevice', () => {
     await db.delete();
   });
 
+  it("keeps the pending revocations, also one another tab wrote that this tab's copy does not show yet", async () => {
+    // Chromium's localStorage as a second renderer sees it: the origin's one store behind, this
+    // tab's copy in front, which learns of another tab's writes only later.
+    const shared = new Map([
+      ['admin', '{"accessToken":"a"}'],
+      ['tsr-anything', 'x'],
+    ]);
+    const copy = new Map(shared);
+    shared.set('admin-revoke', '["refresh-of-the-other-tab"]'); // the tab that signed out, just now
+    const local = {
+      get length() {
+        return copy.size;
+      },
+      key: (i: number) => [...copy.keys()][i] ?? null,
+      getItem: (k: string) => copy.get(k) ?? null,
+      setItem: (k: string, v: string) => {
+        copy.set(k, v);
+        shared.set(k, v);
+      },
+      removeItem: (k: string) => {
+        copy.delete(k);
+        shared.delete(k);
+      },
+      clear: () => {
+        copy.clear();
+        shared.clear();
+      },
+    } as Storage;
+    const db = new AppDb('wipe-test-app-3');
+
+    await wipeDevice({ queryClient: new QueryClient(), db, caches: null, localStorage: local });
+
+    expect([...shared.entries()]).toEqual([['admin-revoke', '["refresh-of-the-other-tab"]']]);
+    await db.delete();
+  });
+
   it('keeps only the workbox precache', () => {
     expect(isAppShellCache('workbox-precache-v2-https://admin.example/')).toBe(true);
     expect(isAppShellCache('workbox-runtime-https://admin.example/')).toBe(false);

@@ -72,11 +72,14 @@ export async function wipeDevice(targets: WipeTargets): Promise<void> {
 
   await step(() => {
     const local = targets.localStorage === undefined ? global('localStorage') : targets.localStorage;
+    if (!local) return;
     // Sign-outs the server has not heard of yet (refresh tokens only, issue 17) outlive the wipe:
-    // they are what revokes those sessions when the link returns.
-    const revocations = local?.getItem(REVOCATION_STORAGE_KEY);
-    local?.clear();
-    if (revocations) local?.setItem(REVOCATION_STORAGE_KEY, revocations);
+    // they are what revokes those sessions when the link returns. Every other key is removed one
+    // by one, never clear() and the revocations put back: the tab that signed out may have just
+    // written its revocation while this tab's copy of the storage (another renderer) does not show
+    // it yet, and a clear() from here would drop it (seen in the e2e suite on a loaded machine).
+    const keys = Array.from({ length: local.length }, (_, i) => local.key(i));
+    for (const key of keys) if (key !== null && key !== REVOCATION_STORAGE_KEY) local.removeItem(key);
   });
   await step(() =>
     (targets.sessionStorage === undefined ? global('sessionStorage') : targets.sessionStorage)?.clear(),
