@@ -95,6 +95,9 @@ test('sign-in fields show the spec messages once touched', async ({ page }) => {
   const email = page.getByPlaceholder('Enter your email');
   const password = page.getByPlaceholder('Enter your password');
   await expect(page.getByText('required', { exact: true })).toHaveCount(0);
+  // focus() does not wait as fill() does: on a loaded machine it could land on the prerendered,
+  // disabled copy of the form (no focus, no blur, no message), so wait for the SPA's real form.
+  await expect(page.locator('[data-prerendered]')).toHaveCount(0);
 
   await email.focus();
   await password.focus();
