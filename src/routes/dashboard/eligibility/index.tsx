@@ -3,6 +3,7 @@ import { css } from '../../../../styled-system/css';
 import { DetailCard } from '../../../components/detail-list';
 import { RouteErrorState } from '../../../components/forbidden-state';
 import { PageBody, PageHeader } from '../../../components/page-header';
+import { textLink } from '../../../components/ui/text-link';
 import { requirePermission } from '../../../lib/use-can';
 
 export const Route = createFileRoute('/dashboard/eligibility/')({
@@ -22,14 +23,7 @@ function EligibilityOverview() {
           to qualify there in the 30 days up to that date. Customers also collect 1 point for every ₦100
           spent. Open a partner and choose its Eligible users tab to see who qualifies on a date.
         </p>
-        <Link
-          to="/dashboard/partners"
-          className={css({
-            color: 'brand.700',
-            fontWeight: 'semibold',
-            _hover: { textDecoration: 'underline' },
-          })}
-        >
+        <Link to="/dashboard/partners" className={textLink}>
           Go to partners
         </Link>
       </DetailCard>

@@ -7,6 +7,7 @@ import { RouteErrorState } from '../../../components/forbidden-state';
 import { PageBody, PageHeader } from '../../../components/page-header';
 import { REWARD_CARDS, StatGrid, statGrid } from '../../../components/reward-stats-grid';
 import { StatCard } from '../../../components/stat-card';
+import { textLink } from '../../../components/ui/text-link';
 import { formatNaira } from '../../../lib/format';
 import { requirePermission, useCan } from '../../../lib/use-can';
 
@@ -16,7 +17,6 @@ export const Route = createFileRoute('/dashboard/rewards/')({
   component: RewardsOverview,
 });
 
-const link = css({ color: 'brand.700', fontWeight: 'semibold', _hover: { textDecoration: 'underline' } });
 const sectionTitle = css({ fontSize: 'md', fontWeight: 'semibold', mb: '3' });
 
 /**
@@ -56,12 +56,12 @@ function RewardsOverview() {
         </p>
         <div className={css({ display: 'flex', gap: '6', flexWrap: 'wrap' })}>
           {can('rewards.redeem') ? (
-            <Link to="/dashboard/redeem" className={link}>
+            <Link to="/dashboard/redeem" className={textLink}>
               Redeem Reward
             </Link>
           ) : null}
           {can('partners.view') ? (
-            <Link to="/dashboard/partners" className={link}>
+            <Link to="/dashboard/partners" className={textLink}>
               Go to partners
             </Link>
           ) : null}

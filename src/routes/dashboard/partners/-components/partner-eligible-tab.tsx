@@ -9,10 +9,10 @@ import { ExportButton } from '../../../../components/export-button';
 import { ForbiddenState, isForbidden } from '../../../../components/forbidden-state';
 import { Button } from '../../../../components/ui/button';
 import { TextField } from '../../../../components/ui/field';
+import { tableLink } from '../../../../components/ui/text-link';
 import { formatNaira, fullName, todayIso } from '../../../../lib/format';
 import { applyListChange, type ListChange, withListSort } from '../../../../lib/list-search';
 import { useCan } from '../../../../lib/use-can';
-import { tableLink } from './partner-visits-tab';
 import { PointsEligibleDialog } from './points-eligible-dialog';
 import { IssueRewardButton, IssueRewardDialog, type IssueTarget } from './reward-actions';
 

@@ -9,6 +9,7 @@ import { DetailCard } from '../../../../components/detail-list';
 import { ExportButton } from '../../../../components/export-button';
 import { ForbiddenState, isForbidden } from '../../../../components/forbidden-state';
 import { Button } from '../../../../components/ui/button';
+import { tableLink } from '../../../../components/ui/text-link';
 import { formatDate, formatNaira, fullName } from '../../../../lib/format';
 import { applyListChange, type ListChange, withListSort } from '../../../../lib/list-search';
 import { useCan } from '../../../../lib/use-can';
@@ -17,13 +18,6 @@ import { RecordVisitForm } from './record-visit-form';
 const route = getRouteApi('/dashboard/partners/$partnerId/');
 const col = dataColumnHelper<Visit>();
 
-export const tableLink = css({
-  fontWeight: 'semibold',
-  color: 'brand.700',
-  whiteSpace: 'nowrap',
-  _hover: { textDecoration: 'underline' },
-  _focusVisible: { outline: '2px solid', outlineColor: 'border.focus', outlineOffset: '2px' },
-});
 const nowrap = css({ whiteSpace: 'nowrap' });
 
 const columns: DataColumn<Visit>[] = col.columns([

@@ -11,6 +11,7 @@ import { PageBody, PageHeader } from '../../../../components/page-header';
 import { PendingBadge } from '../../../../components/pending-mark';
 import { StatCard } from '../../../../components/stat-card';
 import { Button } from '../../../../components/ui/button';
+import { tableLink } from '../../../../components/ui/text-link';
 import { formatCount, formatDate, fullName, truncate } from '../../../../lib/format';
 import { useCan } from '../../../../lib/use-can';
 import { type PartnerTab, statusOfTab } from './partner-search';
@@ -36,13 +37,6 @@ export function ServicesCell({ partner }: { partner: Pick<Partner, 'partnerExten
 }
 
 const nowrap = css({ whiteSpace: 'nowrap' });
-const rowLink = css({
-  fontWeight: 'semibold',
-  color: 'brand.700',
-  whiteSpace: 'nowrap',
-  _hover: { textDecoration: 'underline' },
-  _focusVisible: { outline: '2px solid', outlineColor: 'border.focus', outlineOffset: '2px' },
-});
 
 export const partnerColumns: DataColumn<Partner>[] = col.columns([
   col.accessor('organizationName', {
@@ -50,7 +44,11 @@ export const partnerColumns: DataColumn<Partner>[] = col.columns([
     enableSorting: true,
     cell: ({ row }) => (
       <>
-        <Link to="/dashboard/partners/$partnerId" params={{ partnerId: row.original.id }} className={rowLink}>
+        <Link
+          to="/dashboard/partners/$partnerId"
+          params={{ partnerId: row.original.id }}
+          className={tableLink}
+        >
           {row.original.organizationName}
         </Link>
         <PendingBadge entity="partner" entityId={row.original.id} />

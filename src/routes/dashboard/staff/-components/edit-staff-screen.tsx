@@ -13,6 +13,7 @@ import { Button } from '../../../../components/ui/button';
 import { TextField } from '../../../../components/ui/field';
 import { notify } from '../../../../components/ui/notify';
 import { PasswordField } from '../../../../components/ui/password-input';
+import { textLink } from '../../../../components/ui/text-link';
 import { errorSentence, queryErrorMessage } from '../../../../lib/error-message';
 import { fieldProps, validateOnChangeAndBlur } from '../../../../lib/form';
 import { fullName } from '../../../../lib/format';
@@ -150,12 +151,6 @@ function EditStaffForm({ staff, onDone }: { staff: StaffUser; onDone: () => void
   );
 }
 
-const profileLink = css({
-  color: 'brand.700',
-  fontWeight: 'semibold',
-  _hover: { textDecoration: 'underline' },
-});
-
 /**
  * In place of Password on one's own record: the server refuses it there (the staff update asks for no
  * current password), so the note says where it changes, in the words of the server's refusal.
@@ -164,7 +159,7 @@ function OwnPasswordNote() {
   return (
     <p role="note" className={css({ fontSize: 'sm', color: 'fg.muted', alignSelf: 'end' })}>
       {staffServerMessages.ownPasswordInProfile}{' '}
-      <Link to="/dashboard/profile" hash="change-password-title" className={profileLink}>
+      <Link to="/dashboard/profile" hash="change-password-title" className={textLink}>
         Go to your profile
       </Link>
     </p>
