@@ -9,7 +9,7 @@ import {
   spinnerRecipe,
   toastRecipe,
 } from './src/theme/recipes';
-import { semanticTokens, tokens } from './src/theme/tokens';
+import { layerStyles, semanticTokens, textStyles, tokens } from './src/theme/tokens';
 
 export default defineConfig({
   preflight: true,
@@ -44,6 +44,8 @@ export default defineConfig({
     extend: {
       tokens,
       semanticTokens,
+      layerStyles,
+      textStyles,
       keyframes: {
         fadeIn: {
           from: { opacity: 0, transform: 'translateY(-4px)' },

@@ -228,11 +228,7 @@ export function DataTable<T extends RowData>({
         className={css({
           position: 'relative',
           overflow: 'hidden',
-          bg: 'bg.surface',
-          borderRadius: 'xl',
-          borderWidth: '1px',
-          borderColor: 'border.default',
-          boxShadow: 'card',
+          layerStyle: 'card',
         })}
       >
         {/* A newer page or a refetch is loading while the rows shown stay: a bar along the top. */}
@@ -546,10 +542,7 @@ const headerCell = css({
   textAlign: 'left',
   px: '3',
   py: '3',
-  fontSize: 'xs',
-  fontWeight: 'semibold',
-  textTransform: 'uppercase',
-  letterSpacing: 'wide',
+  textStyle: 'caption',
   color: 'fg.muted',
   bg: 'bg.subtle',
   borderBottomWidth: '1px',
@@ -560,9 +553,7 @@ const sortButton = css({
   display: 'inline-flex',
   alignItems: 'center',
   gap: '1.5',
-  textTransform: 'inherit',
-  letterSpacing: 'inherit',
-  fontWeight: 'inherit',
+  textStyle: 'caption',
   cursor: 'pointer',
   borderRadius: 'sm',
   _hover: { color: 'fg.default' },

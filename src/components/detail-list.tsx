@@ -22,17 +22,7 @@ export function DetailList({ items, columns = 2 }: { items: DetailItem[]; column
     >
       {items.map((item) => (
         <div key={item.label} className={css({ display: 'flex', flexDirection: 'column', gap: '1' })}>
-          <dt
-            className={css({
-              fontSize: 'xs',
-              fontWeight: 'semibold',
-              color: 'fg.muted',
-              textTransform: 'uppercase',
-              letterSpacing: 'wide',
-            })}
-          >
-            {item.label}
-          </dt>
+          <dt className={css({ textStyle: 'caption', color: 'fg.muted' })}>{item.label}</dt>
           <dd className={css({ fontSize: 'sm', color: 'fg.default', wordBreak: 'break-word' })}>
             {item.value === '' || item.value === null || item.value === undefined ? '-' : item.value}
           </dd>
@@ -48,11 +38,7 @@ export function DetailCard({ children, label }: { children: ReactNode; label?: s
     <section
       {...(label ? { 'aria-label': label } : {})}
       className={css({
-        bg: 'bg.surface',
-        borderRadius: 'xl',
-        borderWidth: '1px',
-        borderColor: 'border.default',
-        boxShadow: 'card',
+        layerStyle: 'card',
         p: { base: '5', md: '6' },
       })}
     >

@@ -7,11 +7,7 @@ export function FormCard({ children, label }: { children: ReactNode; label: stri
     <section
       aria-label={label}
       className={css({
-        bg: 'bg.surface',
-        borderRadius: 'xl',
-        borderWidth: '1px',
-        borderColor: 'border.default',
-        boxShadow: 'card',
+        layerStyle: 'card',
         p: { base: '5', md: '6' },
         maxW: '3xl',
       })}

@@ -25,12 +25,9 @@ export function UpdatePrompt() {
         px: '4',
         py: '3',
         maxW: 'calc(100vw - 2rem)',
-        bg: 'bg.surface',
-        color: 'fg.default',
+        layerStyle: 'popover',
         borderRadius: 'md',
-        borderWidth: '1px',
-        borderColor: 'border.default',
-        boxShadow: 'raised',
+        color: 'fg.default',
         fontSize: 'sm',
       })}
     >

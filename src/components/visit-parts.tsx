@@ -14,7 +14,16 @@ export function VisitItems({
   if (items.length === 0)
     return <p className={css({ fontSize: 'sm', color: 'fg.muted' })}>No items recorded.</p>;
   return (
-    <ul aria-label={label} className={css({ display: 'flex', flexDirection: 'column', gap: '1.5' })}>
+    <ul
+      aria-label={label}
+      className={css({
+        display: 'flex',
+        flexDirection: 'column',
+        gap: '1.5',
+        divideY: '1px',
+        divideColor: 'border.default',
+      })}
+    >
       {items.map((item) => (
         <li
           key={item.id}
@@ -24,9 +33,6 @@ export function VisitItems({
             gap: '4',
             fontSize: 'sm',
             py: '1.5',
-            borderBottomWidth: '1px',
-            borderColor: 'border.default',
-            _last: { borderBottomWidth: '0' },
           })}
         >
           <span>{item.name}</span>

@@ -67,8 +67,8 @@ export const buttonRecipe = defineRecipe({
 });
 
 /**
- * A button that holds only an icon (decision 042): the top bar's profile menu trigger, the receipt
- * magnifier's close, the phone menu drawer's close and the password show/hide toggle. Where it sits
+ * A button that holds only an icon (decision 042): the top bar's profile menu trigger, the dialogs'
+ * and the receipt magnifier's close, the phone menu drawer's close and the password show/hide toggle. Where it sits
  * (absolute corners, the password box's right edge) stays with the part that places it; this is the
  * rest: a centred square or circle, its size, and a tone for the background it stands on.
  *
@@ -78,7 +78,7 @@ export const buttonRecipe = defineRecipe({
  */
 const iconButton = {
   base: { display: 'inline-flex', alignItems: 'center', justifyContent: 'center', cursor: 'pointer' },
-  size: { md: { w: '9', h: '9' }, lg: { w: '10', h: '10' } },
+  size: { sm: { w: '8', h: '8' }, md: { w: '9', h: '9' }, lg: { w: '10', h: '10' } },
   shape: { square: { borderRadius: 'md' }, round: { borderRadius: 'full' } },
   tone: {
     /** On a light surface, grey until hovered (the password toggle). */
@@ -213,11 +213,7 @@ export const menuRecipe = defineSlotRecipe({
   base: {
     content: {
       minW: '14rem',
-      bg: 'bg.surface',
-      borderRadius: 'lg',
-      borderWidth: '1px',
-      borderColor: 'border.default',
-      boxShadow: 'raised',
+      layerStyle: 'popover',
       p: '1',
       outline: 'none',
       zIndex: 'dropdown',
@@ -274,18 +270,7 @@ export const dialogRecipe = defineSlotRecipe({
           p: '6',
         },
         title: { fontSize: 'lg', fontWeight: 'semibold', color: 'fg.default', mb: '3', pr: '8' },
-        closeTrigger: {
-          top: '3',
-          w: '8',
-          h: '8',
-          display: 'inline-flex',
-          alignItems: 'center',
-          justifyContent: 'center',
-          borderRadius: 'md',
-          color: 'fg.muted',
-          cursor: 'pointer',
-          _hover: { bg: 'bg.subtle', color: 'fg.default' },
-        },
+        closeTrigger: { top: '3', ...iconButtonStyles('sm', 'square', 'muted') },
       },
       start: {
         positioner: { justifyContent: 'flex-start' },

@@ -1,4 +1,4 @@
-import { defineSemanticTokens, defineTokens } from '@pandacss/dev';
+import { defineLayerStyles, defineSemanticTokens, defineTextStyles, defineTokens } from '@pandacss/dev';
 
 /** Brand: a deep fiber blue. Every raw colour of the app lives here or in panda.config.ts. */
 export const tokens = defineTokens({
@@ -72,5 +72,44 @@ export const semanticTokens = defineSemanticTokens({
   shadows: {
     card: { value: '0 1px 2px rgba(15, 23, 42, 0.06), 0 1px 3px rgba(15, 23, 42, 0.1)' },
     raised: { value: '0 10px 30px rgba(15, 23, 42, 0.15)' },
+  },
+});
+
+/**
+ * Surfaces (decision 048), one rule each instead of the same five properties in every part:
+ * `card`, a white box that sits on the page (tables, forms, detail lists, figures, panels);
+ * `popover`, one that floats above it (menus, the update prompt); `outlined`, a frame on a surface. A part sets its own radius or
+ * padding beside the layer style where it differs: Panda puts layer and text styles in a layer
+ * below the atomic utilities, so those win.
+ */
+export const layerStyles = defineLayerStyles({
+  card: {
+    value: {
+      backgroundColor: 'bg.surface',
+      borderRadius: 'xl',
+      borderWidth: '1px',
+      borderColor: 'border.default',
+      boxShadow: 'card',
+    },
+  },
+  /** A thin frame without a shadow: choice rows, groups of checkboxes, thumbnails. */
+  outlined: {
+    value: { borderWidth: '1px', borderColor: 'border.default', borderRadius: 'md' },
+  },
+  popover: {
+    value: {
+      backgroundColor: 'bg.surface',
+      borderRadius: 'lg',
+      borderWidth: '1px',
+      borderColor: 'border.default',
+      boxShadow: 'raised',
+    },
+  },
+});
+
+/** A small upper-case caption: table column headers and the labels of a detail list. */
+export const textStyles = defineTextStyles({
+  caption: {
+    value: { fontSize: 'xs', fontWeight: 'semibold', textTransform: 'uppercase', letterSpacing: 'wide' },
   },
 });

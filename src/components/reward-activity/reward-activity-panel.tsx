@@ -17,11 +17,8 @@ export const OUTSTANDING_TITLE = 'Outstanding Gift-card Balance';
 const CHART_HEIGHT = 220;
 
 const panel = css({
-  bg: 'bg.surface',
+  layerStyle: 'card',
   borderRadius: 'lg',
-  borderWidth: '1px',
-  borderColor: 'border.default',
-  boxShadow: 'card',
   p: { base: '3', md: '5' },
   minW: '0',
 });

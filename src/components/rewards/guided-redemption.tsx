@@ -55,9 +55,7 @@ const item = css({
   alignItems: 'center',
   gap: '3',
   p: '3',
-  borderWidth: '1px',
-  borderColor: 'border.default',
-  borderRadius: 'md',
+  layerStyle: 'outlined',
 });
 
 /** '10% off' (a coupon), '10% off the fiber subscription' (a discounted subscription). */

@@ -31,10 +31,8 @@ export function ImageMagnifier({ src, alt, thumbnailClassName }: ImageMagnifierP
         className={css({
           display: 'inline-flex',
           p: '0',
-          borderRadius: 'md',
+          layerStyle: 'outlined',
           overflow: 'hidden',
-          borderWidth: '1px',
-          borderColor: 'border.default',
           cursor: 'zoom-in',
           _focusVisible: { outline: '2px solid', outlineColor: 'border.focus', outlineOffset: '2px' },
         })}

@@ -25,11 +25,7 @@ import { IMAGE_ACCEPT, imageFileProblem } from '../../../lib/image-file';
 import { type ProfileForm, profileFormSchema, toProfileUpdate } from '../../../lib/profile-form';
 
 const card = css({
-  bg: 'bg.surface',
-  borderRadius: 'xl',
-  borderWidth: '1px',
-  borderColor: 'border.default',
-  boxShadow: 'card',
+  layerStyle: 'card',
   p: { base: '5', md: '6' },
 });
 const cardTitle = css({ fontSize: 'lg', fontWeight: 'semibold', mb: '4' });

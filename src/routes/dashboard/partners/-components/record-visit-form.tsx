@@ -172,9 +172,7 @@ export function RecordVisitForm({ partnerId, onDone }: { partnerId: number; onDo
                     alignItems: 'center',
                     gap: '2',
                     p: '2',
-                    borderWidth: '1px',
-                    borderColor: 'border.default',
-                    borderRadius: 'md',
+                    layerStyle: 'outlined',
                     fontSize: 'sm',
                   })}
                 >

@@ -185,8 +185,7 @@ function RoleFormCard({
                       <fieldset
                         key={group.group}
                         className={css({
-                          borderWidth: '1px',
-                          borderColor: 'border.default',
+                          layerStyle: 'outlined',
                           borderRadius: 'lg',
                           p: '4',
                           display: 'flex',
