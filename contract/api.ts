@@ -810,6 +810,20 @@ const endpointList = [
     errors: [404],
   },
   {
+    method: 'get',
+    path: '/partners/visits/customers',
+    apiKey: true,
+    tag: 'Visits',
+    summary: 'Find the customer a visit is for (at most 10, email masked)',
+    description:
+      'Customers who visited or hold a reward at the partner, by name or email; and any customer of the club whose email is exactly `search` (a first visit: the customer says their address at the till; decision 049).',
+    access: ['visits.create'],
+    scope: 'partner',
+    query: redemptionCustomersQuerySchema,
+    data: z.array(redemptionCustomerSchema),
+    errors: [404],
+  },
+  {
     method: 'post',
     path: '/user/visits',
     bodyLimit: IMAGE_BODY_LIMIT,

@@ -349,6 +349,7 @@ const ROUTES: Record<ApiRouteKey, Build> = {
   'GET /partners/stats/reward': listOfPartner,
   'GET /partners/rewards/redeemed-giftcard-balance': listOfPartner,
   'GET /partners/rewards/customers': listOfPartner,
+  'GET /partners/visits/customers': listOfPartner,
   'GET /partners/rewards/{rewardId}/ledger': (target) => ({
     path: `/partners/rewards/${w.gift[target].id}/ledger`,
     names: true,

@@ -147,6 +147,7 @@ const ACCESS: Record<string, Entry> = {
     access: ['rewards.view', 'rewards.redeem'],
     query: '?partnerId=1',
   },
+  'GET /api/v1/partners/visits/customers': { access: 'visits.create', query: '?partnerId=1' },
   'GET /api/v1/partners/rewards/:rewardId/ledger': {
     access: ['rewards.view', 'rewards.redeem', 'rewards.reverse'],
   },

@@ -313,6 +313,9 @@ const FIXTURES: Partial<Record<ApiRouteKey, Fixture>> = {
   'GET /partners/rewards/customers': {
     valid: (f) => ({ query: { search: 'Tunde', partnerId: id(f.partnerId) } }),
   },
+  'GET /partners/visits/customers': {
+    valid: (f) => ({ query: { search: 'Tunde', partnerId: id(f.partnerId) } }),
+  },
   'GET /partners/rewards/{rewardId}/ledger': {
     valid: (f) => ({ params: { rewardId: id(f.rewardId) } }),
   },

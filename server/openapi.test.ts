@@ -325,6 +325,7 @@ describe('the OpenAPI document', () => {
       '/admin/partners/visits/eligible-users-bypoints': `?partnerId=${partnerId}`,
       '/admin/partners/rewards': `?partnerId=${partnerId}`,
       '/partners/rewards/customers': `?partnerId=${partnerId}`,
+      '/partners/visits/customers': `?partnerId=${partnerId}`,
       '/user/internet/client_info': `?client_id=${customerId}`,
     };
     let checked = 0;

@@ -136,6 +136,7 @@ describe('Cache-Control on the API', () => {
     '/admin/partners/rewards': '?partnerId=1',
     '/user/internet/client_info': '?client_id=1',
     '/partners/rewards/customers': '?partnerId=1',
+    '/partners/visits/customers': '?partnerId=1',
   };
 
   it('every GET route answers no-store (files by content hash excepted), with data or without', async () => {

@@ -168,6 +168,12 @@ const CALLS: Call[] = [
     ownPath: () => `/partners/rewards/customers?partnerId=${own.id}`,
   },
   {
+    name: 'visit customer search',
+    method: 'GET',
+    path: () => `/partners/visits/customers?partnerId=${other.id}`,
+    ownPath: () => `/partners/visits/customers?partnerId=${own.id}`,
+  },
+  {
     name: 'reward ledger',
     method: 'GET',
     path: () => `/partners/rewards/${otherReward.id}/ledger`,

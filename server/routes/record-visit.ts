@@ -1,109 +1,149 @@
-import { sql } from 'drizzle-orm';
+import { and, asc, isNull, or, sql } from 'drizzle-orm';
+import { REDEMPTION_CUSTOMERS_LIMIT, type RedemptionCustomer } from '../../contract/redemption';
+import { rewardServerMessages } from '../../contract/rewards';
 import { visitServerMessages as msg } from '../../contract/visits';
-import { visitItems, visits } from '../db/schema';
+import { customers, visitItems, visits } from '../db/schema';
 import { actions, actorOfAuthUser, recordEvent, requestMeta } from '../domain/events';
 import { runIdempotent } from '../domain/idempotency';
 import { storeFile } from '../domain/images';
-import { transactingCustomer, transactingPartner } from '../domain/partners';
+import { maskEmail } from '../domain/otp';
+import { findLivePartner, transactingCustomer, transactingPartner } from '../domain/partners';
 import { fullName } from '../domain/users';
 import { findVisits } from '../domain/visits';
-import { assertPartnerScope } from '../http/access';
+import { assertPartnerScope, PARTNER_NOT_FOUND, scopedPartnerId } from '../http/access';
 import type { RouteContext } from '../http/context';
-import { fieldError } from '../http/errors';
+import { ApiError, fieldError, ok } from '../http/errors';
 import { idempotencyKeyOf, respond, success } from '../http/idempotency';
 import { imageField } from '../http/images';
+import { escapeLike } from '../http/list';
 import { routeSet } from '../http/route';
+import { customersInScope } from './customers';
 
 /** numeric(14,2): at most 999,999,999,999.99 naira. */
 const MAX_TOTAL_KOBO = 99_999_999_999_999n;
 /** A visit may be recorded a little ahead of the server clock (clock skew), never later. */
 const FUTURE_TOLERANCE_MS = 5 * 60 * 1000;
 
-/** POST /user/visits: a partner records a customer's visit. */
+/** POST /user/visits: a partner records a customer's visit; GET /partners/visits/customers finds the customer. */
 export function recordVisitRoutes(ctx: RouteContext) {
   const { db, clock, config, guards } = ctx;
-  return routeSet(guards).on('POST /user/visits', async (c) => {
-    const actor = c.get('user');
-    const body = c.req.valid('json');
-    const key = idempotencyKeyOf(c);
-    const now = clock();
-    const meta = requestMeta(c, config.trustProxy);
-    assertPartnerScope(actor, body.partnerId);
-    const visitDate = new Date(body.visitDate);
-    if (visitDate.getTime() > now.getTime() + FUTURE_TOLERANCE_MS)
-      throw fieldError('visitDate', msg.futureDate);
-    // Exact: kobo as big integers (quantity x price can reach 10^12 naira per item).
-    const totalKobo = body.items.reduce(
-      (sum, i) => sum + BigInt(i.quantity) * BigInt(Math.round(i.price * 100)),
-      0n,
-    );
-    if (totalKobo > MAX_TOTAL_KOBO) throw fieldError('items', msg.totalTooLarge);
-    const totalAmount = Number(totalKobo) / 100;
-    const receipt =
-      body.receiptImage !== undefined ? imageField('receiptImage', body.receiptImage) : undefined;
+  return routeSet(guards)
+    .on('POST /user/visits', async (c) => {
+      const actor = c.get('user');
+      const body = c.req.valid('json');
+      const key = idempotencyKeyOf(c);
+      const now = clock();
+      const meta = requestMeta(c, config.trustProxy);
+      assertPartnerScope(actor, body.partnerId);
+      const visitDate = new Date(body.visitDate);
+      if (visitDate.getTime() > now.getTime() + FUTURE_TOLERANCE_MS)
+        throw fieldError('visitDate', msg.futureDate);
+      // Exact: kobo as big integers (quantity x price can reach 10^12 naira per item).
+      const totalKobo = body.items.reduce(
+        (sum, i) => sum + BigInt(i.quantity) * BigInt(Math.round(i.price * 100)),
+        0n,
+      );
+      if (totalKobo > MAX_TOTAL_KOBO) throw fieldError('items', msg.totalTooLarge);
+      const totalAmount = Number(totalKobo) / 100;
+      const receipt =
+        body.receiptImage !== undefined ? imageField('receiptImage', body.receiptImage) : undefined;
 
-    // Idempotency-Key: a till that retries (a lost answer) gets the first visit back, not a second one.
-    const outcome = await runIdempotent(
-      db,
-      { key, userId: actor.id, route: 'record-visit', body, now },
-      async (tx) => {
-        // Share locks: a concurrent delete or block of either waits for this visit.
-        const partner = await transactingPartner(tx, body.partnerId, 'partnerId');
-        const customer = await transactingCustomer(tx, body.customerId, 'customerId', 'share');
+      // Idempotency-Key: a till that retries (a lost answer) gets the first visit back, not a second one.
+      const outcome = await runIdempotent(
+        db,
+        { key, userId: actor.id, route: 'record-visit', body, now },
+        async (tx) => {
+          // Share locks: a concurrent delete or block of either waits for this visit.
+          const partner = await transactingPartner(tx, body.partnerId, 'partnerId');
+          const customer = await transactingCustomer(tx, body.customerId, 'customerId', 'share');
 
-        const receiptImage = receipt ? await storeFile(tx, receipt.bytes, receipt.mime, now) : null;
-        const [created] = await tx
-          .insert(visits)
-          .values({
-            partnerId: partner.id,
-            customerId: customer.id,
-            attendantName: body.attendantName,
-            visitDate,
-            totalAmount: Number(totalKobo) / 100,
-            receiptImage,
-            createdAt: now,
-          })
-          .returning({ id: visits.id });
-        await tx.insert(visitItems).values(
-          body.items.map((i) => ({
-            visitId: created!.id,
-            name: i.name,
-            quantity: i.quantity,
-            price: i.price,
-          })),
-        );
-        await recordEvent(tx, {
-          actor: actorOfAuthUser(actor),
-          action: actions.recordedVisit(fullName(customer), partner.organizationName),
-          entity: 'visit',
-          entityId: created!.id,
-          payload: {
-            partnerId: partner.id,
-            customerId: customer.id,
-            totalAmount,
-            items: body.items.length,
-          },
-          meta,
-          at: now,
-          webhook: {
-            type: 'visit.recorded',
-            partnerId: partner.id,
-            data: {
-              visitId: created!.id,
+          const receiptImage = receipt ? await storeFile(tx, receipt.bytes, receipt.mime, now) : null;
+          const [created] = await tx
+            .insert(visits)
+            .values({
               partnerId: partner.id,
               customerId: customer.id,
               attendantName: body.attendantName,
-              visitDate: visitDate.toISOString(),
+              visitDate,
+              totalAmount: Number(totalKobo) / 100,
+              receiptImage,
+              createdAt: now,
+            })
+            .returning({ id: visits.id });
+          await tx.insert(visitItems).values(
+            body.items.map((i) => ({
+              visitId: created!.id,
+              name: i.name,
+              quantity: i.quantity,
+              price: i.price,
+            })),
+          );
+          await recordEvent(tx, {
+            actor: actorOfAuthUser(actor),
+            action: actions.recordedVisit(fullName(customer), partner.organizationName),
+            entity: 'visit',
+            entityId: created!.id,
+            payload: {
+              partnerId: partner.id,
+              customerId: customer.id,
               totalAmount,
-              items: body.items.map((i) => ({ name: i.name, quantity: i.quantity, price: i.price })),
-              recordedAt: now.toISOString(),
+              items: body.items.length,
             },
-          },
-        });
-        const [visit] = await findVisits(tx, sql`${visits.id} = ${created!.id}`);
-        return success(visit!, msg.recorded, 201);
-      },
-    );
-    return respond(c, outcome);
-  }).router;
+            meta,
+            at: now,
+            webhook: {
+              type: 'visit.recorded',
+              partnerId: partner.id,
+              data: {
+                visitId: created!.id,
+                partnerId: partner.id,
+                customerId: customer.id,
+                attendantName: body.attendantName,
+                visitDate: visitDate.toISOString(),
+                totalAmount,
+                items: body.items.map((i) => ({ name: i.name, quantity: i.quantity, price: i.price })),
+                recordedAt: now.toISOString(),
+              },
+            },
+          });
+          const [visit] = await findVisits(tx, sql`${visits.id} = ${created!.id}`);
+          return success(visit!, msg.recorded, 201);
+        },
+      );
+      return respond(c, outcome);
+    })
+    .on('GET /partners/visits/customers', async (c) => {
+      const q = c.req.valid('query');
+      const scope = scopedPartnerId(c.get('user'), q.partnerId);
+      if (scope === null) throw fieldError('partnerId', rewardServerMessages.partnerRequired);
+      if (!(await findLivePartner(db, scope))) throw new ApiError(404, PARTNER_NOT_FOUND);
+      const text = q.search ?? '';
+      const like = `%${escapeLike(text)}%`;
+      // The partner's own customers by part of a name or address; anyone's by the whole address.
+      const ownMatch =
+        text === ''
+          ? customersInScope(scope)
+          : and(
+              customersInScope(scope),
+              sql`(${customers.firstName} || ' ' || ${customers.lastName} ilike ${like} or ${customers.email} ilike ${like})`,
+            );
+      const found = await db
+        .select({
+          id: customers.id,
+          firstName: customers.firstName,
+          lastName: customers.lastName,
+          email: customers.email,
+        })
+        .from(customers)
+        .where(
+          and(
+            isNull(customers.deletedAt),
+            text === '' ? ownMatch : or(ownMatch, sql`lower(${customers.email}) = lower(${text})`),
+          ),
+        )
+        .orderBy(asc(customers.firstName), asc(customers.lastName), asc(customers.id))
+        .limit(REDEMPTION_CUSTOMERS_LIMIT);
+      const data: RedemptionCustomer[] = found.map((x) => ({ ...x, email: maskEmail(x.email) }));
+      return ok(c, data);
+    }).router;
 }

@@ -543,3 +543,60 @@ describe('deleted partners', () => {
     expect(kept).toBeTruthy();
   });
 });
+
+describe('GET /partners/visits/customers (decision 049)', () => {
+  it("finds the partner's own customers by part of a name or email, and anyone's by the whole email; masked", async () => {
+    const shop = await createPartner(t.db, { organizationName: 'First Visit Shop' });
+    const role = await createRole(t.db, 'Till', ['visits.create']);
+    const cashier = await createUser(t.db, { roleId: role.id, userType: 'PARTNER', partnerId: shop.id });
+    const till = (await signIn(t, cashier.email, cashier.password)).accessToken;
+    const regular = await createCustomer(t.db, {
+      firstName: 'Kemi',
+      lastName: 'Regular',
+      email: 'kemi.r@mail.ng',
+    });
+    const newcomer = await createCustomer(t.db, {
+      firstName: 'Kemi',
+      lastName: 'Newcomer',
+      email: 'Kemi.N@Mail.ng',
+    });
+    const gone = await createCustomer(t.db, {
+      email: 'gone@mail.ng',
+      deletedAt: new Date('2026-03-01T00:00:00Z'),
+    });
+    await createVisit(t.db, {
+      partnerId: shop.id,
+      customerId: regular.id,
+      visitDate: lagos('2026-03-01T12:00'),
+      amount: 5000,
+    });
+    const find = (search: string, as = till) =>
+      get<{ id: number; firstName: string; email: string }[]>(
+        `/partners/visits/customers?search=${encodeURIComponent(search)}`,
+        as,
+      );
+
+    // Part of a name: only the customer who visited this partner before.
+    const byName = await find('kemi');
+    expect(byName.status, byName.text).toBe(200);
+    expect(byName.body.data).toEqual([
+      { id: regular.id, firstName: 'Kemi', lastName: 'Regular', email: 'k***@mail.ng' },
+    ]);
+    // The whole address (any case): the newcomer too, for a first visit; never the address unmasked.
+    expect((await find('kemi.n@mail.NG')).body.data).toEqual([
+      { id: newcomer.id, firstName: 'Kemi', lastName: 'Newcomer', email: 'K***@Mail.ng' },
+    ]);
+    // Part of the newcomer's address finds nobody; a deleted customer's whole address neither.
+    expect((await find('kemi.n@mail')).body.data).toEqual([]);
+    expect((await find(gone.email)).body.data).toEqual([]);
+    // A wildcard is text, not a pattern.
+    expect((await find('%@mail.ng')).body.data).toEqual([]);
+    // Another partner: 404 for the cashier; admins name the partner.
+    expect((await get(`/partners/visits/customers?partnerId=${other.id}`, till)).status).toBe(404);
+    expect((await find('kemi', token)).status).toBe(400);
+    // The customer found is the one the visit is recorded for.
+    const res = await record(visitBody({ partnerId: shop.id, customerId: newcomer.id }), till);
+    expect(res.status, res.text).toBe(201);
+    expect((await find('newcomer')).body.data).toEqual([expect.objectContaining({ id: newcomer.id })]);
+  });
+});

@@ -1,6 +1,6 @@
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
-import type { z } from 'zod/mini';
 import { listSchema } from '../../contract/envelope';
+import { type RedemptionCustomer, redemptionCustomerSchema } from '../../contract/redemption';
 import {
   type CreateVisitBody,
   type EligibleUserDetail,
@@ -12,6 +12,7 @@ import {
   visitList,
   visitSchema,
 } from '../../contract/visits';
+import { z } from '../../contract/zod';
 import { type ListState, toListQuery } from '../lib/list-search';
 import { api } from './client';
 import { type DownloadOptions, downloadCsv } from './export';
@@ -75,6 +76,16 @@ export const exportPointsEligibleUsers = (params: PartnerListParams, opts?: Down
 /** POST /user/visits: a partner records a customer's visit (the server computes the total). */
 export const recordVisit = (body: CreateVisitBody): Promise<Visit> =>
   api().post('/user/visits', visitSchema, { body });
+
+/**
+ * GET /partners/visits/customers: the visit form's 'find customer': the partner's own customers by
+ * part of a name or email, any customer of the club by the whole email (a first visit; decision 049).
+ */
+export const findVisitCustomers = (query: {
+  partnerId: number;
+  search: string;
+}): Promise<RedemptionCustomer[]> =>
+  api().get('/partners/visits/customers', z.array(redemptionCustomerSchema), { query });
 
 export const fetchVisit = (visitId: number): Promise<Visit> =>
   api().get(`/admin/partners/visits/${visitId}`, visitSchema);

@@ -376,3 +376,64 @@ test("a blocked partner's cashier sees why, and nothing is recorded", async ({ p
     expect((await setStatus('ACTIVE')).ok()).toBe(true);
   }
 });
+
+test("a customer's first visit at the partner: found by the whole email, not by a name (decision 049)", async ({
+  page,
+  request,
+}) => {
+  const admin = (await login(request, DEMO_ADMIN)).accessToken;
+  // An active customer with no visit and no reward at the cashier's partner, by the admin's lists.
+  const candidates = await apiGet<Page1<{ id: number; firstName: string; lastName: string; email: string }>>(
+    request,
+    admin,
+    '/admin/user/customers?status=ACTIVE&pageSize=50',
+  );
+  let newcomer: (typeof candidates.records)[number] | undefined;
+  for (const c of candidates.records) {
+    const name = `${c.firstName} ${c.lastName}`;
+    const seen = await apiGet<Page1<{ user: { id: number } }>>(
+      request,
+      admin,
+      `/admin/partners/visits?partnerId=${world.ownId}&searchText=${encodeURIComponent(name)}&pageSize=100`,
+    );
+    const held = await apiGet<Page1<RewardRow>>(
+      request,
+      admin,
+      `/admin/partners/rewards?partnerId=${world.ownId}&userId=${c.id}`,
+    );
+    if (!seen.records.some((v) => v.user.id === c.id) && held.records.length === 0) {
+      newcomer = c;
+      break;
+    }
+  }
+  expect(newcomer, `an active customer new to ${world.ownName}`).toBeDefined();
+  const name = `${newcomer!.firstName} ${newcomer!.lastName}`;
+
+  await signIn(page, CASHIER);
+  await page.getByRole('button', { name: 'Record visit' }).click();
+  const form = page.getByRole('form', { name: 'Record a visit' });
+  const find = form.getByLabel('Find customer (name or email)');
+  const found = form.getByRole('list', { name: 'Customers found' }).getByRole('listitem');
+  // By name: not the partner's customer, so not found.
+  await find.fill(name);
+  await form.getByRole('button', { name: 'Find' }).click();
+  await expect(form.getByRole('status')).toHaveText(`No customer matches '${name}'`);
+  // By the whole address, as the customer says it (any case): found, the address masked.
+  await find.fill(newcomer!.email.toUpperCase());
+  await form.getByRole('button', { name: 'Find' }).click();
+  await expect(found).toHaveCount(1);
+  await expect(found).toContainText(name);
+  await expect(found).not.toContainText(newcomer!.email);
+  await found.getByRole('button', { name: 'Choose' }).click();
+  await form.getByLabel('Item 1').fill('First visit tea');
+  await form.getByLabel('Price (₦)').fill('1300');
+  await form.getByRole('button', { name: 'Record visit' }).click();
+  await expect(page.getByText('Visit recorded successfully')).toBeVisible();
+  await expect(
+    page
+      .getByRole('table', { name: 'Visits' })
+      .getByRole('row')
+      .filter({ hasText: name })
+      .filter({ hasText: naira(1300) }),
+  ).toHaveCount(1);
+});

@@ -9,8 +9,7 @@ import {
   visitServerMessages,
 } from '../../../../../contract/visits';
 import { css } from '../../../../../styled-system/css';
-import { findRedemptionCustomers } from '../../../../api/rewards';
-import { recordVisit, visitKeys } from '../../../../api/visits';
+import { findVisitCustomers, recordVisit, visitKeys } from '../../../../api/visits';
 import { Button } from '../../../../components/ui/button';
 import { TextField } from '../../../../components/ui/field';
 import { notify } from '../../../../components/ui/notify';
@@ -31,6 +30,9 @@ interface Customer {
   lastName: string;
   email: string;
 }
+
+/** A first visit: the customer is nobody's here yet, so only the whole address finds them (decision 049). */
+const VISIT_CUSTOMER_HINT = "A first visit? Type the customer's whole email address.";
 
 /** The browser's local date and time as a datetime-local value ('2026-03-14T10:05'). */
 const localNow = (now = new Date()) =>
@@ -68,7 +70,7 @@ export function RecordVisitForm({ partnerId, onDone }: { partnerId: number; onDo
   const [problems, setProblems] = useState<string | null>(null);
 
   const lookup = useMutation({
-    mutationFn: (text: string) => findRedemptionCustomers({ partnerId, search: text }),
+    mutationFn: (text: string) => findVisitCustomers({ partnerId, search: text }),
     onSuccess: (customers, text) => {
       setFound(customers);
       setSearched(text);
@@ -136,6 +138,7 @@ export function RecordVisitForm({ partnerId, onDone }: { partnerId: number; onDo
             <div className={css({ display: 'flex', gap: '2', alignItems: 'flex-end' })}>
               <TextField
                 label="Find customer (name or email)"
+                helperText={VISIT_CUSTOMER_HINT}
                 value={search}
                 onChange={(e) => setSearch(e.target.value)}
                 onKeyDown={(e) => {
