@@ -1,10 +1,10 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { customerList, customerSchema } from '../../contract/customers';
 import { rewardList, rewardSchema } from '../../contract/rewards';
-import { roleList, roleSchema } from '../../contract/roles';
 import { createApiClient, setApiClient } from './client';
 import { customerKeys, customerListQueryOptions, exportCustomers, fetchCustomer } from './customers';
 import { listResource } from './list-resource';
+import { roleDetailQueryOptions } from './roles';
 
 const customer = {
   id: 7,
@@ -104,14 +104,8 @@ describe('listResource', () => {
     const urls = fakeServer(customer);
     expect(await fetchCustomer(7)).toEqual(customer);
     expect(customerKeys.detail(7)).toEqual(['customers', 'detail', 7]);
-    const roles = listResource({
-      key: ['roles'],
-      list: roleList,
-      path: '/admin/user/get-roles',
-      item: roleSchema,
-      detail: { path: '/admin/user/get-role-detail', idQuery: 'roleId' },
-    });
-    await roles.fetchOne(4).catch(() => undefined); // the customer is not a role; the URL is what counts
+    // The customer is not a role (the answer is refused); the URL is what counts.
+    await expect(roleDetailQueryOptions(4).queryFn?.({} as never)).rejects.toThrow();
     expect(urls).toEqual(['/api/v1/admin/user/customers/7', '/api/v1/admin/user/get-role-detail?roleId=4']);
   });
 
