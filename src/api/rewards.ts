@@ -39,6 +39,7 @@ const rewards = listResource({
 
 export const rewardKeys = {
   ...rewards.keys,
+  /** Every reward list is one partner's (`partnerId` is its filter): the name the screens use for `lists`. */
   partnerLists: rewards.keys.lists,
   ledgers: () => [...rewards.keys.all, 'ledger'] as const,
   ledger: (rewardId: number) => [...rewardKeys.ledgers(), rewardId] as const,
