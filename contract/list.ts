@@ -150,6 +150,12 @@ export function defineList<
     search: listSearchSchema(def),
   };
 }
+/** The values of a list's own filters (its `defineList` `filters`: a status, a partnerId, …), if any. */
+export type ListFilterValues<L extends { filters: z.core.$ZodLooseShape }> = [keyof L['filters']] extends [
+  never,
+]
+  ? unknown
+  : z.output<z.ZodMiniObject<L['filters']>>;
 export type ListDefinition<Sort extends string = string> = {
   sortKeys: readonly [Sort, ...Sort[]];
   defaultSort: { sortBy: Sort; sortOrder: SortOrder };

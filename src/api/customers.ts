@@ -1,48 +1,33 @@
-import { keepPreviousData, queryOptions } from '@tanstack/react-query';
+import { queryOptions } from '@tanstack/react-query';
 import {
   type ClientInternetInfo,
-  type Customer,
   clientInternetInfoSchema,
   customerList,
   customerSchema,
 } from '../../contract/customers';
-import { listSchema } from '../../contract/envelope';
 import type { AccountStatus } from '../../contract/list';
 import { z } from '../../contract/zod';
-import { type ListState, toListQuery } from '../lib/list-search';
 import { api } from './client';
-import { type DownloadOptions, downloadCsv } from './export';
+import { listResource } from './list-resource';
 
-export const customerListSchema = listSchema(customerSchema);
-export type CustomerList = z.infer<typeof customerListSchema>;
-
-export interface CustomerListParams extends ListState {
-  status: AccountStatus;
-}
-
-const toQuery = ({ status, ...state }: CustomerListParams) => ({
-  ...toListQuery(state, customerList.sortKeys),
-  status,
+const customers = listResource({
+  key: ['customers'],
+  list: customerList,
+  path: '/admin/user/customers',
+  item: customerSchema,
+  detail: { path: '/admin/user/customers/{customerId}' },
 });
 
 export const customerKeys = {
-  all: ['customers'] as const,
-  lists: () => [...customerKeys.all, 'list'] as const,
-  list: (params: CustomerListParams) => [...customerKeys.lists(), toQuery(params)] as const,
-  details: () => [...customerKeys.all, 'detail'] as const,
-  detail: (id: number) => [...customerKeys.details(), id] as const,
-  internet: (id: number) => [...customerKeys.detail(id), 'internet'] as const,
+  ...customers.keys,
+  internet: (id: number) => [...customers.keys.detail(id), 'internet'] as const,
 };
 
-export const fetchCustomers = (params: CustomerListParams): Promise<CustomerList> =>
-  api().get('/admin/user/customers', customerListSchema, { query: toQuery(params) });
-
+export const customerListQueryOptions = customers.listQueryOptions;
 /** Every customer the list's tab, search and sort match, as CSV. */
-export const exportCustomers = (params: CustomerListParams, opts?: DownloadOptions) =>
-  downloadCsv('/admin/user/customers/export', toQuery(params), opts);
-
-export const fetchCustomer = (customerId: number): Promise<Customer> =>
-  api().get(`/admin/user/customers/${customerId}`, customerSchema);
+export const exportCustomers = customers.exportCsv;
+export const fetchCustomer = customers.fetchOne;
+export const customerDetailQueryOptions = customers.detailQueryOptions;
 
 /** The customer's fiber account (plan, speed, monthly fee, status, renewal date). */
 export const fetchCustomerInternetInfo = (customerId: number): Promise<ClientInternetInfo> =>
@@ -58,17 +43,6 @@ export const setCustomerStatus = async (customerId: number, accountStatus: Accou
 /** A soft delete: the customer leaves the lists, its history stays. */
 export const deleteCustomer = async (customerId: number): Promise<string> =>
   (await api().send('DELETE', `/admin/user/customers/${customerId}`, z.unknown())).message;
-
-export const customerListQueryOptions = (params: CustomerListParams) =>
-  queryOptions({
-    queryKey: customerKeys.list(params),
-    queryFn: () => fetchCustomers(params),
-    placeholderData: keepPreviousData,
-    staleTime: 10_000,
-  });
-
-export const customerDetailQueryOptions = (customerId: number) =>
-  queryOptions({ queryKey: customerKeys.detail(customerId), queryFn: () => fetchCustomer(customerId) });
 
 export const customerInternetInfoQueryOptions = (customerId: number) =>
   queryOptions({

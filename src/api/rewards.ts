@@ -1,4 +1,4 @@
-import { keepPreviousData, queryOptions } from '@tanstack/react-query';
+import { queryOptions } from '@tanstack/react-query';
 import { listSchema } from '../../contract/envelope';
 import {
   type initiateRedemptionBodySchema,
@@ -27,44 +27,27 @@ import {
 import { type RewardStats, rewardStatsSchema } from '../../contract/stats';
 import { z } from '../../contract/zod';
 import { newIdempotencyKey } from '../lib/idempotency-key';
-import { type ListState, toListQuery } from '../lib/list-search';
 import { api } from './client';
-import { type DownloadOptions, downloadCsv } from './export';
+import { listResource } from './list-resource';
 
-export const rewardListSchema = listSchema(rewardSchema);
-export type RewardList = z.infer<typeof rewardListSchema>;
-
-export interface PartnerRewardsParams extends ListState {
-  partnerId: number;
-}
-
-const toQuery = ({ partnerId, ...state }: PartnerRewardsParams) => ({
-  ...toListQuery(state, rewardList.sortKeys),
-  partnerId,
+const rewards = listResource({
+  key: ['rewards'],
+  list: rewardList,
+  path: '/admin/partners/rewards',
+  item: rewardSchema,
 });
 
 export const rewardKeys = {
-  all: ['rewards'] as const,
-  partnerLists: () => [...rewardKeys.all, 'partner'] as const,
-  partnerList: (params: PartnerRewardsParams) => [...rewardKeys.partnerLists(), toQuery(params)] as const,
-  ledgers: () => [...rewardKeys.all, 'ledger'] as const,
+  ...rewards.keys,
+  /** Every reward list is one partner's (`partnerId` is its filter): the name the screens use for `lists`. */
+  partnerLists: rewards.keys.lists,
+  ledgers: () => [...rewards.keys.all, 'ledger'] as const,
   ledger: (rewardId: number) => [...rewardKeys.ledgers(), rewardId] as const,
 };
 
-export const fetchPartnerRewards = (params: PartnerRewardsParams): Promise<RewardList> =>
-  api().get('/admin/partners/rewards', rewardListSchema, { query: toQuery(params) });
-
+export const partnerRewardsQueryOptions = rewards.listQueryOptions;
 /** A partner's rewards (search, sort) as CSV. */
-export const exportPartnerRewards = (params: PartnerRewardsParams, opts?: DownloadOptions) =>
-  downloadCsv('/admin/partners/rewards/export', toQuery(params), opts);
-
-export const partnerRewardsQueryOptions = (params: PartnerRewardsParams) =>
-  queryOptions({
-    queryKey: rewardKeys.partnerList(params),
-    queryFn: () => fetchPartnerRewards(params),
-    placeholderData: keepPreviousData,
-    staleTime: 10_000,
-  });
+export const exportPartnerRewards = rewards.exportCsv;
 
 // ---- Partner-side rewards: issue and OTP-guarded redemption (SPEC section 7) --------------------
 
@@ -137,42 +120,36 @@ export interface RedemptionOutcome {
 
 const idempotent = (idempotencyKey: string) => ({ 'Idempotency-Key': idempotencyKey });
 
+/** A money call: a POST with its attempt's Idempotency-Key, answering the result and the server's message. */
+async function postIdempotent<S extends z.core.$ZodType>(
+  path: string,
+  schema: S,
+  body: unknown,
+  idempotencyKey: string,
+) {
+  const { data, message } = await api().send('POST', path, schema, {
+    body,
+    headers: idempotent(idempotencyKey),
+  });
+  return { result: data, message };
+}
+
 /**
  * POST /partners/rewards/redeem-giftcard. The caller owns the attempt: it passes the same key when
  * it retries the same attempt (the server then answers with the first result), a new one otherwise.
  */
-export const redeemGiftcard = async (
+export const redeemGiftcard = (
   body: z.input<typeof redeemGiftcardBodySchema>,
   idempotencyKey: string = newIdempotencyKey(),
-): Promise<RedemptionOutcome> => {
-  const { data, message } = await api().send(
-    'POST',
-    '/partners/rewards/redeem-giftcard',
-    redemptionResultSchema,
-    {
-      body,
-      headers: idempotent(idempotencyKey),
-    },
-  );
-  return { result: data, message };
-};
+): Promise<RedemptionOutcome> =>
+  postIdempotent('/partners/rewards/redeem-giftcard', redemptionResultSchema, body, idempotencyKey);
 
 /** POST /partners/rewards/redeem-coupon (single use). */
-export const redeemCoupon = async (
+export const redeemCoupon = (
   body: z.input<typeof redeemCouponBodySchema>,
   idempotencyKey: string = newIdempotencyKey(),
-): Promise<RedemptionOutcome> => {
-  const { data, message } = await api().send(
-    'POST',
-    '/partners/rewards/redeem-coupon',
-    redemptionResultSchema,
-    {
-      body,
-      headers: idempotent(idempotencyKey),
-    },
-  );
-  return { result: data, message };
-};
+): Promise<RedemptionOutcome> =>
+  postIdempotent('/partners/rewards/redeem-coupon', redemptionResultSchema, body, idempotencyKey);
 
 export interface RedeemRewardRequest {
   rewardType: 'GIFTCARD' | 'COUPON';
@@ -214,7 +191,7 @@ export const fetchCustomerRewards = async ({
   partnerId: number;
   userId: number;
 }): Promise<Reward[]> => {
-  const list = await api().get('/admin/partners/rewards', rewardListSchema, {
+  const list = await api().get('/admin/partners/rewards', listSchema(rewardSchema), {
     query: { partnerId, userId, page: 1, pageSize: 100 },
   });
   return list.records.sort((a, b) => Number(b.status === 'Active') - Number(a.status === 'Active'));
@@ -255,18 +232,8 @@ export interface ReversalOutcome {
  * POST /partners/rewards/reverse-redemption (rewards.reverse). Like the redeem calls, the caller owns
  * the attempt's key: the same key for a retry of the same reversal, a new one for another.
  */
-export const reverseRedemption = async (
+export const reverseRedemption = (
   body: z.input<typeof reverseRedemptionBodySchema>,
   idempotencyKey: string,
-): Promise<ReversalOutcome> => {
-  const { data, message } = await api().send(
-    'POST',
-    '/partners/rewards/reverse-redemption',
-    reversalResultSchema,
-    {
-      body,
-      headers: idempotent(idempotencyKey),
-    },
-  );
-  return { result: data, message };
-};
+): Promise<ReversalOutcome> =>
+  postIdempotent('/partners/rewards/reverse-redemption', reversalResultSchema, body, idempotencyKey);

@@ -1,5 +1,4 @@
-import { keepPreviousData, queryOptions } from '@tanstack/react-query';
-import { listSchema } from '../../contract/envelope';
+import { queryOptions } from '@tanstack/react-query';
 import { type RedemptionCustomer, redemptionCustomerSchema } from '../../contract/redemption';
 import {
   type CreateVisitBody,
@@ -7,71 +6,62 @@ import {
   eligibleList,
   eligibleUserDetailSchema,
   eligibleUserSchema,
+  pointsEligibleList,
   pointsEligibleUserSchema,
   type Visit,
   visitList,
   visitSchema,
 } from '../../contract/visits';
 import { z } from '../../contract/zod';
-import { type ListState, toListQuery } from '../lib/list-search';
 import { api } from './client';
-import { type DownloadOptions, downloadCsv } from './export';
+import { listResource } from './list-resource';
 
-export const visitListSchema = listSchema(visitSchema);
-export type VisitList = z.infer<typeof visitListSchema>;
-export const eligibleUserListSchema = listSchema(eligibleUserSchema);
-export type EligibleUserList = z.infer<typeof eligibleUserListSchema>;
-export const pointsEligibleListSchema = listSchema(pointsEligibleUserSchema);
-export type PointsEligibleList = z.infer<typeof pointsEligibleListSchema>;
-
-export interface PartnerListParams extends ListState {
-  partnerId: number;
-}
-export interface EligibleListParams extends PartnerListParams {
-  /** YYYY-MM-DD */
-  date: string;
-}
-
-const visitQuery = ({ partnerId, ...state }: PartnerListParams) => ({
-  ...toListQuery(state, visitList.sortKeys),
-  partnerId,
+/** A partner's visits. */
+const visits = listResource({
+  key: ['visits'],
+  list: visitList,
+  path: '/admin/partners/visits',
+  item: visitSchema,
+  detail: { path: '/admin/partners/visits/{visitId}' },
 });
-const eligibleQuery = ({ partnerId, date, ...state }: EligibleListParams) => ({
-  ...toListQuery(state, eligibleList.sortKeys),
-  partnerId,
-  date,
+
+/** The partner's reward-eligible customers on a date. */
+const eligible = listResource({
+  key: [...visits.keys.all, 'eligible'],
+  list: eligibleList,
+  path: '/admin/partners/visits/reward-eligible-users',
+  item: eligibleUserSchema,
 });
-const pointsQuery = ({ partnerId, ...state }: PartnerListParams) => ({
-  ...toListQuery(state, []),
-  partnerId,
+
+/** Customers with unclaimed points at the partner, most points first. */
+const pointsEligible = listResource({
+  key: [...visits.keys.all, 'points'],
+  list: pointsEligibleList,
+  path: '/admin/partners/visits/eligible-users-bypoints',
+  item: pointsEligibleUserSchema,
 });
 
 export const visitKeys = {
-  all: ['visits'] as const,
-  lists: () => [...visitKeys.all, 'list'] as const,
-  list: (params: PartnerListParams) => [...visitKeys.lists(), visitQuery(params)] as const,
-  detail: (id: number) => [...visitKeys.all, 'detail', id] as const,
-  eligible: () => [...visitKeys.all, 'eligible'] as const,
-  eligibleList: (params: EligibleListParams) => [...visitKeys.eligible(), eligibleQuery(params)] as const,
+  ...visits.keys,
+  eligible: () => eligible.keys.all,
+  eligibleList: eligible.keys.list,
   eligibleUser: (userId: number, partnerId: number, date: string) =>
     [...visitKeys.eligible(), 'user', userId, { partnerId, date }] as const,
-  points: (params: PartnerListParams) => [...visitKeys.all, 'points', pointsQuery(params)] as const,
+  points: pointsEligible.keys.list,
 };
 
-export const fetchPartnerVisits = (params: PartnerListParams): Promise<VisitList> =>
-  api().get('/admin/partners/visits', visitListSchema, { query: visitQuery(params) });
-
+export const partnerVisitsQueryOptions = visits.listQueryOptions;
 /** A partner's visits (search, sort) as CSV. */
-export const exportPartnerVisits = (params: PartnerListParams, opts?: DownloadOptions) =>
-  downloadCsv('/admin/partners/visits/export', visitQuery(params), opts);
+export const exportPartnerVisits = visits.exportCsv;
+export const visitDetailQueryOptions = visits.detailQueryOptions;
 
+export const eligibleUsersQueryOptions = eligible.listQueryOptions;
 /** The partner's reward-eligible customers on the list's date, as CSV. */
-export const exportEligibleUsers = (params: EligibleListParams, opts?: DownloadOptions) =>
-  downloadCsv('/admin/partners/visits/reward-eligible-users/export', eligibleQuery(params), opts);
+export const exportEligibleUsers = eligible.exportCsv;
 
+export const pointsEligibleQueryOptions = pointsEligible.listQueryOptions;
 /** Customers with unclaimed points at the partner, as CSV. */
-export const exportPointsEligibleUsers = (params: PartnerListParams, opts?: DownloadOptions) =>
-  downloadCsv('/admin/partners/visits/eligible-users-bypoints/export', pointsQuery(params), opts);
+export const exportPointsEligibleUsers = pointsEligible.exportCsv;
 
 /** POST /user/visits: a partner records a customer's visit (the server computes the total). */
 export const recordVisit = (body: CreateVisitBody): Promise<Visit> =>
@@ -87,14 +77,6 @@ export const findVisitCustomers = (query: {
 }): Promise<RedemptionCustomer[]> =>
   api().get('/partners/visits/customers', z.array(redemptionCustomerSchema), { query });
 
-export const fetchVisit = (visitId: number): Promise<Visit> =>
-  api().get(`/admin/partners/visits/${visitId}`, visitSchema);
-
-export const fetchEligibleUsers = (params: EligibleListParams): Promise<EligibleUserList> =>
-  api().get('/admin/partners/visits/reward-eligible-users', eligibleUserListSchema, {
-    query: eligibleQuery(params),
-  });
-
 export const fetchEligibleUser = (
   userId: number,
   partnerId: number,
@@ -104,40 +86,8 @@ export const fetchEligibleUser = (
     query: { partnerId, date },
   });
 
-export const fetchPointsEligibleUsers = (params: PartnerListParams): Promise<PointsEligibleList> =>
-  api().get('/admin/partners/visits/eligible-users-bypoints', pointsEligibleListSchema, {
-    query: pointsQuery(params),
-  });
-
-export const partnerVisitsQueryOptions = (params: PartnerListParams) =>
-  queryOptions({
-    queryKey: visitKeys.list(params),
-    queryFn: () => fetchPartnerVisits(params),
-    placeholderData: keepPreviousData,
-    staleTime: 10_000,
-  });
-
-export const visitDetailQueryOptions = (visitId: number) =>
-  queryOptions({ queryKey: visitKeys.detail(visitId), queryFn: () => fetchVisit(visitId) });
-
-export const eligibleUsersQueryOptions = (params: EligibleListParams) =>
-  queryOptions({
-    queryKey: visitKeys.eligibleList(params),
-    queryFn: () => fetchEligibleUsers(params),
-    placeholderData: keepPreviousData,
-    staleTime: 10_000,
-  });
-
 export const eligibleUserDetailQueryOptions = (userId: number, partnerId: number, date: string) =>
   queryOptions({
     queryKey: visitKeys.eligibleUser(userId, partnerId, date),
     queryFn: () => fetchEligibleUser(userId, partnerId, date),
-  });
-
-export const pointsEligibleQueryOptions = (params: PartnerListParams) =>
-  queryOptions({
-    queryKey: visitKeys.points(params),
-    queryFn: () => fetchPointsEligibleUsers(params),
-    placeholderData: keepPreviousData,
-    staleTime: 10_000,
   });
