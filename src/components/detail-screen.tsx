@@ -2,19 +2,39 @@ import { type QueryKey, type UseQueryResult, useMutation, useQueryClient } from 
 import type { ReactNode } from 'react';
 import type { AccountStatus } from '../../contract/list';
 import { css, cx } from '../../styled-system/css';
-import { errorSentence, queryErrorMessage } from '../lib/error-message';
+import { errorSentence } from '../lib/error-message';
 import { ForbiddenState, isForbidden } from './forbidden-state';
 import { LogoSpinner } from './logo-spinner';
 import { PageBody, PageHeader } from './page-header';
+import { QueryErrorText } from './query-error-text';
 import { Button } from './ui/button';
 import { notify } from './ui/notify';
 
 /**
  * The parts a detail screen is made of (docs/how-to.md): the record's query with its loading,
- * forbidden and error states (`DetailQueryScreen`), the header with Back, title, subtitle and
+ * forbidden and error states (`DetailQueryScreen`, or `QueryBody` under a header of the screen's own), the header with Back, title, subtitle and
  * actions (`DetailHeader`), the Block/Unblock, Edit, Delete actions of an account
  * (`AccountActions`, `useAccountStatus`) and the picture or its placeholder (`DetailImage`).
  */
+
+/**
+ * A query's states where its content goes, under a header the screen keeps: a spinner, the
+ * forbidden state, the error, then the content drawn from the data.
+ */
+export function QueryBody<T>({
+  query,
+  loadingLabel,
+  children,
+}: {
+  query: UseQueryResult<T>;
+  loadingLabel: string;
+  children: (data: T) => ReactNode;
+}) {
+  if (query.isPending) return <LogoSpinner label={loadingLabel} />;
+  if (isForbidden(query.error)) return <ForbiddenState />;
+  if (query.isError) return <QueryErrorText error={query.error} />;
+  return children(query.data);
+}
 
 /** The record's query: a spinner, the forbidden state, or an error under a header with Back. */
 export function DetailQueryScreen<T>({
@@ -40,9 +60,7 @@ export function DetailQueryScreen<T>({
       ) : query.isError ? (
         <>
           <DetailHeader title={title} onBack={onBack} />
-          <p role="alert" className={css({ color: 'red.700' })}>
-            {queryErrorMessage(query.error)}
-          </p>
+          <QueryErrorText error={query.error} />
         </>
       ) : (
         children(query.data)

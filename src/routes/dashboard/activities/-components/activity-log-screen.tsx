@@ -4,7 +4,6 @@ import type { Activity } from '../../../../../contract/activities';
 import { css } from '../../../../../styled-system/css';
 import { activityListQueryOptions, exportActivities } from '../../../../api/activities';
 import { type DataColumn, dataColumnHelper } from '../../../../components/data-table';
-import { ExportButton } from '../../../../components/export-button';
 import { ListTable, ListTabs, useListChange } from '../../../../components/list-screen';
 import { PageBody, PageHeader } from '../../../../components/page-header';
 import { Avatar } from '../../../../components/ui/avatar';
@@ -79,10 +78,7 @@ function ActivityList() {
       state={search}
       onChange={onChange}
       searchLabel="Search activities"
-      getRowId={(a) => String(a.id)}
-      toolbar={
-        <ExportButton download={(opts) => exportActivities(params, opts)} permission="activities.view" />
-      }
+      exportCsv={{ download: (opts) => exportActivities(params, opts), permission: 'activities.view' }}
     />
   );
 }

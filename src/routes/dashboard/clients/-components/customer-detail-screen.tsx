@@ -23,8 +23,8 @@ import { UserIcon } from '../../../../components/icons';
 import { useConfirmedDeletion } from '../../../../components/list-screen';
 import { useQueuedOverlay } from '../../../../components/outbox-provider';
 import { PendingNotice } from '../../../../components/pending-mark';
+import { QueryErrorText } from '../../../../components/query-error-text';
 import { Spinner } from '../../../../components/ui/spinner';
-import { queryErrorMessage } from '../../../../lib/error-message';
 import { formatDate, formatNaira, fullName } from '../../../../lib/format';
 import { useCan } from '../../../../lib/use-can';
 
@@ -140,9 +140,7 @@ function FiberAccount({ customerId }: { customerId: number }) {
       {info.isPending ? (
         <Spinner label="Loading fiber account" className={css({ color: 'brand.700' })} />
       ) : info.error ? (
-        <p role="alert" className={css({ fontSize: 'sm', color: 'red.700' })}>
-          {queryErrorMessage(info.error)}
-        </p>
+        <QueryErrorText error={info.error} look="small" />
       ) : (
         <DetailList
           columns={3}

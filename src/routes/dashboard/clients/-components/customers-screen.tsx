@@ -4,7 +4,6 @@ import type { Customer } from '../../../../../contract/customers';
 import { css } from '../../../../../styled-system/css';
 import { customerListQueryOptions, exportCustomers } from '../../../../api/customers';
 import { type DataColumn, dataColumnHelper } from '../../../../components/data-table';
-import { ExportButton } from '../../../../components/export-button';
 import { ListTable, ListTabs, useListChange } from '../../../../components/list-screen';
 import { useQueuedOverlay } from '../../../../components/outbox-provider';
 import { PageBody, PageHeader } from '../../../../components/page-header';
@@ -81,8 +80,7 @@ function CustomerList() {
       state={search}
       onChange={onChange}
       searchLabel="Search customers"
-      getRowId={(c) => String(c.id)}
-      toolbar={<ExportButton download={(opts) => exportCustomers(params, opts)} permission="clients.view" />}
+      exportCsv={{ download: (opts) => exportCustomers(params, opts), permission: 'clients.view' }}
     />
   );
 }
