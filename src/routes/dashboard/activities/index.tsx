@@ -3,7 +3,11 @@ import { activityListQueryOptions } from '../../../api/activities';
 import { RouteErrorState } from '../../../components/forbidden-state';
 import { requirePermission } from '../../../lib/use-can';
 import { ActivityLogScreen } from './-components/activity-log-screen';
-import { ACTIVITY_LIST_DEFAULTS, activitySearchSchema, userTypeOf } from './-components/activity-search';
+import {
+  ACTIVITY_LIST_DEFAULTS,
+  activityListParams,
+  activitySearchSchema,
+} from './-components/activity-search';
 
 export const Route = createFileRoute('/dashboard/activities/')({
   validateSearch: activitySearchSchema,
@@ -11,9 +15,7 @@ export const Route = createFileRoute('/dashboard/activities/')({
   beforeLoad: requirePermission('activities.view'),
   loaderDeps: ({ search }) => search,
   loader: ({ context: { queryClient }, deps }) => {
-    void queryClient.prefetchQuery(
-      activityListQueryOptions({ ...deps, userType: userTypeOf(deps.activeTab) }),
-    );
+    void queryClient.prefetchQuery(activityListQueryOptions(activityListParams(deps)));
   },
   errorComponent: RouteErrorState,
   component: ActivityLogScreen,

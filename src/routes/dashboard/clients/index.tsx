@@ -4,8 +4,8 @@ import { RouteErrorState } from '../../../components/forbidden-state';
 import { requirePermission } from '../../../lib/use-can';
 import {
   CUSTOMER_LIST_DEFAULTS,
+  customerListParams,
   customerSearchSchema,
-  customerStatusOfTab,
 } from './-components/customer-search';
 import { CustomersScreen } from './-components/customers-screen';
 
@@ -15,9 +15,7 @@ export const Route = createFileRoute('/dashboard/clients/')({
   beforeLoad: requirePermission('clients.view'),
   loaderDeps: ({ search }) => search,
   loader: ({ context: { queryClient }, deps }) => {
-    void queryClient.prefetchQuery(
-      customerListQueryOptions({ ...deps, status: customerStatusOfTab(deps.activeTab) }),
-    );
+    void queryClient.prefetchQuery(customerListQueryOptions(customerListParams(deps)));
   },
   errorComponent: RouteErrorState,
   component: CustomersScreen,

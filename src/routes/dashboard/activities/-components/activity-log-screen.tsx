@@ -8,7 +8,7 @@ import { ListTable, ListTabs, useListChange } from '../../../../components/list-
 import { PageBody, PageHeader } from '../../../../components/page-header';
 import { Avatar } from '../../../../components/ui/avatar';
 import { formatDateTime } from '../../../../lib/format';
-import { type ActivityTab, userTypeOf } from './activity-search';
+import { type ActivityTab, activityListParams } from './activity-search';
 
 const route = getRouteApi('/dashboard/activities/');
 const col = dataColumnHelper<Activity>();
@@ -69,7 +69,7 @@ export function ActivityLogScreen() {
 function ActivityList() {
   const search = route.useSearch();
   const onChange = useListChange(route.useNavigate());
-  const params = { ...search, userType: userTypeOf(search.activeTab) };
+  const params = activityListParams(search);
   return (
     <ListTable
       label="Activity log"

@@ -10,7 +10,7 @@ import { PageBody, PageHeader } from '../../../../components/page-header';
 import { PendingBadge } from '../../../../components/pending-mark';
 import { Avatar } from '../../../../components/ui/avatar';
 import { formatDate, fullName } from '../../../../lib/format';
-import { type CustomerTab, customerStatusOfTab } from './customer-search';
+import { type CustomerTab, customerListParams } from './customer-search';
 
 const route = getRouteApi('/dashboard/clients/');
 const col = dataColumnHelper<Customer>();
@@ -70,7 +70,7 @@ export function CustomersScreen() {
 function CustomerList() {
   const search = route.useSearch();
   const onChange = useListChange(route.useNavigate());
-  const params = { ...search, status: customerStatusOfTab(search.activeTab) };
+  const params = customerListParams(search);
   const overlay = useQueuedOverlay('customer');
   return (
     <ListTable
