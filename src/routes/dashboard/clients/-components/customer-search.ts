@@ -1,7 +1,7 @@
 import { customerList } from '../../../../../contract/customers';
 import type { AccountStatus } from '../../../../../contract/list';
 import type { z } from '../../../../../contract/zod';
-import { listSearchDefaults, tabbedListSearchSchema } from '../../../../lib/list-search';
+import { tabbedListSearchSchema } from '../../../../lib/list-search';
 
 /** SPEC section 2: tabs Active Customers (ACTIVE) and Blocked Customers (BLOCKED). */
 export const CUSTOMER_TABS = ['active', 'blocked'] as const;
@@ -10,7 +10,6 @@ const customerStatusOfTab = (tab: CustomerTab): AccountStatus => (tab === 'block
 
 /** /dashboard/clients?activeTab=active|blocked&page=&pageSize=&search=&sortBy=&sortOrder= */
 export const customerSearchSchema = tabbedListSearchSchema({ ...customerList, tabs: CUSTOMER_TABS });
-export const CUSTOMER_LIST_DEFAULTS = listSearchDefaults(customerSearchSchema);
 
 /** The list's query of the URL's search (the screen's and the route loader's): the tab is the status. */
 export const customerListParams = (search: z.output<typeof customerSearchSchema>) => ({
