@@ -47,18 +47,19 @@ export function useListChange(navigate: SearchNavigate) {
 export function ListTabs<Tab extends string>({
   label,
   labels,
-  search,
-  navigate,
+  route,
   children,
 }: {
   /** The tab list's accessible name. */
   label: string;
   labels: Record<Tab, string>;
-  search: { activeTab: Tab };
-  navigate: SearchNavigate;
+  /** The screen's route (`getRouteApi(...)`), whose search holds `activeTab`. */
+  route: { useSearch: () => { activeTab: Tab }; useNavigate: () => SearchNavigate };
   /** The list shown under every tab (it reads the tab from the URL). */
   children: ReactNode;
 }) {
+  const search = route.useSearch();
+  const navigate = route.useNavigate();
   return (
     <Tabs
       label={label}

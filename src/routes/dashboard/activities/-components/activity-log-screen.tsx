@@ -54,12 +54,10 @@ const TAB_LABELS: Record<ActivityTab, string> = { partner: 'Partner', customer: 
 
 /** /dashboard/activities: the activity log, by user type, searchable, paged, sortable by created. */
 export function ActivityLogScreen() {
-  const search = route.useSearch();
-  const navigate = route.useNavigate();
   return (
     <PageBody>
       <PageHeader title="Activity Log" />
-      <ListTabs label="User type" labels={TAB_LABELS} search={search} navigate={navigate}>
+      <ListTabs label="User type" labels={TAB_LABELS} route={route}>
         <ActivityList />
       </ListTabs>
     </PageBody>

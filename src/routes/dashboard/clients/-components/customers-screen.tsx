@@ -55,12 +55,10 @@ const TAB_LABELS: Record<CustomerTab, string> = { active: 'Active Customers', bl
 
 /** /dashboard/clients: the customer list with Active/Blocked tabs in the URL; rows open the detail. */
 export function CustomersScreen() {
-  const search = route.useSearch();
-  const navigate = route.useNavigate();
   return (
     <PageBody>
       <PageHeader title="Clients / Manage Clients" />
-      <ListTabs label="Customer status" labels={TAB_LABELS} search={search} navigate={navigate}>
+      <ListTabs label="Customer status" labels={TAB_LABELS} route={route}>
         <CustomerList />
       </ListTabs>
     </PageBody>

@@ -76,9 +76,6 @@ const TAB_LABELS: Record<PartnerTab, string> = { active: 'Active Partners', bloc
 
 /** /dashboard/partners: stats header, Active/Blocked tabs in the URL, Add Partner. */
 export function PartnersScreen() {
-  const search = route.useSearch();
-  const navigate = route.useNavigate();
-
   return (
     <PageBody>
       <PageHeader
@@ -90,7 +87,7 @@ export function PartnersScreen() {
         }
       />
       <PartnerStatsHeader />
-      <ListTabs label="Partner status" labels={TAB_LABELS} search={search} navigate={navigate}>
+      <ListTabs label="Partner status" labels={TAB_LABELS} route={route}>
         <PartnerList />
       </ListTabs>
     </PageBody>
