@@ -2,19 +2,41 @@ import { type QueryKey, type UseQueryResult, useMutation, useQueryClient } from 
 import type { ReactNode } from 'react';
 import type { AccountStatus } from '../../contract/list';
 import { css, cx } from '../../styled-system/css';
-import { errorSentence, queryErrorMessage } from '../lib/error-message';
+import { statsKeys } from '../api/stats';
+import { errorSentence } from '../lib/error-message';
 import { ForbiddenState, isForbidden } from './forbidden-state';
+import { useConfirmedDeletion } from './list-screen';
 import { LogoSpinner } from './logo-spinner';
 import { PageBody, PageHeader } from './page-header';
+import { QueryErrorText } from './query-error-text';
 import { Button } from './ui/button';
 import { notify } from './ui/notify';
 
 /**
  * The parts a detail screen is made of (docs/how-to.md): the record's query with its loading,
- * forbidden and error states (`DetailQueryScreen`), the header with Back, title, subtitle and
+ * forbidden and error states (`DetailQueryScreen`, or `QueryBody` under a header of the screen's own), the header with Back, title, subtitle and
  * actions (`DetailHeader`), the Block/Unblock, Edit, Delete actions of an account
- * (`AccountActions`, `useAccountStatus`) and the picture or its placeholder (`DetailImage`).
+ * (`AccountActions`, `useAccountActions`) and the picture or its placeholder (`DetailImage`).
  */
+
+/**
+ * A query's states where its content goes, under a header the screen keeps: a spinner, the
+ * forbidden state, the error, then the content drawn from the data.
+ */
+export function QueryBody<T>({
+  query,
+  loadingLabel,
+  children,
+}: {
+  query: UseQueryResult<T>;
+  loadingLabel: string;
+  children: (data: T) => ReactNode;
+}) {
+  if (query.isPending) return <LogoSpinner label={loadingLabel} />;
+  if (isForbidden(query.error)) return <ForbiddenState />;
+  if (query.isError) return <QueryErrorText error={query.error} />;
+  return children(query.data);
+}
 
 /** The record's query: a spinner, the forbidden state, or an error under a header with Back. */
 export function DetailQueryScreen<T>({
@@ -40,9 +62,7 @@ export function DetailQueryScreen<T>({
       ) : query.isError ? (
         <>
           <DetailHeader title={title} onBack={onBack} />
-          <p role="alert" className={css({ color: 'red.700' })}>
-            {queryErrorMessage(query.error)}
-          </p>
+          <QueryErrorText error={query.error} />
         </>
       ) : (
         children(query.data)
@@ -93,7 +113,7 @@ export function AccountActions({
   onEdit,
   onDelete,
 }: {
-  status: ReturnType<typeof useAccountStatus>;
+  status: ReturnType<typeof useAccountActions>['status'];
   canUpdate: boolean;
   canDelete: boolean;
   onEdit: () => void;
@@ -125,33 +145,54 @@ export function AccountActions({
   );
 }
 
-/** Blocking and unblocking an account: the server's message as a toast, the lists refreshed. */
-export function useAccountStatus({
-  current,
-  set,
+/**
+ * Blocking, unblocking and deleting an account on its detail screen (a client, a partner): the
+ * server's message as a toast, the lists refreshed; a deletion is confirmed first, then leaves for
+ * the list before it forgets the record, so nothing refetches the deleted account.
+ */
+export function useAccountActions({
+  account,
+  setStatus,
+  remove,
   messages,
-  invalidate,
+  keys,
+  toList,
 }: {
-  current: AccountStatus;
-  set: (next: AccountStatus) => Promise<unknown>;
-  messages: { blocked: string; unblocked: string };
-  invalidate: QueryKey;
+  account: { id: number; accountStatus: AccountStatus };
+  setStatus: (id: number, next: AccountStatus) => Promise<unknown>;
+  remove: (id: number) => Promise<unknown>;
+  /** The toasts (the server's words) and the deletion's question. */
+  messages: { blocked: string; unblocked: string; deleted: string; deleteConfirm: string };
+  /** The record's query keys: all of its kind, and the one record. */
+  keys: { all: QueryKey; detail: (id: number) => QueryKey };
+  toList: () => Promise<unknown>;
 }) {
   const queryClient = useQueryClient();
   const mutation = useMutation({
-    mutationFn: set,
+    mutationFn: (next: AccountStatus) => setStatus(account.id, next),
     onSuccess: (_answer, next) => {
       notify.success(next === 'BLOCKED' ? messages.blocked : messages.unblocked);
-      void queryClient.invalidateQueries({ queryKey: invalidate });
+      void queryClient.invalidateQueries({ queryKey: keys.all });
     },
     onError: (error) => notify.error(errorSentence(error)),
   });
-  const blocked = current === 'BLOCKED';
-  return {
+  const deletion = useConfirmedDeletion({
+    remove: () => remove(account.id),
+    deleted: messages.deleted,
+    question: () => messages.deleteConfirm,
+    invalidate: [keys.all, statsKeys.all],
+    onDeleted: async () => {
+      await toList();
+      queryClient.removeQueries({ queryKey: keys.detail(account.id) });
+    },
+  });
+  const blocked = account.accountStatus === 'BLOCKED';
+  const status = {
     blocked,
     pending: mutation.isPending,
     toggle: () => mutation.mutate(blocked ? 'ACTIVE' : 'BLOCKED'),
   };
+  return { status, deletion };
 }
 
 const placeholder = css({

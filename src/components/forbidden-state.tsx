@@ -1,10 +1,10 @@
 import { type ErrorComponentProps, useRouter } from '@tanstack/react-router';
 import { css } from '../../styled-system/css';
 import { ApiError } from '../api/client';
-import { queryErrorMessage } from '../lib/error-message';
 import { ForbiddenError, NotFoundError } from '../lib/permissions';
 import { stateBox } from './empty-state';
 import { PageBody } from './page-header';
+import { QueryErrorText } from './query-error-text';
 import { Button } from './ui/button';
 
 export const FORBIDDEN_TITLE = 'Not allowed';
@@ -48,9 +48,7 @@ export function RouteErrorState({ error }: ErrorComponentProps) {
       ) : isUnanswered(error) ? (
         <NotAvailableOffline />
       ) : (
-        <p role="alert" className={css({ color: 'red.700' })}>
-          {queryErrorMessage(error)}
-        </p>
+        <QueryErrorText error={error} />
       )}
     </PageBody>
   );

@@ -1,13 +1,17 @@
 import { type QueryKey, type UseQueryResult, useMutation, useQueryClient } from '@tanstack/react-query';
+import { type NavigateOptions, useNavigate } from '@tanstack/react-router';
 import type { RowData } from '@tanstack/react-table';
-import { type ReactNode, useCallback, useState } from 'react';
+import { type ComponentProps, type ReactNode, useCallback, useState } from 'react';
 import type { ListData } from '../../contract/envelope';
+import type { PermissionName } from '../../contract/permissions';
 import { css, cx } from '../../styled-system/css';
 import { button } from '../../styled-system/recipes';
 import { errorSentence } from '../lib/error-message';
 import { applyListChange, applyTabChange, type ListChange, type ListState } from '../lib/list-search';
+import { useCan } from '../lib/use-can';
 import { ConfirmDeletion } from './confirm-dialog';
 import { type DataColumn, DataTable, type DataTableProps, dataColumnHelper } from './data-table';
+import { ExportButton } from './export-button';
 import { ForbiddenState, isForbidden } from './forbidden-state';
 import { Button } from './ui/button';
 import { notify } from './ui/notify';
@@ -16,8 +20,9 @@ import { Tabs } from './ui/tabs';
 /**
  * The parts a list screen is made of (docs/how-to.md, "Add a list screen"): the URL-owned list
  * state changes (`useListChange`), tabs over one list (`ListTabs`), the table fed by one list query
- * with its toolbar, search, pager, skeleton and empty row (`ListTable`), the Edit/Delete cell
- * (`withRowActions`) and the confirmed deletion (`useConfirmedDeletion`).
+ * with its toolbar, Export CSV, search, pager, skeleton and empty row (`ListTable`), the 'Add …'
+ * button (`AddButton`), the Edit/Delete cell (`withRowActions`) and the confirmed deletion
+ * (`useConfirmedDeletion`).
  */
 
 /**
@@ -42,18 +47,19 @@ export function useListChange(navigate: SearchNavigate) {
 export function ListTabs<Tab extends string>({
   label,
   labels,
-  search,
-  navigate,
+  route,
   children,
 }: {
   /** The tab list's accessible name. */
   label: string;
   labels: Record<Tab, string>;
-  search: { activeTab: Tab };
-  navigate: SearchNavigate;
+  /** The screen's route (`getRouteApi(...)`), whose search holds `activeTab`. */
+  route: { useSearch: () => { activeTab: Tab }; useNavigate: () => SearchNavigate };
   /** The list shown under every tab (it reads the tab from the URL). */
   children: ReactNode;
 }) {
+  const search = route.useSearch();
+  const navigate = route.useNavigate();
   return (
     <Tabs
       label={label}
@@ -73,23 +79,50 @@ export function ListTabs<Tab extends string>({
   );
 }
 
+/** A row's id is its record's `id`; a record without one (an eligible user) names its own. */
+type RowIdProps<T> = [T] extends [{ id: number | string }]
+  ? { getRowId?: (record: T) => string }
+  : { getRowId: (record: T) => string };
+
 export type ListTableProps<T extends RowData> = Omit<
   DataTableProps<T>,
-  'records' | 'totalCount' | 'isPending' | 'isFetching' | 'error'
-> & {
-  /** The list query of the page shown (its records and total count). */
-  query: UseQueryResult<ListData<T>>;
-};
+  'records' | 'totalCount' | 'isPending' | 'isFetching' | 'error' | 'getRowId'
+> &
+  RowIdProps<T> & {
+    /** The list query of the page shown (its records and total count). */
+    query: UseQueryResult<ListData<T>>;
+    /** The list's Export CSV (first in the toolbar), bound to its filters, search and sort. */
+    exportCsv?: ComponentProps<typeof ExportButton>;
+  };
+
+const recordId = (record: unknown) => String((record as { id: number | string }).id);
 
 /**
  * The table of one list query: the forbidden state when the list is not the user's to see; a list
  * that failed offers Retry (a refetch of this query).
  */
-export function ListTable<T extends RowData>({ query, ...table }: ListTableProps<T>) {
+export function ListTable<T extends RowData>({
+  query,
+  exportCsv,
+  toolbar,
+  getRowId = recordId,
+  ...table
+}: ListTableProps<T>) {
   if (isForbidden(query.error)) return <ForbiddenState />;
   return (
     <DataTable
       {...table}
+      getRowId={getRowId}
+      toolbar={
+        exportCsv ? (
+          <>
+            <ExportButton {...exportCsv} />
+            {toolbar}
+          </>
+        ) : (
+          toolbar
+        )
+      }
       onRetry={() => void query.refetch()}
       records={query.data?.records}
       totalCount={query.data?.meta.totalCount}
@@ -98,6 +131,21 @@ export function ListTable<T extends RowData>({ query, ...table }: ListTableProps
       error={query.error}
     />
   );
+}
+
+/** A list's 'Add …' button: opens the add screen; not there without the create permission. */
+export function AddButton({
+  to,
+  permission,
+  children,
+}: {
+  to: NavigateOptions['to'];
+  permission: PermissionName;
+  children: ReactNode;
+}) {
+  const can = useCan();
+  const navigate = useNavigate();
+  return can(permission) ? <Button onClick={() => void navigate({ to })}>{children}</Button> : null;
 }
 
 /** The look of an Edit link in a row (a ghost button). */

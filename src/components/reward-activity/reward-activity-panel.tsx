@@ -2,9 +2,9 @@ import type { UseQueryResult } from '@tanstack/react-query';
 import { Component, lazy, type ReactNode, Suspense, useId, useMemo } from 'react';
 import type { RewardActivity } from '../../../contract/reward-activity';
 import { css } from '../../../styled-system/css';
-import { queryErrorMessage } from '../../lib/error-message';
 import { formatCount, formatNaira } from '../../lib/format';
 import { type ActivityChartData, shapeActivity } from '../../lib/reward-activity';
+import { QueryErrorText } from '../query-error-text';
 import { StatCard } from '../stat-card';
 
 /** uPlot and the chart load only when a screen shows this panel (decision 018). */
@@ -155,12 +155,7 @@ export function RewardActivityPanel({ query }: { query: UseQueryResult<RewardAct
           <span className={muted}>Loading charts…</span>
         </div>
       ) : !data || !query.data ? (
-        <p
-          role="alert"
-          className={css({ color: 'red.700', bg: 'red.50', px: '4', py: '3', borderRadius: 'md' })}
-        >
-          {queryErrorMessage(query.error)}
-        </p>
+        <QueryErrorText error={query.error} look="banner" />
       ) : (
         <div className={css({ display: 'grid', gap: '4' })}>
           <div

@@ -7,11 +7,11 @@ import { rewardActivityQueryOptions } from '../../../api/reward-activity';
 import { rewardStatsQueryOptions, userStatsQueryOptions } from '../../../api/stats';
 import { LogoSpinner } from '../../../components/logo-spinner';
 import { useSignOut } from '../../../components/pending-changes';
+import { QueryErrorText } from '../../../components/query-error-text';
 import { RewardActivityPanel } from '../../../components/reward-activity/reward-activity-panel';
 import { REWARD_CARDS, type StatCardDef } from '../../../components/reward-stats-grid';
 import { StatCard } from '../../../components/stat-card';
 import { TopBar } from '../../../components/top-bar';
-import { queryErrorMessage } from '../../../lib/error-message';
 import { formatCount, fullName } from '../../../lib/format';
 
 /** Shown until the profile arrives. */
@@ -69,14 +69,7 @@ export function DashboardHome() {
         onLogout={signOut}
       />
       <div className={css({ px: { base: '4', md: '8' }, py: '6', maxW: '7xl' })}>
-        {error ? (
-          <p
-            role="alert"
-            className={css({ color: 'red.700', bg: 'red.50', px: '4', py: '3', borderRadius: 'md', mb: '6' })}
-          >
-            {queryErrorMessage(error)}
-          </p>
-        ) : null}
+        {error ? <QueryErrorText error={error} look="banner" className={css({ mb: '6' })} /> : null}
         {userStats.isPending || rewardStats.isPending ? (
           error ? null : (
             <LogoSpinner label="Loading dashboard" />

@@ -13,12 +13,13 @@ import { useEditSave } from '../../../components/outbox-edit';
 import { useQueuedOverlay } from '../../../components/outbox-provider';
 import { PageBody, PageHeader } from '../../../components/page-header';
 import { PendingNotice } from '../../../components/pending-mark';
+import { QueryErrorText } from '../../../components/query-error-text';
 import { Avatar } from '../../../components/ui/avatar';
 import { Button } from '../../../components/ui/button';
 import { TextField } from '../../../components/ui/field';
 import { notify } from '../../../components/ui/notify';
 import { PasswordField } from '../../../components/ui/password-input';
-import { authErrorMessage, queryErrorMessage } from '../../../lib/error-message';
+import { authErrorMessage } from '../../../lib/error-message';
 import { fieldProps, fileToBase64, validateOnChangeAndBlur } from '../../../lib/form';
 import { formatDate, fullName } from '../../../lib/format';
 import { IMAGE_ACCEPT, imageFileProblem } from '../../../lib/image-file';
@@ -41,9 +42,7 @@ export function ProfileScreen() {
       {profile.isPending || !overlay.ready ? (
         <LogoSpinner label="Loading profile" />
       ) : profile.error ? (
-        <p role="alert" className={css({ color: 'red.700' })}>
-          {queryErrorMessage(profile.error)}
-        </p>
+        <QueryErrorText error={profile.error} />
       ) : (
         <div
           className={css({ display: 'grid', gap: '6', gridTemplateColumns: { base: '1fr', lg: '1fr 1fr' } })}

@@ -1,23 +1,18 @@
 import { createFileRoute, stripSearchParams } from '@tanstack/react-router';
 import { customerListQueryOptions } from '../../../api/customers';
 import { RouteErrorState } from '../../../components/forbidden-state';
+import { listSearchDefaults } from '../../../lib/list-search';
 import { requirePermission } from '../../../lib/use-can';
-import {
-  CUSTOMER_LIST_DEFAULTS,
-  customerSearchSchema,
-  customerStatusOfTab,
-} from './-components/customer-search';
+import { customerListParams, customerSearchSchema } from './-components/customer-search';
 import { CustomersScreen } from './-components/customers-screen';
 
 export const Route = createFileRoute('/dashboard/clients/')({
   validateSearch: customerSearchSchema,
-  search: { middlewares: [stripSearchParams(CUSTOMER_LIST_DEFAULTS)] },
+  search: { middlewares: [stripSearchParams(listSearchDefaults(customerSearchSchema))] },
   beforeLoad: requirePermission('clients.view'),
   loaderDeps: ({ search }) => search,
   loader: ({ context: { queryClient }, deps }) => {
-    void queryClient.prefetchQuery(
-      customerListQueryOptions({ ...deps, status: customerStatusOfTab(deps.activeTab) }),
-    );
+    void queryClient.prefetchQuery(customerListQueryOptions(customerListParams(deps)));
   },
   errorComponent: RouteErrorState,
   component: CustomersScreen,

@@ -4,12 +4,11 @@ import type { Activity } from '../../../../../contract/activities';
 import { css } from '../../../../../styled-system/css';
 import { activityListQueryOptions, exportActivities } from '../../../../api/activities';
 import { type DataColumn, dataColumnHelper } from '../../../../components/data-table';
-import { ExportButton } from '../../../../components/export-button';
 import { ListTable, ListTabs, useListChange } from '../../../../components/list-screen';
 import { PageBody, PageHeader } from '../../../../components/page-header';
 import { Avatar } from '../../../../components/ui/avatar';
 import { formatDateTime } from '../../../../lib/format';
-import { type ActivityTab, userTypeOf } from './activity-search';
+import { type ActivityTab, activityListParams } from './activity-search';
 
 const route = getRouteApi('/dashboard/activities/');
 const col = dataColumnHelper<Activity>();
@@ -55,12 +54,10 @@ const TAB_LABELS: Record<ActivityTab, string> = { partner: 'Partner', customer: 
 
 /** /dashboard/activities: the activity log, by user type, searchable, paged, sortable by created. */
 export function ActivityLogScreen() {
-  const search = route.useSearch();
-  const navigate = route.useNavigate();
   return (
     <PageBody>
       <PageHeader title="Activity Log" />
-      <ListTabs label="User type" labels={TAB_LABELS} search={search} navigate={navigate}>
+      <ListTabs label="User type" labels={TAB_LABELS} route={route}>
         <ActivityList />
       </ListTabs>
     </PageBody>
@@ -70,7 +67,7 @@ export function ActivityLogScreen() {
 function ActivityList() {
   const search = route.useSearch();
   const onChange = useListChange(route.useNavigate());
-  const params = { ...search, userType: userTypeOf(search.activeTab) };
+  const params = activityListParams(search);
   return (
     <ListTable
       label="Activity log"
@@ -79,10 +76,7 @@ function ActivityList() {
       state={search}
       onChange={onChange}
       searchLabel="Search activities"
-      getRowId={(a) => String(a.id)}
-      toolbar={
-        <ExportButton download={(opts) => exportActivities(params, opts)} permission="activities.view" />
-      }
+      exportCsv={{ download: (opts) => exportActivities(params, opts), permission: 'activities.view' }}
     />
   );
 }

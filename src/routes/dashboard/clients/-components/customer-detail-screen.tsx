@@ -1,4 +1,4 @@
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { getRouteApi, useNavigate } from '@tanstack/react-router';
 import { type Customer, customerMessages, customerServerMessages } from '../../../../../contract/customers';
 import { css } from '../../../../../styled-system/css';
@@ -9,7 +9,6 @@ import {
   deleteCustomer,
   setCustomerStatus,
 } from '../../../../api/customers';
-import { statsKeys } from '../../../../api/stats';
 import { AccountStatusBadge } from '../../../../components/account-status-badge';
 import { DetailCard, DetailList } from '../../../../components/detail-list';
 import {
@@ -17,22 +16,17 @@ import {
   DetailHeader,
   DetailImage,
   DetailQueryScreen,
-  useAccountStatus,
+  useAccountActions,
 } from '../../../../components/detail-screen';
 import { UserIcon } from '../../../../components/icons';
-import { useConfirmedDeletion } from '../../../../components/list-screen';
 import { useQueuedOverlay } from '../../../../components/outbox-provider';
 import { PendingNotice } from '../../../../components/pending-mark';
+import { QueryErrorText } from '../../../../components/query-error-text';
 import { Spinner } from '../../../../components/ui/spinner';
-import { queryErrorMessage } from '../../../../lib/error-message';
 import { formatDate, formatNaira, fullName } from '../../../../lib/format';
 import { useCan } from '../../../../lib/use-can';
 
 const route = getRouteApi('/dashboard/clients/$clientId/');
-
-export const CUSTOMER_DELETED = customerServerMessages.deleted;
-export const CUSTOMER_BLOCKED = customerServerMessages.blocked;
-export const CUSTOMER_UNBLOCKED = customerServerMessages.unblocked;
 
 /** /dashboard/clients/{id}: the customer, their fiber account, Edit, Delete, Block/Unblock. */
 export function CustomerDetailScreen() {
@@ -53,26 +47,16 @@ export function CustomerDetailScreen() {
 
 function CustomerDetail({ customer, queued }: { customer: Customer; queued: string[] }) {
   const navigate = useNavigate();
-  const queryClient = useQueryClient();
   const can = useCan();
   const toList = () => navigate({ to: '/dashboard/clients' });
   const name = fullName(customer.firstName, customer.lastName);
-  const deletion = useConfirmedDeletion({
-    remove: () => deleteCustomer(customer.id),
-    deleted: CUSTOMER_DELETED,
-    question: () => customerMessages.deleteConfirm,
-    invalidate: [customerKeys.all, statsKeys.all],
-    // Leave the screen first, so nothing refetches the deleted customer.
-    onDeleted: async () => {
-      await toList();
-      queryClient.removeQueries({ queryKey: customerKeys.detail(customer.id) });
-    },
-  });
-  const status = useAccountStatus({
-    current: customer.accountStatus,
-    set: (next) => setCustomerStatus(customer.id, next),
-    messages: { blocked: CUSTOMER_BLOCKED, unblocked: CUSTOMER_UNBLOCKED },
-    invalidate: customerKeys.all,
+  const { status, deletion } = useAccountActions({
+    account: customer,
+    setStatus: setCustomerStatus,
+    remove: deleteCustomer,
+    messages: { ...customerServerMessages, deleteConfirm: customerMessages.deleteConfirm },
+    keys: customerKeys,
+    toList,
   });
 
   return (
@@ -140,9 +124,7 @@ function FiberAccount({ customerId }: { customerId: number }) {
       {info.isPending ? (
         <Spinner label="Loading fiber account" className={css({ color: 'brand.700' })} />
       ) : info.error ? (
-        <p role="alert" className={css({ fontSize: 'sm', color: 'red.700' })}>
-          {queryErrorMessage(info.error)}
-        </p>
+        <QueryErrorText error={info.error} look="small" />
       ) : (
         <DetailList
           columns={3}

@@ -4,14 +4,13 @@ import type { Customer } from '../../../../../contract/customers';
 import { css } from '../../../../../styled-system/css';
 import { customerListQueryOptions, exportCustomers } from '../../../../api/customers';
 import { type DataColumn, dataColumnHelper } from '../../../../components/data-table';
-import { ExportButton } from '../../../../components/export-button';
 import { ListTable, ListTabs, useListChange } from '../../../../components/list-screen';
 import { useQueuedOverlay } from '../../../../components/outbox-provider';
 import { PageBody, PageHeader } from '../../../../components/page-header';
 import { PendingBadge } from '../../../../components/pending-mark';
 import { Avatar } from '../../../../components/ui/avatar';
 import { formatDate, fullName } from '../../../../lib/format';
-import { type CustomerTab, customerStatusOfTab } from './customer-search';
+import { type CustomerTab, customerListParams } from './customer-search';
 
 const route = getRouteApi('/dashboard/clients/');
 const col = dataColumnHelper<Customer>();
@@ -56,12 +55,10 @@ const TAB_LABELS: Record<CustomerTab, string> = { active: 'Active Customers', bl
 
 /** /dashboard/clients: the customer list with Active/Blocked tabs in the URL; rows open the detail. */
 export function CustomersScreen() {
-  const search = route.useSearch();
-  const navigate = route.useNavigate();
   return (
     <PageBody>
       <PageHeader title="Clients / Manage Clients" />
-      <ListTabs label="Customer status" labels={TAB_LABELS} search={search} navigate={navigate}>
+      <ListTabs label="Customer status" labels={TAB_LABELS} route={route}>
         <CustomerList />
       </ListTabs>
     </PageBody>
@@ -71,7 +68,7 @@ export function CustomersScreen() {
 function CustomerList() {
   const search = route.useSearch();
   const onChange = useListChange(route.useNavigate());
-  const params = { ...search, status: customerStatusOfTab(search.activeTab) };
+  const params = customerListParams(search);
   const overlay = useQueuedOverlay('customer');
   return (
     <ListTable
@@ -81,8 +78,7 @@ function CustomerList() {
       state={search}
       onChange={onChange}
       searchLabel="Search customers"
-      getRowId={(c) => String(c.id)}
-      toolbar={<ExportButton download={(opts) => exportCustomers(params, opts)} permission="clients.view" />}
+      exportCsv={{ download: (opts) => exportCustomers(params, opts), permission: 'clients.view' }}
     />
   );
 }

@@ -10,6 +10,7 @@ import { FormCard, formActions, formGrid } from '../../../../components/form-car
 import { useEditSave } from '../../../../components/outbox-edit';
 import { useQueuedOverlay } from '../../../../components/outbox-provider';
 import { PageBody, PageHeader } from '../../../../components/page-header';
+import { QueuedEditBody } from '../../../../components/queued-edit-body';
 import { Button } from '../../../../components/ui/button';
 import { TextField } from '../../../../components/ui/field';
 import { notify } from '../../../../components/ui/notify';
@@ -22,7 +23,6 @@ import {
 } from '../../../../lib/customer-form';
 import { fieldProps, validateOnChangeAndBlur } from '../../../../lib/form';
 import { fullName } from '../../../../lib/format';
-import { QueuedEditBody } from '../../-components/queued-edit-body';
 
 const route = getRouteApi('/dashboard/clients/$clientId/edit');
 

@@ -5,13 +5,11 @@ import { css } from '../../../../../styled-system/css';
 import { ApiError } from '../../../../api/client';
 import { eligibleUserDetailQueryOptions } from '../../../../api/visits';
 import { DetailCard, DetailList } from '../../../../components/detail-list';
+import { QueryBody } from '../../../../components/detail-screen';
 import { EmptyState } from '../../../../components/empty-state';
-import { ForbiddenState, isForbidden } from '../../../../components/forbidden-state';
-import { LogoSpinner } from '../../../../components/logo-spinner';
 import { PageBody, PageHeader } from '../../../../components/page-header';
 import { Button } from '../../../../components/ui/button';
 import { ReceiptImage, VisitItems } from '../../../../components/visit-parts';
-import { queryErrorMessage } from '../../../../lib/error-message';
 import { formatDate, formatDateTime, formatNaira, fullName, todayIso } from '../../../../lib/format';
 import { TEXTS } from '../../../../lib/texts';
 
@@ -56,16 +54,10 @@ export function EligibleUserScreen() {
       />
       {notFound ? (
         <EligibleUserView detail={null} />
-      ) : detail.isPending ? (
-        <LogoSpinner label="Loading eligible user" />
-      ) : isForbidden(detail.error) ? (
-        <ForbiddenState />
-      ) : detail.error ? (
-        <p role="alert" className={css({ color: 'red.700' })}>
-          {queryErrorMessage(detail.error)}
-        </p>
       ) : (
-        <EligibleUserView detail={detail.data} />
+        <QueryBody query={detail} loadingLabel="Loading eligible user">
+          {(data) => <EligibleUserView detail={data} />}
+        </QueryBody>
       )}
     </PageBody>
   );

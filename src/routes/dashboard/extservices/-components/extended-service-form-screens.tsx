@@ -13,6 +13,7 @@ import { FormCard, formActions } from '../../../../components/form-card';
 import { useEditSave } from '../../../../components/outbox-edit';
 import { useQueuedOverlay } from '../../../../components/outbox-provider';
 import { PageBody, PageHeader } from '../../../../components/page-header';
+import { QueuedEditBody } from '../../../../components/queued-edit-body';
 import { Button } from '../../../../components/ui/button';
 import { TextField } from '../../../../components/ui/field';
 import { notify } from '../../../../components/ui/notify';
@@ -26,7 +27,6 @@ import {
   toExtendedServiceUpdate,
 } from '../../../../lib/extended-service-form';
 import { fieldProps, validateOnChangeAndBlur } from '../../../../lib/form';
-import { QueuedEditBody } from '../../-components/queued-edit-body';
 
 /** SPEC section 4: adding a service says 'Partner added successfully'; editing one 'Record updated successfully'. */
 export const SERVICE_ADDED = partnerMessages.added;

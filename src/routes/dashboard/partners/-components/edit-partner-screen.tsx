@@ -8,6 +8,7 @@ import { partnerDetailQueryOptions, partnerKeys } from '../../../../api/partners
 import { useEditSave } from '../../../../components/outbox-edit';
 import { useQueuedOverlay } from '../../../../components/outbox-provider';
 import { PageBody, PageHeader } from '../../../../components/page-header';
+import { QueuedEditBody } from '../../../../components/queued-edit-body';
 import { Button } from '../../../../components/ui/button';
 import { notify } from '../../../../components/ui/notify';
 import { errorSentence } from '../../../../lib/error-message';
@@ -18,7 +19,6 @@ import {
   hasPartnerChanges,
   toPartnerUpdate,
 } from '../../../../lib/partner-form';
-import { QueuedEditBody } from '../../-components/queued-edit-body';
 import { PartnerForm } from './partner-form';
 
 const route = getRouteApi('/dashboard/partners/$partnerId/edit');

@@ -4,9 +4,9 @@ import { partnerAnalyticsQueryOptions } from '../../../../api/partners';
 import { partnerActivityQueryOptions } from '../../../../api/reward-activity';
 import { ForbiddenState, isForbidden } from '../../../../components/forbidden-state';
 import { LogoSpinner } from '../../../../components/logo-spinner';
+import { QueryErrorText } from '../../../../components/query-error-text';
 import { RewardActivityPanel } from '../../../../components/reward-activity/reward-activity-panel';
 import { REWARD_CARDS, StatGrid } from '../../../../components/reward-stats-grid';
-import { queryErrorMessage } from '../../../../lib/error-message';
 
 /**
  * The Analytics tab: the eleven reward figures of this partner (averages and rates to 2 decimals),
@@ -18,11 +18,7 @@ export function PartnerAnalyticsTab({ partnerId }: { partnerId: number }) {
   if (stats.isPending) return <LogoSpinner label="Loading analytics" />;
   if (isForbidden(stats.error)) return <ForbiddenState />;
   if (stats.error) {
-    return (
-      <p role="alert" className={css({ color: 'red.700' })}>
-        {queryErrorMessage(stats.error)}
-      </p>
-    );
+    return <QueryErrorText error={stats.error} />;
   }
   return (
     <section aria-label="Partner analytics">

@@ -1,4 +1,4 @@
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { getRouteApi, useNavigate } from '@tanstack/react-router';
 import {
   type Partner,
@@ -14,7 +14,6 @@ import {
   setPartnerStatus,
 } from '../../../../api/partners';
 import { profileQueryOptions } from '../../../../api/profile';
-import { statsKeys } from '../../../../api/stats';
 import { AccountStatusBadge } from '../../../../components/account-status-badge';
 import { DetailCard, DetailList } from '../../../../components/detail-list';
 import {
@@ -22,10 +21,9 @@ import {
   DetailHeader,
   DetailImage,
   DetailQueryScreen,
-  useAccountStatus,
+  useAccountActions,
 } from '../../../../components/detail-screen';
 import { BuildingIcon } from '../../../../components/icons';
-import { useConfirmedDeletion } from '../../../../components/list-screen';
 import { useQueuedOverlay } from '../../../../components/outbox-provider';
 import { PageBody, PageHeader } from '../../../../components/page-header';
 import { PendingNotice } from '../../../../components/pending-mark';
@@ -42,10 +40,6 @@ import type { PartnerDetailTab } from './partner-search';
 import { PartnerVisitsTab } from './partner-visits-tab';
 
 const route = getRouteApi('/dashboard/partners/$partnerId/');
-
-export const PARTNER_DELETED = partnerServerMessages.deleted;
-export const PARTNER_BLOCKED = partnerServerMessages.blocked;
-export const PARTNER_UNBLOCKED = partnerServerMessages.unblocked;
 
 /**
  * /dashboard/partners/{id}: summary, Edit, Delete, Block/Unblock and the four tabs. For partner
@@ -99,27 +93,17 @@ function PartnerDetailPage({ partnerId }: { partnerId: number }) {
 
 function PartnerDetail({ partner, queued }: { partner: Partner; queued: string[] }) {
   const navigate = useNavigate();
-  const queryClient = useQueryClient();
   const can = useCan();
   // Partner staff see their own partner as their workspace: no partner management here (club scope).
   const staff = useOwnPartnerId() !== null;
   const toList = () => navigate({ to: '/dashboard/partners' });
-  const deletion = useConfirmedDeletion({
-    remove: () => deletePartner(partner.id),
-    deleted: PARTNER_DELETED,
-    question: () => partnerMessages.deleteConfirm,
-    invalidate: [partnerKeys.all, statsKeys.all],
-    // Leave the screen first, so nothing refetches the deleted partner.
-    onDeleted: async () => {
-      await toList();
-      queryClient.removeQueries({ queryKey: partnerKeys.detail(partner.id) });
-    },
-  });
-  const status = useAccountStatus({
-    current: partner.accountStatus,
-    set: (next) => setPartnerStatus(partner.id, next),
-    messages: { blocked: PARTNER_BLOCKED, unblocked: PARTNER_UNBLOCKED },
-    invalidate: partnerKeys.all,
+  const { status, deletion } = useAccountActions({
+    account: partner,
+    setStatus: setPartnerStatus,
+    remove: deletePartner,
+    messages: { ...partnerServerMessages, deleteConfirm: partnerMessages.deleteConfirm },
+    keys: partnerKeys,
+    toList,
   });
 
   return (

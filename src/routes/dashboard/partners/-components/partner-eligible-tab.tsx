@@ -4,14 +4,14 @@ import { useCallback, useMemo, useState } from 'react';
 import { type EligibleUser, eligibleList } from '../../../../../contract/visits';
 import { css } from '../../../../../styled-system/css';
 import { eligibleUsersQueryOptions, exportEligibleUsers } from '../../../../api/visits';
-import { type DataColumn, DataTable, dataColumnHelper } from '../../../../components/data-table';
+import { type DataColumn, dataColumnHelper } from '../../../../components/data-table';
 import { ExportButton } from '../../../../components/export-button';
-import { ForbiddenState, isForbidden } from '../../../../components/forbidden-state';
+import { ListTable, useListChange } from '../../../../components/list-screen';
 import { Button } from '../../../../components/ui/button';
 import { TextField } from '../../../../components/ui/field';
 import { tableLink } from '../../../../components/ui/text-link';
 import { formatNaira, fullName, todayIso } from '../../../../lib/format';
-import { applyListChange, type ListChange, withListSort } from '../../../../lib/list-search';
+import { withListSort } from '../../../../lib/list-search';
 import { useCan } from '../../../../lib/use-can';
 import { PointsEligibleDialog } from './points-eligible-dialog';
 import { IssueRewardButton, IssueRewardDialog, type IssueTarget } from './reward-actions';
@@ -108,21 +108,13 @@ export function PartnerEligibleTab({ partnerId }: { partnerId: number }) {
       ),
     [partnerId, date, canIssue],
   );
-  const onChange = useCallback(
-    (change: ListChange) => void navigate({ search: (prev) => applyListChange(prev, change) }),
-    [navigate],
-  );
-  if (isForbidden(list.error)) return <ForbiddenState />;
+  const onChange = useListChange(navigate);
   return (
     <>
-      <DataTable
+      <ListTable
         label="Eligible users"
         columns={columns}
-        records={list.data?.records}
-        totalCount={list.data?.meta.totalCount}
-        isPending={list.isPending}
-        isFetching={list.isFetching}
-        error={list.error}
+        query={list}
         state={state}
         onChange={onChange}
         getRowId={(u) => String(u.user.id)}

@@ -8,11 +8,11 @@ import { css } from '../../../../../styled-system/css';
 import { extendedServiceChoicesQueryOptions } from '../../../../api/extended-services';
 import { AppForm } from '../../../../components/app-form';
 import { FormCard, formActions, formGrid } from '../../../../components/form-card';
+import { QueryErrorText } from '../../../../components/query-error-text';
 import { Button } from '../../../../components/ui/button';
 import { Checkbox } from '../../../../components/ui/checkbox';
 import { TextField } from '../../../../components/ui/field';
 import { Spinner } from '../../../../components/ui/spinner';
-import { queryErrorMessage } from '../../../../lib/error-message';
 import { fieldProps, firstError, validateOnChangeAndBlur } from '../../../../lib/form';
 import { IMAGE_ACCEPT } from '../../../../lib/image-file';
 import type { PartnerFormValues } from '../../../../lib/partner-form';
@@ -118,9 +118,7 @@ export function PartnerForm({ mode, defaultValues, schema, pending, onSubmit }: 
                 {services.isPending ? (
                   <Spinner label="Loading extended services" className={css({ color: 'brand.700' })} />
                 ) : services.error ? (
-                  <p role="alert" className={css({ fontSize: 'sm', color: 'red.700' })}>
-                    {queryErrorMessage(services.error)}
-                  </p>
+                  <QueryErrorText error={services.error} look="small" />
                 ) : services.data.length === 0 ? (
                   <p className={css({ fontSize: 'sm', color: 'fg.muted' })}>No extended services yet.</p>
                 ) : (

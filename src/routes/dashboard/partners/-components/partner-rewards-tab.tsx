@@ -4,14 +4,13 @@ import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { type Reward, rewardList } from '../../../../../contract/rewards';
 import { css } from '../../../../../styled-system/css';
 import { exportPartnerRewards, partnerRewardsQueryOptions } from '../../../../api/rewards';
-import { type DataColumn, DataTable, dataColumnHelper } from '../../../../components/data-table';
+import { type DataColumn, dataColumnHelper } from '../../../../components/data-table';
 import { DetailCard } from '../../../../components/detail-list';
-import { ExportButton } from '../../../../components/export-button';
-import { ForbiddenState, isForbidden } from '../../../../components/forbidden-state';
+import { ListTable, useListChange } from '../../../../components/list-screen';
 import { RewardLedgerPanel } from '../../../../components/rewards/reward-ledger';
 import { Button } from '../../../../components/ui/button';
 import { formatDate, formatNaira, fullName } from '../../../../lib/format';
-import { applyListChange, type ListChange, withListSort } from '../../../../lib/list-search';
+import { withListSort } from '../../../../lib/list-search';
 import { useCan } from '../../../../lib/use-can';
 import { RedeemButton, RedeemRewardFlow } from './reward-actions';
 
@@ -117,30 +116,19 @@ export function PartnerRewardsTab({ partnerId }: { partnerId: number }) {
   }, [showing]);
   const state = withListSort(search, rewardList);
   const list = useQuery(partnerRewardsQueryOptions({ ...state, partnerId }));
-  const onChange = useCallback(
-    (change: ListChange) => void navigate({ search: (prev) => applyListChange(prev, change) }),
-    [navigate],
-  );
-  if (isForbidden(list.error)) return <ForbiddenState />;
+  const onChange = useListChange(navigate);
   return (
     <>
-      <DataTable
+      <ListTable
         label="Rewards"
         columns={columns}
-        records={list.data?.records}
-        totalCount={list.data?.meta.totalCount}
-        isPending={list.isPending}
-        isFetching={list.isFetching}
-        error={list.error}
+        query={list}
         state={state}
         onChange={onChange}
-        getRowId={(reward) => String(reward.id)}
-        toolbar={
-          <ExportButton
-            download={(opts) => exportPartnerRewards({ ...state, partnerId }, opts)}
-            permission={['rewards.view', 'rewards.redeem']}
-          />
-        }
+        exportCsv={{
+          download: (opts) => exportPartnerRewards({ ...state, partnerId }, opts),
+          permission: ['rewards.view', 'rewards.redeem'],
+        }}
       />
       {showing ? (
         <div ref={historyRef} className={css({ mt: '6' })}>

@@ -1,17 +1,17 @@
 import { useQuery } from '@tanstack/react-query';
 import { getRouteApi, Link } from '@tanstack/react-router';
-import { useCallback, useState } from 'react';
+import { useState } from 'react';
 import { type Visit, visitList } from '../../../../../contract/visits';
 import { css } from '../../../../../styled-system/css';
 import { exportPartnerVisits, partnerVisitsQueryOptions } from '../../../../api/visits';
-import { type DataColumn, DataTable, dataColumnHelper } from '../../../../components/data-table';
+import { type DataColumn, dataColumnHelper } from '../../../../components/data-table';
 import { DetailCard } from '../../../../components/detail-list';
 import { ExportButton } from '../../../../components/export-button';
-import { ForbiddenState, isForbidden } from '../../../../components/forbidden-state';
+import { ListTable, useListChange } from '../../../../components/list-screen';
 import { Button } from '../../../../components/ui/button';
 import { tableLink } from '../../../../components/ui/text-link';
 import { formatDate, formatNaira, fullName } from '../../../../lib/format';
-import { applyListChange, type ListChange, withListSort } from '../../../../lib/list-search';
+import { withListSort } from '../../../../lib/list-search';
 import { useCan } from '../../../../lib/use-can';
 import { RecordVisitForm } from './record-visit-form';
 
@@ -62,11 +62,7 @@ export function PartnerVisitsTab({ partnerId, blocked = false }: { partnerId: nu
   const navigate = route.useNavigate();
   const state = withListSort(search, visitList);
   const list = useQuery(partnerVisitsQueryOptions({ ...state, partnerId }));
-  const onChange = useCallback(
-    (change: ListChange) => void navigate({ search: (prev) => applyListChange(prev, change) }),
-    [navigate],
-  );
-  if (isForbidden(list.error)) return <ForbiddenState />;
+  const onChange = useListChange(navigate);
   return (
     <>
       {recording ? (
@@ -76,17 +72,12 @@ export function PartnerVisitsTab({ partnerId, blocked = false }: { partnerId: nu
           </DetailCard>
         </div>
       ) : null}
-      <DataTable
+      <ListTable
         label="Visits"
         columns={columns}
-        records={list.data?.records}
-        totalCount={list.data?.meta.totalCount}
-        isPending={list.isPending}
-        isFetching={list.isFetching}
-        error={list.error}
+        query={list}
         state={state}
         onChange={onChange}
-        getRowId={(visit) => String(visit.id)}
         toolbar={
           <>
             {can('visits.create') && !blocked && !recording ? (

@@ -1,19 +1,16 @@
 import { useQuery } from '@tanstack/react-query';
-import { getRouteApi, Link, useNavigate } from '@tanstack/react-router';
+import { getRouteApi, Link } from '@tanstack/react-router';
 import type { Partner } from '../../../../../contract/partners';
 import { css } from '../../../../../styled-system/css';
 import { exportPartners, partnerListQueryOptions, partnerStatsQueryOptions } from '../../../../api/partners';
 import { type DataColumn, dataColumnHelper } from '../../../../components/data-table';
-import { ExportButton } from '../../../../components/export-button';
-import { ListTable, ListTabs, useListChange } from '../../../../components/list-screen';
+import { AddButton, ListTable, ListTabs, useListChange } from '../../../../components/list-screen';
 import { useQueuedOverlay } from '../../../../components/outbox-provider';
 import { PageBody, PageHeader } from '../../../../components/page-header';
 import { PendingBadge } from '../../../../components/pending-mark';
 import { StatCard } from '../../../../components/stat-card';
-import { Button } from '../../../../components/ui/button';
 import { tableLink } from '../../../../components/ui/text-link';
 import { formatCount, formatDate, fullName, truncate } from '../../../../lib/format';
-import { useCan } from '../../../../lib/use-can';
 import { type PartnerTab, statusOfTab } from './partner-search';
 
 const route = getRouteApi('/dashboard/partners/');
@@ -79,23 +76,18 @@ const TAB_LABELS: Record<PartnerTab, string> = { active: 'Active Partners', bloc
 
 /** /dashboard/partners: stats header, Active/Blocked tabs in the URL, Add Partner. */
 export function PartnersScreen() {
-  const search = route.useSearch();
-  const navigate = route.useNavigate();
-  const goTo = useNavigate();
-  const can = useCan();
-
   return (
     <PageBody>
       <PageHeader
         title="Partners / Manage Partners"
         actions={
-          can('partners.create') ? (
-            <Button onClick={() => void goTo({ to: '/dashboard/partners/add' })}>Add Partner</Button>
-          ) : null
+          <AddButton to="/dashboard/partners/add" permission="partners.create">
+            Add Partner
+          </AddButton>
         }
       />
       <PartnerStatsHeader />
-      <ListTabs label="Partner status" labels={TAB_LABELS} search={search} navigate={navigate}>
+      <ListTabs label="Partner status" labels={TAB_LABELS} route={route}>
         <PartnerList />
       </ListTabs>
     </PageBody>
@@ -135,8 +127,7 @@ function PartnerList() {
       state={search}
       onChange={onChange}
       searchLabel="Search partners"
-      getRowId={(partner) => String(partner.id)}
-      toolbar={<ExportButton download={(opts) => exportPartners(params, opts)} permission="partners.view" />}
+      exportCsv={{ download: (opts) => exportPartners(params, opts), permission: 'partners.view' }}
     />
   );
 }

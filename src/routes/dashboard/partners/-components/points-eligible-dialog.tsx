@@ -3,8 +3,8 @@ import { useCallback, useMemo, useRef, useState } from 'react';
 import type { PointsEligibleUser } from '../../../../../contract/visits';
 import { css } from '../../../../../styled-system/css';
 import { exportPointsEligibleUsers, pointsEligibleQueryOptions } from '../../../../api/visits';
-import { type DataColumn, DataTable, dataColumnHelper } from '../../../../components/data-table';
-import { ExportButton } from '../../../../components/export-button';
+import { type DataColumn, dataColumnHelper } from '../../../../components/data-table';
+import { ListTable } from '../../../../components/list-screen';
 import { Dialog } from '../../../../components/ui/dialog';
 import { formatCount } from '../../../../lib/format';
 import {
@@ -89,23 +89,16 @@ function PointsTable({
   const list = useQuery(pointsEligibleQueryOptions({ ...state, partnerId }));
   const onChange = useCallback((change: ListChange) => setState((prev) => applyListChange(prev, change)), []);
   return (
-    <DataTable
+    <ListTable
       label="Points-eligible users"
       columns={columns}
-      records={list.data?.records}
-      totalCount={list.data?.meta.totalCount}
-      isPending={list.isPending}
-      isFetching={list.isFetching}
-      error={list.error}
+      query={list}
       state={state}
       onChange={onChange}
-      getRowId={(u) => String(u.id)}
-      toolbar={
-        <ExportButton
-          download={(opts) => exportPointsEligibleUsers({ ...state, partnerId }, opts)}
-          permission="visits.view"
-        />
-      }
+      exportCsv={{
+        download: (opts) => exportPointsEligibleUsers({ ...state, partnerId }, opts),
+        permission: 'visits.view',
+      }}
     />
   );
 }

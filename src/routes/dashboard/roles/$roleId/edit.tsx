@@ -1,15 +1,12 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { permissionsQueryOptions, roleDetailQueryOptions } from '../../../../api/roles';
 import { RouteErrorState } from '../../../../components/forbidden-state';
-import { parseIdParam } from '../../../../lib/id-param';
+import { idParams } from '../../../../lib/id-param';
 import { requirePermission } from '../../../../lib/use-can';
 import { RoleFormScreen } from '../-components/role-form-screen';
 
 export const Route = createFileRoute('/dashboard/roles/$roleId/edit')({
-  params: {
-    parse: ({ roleId }) => ({ roleId: parseIdParam(roleId) }),
-    stringify: ({ roleId }) => ({ roleId: String(roleId) }),
-  },
+  params: idParams('roleId'),
   beforeLoad: requirePermission('roles.update'),
   loader: ({ context: { queryClient }, params }) => {
     void queryClient.prefetchQuery(permissionsQueryOptions());

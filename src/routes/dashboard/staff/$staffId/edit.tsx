@@ -2,15 +2,12 @@ import { createFileRoute } from '@tanstack/react-router';
 import { roleChoicesQueryOptions } from '../../../../api/roles';
 import { staffDetailQueryOptions } from '../../../../api/staff';
 import { RouteErrorState } from '../../../../components/forbidden-state';
-import { parseIdParam } from '../../../../lib/id-param';
+import { idParams } from '../../../../lib/id-param';
 import { requirePermission } from '../../../../lib/use-can';
 import { EditStaffScreen } from '../-components/edit-staff-screen';
 
 export const Route = createFileRoute('/dashboard/staff/$staffId/edit')({
-  params: {
-    parse: ({ staffId }) => ({ staffId: parseIdParam(staffId) }),
-    stringify: ({ staffId }) => ({ staffId: String(staffId) }),
-  },
+  params: idParams('staffId'),
   beforeLoad: requirePermission('staff.update'),
   loader: ({ context: { queryClient }, params }) => {
     void queryClient.prefetchQuery(roleChoicesQueryOptions());

@@ -5,16 +5,15 @@ import { type StaffUser, staffServerMessages } from '../../../../../contract/sta
 import { css } from '../../../../../styled-system/css';
 import { staffDetailQueryOptions, staffKeys, updateStaff } from '../../../../api/staff';
 import { AppForm } from '../../../../components/app-form';
-import { ForbiddenState, isForbidden } from '../../../../components/forbidden-state';
+import { QueryBody } from '../../../../components/detail-screen';
 import { FormCard, formActions, formGrid } from '../../../../components/form-card';
-import { LogoSpinner } from '../../../../components/logo-spinner';
 import { PageBody, PageHeader } from '../../../../components/page-header';
 import { Button } from '../../../../components/ui/button';
 import { TextField } from '../../../../components/ui/field';
 import { notify } from '../../../../components/ui/notify';
 import { PasswordField } from '../../../../components/ui/password-input';
 import { textLink } from '../../../../components/ui/text-link';
-import { errorSentence, queryErrorMessage } from '../../../../lib/error-message';
+import { errorSentence } from '../../../../lib/error-message';
 import { fieldProps, validateOnChangeAndBlur } from '../../../../lib/form';
 import { fullName } from '../../../../lib/format';
 import {
@@ -54,17 +53,9 @@ export function EditStaffScreen() {
           </Button>
         }
       />
-      {staff.isPending ? (
-        <LogoSpinner label="Loading staff member" />
-      ) : isForbidden(staff.error) ? (
-        <ForbiddenState />
-      ) : staff.error ? (
-        <p role="alert" className={css({ color: 'red.700' })}>
-          {queryErrorMessage(staff.error)}
-        </p>
-      ) : (
-        <EditStaffForm key={staff.data.id} staff={staff.data} onDone={back} />
-      )}
+      <QueryBody query={staff} loadingLabel="Loading staff member">
+        {(member) => <EditStaffForm key={member.id} staff={member} onDone={back} />}
+      </QueryBody>
     </PageBody>
   );
 }

@@ -1,19 +1,18 @@
 import { useQuery } from '@tanstack/react-query';
-import { getRouteApi, Link, useNavigate } from '@tanstack/react-router';
+import { getRouteApi, Link } from '@tanstack/react-router';
 import { useMemo } from 'react';
 import type { Role } from '../../../../../contract/roles';
 import { css } from '../../../../../styled-system/css';
 import { deleteRole, exportRoles, roleKeys, roleListQueryOptions } from '../../../../api/roles';
 import { type DataColumn, dataColumnHelper } from '../../../../components/data-table';
-import { ExportButton } from '../../../../components/export-button';
 import {
+  AddButton,
   ListTable,
   rowActionLink,
   useConfirmedDeletion,
   useListChange,
   withRowActions,
 } from '../../../../components/list-screen';
-import { Button } from '../../../../components/ui/button';
 import { formatCount, formatDate } from '../../../../lib/format';
 import { TEXTS } from '../../../../lib/texts';
 import { useCan } from '../../../../lib/use-can';
@@ -28,7 +27,6 @@ export const ROLE_DELETED = 'Role deleted successfully';
 export function RolesTab() {
   const search = route.useSearch();
   const navigate = route.useNavigate();
-  const goTo = useNavigate();
   const can = useCan();
   const list = useQuery(roleListQueryOptions(search));
   const deletion = useConfirmedDeletion({
@@ -67,14 +65,11 @@ export function RolesTab() {
         state={search}
         onChange={onChange}
         searchLabel="Search roles"
-        getRowId={(role) => String(role.id)}
+        exportCsv={{ download: (opts) => exportRoles(search, opts), permission: 'roles.view' }}
         toolbar={
-          <>
-            <ExportButton download={(opts) => exportRoles(search, opts)} permission="roles.view" />
-            {can('roles.create') ? (
-              <Button onClick={() => void goTo({ to: '/dashboard/roles/add' })}>Add Role</Button>
-            ) : null}
-          </>
+          <AddButton to="/dashboard/roles/add" permission="roles.create">
+            Add Role
+          </AddButton>
         }
       />
       {deletion.dialog}

@@ -1,13 +1,13 @@
 import { useQuery } from '@tanstack/react-query';
-import { getRouteApi, Link, useNavigate } from '@tanstack/react-router';
+import { getRouteApi, Link } from '@tanstack/react-router';
 import { useMemo } from 'react';
 import { type StaffUser, staffChangeRefusal, staffParty } from '../../../../../contract/staff';
 import { css } from '../../../../../styled-system/css';
 import { deleteStaff, exportStaff, staffKeys, staffListQueryOptions } from '../../../../api/staff';
 import { statsKeys } from '../../../../api/stats';
 import { type DataColumn, dataColumnHelper } from '../../../../components/data-table';
-import { ExportButton } from '../../../../components/export-button';
 import {
+  AddButton,
   ListTable,
   rowActionLink,
   useConfirmedDeletion,
@@ -15,7 +15,6 @@ import {
   withRowActions,
 } from '../../../../components/list-screen';
 import { Avatar } from '../../../../components/ui/avatar';
-import { Button } from '../../../../components/ui/button';
 import { formatDate, fullName } from '../../../../lib/format';
 import { TEXTS } from '../../../../lib/texts';
 import { useCan, useStaffActor } from '../../../../lib/use-can';
@@ -30,7 +29,6 @@ export const STAFF_DELETED = 'Staff member deleted successfully';
 export function UsersTab() {
   const search = route.useSearch();
   const navigate = route.useNavigate();
-  const goTo = useNavigate();
   const can = useCan();
   const list = useQuery(staffListQueryOptions(search));
   const deletion = useConfirmedDeletion({
@@ -77,14 +75,11 @@ export function UsersTab() {
         state={search}
         onChange={onChange}
         searchLabel="Search staff"
-        getRowId={(staff) => String(staff.id)}
+        exportCsv={{ download: (opts) => exportStaff(search, opts), permission: 'staff.view' }}
         toolbar={
-          <>
-            <ExportButton download={(opts) => exportStaff(search, opts)} permission="staff.view" />
-            {can('staff.create') ? (
-              <Button onClick={() => void goTo({ to: '/dashboard/staff/add' })}>Add Staff</Button>
-            ) : null}
-          </>
+          <AddButton to="/dashboard/staff/add" permission="staff.create">
+            Add Staff
+          </AddButton>
         }
       />
       {deletion.dialog}

@@ -4,12 +4,10 @@ import type { Visit } from '../../../../../contract/visits';
 import { css } from '../../../../../styled-system/css';
 import { visitDetailQueryOptions } from '../../../../api/visits';
 import { DetailCard, DetailList } from '../../../../components/detail-list';
-import { ForbiddenState, isForbidden } from '../../../../components/forbidden-state';
-import { LogoSpinner } from '../../../../components/logo-spinner';
+import { QueryBody } from '../../../../components/detail-screen';
 import { PageBody, PageHeader } from '../../../../components/page-header';
 import { Button } from '../../../../components/ui/button';
 import { ReceiptImage, VisitItems } from '../../../../components/visit-parts';
-import { queryErrorMessage } from '../../../../lib/error-message';
 import { formatDateTime, formatNaira } from '../../../../lib/format';
 
 const route = getRouteApi('/dashboard/visits/$visitId');
@@ -41,17 +39,9 @@ export function VisitDetailScreen() {
           </Button>
         }
       />
-      {visit.isPending ? (
-        <LogoSpinner label="Loading visit" />
-      ) : isForbidden(visit.error) ? (
-        <ForbiddenState />
-      ) : visit.error ? (
-        <p role="alert" className={css({ color: 'red.700' })}>
-          {queryErrorMessage(visit.error)}
-        </p>
-      ) : (
-        <VisitDetailView visit={visit.data} />
-      )}
+      <QueryBody query={visit} loadingLabel="Loading visit">
+        {(data) => <VisitDetailView visit={data} />}
+      </QueryBody>
     </PageBody>
   );
 }
