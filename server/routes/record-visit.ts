@@ -1,22 +1,19 @@
-import { and, asc, isNull, or, sql } from 'drizzle-orm';
-import { REDEMPTION_CUSTOMERS_LIMIT, type RedemptionCustomer } from '../../contract/redemption';
-import { rewardServerMessages } from '../../contract/rewards';
+import { and, or, sql } from 'drizzle-orm';
 import { visitServerMessages as msg } from '../../contract/visits';
 import { customers, visitItems, visits } from '../db/schema';
 import { actions, actorOfAuthUser, recordEvent, requestMeta } from '../domain/events';
 import { runIdempotent } from '../domain/idempotency';
 import { storeFile } from '../domain/images';
-import { maskEmail } from '../domain/otp';
-import { findLivePartner, transactingCustomer, transactingPartner } from '../domain/partners';
+import { transactingCustomer, transactingPartner } from '../domain/partners';
 import { fullName } from '../domain/users';
 import { findVisits } from '../domain/visits';
-import { assertPartnerScope, PARTNER_NOT_FOUND, scopedPartnerId } from '../http/access';
+import { assertPartnerScope } from '../http/access';
 import type { RouteContext } from '../http/context';
-import { ApiError, fieldError, ok } from '../http/errors';
+import { fieldError, ok } from '../http/errors';
 import { idempotencyKeyOf, respond, success } from '../http/idempotency';
 import { imageField } from '../http/images';
-import { escapeLike } from '../http/list';
 import { routeSet } from '../http/route';
+import { findCustomers, lookupPartner, nameOrEmailContains } from './customer-lookup';
 import { customersInScope } from './customers';
 
 /** numeric(14,2): at most 999,999,999,999.99 naira. */
@@ -114,36 +111,11 @@ export function recordVisitRoutes(ctx: RouteContext) {
     })
     .on('GET /partners/visits/customers', async (c) => {
       const q = c.req.valid('query');
-      const scope = scopedPartnerId(c.get('user'), q.partnerId);
-      if (scope === null) throw fieldError('partnerId', rewardServerMessages.partnerRequired);
-      if (!(await findLivePartner(db, scope))) throw new ApiError(404, PARTNER_NOT_FOUND);
+      const scope = await lookupPartner(db, c.get('user'), q.partnerId);
       const text = q.search ?? '';
-      const like = `%${escapeLike(text)}%`;
+      if (text === '') return ok(c, await findCustomers(db, customersInScope(scope)));
       // The partner's own customers by part of a name or address; anyone's by the whole address.
-      const ownMatch =
-        text === ''
-          ? customersInScope(scope)
-          : and(
-              customersInScope(scope),
-              sql`(${customers.firstName} || ' ' || ${customers.lastName} ilike ${like} or ${customers.email} ilike ${like})`,
-            );
-      const found = await db
-        .select({
-          id: customers.id,
-          firstName: customers.firstName,
-          lastName: customers.lastName,
-          email: customers.email,
-        })
-        .from(customers)
-        .where(
-          and(
-            isNull(customers.deletedAt),
-            text === '' ? ownMatch : or(ownMatch, sql`lower(${customers.email}) = lower(${text})`),
-          ),
-        )
-        .orderBy(asc(customers.firstName), asc(customers.lastName), asc(customers.id))
-        .limit(REDEMPTION_CUSTOMERS_LIMIT);
-      const data: RedemptionCustomer[] = found.map((x) => ({ ...x, email: maskEmail(x.email) }));
-      return ok(c, data);
+      const own = and(customersInScope(scope), nameOrEmailContains(text));
+      return ok(c, await findCustomers(db, or(own, sql`lower(${customers.email}) = lower(${text})`)));
     }).router;
 }

@@ -1,11 +1,6 @@
-import { and, asc, eq, isNull, sql } from 'drizzle-orm';
+import { asc, eq, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
-import {
-  type LedgerEntry,
-  REDEMPTION_CUSTOMERS_LIMIT,
-  type RedemptionCustomer,
-  type RewardLedger,
-} from '../../contract/redemption';
+import type { LedgerEntry, RewardLedger } from '../../contract/redemption';
 import {
   DEFAULT_COUPON_DISCOUNT,
   DEFAULT_GIFTCARD_AMOUNT,
@@ -22,7 +17,6 @@ import { rewardStats } from '../domain/analytics';
 import { actions, actorOfAuthUser, recordEvent, requestMeta } from '../domain/events';
 import { runIdempotent } from '../domain/idempotency';
 import { storeFile } from '../domain/images';
-import { maskEmail } from '../domain/otp';
 import { findLivePartner, transactingCustomer, transactingPartner } from '../domain/partners';
 import { NAIRA_PER_POINT } from '../domain/points';
 import {
@@ -44,8 +38,8 @@ import type { AuthUser, RouteContext } from '../http/context';
 import { ApiError, fieldError, ok } from '../http/errors';
 import { idempotencyKeyOf, respond, success } from '../http/idempotency';
 import { imageField } from '../http/images';
-import { escapeLike } from '../http/list';
 import { routeSet } from '../http/route';
+import { containing, findCustomers, lookupPartner, nameOrEmailContains } from './customer-lookup';
 
 /**
  * /partners: the partner-side reward calls of SPEC section 7 (issue, look up, figures, types). The
@@ -90,30 +84,12 @@ export function partnerSideRewardRoutes(ctx: RouteContext) {
     })
     .on('GET /partners/rewards/customers', async (c) => {
       const q = c.req.valid('query');
-      const scope = scopedPartnerId(c.get('user'), q.partnerId);
-      if (scope === null) throw fieldError('partnerId', rmsg.partnerRequired);
-      if (!(await findLivePartner(db, scope))) throw new ApiError(404, PARTNER_NOT_FOUND);
+      const scope = await lookupPartner(db, c.get('user'), q.partnerId);
       const text = q.search ?? '';
-      const like = `%${escapeLike(text)}%`;
-      const found = await db
-        .select({
-          id: customers.id,
-          firstName: customers.firstName,
-          lastName: customers.lastName,
-          email: customers.email,
-        })
-        .from(customers)
-        .where(
-          and(
-            isNull(customers.deletedAt),
-            sql`exists (select 1 from ${rewards} r where r.customer_id = ${customers.id} and r.partner_id = ${scope}
-                ${text === '' ? sql`` : sql`and (r.code ilike ${like} or ${customers.firstName} || ' ' || ${customers.lastName} ilike ${like} or ${customers.email} ilike ${like})`})`,
-          ),
-        )
-        .orderBy(asc(customers.firstName), asc(customers.lastName), asc(customers.id))
-        .limit(REDEMPTION_CUSTOMERS_LIMIT);
-      const data: RedemptionCustomer[] = found.map((x) => ({ ...x, email: maskEmail(x.email) }));
-      return ok(c, data);
+      // Holders of a reward at the partner, by the reward's code or their name or address.
+      const holds = sql`exists (select 1 from ${rewards} r where r.customer_id = ${customers.id} and r.partner_id = ${scope}
+                ${text === '' ? sql`` : sql`and (r.code ilike ${containing(text)} or ${nameOrEmailContains(text)})`})`;
+      return ok(c, await findCustomers(db, holds));
     })
     .on('GET /partners/rewards/{rewardId}/ledger', async (c) => {
       const { rewardId } = c.req.valid('param');

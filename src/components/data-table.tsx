@@ -26,9 +26,9 @@ import {
 import { PAGE_SIZES, type PageSize, SEARCH_MAX } from '../../contract/list';
 import { css, cx } from '../../styled-system/css';
 import { field } from '../../styled-system/recipes';
-import { queryErrorMessage } from '../lib/error-message';
 import type { ListChange, ListState } from '../lib/list-search';
 import { isUnanswered, NOT_AVAILABLE_OFFLINE } from './forbidden-state';
+import { QueryErrorText } from './query-error-text';
 import { Button } from './ui/button';
 import { ProgressBar } from './ui/progress-bar';
 import { SelectField } from './ui/select';
@@ -318,9 +318,7 @@ export function DataTable<T extends RowData>({
                       {isUnanswered(error) ? (
                         <span role="alert">{NOT_AVAILABLE_OFFLINE}</span>
                       ) : (
-                        <span role="alert" className={css({ color: 'red.700' })}>
-                          {queryErrorMessage(error)}
-                        </span>
+                        <QueryErrorText error={error} />
                       )}
                       <Button
                         variant="outline"

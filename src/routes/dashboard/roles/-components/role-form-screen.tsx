@@ -17,11 +17,12 @@ import { ForbiddenState, isForbidden } from '../../../../components/forbidden-st
 import { FormCard, formActions } from '../../../../components/form-card';
 import { LogoSpinner } from '../../../../components/logo-spinner';
 import { PageBody, PageHeader } from '../../../../components/page-header';
+import { QueryErrorText } from '../../../../components/query-error-text';
 import { Button } from '../../../../components/ui/button';
 import { Checkbox } from '../../../../components/ui/checkbox';
 import { TextField } from '../../../../components/ui/field';
 import { notify } from '../../../../components/ui/notify';
-import { errorSentence, queryErrorMessage } from '../../../../lib/error-message';
+import { errorSentence } from '../../../../lib/error-message';
 import { fieldProps, firstError, validateOnChangeAndBlur } from '../../../../lib/form';
 import {
   groupPermissions,
@@ -59,9 +60,7 @@ export function RoleFormScreen({ roleId }: { roleId?: number }) {
       {isForbidden(error) ? (
         <ForbiddenState />
       ) : error ? (
-        <p role="alert" className={css({ color: 'red.700' })}>
-          {queryErrorMessage(error)}
-        </p>
+        <QueryErrorText error={error} />
       ) : loading || !permissions.data ? (
         <LogoSpinner label="Loading permissions" />
       ) : (
