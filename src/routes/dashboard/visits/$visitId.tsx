@@ -1,15 +1,12 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { visitDetailQueryOptions } from '../../../api/visits';
 import { RouteErrorState } from '../../../components/forbidden-state';
-import { parseIdParam } from '../../../lib/id-param';
+import { idParams } from '../../../lib/id-param';
 import { requirePermission } from '../../../lib/use-can';
 import { VisitDetailScreen } from './-components/visit-detail-screen';
 
 export const Route = createFileRoute('/dashboard/visits/$visitId')({
-  params: {
-    parse: ({ visitId }) => ({ visitId: parseIdParam(visitId) }),
-    stringify: ({ visitId }) => ({ visitId: String(visitId) }),
-  },
+  params: idParams('visitId'),
   beforeLoad: requirePermission('visits.view'),
   loader: ({ context: { queryClient }, params }) => {
     void queryClient.prefetchQuery(visitDetailQueryOptions(params.visitId));

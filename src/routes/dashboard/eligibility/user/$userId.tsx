@@ -3,7 +3,7 @@ import { z } from '../../../../../contract/zod';
 import { eligibleUserDetailQueryOptions } from '../../../../api/visits';
 import { RouteErrorState } from '../../../../components/forbidden-state';
 import { todayIso } from '../../../../lib/format';
-import { parseIdParam } from '../../../../lib/id-param';
+import { idParams } from '../../../../lib/id-param';
 import { requirePermission } from '../../../../lib/use-can';
 import { EligibleUserScreen } from '../-components/eligible-user-screen';
 
@@ -14,10 +14,7 @@ const searchSchema = z.object({
 });
 
 export const Route = createFileRoute('/dashboard/eligibility/user/$userId')({
-  params: {
-    parse: ({ userId }) => ({ userId: parseIdParam(userId) }),
-    stringify: ({ userId }) => ({ userId: String(userId) }),
-  },
+  params: idParams('userId'),
   validateSearch: searchSchema,
   beforeLoad: requirePermission('visits.view'),
   loaderDeps: ({ search }) => search,

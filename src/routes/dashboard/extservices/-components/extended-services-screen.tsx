@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { getRouteApi, Link, useNavigate } from '@tanstack/react-router';
+import { getRouteApi, Link } from '@tanstack/react-router';
 import { useMemo } from 'react';
 import {
   type ExtendedService,
@@ -13,8 +13,8 @@ import {
   extendedServiceListQueryOptions,
 } from '../../../../api/extended-services';
 import { type DataColumn, dataColumnHelper } from '../../../../components/data-table';
-import { ExportButton } from '../../../../components/export-button';
 import {
+  AddButton,
   ListTable,
   rowActionLink,
   useConfirmedDeletion,
@@ -23,7 +23,6 @@ import {
 } from '../../../../components/list-screen';
 import { useQueuedOverlay } from '../../../../components/outbox-provider';
 import { PageBody, PageHeader } from '../../../../components/page-header';
-import { Button } from '../../../../components/ui/button';
 import { formatDate, truncate } from '../../../../lib/format';
 import { TEXTS } from '../../../../lib/texts';
 import { useCan } from '../../../../lib/use-can';
@@ -56,7 +55,6 @@ const serviceColumns: DataColumn<ExtendedService>[] = col.columns([
 export function ExtendedServicesScreen() {
   const search = route.useSearch();
   const navigate = route.useNavigate();
-  const goTo = useNavigate();
   const can = useCan();
   const list = useQuery({
     ...extendedServiceListQueryOptions(search),
@@ -96,9 +94,9 @@ export function ExtendedServicesScreen() {
       <PageHeader
         title="Extended Services"
         actions={
-          can('extended_services.create') ? (
-            <Button onClick={() => void goTo({ to: '/dashboard/extservices/add' })}>Add Service</Button>
-          ) : null
+          <AddButton to="/dashboard/extservices/add" permission="extended_services.create">
+            Add Service
+          </AddButton>
         }
       />
       <ListTable
@@ -108,13 +106,10 @@ export function ExtendedServicesScreen() {
         state={search}
         onChange={onChange}
         searchLabel="Search services"
-        getRowId={(s) => String(s.id)}
-        toolbar={
-          <ExportButton
-            download={(opts) => exportExtendedServices(search, opts)}
-            permission="extended_services.view"
-          />
-        }
+        exportCsv={{
+          download: (opts) => exportExtendedServices(search, opts),
+          permission: 'extended_services.view',
+        }}
       />
       {deletion.dialog}
     </PageBody>

@@ -1,16 +1,13 @@
 import { createFileRoute, stripSearchParams } from '@tanstack/react-router';
 import { partnerDetailQueryOptions } from '../../../../api/partners';
 import { RouteErrorState } from '../../../../components/forbidden-state';
-import { parseIdParam } from '../../../../lib/id-param';
+import { idParams } from '../../../../lib/id-param';
 import { requirePartnerAccess } from '../../../../lib/use-can';
 import { PartnerDetailScreen } from '../-components/partner-detail-screen';
 import { PARTNER_DETAIL_DEFAULTS, partnerDetailSearchSchema } from '../-components/partner-search';
 
 export const Route = createFileRoute('/dashboard/partners/$partnerId/')({
-  params: {
-    parse: ({ partnerId }) => ({ partnerId: parseIdParam(partnerId) }),
-    stringify: ({ partnerId }) => ({ partnerId: String(partnerId) }),
-  },
+  params: idParams('partnerId'),
   validateSearch: partnerDetailSearchSchema,
   search: { middlewares: [stripSearchParams(PARTNER_DETAIL_DEFAULTS)] },
   // Club staff with partners.view; partner staff on their own partner only (their workspace).
