@@ -22,7 +22,7 @@ import type { AuthUser, RouteContext } from '../http/context';
 import type { CsvColumn } from '../http/csv-export';
 import { ApiError, fieldError, ok } from '../http/errors';
 import type { ListSpec } from '../http/list';
-import { countRows, type ListSource, readSelect, sourceExport, sourcePage } from '../http/list-source';
+import { listRoutes, tableSource } from '../http/list-source';
 import { routeSet } from '../http/route';
 
 type RoleSortKey = 'name' | 'createdAt' | 'staffCount';
@@ -104,34 +104,19 @@ export function roleRoutes(ctx: RouteContext) {
   const { db, clock, config, guards } = ctx;
   const notFound = () => new ApiError(404, roleServerMessages.notFound);
   /** The roles a caller sees, for the list and its export. */
-  const roleSource = (actor: AuthUser, scope: number | null): ListSource<RoleSortKey, Role> => ({
-    spec: roleList,
-    filters: [rolesInScope(actor, scope)],
-    read: (p) =>
-      readSelect(
-        db
-          .select({ ...roleColumns, ...p.keyFields })
-          .from(roles)
-          .$dynamic(),
-        p,
-        (rows) => rows.map(toRole),
-      ),
-    count: countRows(db, roles),
+  const list = listRoutes(ctx, 'GET /admin/user/get-roles', {
+    source: (_q, c) =>
+      tableSource(db, roles, roleColumns, {
+        spec: roleList,
+        filters: [rolesInScope(c.get('user'), c.get('partnerScope'))],
+        map: (rows) => rows.map(toRole),
+      }),
+    csv: { name: () => 'roles', columns: roleCsvColumns },
   });
 
   return routeSet(guards)
-    .on('GET /admin/user/get-roles', async (c) =>
-      ok(c, await sourcePage(roleSource(c.get('user'), c.get('partnerScope')), c.req.valid('query'))),
-    )
-    .on('GET /admin/user/get-roles/export', async (c) =>
-      sourceExport(c, roleSource(c.get('user'), c.get('partnerScope')), c.req.valid('query'), {
-        name: 'roles',
-        columns: roleCsvColumns,
-        clock,
-        log: ctx.log,
-        batchSize: ctx.config.exportBatchSize,
-      }),
-    )
+    .on('GET /admin/user/get-roles', list.page)
+    .on('GET /admin/user/get-roles/export', list.export)
     .on('GET /admin/user/get-role-detail', async (c) => {
       const row = await findRole(db, c.req.valid('query').roleId);
       if (!row || !roleInScope(c.get('user'), c.get('partnerScope'), row)) throw notFound();
