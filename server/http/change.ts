@@ -1,10 +1,7 @@
 import type { Context } from 'hono';
 import type { DbOrTx, Tx } from '../db/client';
-import { actorOfAuthUser, type NewEvent, recordEvent, requestMeta } from '../domain/events';
+import { actorOfAuthUser, type ChangeEvent, recordEvent, requestMeta } from '../domain/events';
 import type { AppEnv, RouteContext } from './context';
-
-/** What a change's event says beyond who made it, from where and when. */
-export type ChangeEvent = Omit<NewEvent, 'actor' | 'meta' | 'at'>;
 
 /**
  * A change the signed-in caller makes in this request (decision 047): `now` is its time; `record`

@@ -10,7 +10,7 @@ import type { DbOrTx } from '../db/client';
 import { customers } from '../db/schema';
 import { changedFields } from '../domain/changes';
 import { liveCustomerCount } from '../domain/counts';
-import { actions } from '../domain/events';
+import { accountStatusEvent, actions } from '../domain/events';
 import { runIdempotent } from '../domain/idempotency';
 import { fullName } from '../domain/users';
 import { callerChange } from '../http/change';
@@ -185,15 +185,7 @@ export function customerRoutes(ctx: RouteContext) {
         const before = await loadCustomer(tx, customerId, true);
         if (before.accountStatus === accountStatus) return undefined;
         await tx.update(customers).set({ accountStatus, updatedAt: now }).where(eq(customers.id, customerId));
-        return {
-          action:
-            accountStatus === 'BLOCKED'
-              ? actions.blockedClient(fullName(before))
-              : actions.unblockedClient(fullName(before)),
-          entity: 'customer',
-          entityId: customerId,
-          payload: { accountStatus, previousStatus: before.accountStatus },
-        };
+        return accountStatusEvent('customer', before, fullName(before), accountStatus);
       });
       return ok(
         c,

@@ -3,7 +3,7 @@ import { partnerServerMessages as msg, partnerMessages } from '../../contract/pa
 import type { DbOrTx } from '../db/client';
 import { partnerExtendedServices, partners, passwordResetCodes, users } from '../db/schema';
 import { changedFields } from '../domain/changes';
-import { actions } from '../domain/events';
+import { accountStatusEvent, actions } from '../domain/events';
 import { runIdempotent } from '../domain/idempotency';
 import { storeFile } from '../domain/images';
 import {
@@ -174,15 +174,7 @@ export function partnerRoutes(ctx: RouteContext) {
         const before = await load(tx, partnerId, true);
         if (before.accountStatus === accountStatus) return undefined;
         await tx.update(partners).set({ accountStatus, updatedAt: now }).where(eq(partners.id, partnerId));
-        return {
-          action:
-            accountStatus === 'BLOCKED'
-              ? actions.blockedPartner(before.organizationName)
-              : actions.unblockedPartner(before.organizationName),
-          entity: 'partner',
-          entityId: partnerId,
-          payload: { accountStatus, previousStatus: before.accountStatus },
-        };
+        return accountStatusEvent('partner', before, before.organizationName, accountStatus);
       });
       return ok(
         c,
