@@ -18,7 +18,7 @@ import type { RouteContext } from '../http/context';
 import type { CsvColumn } from '../http/csv-export';
 import { ApiError, ok } from '../http/errors';
 import { idempotencyKeyOf, respond, success } from '../http/idempotency';
-import type { ListSpec } from '../http/list';
+import { caseless, tableList } from '../http/list';
 import { listRoutes, tableSource } from '../http/list-source';
 import { routeSet } from '../http/route';
 import { conflict, expectedVersionOf, isStale } from '../http/versions';
@@ -28,18 +28,10 @@ const customerSearch = sql`(${customers.firstName} || ' ' || ${customers.lastNam
 
 type CustomerSortKey = 'firstName' | 'lastName' | 'email' | 'createdAt';
 
-const customerList: ListSpec<CustomerSortKey> = {
-  sortColumns: {
-    firstName: sql`lower(${customers.firstName})`,
-    lastName: sql`lower(${customers.lastName})`,
-    email: sql`lower(${customers.email})`,
-    createdAt: customers.createdAt,
-  },
-  list: customerListDefinition,
-  tieBreaker: customers.id,
-  searchTarget: customerSearch,
-  dateColumn: customers.createdAt,
-};
+const customerList = tableList<CustomerSortKey>(customers, customerListDefinition, customerSearch, {
+  ...caseless(customers, ['firstName', 'lastName', 'email']),
+  createdAt: customers.createdAt,
+});
 
 type CustomerRow = typeof customers.$inferSelect;
 

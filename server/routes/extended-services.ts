@@ -13,7 +13,7 @@ import type { RouteContext } from '../http/context';
 import type { CsvColumn } from '../http/csv-export';
 import { ApiError, ok } from '../http/errors';
 import { idempotencyKeyOf, respond, success } from '../http/idempotency';
-import type { ListSpec } from '../http/list';
+import { caseless, tableList } from '../http/list';
 import { listRoutes, tableSource } from '../http/list-source';
 import { routeSet } from '../http/route';
 import { conflict, expectedVersionOf, isStale } from '../http/versions';
@@ -52,13 +52,10 @@ const toService = (r: ServiceRow): ExtendedService => ({
   partnerCount: Number(r.partnerCount),
 });
 
-const serviceList: ListSpec<'title' | 'createdAt'> = {
-  sortColumns: { title: sql`lower(${extendedServices.title})`, createdAt: extendedServices.createdAt },
-  list: extendedServiceListDefinition,
-  tieBreaker: extendedServices.id,
-  searchTarget: serviceSearch,
-  dateColumn: extendedServices.createdAt,
-};
+const serviceList = tableList(extendedServices, extendedServiceListDefinition, serviceSearch, {
+  ...caseless(extendedServices, ['title']),
+  createdAt: extendedServices.createdAt,
+});
 
 const serviceCsvColumns: CsvColumn<ExtendedService>[] = [
   { header: 'ID', value: (r) => r.id },

@@ -7,7 +7,7 @@ import { partnerColumns, toPartners } from '../domain/partners';
 import { partnerScope } from '../http/access';
 import type { RouteContext } from '../http/context';
 import type { CsvColumn } from '../http/csv-export';
-import type { ListSpec } from '../http/list';
+import { caseless, tableList } from '../http/list';
 import { listRoutes, tableSource } from '../http/list-source';
 import { routeSet } from '../http/route';
 
@@ -16,19 +16,10 @@ const partnerSearch = sql`(${partners.organizationName} || ' ' || ${partners.fir
 
 type PartnerSortKey = 'organizationName' | 'firstName' | 'lastName' | 'email' | 'createdAt';
 
-const partnerList: ListSpec<PartnerSortKey> = {
-  sortColumns: {
-    organizationName: sql`lower(${partners.organizationName})`,
-    firstName: sql`lower(${partners.firstName})`,
-    lastName: sql`lower(${partners.lastName})`,
-    email: sql`lower(${partners.email})`,
-    createdAt: partners.createdAt,
-  },
-  list: partnerListDefinition,
-  tieBreaker: partners.id,
-  searchTarget: partnerSearch,
-  dateColumn: partners.createdAt,
-};
+const partnerList = tableList<PartnerSortKey>(partners, partnerListDefinition, partnerSearch, {
+  ...caseless(partners, ['organizationName', 'firstName', 'lastName', 'email']),
+  createdAt: partners.createdAt,
+});
 
 /** A partner's contact email is unique among live partners: the unique index decides a race. */
 const partnerCsvColumns: CsvColumn<Partner>[] = [

@@ -21,19 +21,17 @@ import {
 import type { AuthUser, RouteContext } from '../http/context';
 import type { CsvColumn } from '../http/csv-export';
 import { ApiError, fieldError, ok } from '../http/errors';
-import type { ListSpec } from '../http/list';
+import { caseless, tableList } from '../http/list';
 import { listRoutes, tableSource } from '../http/list-source';
 import { routeSet } from '../http/route';
 
 type RoleSortKey = 'name' | 'createdAt' | 'staffCount';
 
-const roleList: ListSpec<RoleSortKey> = {
-  sortColumns: { name: sql`lower(${roles.name})`, createdAt: roles.createdAt, staffCount },
-  list: roleListDefinition,
-  tieBreaker: roles.id,
-  searchTarget: sql`${roles.name}`,
-  dateColumn: roles.createdAt,
-};
+const roleList = tableList<RoleSortKey>(roles, roleListDefinition, sql`${roles.name}`, {
+  ...caseless(roles, ['name']),
+  createdAt: roles.createdAt,
+  staffCount,
+});
 
 const roleCsvColumns: CsvColumn<Role>[] = [
   { header: 'ID', value: (r) => r.id },

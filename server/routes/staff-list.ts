@@ -8,29 +8,21 @@ import { staffColumns, toStaffUser } from '../domain/users';
 import type { RouteContext } from '../http/context';
 import type { CsvColumn } from '../http/csv-export';
 import { ok } from '../http/errors';
-import type { ListSpec } from '../http/list';
+import { caseless, tableList } from '../http/list';
 import { countRows, type ListSource, listRoutes, readSelect } from '../http/list-source';
 import { routeSet } from '../http/route';
 
 /** Kept equal to the expression of the trigram index users_search_trgm_idx (schema.ts). */
 const staffSearch = sql`(${users.firstName} || ' ' || ${users.lastName} || ' ' || ${users.email})`;
 
-const staffList: ListSpec<'firstName' | 'lastName' | 'email' | 'role' | 'createdAt'> & {
-  nullableSorts: 'role'[];
-} = {
-  // A member without a role sorts by NULL (last ascending, first descending).
-  nullableSorts: ['role'],
-  sortColumns: {
-    firstName: sql`lower(${users.firstName})`,
-    lastName: sql`lower(${users.lastName})`,
-    email: sql`lower(${users.email})`,
+const staffList = {
+  ...tableList(users, staffListDefinition, staffSearch, {
+    ...caseless(users, ['firstName', 'lastName', 'email']),
     role: sql`lower(${roles.name})`,
     createdAt: users.createdAt,
-  },
-  list: staffListDefinition,
-  tieBreaker: users.id,
-  searchTarget: staffSearch,
-  dateColumn: users.createdAt,
+  }),
+  // A member without a role sorts by NULL (last ascending, first descending).
+  nullableSorts: ['role' as const],
 };
 
 const staffCsvColumns: CsvColumn<StaffUser>[] = [

@@ -11,7 +11,7 @@ import { actions, actorOfAuthUser, recordEvent, requestMeta } from '../domain/ev
 import { generateWebhookSecret, isForbiddenHost } from '../domain/webhooks';
 import type { AuthUser, RouteContext } from '../http/context';
 import { ApiError, fieldError, ok } from '../http/errors';
-import { type ListSpec, listPage } from '../http/list';
+import { listPage, tableList } from '../http/list';
 import { routeSet } from '../http/route';
 
 const PARTNER_NOT_FOUND = 'Partner not found';
@@ -56,13 +56,12 @@ const toWebhook = (r: EndpointRow): Webhook => ({
   updatedAt: r.updatedAt.toISOString(),
 });
 
-const webhookList: ListSpec<'createdAt' | 'url'> = {
-  sortColumns: { createdAt: webhookEndpoints.createdAt, url: webhookEndpoints.url },
-  list: webhookListDefinition,
-  tieBreaker: webhookEndpoints.id,
-  searchTarget: sql`(${webhookEndpoints.url} || ' ' || ${webhookEndpoints.description})`,
-  dateColumn: webhookEndpoints.createdAt,
-};
+const webhookList = tableList(
+  webhookEndpoints,
+  webhookListDefinition,
+  sql`(${webhookEndpoints.url} || ' ' || ${webhookEndpoints.description})`,
+  { createdAt: webhookEndpoints.createdAt, url: webhookEndpoints.url },
+);
 
 /**
  * Partner staff see and manage only their own partner's webhooks (docs/decisions/027): the webhooks
