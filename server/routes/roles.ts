@@ -8,7 +8,7 @@ import {
 import type { DbOrTx } from '../db/client';
 import { sqlState, UNIQUE_VIOLATION } from '../db/errors';
 import { roles, users } from '../db/schema';
-import { actions, actorOfAuthUser, recordEvent, requestMeta } from '../domain/events';
+import { actions } from '../domain/events';
 import {
   findRole,
   missingPermissions,
@@ -18,6 +18,7 @@ import {
   staffCount,
   toRole,
 } from '../domain/roles';
+import { callerChange } from '../http/change';
 import type { AuthUser, RouteContext } from '../http/context';
 import type { CsvColumn } from '../http/csv-export';
 import { ApiError, fieldError, ok } from '../http/errors';
@@ -99,7 +100,7 @@ async function uniqueName<T>(work: () => Promise<T>): Promise<T> {
 
 /** /admin/user: roles with their permissions (SPEC section 7, 'Staff and roles'). */
 export function roleRoutes(ctx: RouteContext) {
-  const { db, clock, config, guards } = ctx;
+  const { db, guards } = ctx;
   const notFound = () => new ApiError(404, roleServerMessages.notFound);
   /** The roles a caller sees, for the list and its export. */
   const list = listRoutes(ctx, 'GET /admin/user/get-roles', {
@@ -124,8 +125,7 @@ export function roleRoutes(ctx: RouteContext) {
       const actor = c.get('user');
       const { roleName, permissionIds, partnerRole = false } = c.req.valid('json');
       const permissions = grantablePermissions(permissionIds, actor);
-      const now = clock();
-      const meta = requestMeta(c, config.trustProxy);
+      const { now, record } = callerChange(c, ctx);
       await assertNameFree(db, roleName);
       const id = await uniqueName(() =>
         db.transaction(async (tx) => {
@@ -133,14 +133,11 @@ export function roleRoutes(ctx: RouteContext) {
             .insert(roles)
             .values({ name: roleName, permissions, partnerRole, createdAt: now, updatedAt: now })
             .returning({ id: roles.id });
-          await recordEvent(tx, {
-            actor: actorOfAuthUser(actor),
+          await record(tx, {
             action: actions.createdRole(roleName),
             entity: 'role',
             entityId: created!.id,
             payload: { permissions, partnerRole },
-            meta,
-            at: now,
           });
           return created!.id;
         }),
@@ -155,8 +152,7 @@ export function roleRoutes(ctx: RouteContext) {
       if (existing.builtIn) throw new ApiError(409, roleServerMessages.builtInLocked);
       assertHoldsRole(actor, existing);
       const permissions = grantablePermissions(permissionIds, actor);
-      const now = clock();
-      const meta = requestMeta(c, config.trustProxy);
+      const { now, record } = callerChange(c, ctx);
       await assertNameFree(db, roleName, roleId);
       await uniqueName(() =>
         db.transaction(async (tx) => {
@@ -172,8 +168,7 @@ export function roleRoutes(ctx: RouteContext) {
             .update(roles)
             .set({ name: roleName, permissions, ...(kindChanges ? { partnerRole } : {}), updatedAt: now })
             .where(eq(roles.id, roleId));
-          await recordEvent(tx, {
-            actor: actorOfAuthUser(actor),
+          await record(tx, {
             action: actions.updatedRole(roleName, before.name),
             entity: 'role',
             entityId: roleId,
@@ -182,8 +177,6 @@ export function roleRoutes(ctx: RouteContext) {
               added: missingPermissions(permissions, before.permissions),
               removed: missingPermissions(before.permissions, permissions),
             },
-            meta,
-            at: now,
           });
         }),
       );
@@ -192,9 +185,8 @@ export function roleRoutes(ctx: RouteContext) {
     .on('DELETE /admin/user/delete-role/{roleId}', async (c) => {
       const actor = c.get('user');
       const { roleId } = c.req.valid('param');
-      const now = clock();
-      const meta = requestMeta(c, config.trustProxy);
-      await db.transaction(async (tx) => {
+      const { commit } = callerChange(c, ctx);
+      await commit(async (tx) => {
         // The row lock makes a concurrent invite or role change with this role wait for the outcome.
         const role = await findRole(tx, roleId, true);
         if (!role) throw notFound();
@@ -204,15 +196,12 @@ export function roleRoutes(ctx: RouteContext) {
         // Deleted members keep their history in the event log, not a reference to a gone role.
         await tx.update(users).set({ roleId: null }).where(eq(users.roleId, roleId));
         await tx.delete(roles).where(eq(roles.id, roleId));
-        await recordEvent(tx, {
-          actor: actorOfAuthUser(actor),
+        return {
           action: actions.deletedRole(role.name),
           entity: 'role',
           entityId: roleId,
           payload: { permissions: role.permissions },
-          meta,
-          at: now,
-        });
+        };
       });
       return ok(c, null, roleServerMessages.deleted);
     }).router;
