@@ -2,6 +2,7 @@ import { createRequire } from 'node:module';
 import { BlockList, isIP } from 'node:net';
 import { getConnInfo } from '@hono/node-server/conninfo';
 import type { Context } from 'hono';
+import type { AccountStatus } from '../../contract/list';
 import type { DbOrTx } from '../db/client';
 import { events } from '../db/schema';
 import type { AuthUser, RequestMeta } from '../http/context';
@@ -83,6 +84,28 @@ export const actions = {
     `Replayed webhook message ${messageId} to ${url}`,
 } as const;
 
+/** The sentence of a customer's or a partner's new account status. */
+const statusSentences = {
+  customer: { BLOCKED: actions.blockedClient, ACTIVE: actions.unblockedClient },
+  partner: { BLOCKED: actions.blockedPartner, ACTIVE: actions.unblockedPartner },
+} as const;
+
+/**
+ * The event of blocking or unblocking a customer or a partner (`before`, named `name` as the log
+ * names it): the sentence of the new status, with the status before in the payload.
+ */
+export const accountStatusEvent = (
+  entity: keyof typeof statusSentences,
+  before: { id: number; accountStatus: AccountStatus },
+  name: string,
+  accountStatus: AccountStatus,
+): ChangeEvent => ({
+  action: statusSentences[entity][accountStatus](name),
+  entity,
+  entityId: before.id,
+  payload: { accountStatus, previousStatus: before.accountStatus },
+});
+
 /** A staff member as an event's actor. */
 export const actorOf = (user: {
   id: number;
@@ -123,6 +146,9 @@ export type NewEvent = {
   /** What partner systems hear of it: a Standard Webhooks message to each subscribed endpoint. */
   webhook?: WebhookEvent;
 };
+
+/** What an event says beyond who made it, from where and when. */
+export type ChangeEvent = Omit<NewEvent, 'actor' | 'meta' | 'at'>;
 
 const SECRET_KEY = /pass(word)?|code|token|secret|otp|hash/i;
 

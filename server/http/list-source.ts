@@ -1,12 +1,17 @@
 import type { SQL } from 'drizzle-orm';
 import { sql } from 'drizzle-orm';
-import type { PgSelect, PgTable } from 'drizzle-orm/pg-core';
+import type { PgSelect, PgTable, SelectedFields } from 'drizzle-orm/pg-core';
+import type { SelectResultFields } from 'drizzle-orm/query-builders/select.types';
 import type { Context } from 'hono';
+import type { ApiRouteAt, ApiRouteKey } from '../../contract/api';
 import type { ListData } from '../../contract/envelope';
 import type { DbOrTx } from '../db/client';
 import type { Logger } from '../log';
+import type { AppEnv, RouteContext } from './context';
 import { type BatchPlan, type CsvColumn, type ExportKey, exportCsv, keyColumns } from './csv-export';
+import { ok } from './errors';
 import { type ListParams, type ListSpec, listPage } from './list';
+import type { RouteInput } from './route';
 
 /**
  * A list written once for its page and its CSV export (decisions 017, 041): one set of filters, one
@@ -29,10 +34,7 @@ export type ListSource<K extends string, T> = {
 export type ReadPlan = BatchPlan & { offset: number };
 
 /** One page of the list, with its total. */
-export function sourcePage<K extends string, T>(
-  source: ListSource<K, T>,
-  q: ListParams<K>,
-): Promise<ListData<T>> {
+function sourcePage<K extends string, T>(source: ListSource<K, T>, q: ListParams<K>): Promise<ListData<T>> {
   const keys = keyColumns(source.spec, q);
   return listPage(source.spec, q, {
     filters: source.filters,
@@ -43,7 +45,7 @@ export function sourcePage<K extends string, T>(
 }
 
 /** The CSV export of the list: every row its filters, search and sort match, in batches. */
-export function sourceExport<K extends string, T>(
+function sourceExport<K extends string, T>(
   c: Context,
   source: ListSource<K, T>,
   q: ListParams<K>,
@@ -89,4 +91,71 @@ export async function readSelect<Q extends PgSelect, T>(
     .limit(p.limit)
     .offset(p.offset)) as Awaited<Q>;
   return { records: await map(raw), last: raw.at(-1) as ExportKey | undefined };
+}
+
+/**
+ * The `ListSource` of one table's rows: `columns` (with the plan's key fields) selected from `table`,
+ * mapped by `map`, counted over `table`.
+ */
+export function tableSource<K extends string, C extends SelectedFields, T>(
+  db: DbOrTx,
+  table: PgTable,
+  columns: C,
+  o: Pick<ListSource<K, T>, 'spec' | 'filters' | 'total'> & {
+    map: (rows: SelectResultFields<C>[]) => T[] | Promise<T[]>;
+  },
+): ListSource<K, T> {
+  return {
+    spec: o.spec,
+    filters: o.filters,
+    read: (p) =>
+      readSelect(
+        db
+          .select({ ...columns, ...p.keyFields })
+          .from(table)
+          .$dynamic(),
+        p,
+        (rows) => o.map(rows as SelectResultFields<C>[]),
+      ),
+    count: countRows(db, table),
+    total: o.total,
+  };
+}
+
+/** The validated query of a route, as its handler reads it (`c.req.valid('query')`). */
+type QueryOf<R extends ApiRouteKey> = RouteInput<ApiRouteAt<R>>['out'] extends { query: infer Q } ? Q : never;
+
+/** A handler of a route whose query is `Q`. */
+type ListHandler<Q> = (c: Context<AppEnv, string, { out: { query: Q } }>) => Promise<Response>;
+
+/**
+ * The handlers of a list's page route (`route`) and of its CSV export route, which takes the same
+ * query: both serve the request's `source`, so the export holds the rows the list shows.
+ * `routes.on(pageKey, list.page).on(exportKey, list.export)`.
+ */
+export function listRoutes<R extends ApiRouteKey, K extends string, T>(
+  ctx: Pick<RouteContext, 'clock' | 'log' | 'config'>,
+  _route: R,
+  o: {
+    source: (q: QueryOf<R>, c: Context<AppEnv>) => ListSource<K, T> | Promise<ListSource<K, T>>;
+    /** The export's file name (without the date) and columns. */
+    csv: { name: (q: QueryOf<R>) => string; columns: CsvColumn<T>[] };
+  },
+): { page: ListHandler<QueryOf<R>>; export: ListHandler<QueryOf<R>> } {
+  return {
+    page: async (c) => {
+      const q = c.req.valid('query') as QueryOf<R> & ListParams<K>;
+      return ok(c, await sourcePage(await o.source(q, c), q));
+    },
+    export: async (c) => {
+      const q = c.req.valid('query') as QueryOf<R> & ListParams<K>;
+      return sourceExport(c, await o.source(q, c), q, {
+        name: o.csv.name(q),
+        columns: o.csv.columns,
+        clock: ctx.clock,
+        log: ctx.log,
+        batchSize: ctx.config.exportBatchSize,
+      });
+    },
+  };
 }

@@ -1,4 +1,15 @@
-import { type AnyColumn, and, asc, desc, gte, lt, type SQL, sql } from 'drizzle-orm';
+import {
+  type AnyColumn,
+  and,
+  asc,
+  desc,
+  getTableColumns,
+  gte,
+  lt,
+  type SQL,
+  sql,
+  type Table,
+} from 'drizzle-orm';
 import type { ListData } from '../../contract/envelope';
 import { type ListDefinition, type ListQuery, searchOf } from '../../contract/list';
 
@@ -24,6 +35,26 @@ export type ListSpec<K extends string> = {
   /** Filtered by the query's startDate / endDate (whole days, both inclusive). */
   dateColumn?: AnyColumn;
 };
+
+/**
+ * The spec of a list over one table's rows: ties broken by its `id`, the date filter on its
+ * `createdAt`.
+ */
+export const tableList = <K extends string>(
+  table: { id: AnyColumn; createdAt: AnyColumn },
+  list: ListDefinition<K>,
+  searchTarget: SQL,
+  sortColumns: Record<K, AnyColumn | SQL>,
+): ListSpec<K> => ({ list, sortColumns, tieBreaker: table.id, searchTarget, dateColumn: table.createdAt });
+
+/** Sort keys of a table's text columns, which sort without regard to case: `lower(column)`. */
+export function caseless<T extends Table, N extends keyof T['_']['columns'] & string>(
+  table: T,
+  names: readonly N[],
+): Record<N, SQL> {
+  const columns = getTableColumns(table);
+  return Object.fromEntries(names.map((name) => [name, sql`lower(${columns[name]})`])) as Record<N, SQL>;
+}
 
 /** What the page and count queries receive. */
 export type ListPlan = {

@@ -1,13 +1,11 @@
 import { eq, getTableColumns, type SQL, sql } from 'drizzle-orm';
 import { type Activity, activityList as activityListDefinition } from '../../contract/activities';
-import type { UserType } from '../../contract/auth';
 import { events } from '../db/schema';
 import { eventCount } from '../domain/counts';
 import type { RouteContext } from '../http/context';
 import type { CsvColumn } from '../http/csv-export';
-import { ok } from '../http/errors';
 import type { ListSpec } from '../http/list';
-import { countRows, type ListSource, readSelect, sourceExport, sourcePage } from '../http/list-source';
+import { listRoutes, tableSource } from '../http/list-source';
 import { routeSet } from '../http/route';
 
 /** Kept equal to the expression of the trigram index events_search_trgm_idx (schema.ts). */
@@ -69,37 +67,17 @@ const eventsInScope = (partnerId: number | null): SQL | undefined =>
 export function activityRoutes(ctx: RouteContext) {
   const { db, guards } = ctx;
   /** The events of one user type inside the caller's scope, for the list and its export. */
-  const activitySource = (
-    userType: UserType,
-    scope: number | null,
-  ): ListSource<ActivitySortKey, Activity> => ({
-    spec: activityList,
-    filters: [eq(events.actorType, userType), eventsInScope(scope)],
-    read: (p) =>
-      readSelect(
-        db
-          .select({ ...getTableColumns(events), ...p.keyFields })
-          .from(events)
-          .$dynamic(),
-        p,
-        (rows) => rows.map(toActivity),
-      ),
-    count: countRows(db, events),
-    total: scope === null ? () => eventCount(db, userType) : undefined,
+  const list = listRoutes(ctx, 'GET /admin/user/activities', {
+    source: (q, c) =>
+      tableSource(db, events, getTableColumns(events), {
+        spec: activityList,
+        filters: [eq(events.actorType, q.userType), eventsInScope(c.get('partnerScope'))],
+        map: (rows) => rows.map(toActivity),
+        total: c.get('partnerScope') === null ? () => eventCount(db, q.userType) : undefined,
+      }),
+    csv: { name: (q) => `activities-${q.userType.toLowerCase()}`, columns: activityCsvColumns },
   });
   return routeSet(guards)
-    .on('GET /admin/user/activities', async (c) => {
-      const q = c.req.valid('query');
-      return ok(c, await sourcePage(activitySource(q.userType, c.get('partnerScope')), q));
-    })
-    .on('GET /admin/user/activities/export', async (c) => {
-      const q = c.req.valid('query');
-      return sourceExport(c, activitySource(q.userType, c.get('partnerScope')), q, {
-        name: `activities-${q.userType.toLowerCase()}`,
-        columns: activityCsvColumns,
-        clock: ctx.clock,
-        log: ctx.log,
-        batchSize: ctx.config.exportBatchSize,
-      });
-    }).router;
+    .on('GET /admin/user/activities', list.page)
+    .on('GET /admin/user/activities/export', list.export).router;
 }

@@ -8,8 +8,9 @@ import {
 import type { DbOrTx } from '../db/client';
 import { partnerApiKeys, partners } from '../db/schema';
 import { generateApiKey } from '../domain/api-keys';
-import { actions, actorOfAuthUser, recordEvent, requestMeta } from '../domain/events';
+import { actions } from '../domain/events';
 import { PARTNER_NOT_FOUND, staffUserId } from '../http/access';
+import { callerChange } from '../http/change';
 import type { RouteContext } from '../http/context';
 import { ApiError, fieldError, ok } from '../http/errors';
 import { routeSet } from '../http/route';
@@ -62,7 +63,7 @@ async function livePartner(tx: DbOrTx, partnerId: number, lock: boolean) {
  * the guard). A key is answered once; only its prefix and the SHA-256 of its secret are kept.
  */
 export function apiKeyRoutes(ctx: RouteContext) {
-  const { db, clock, config, guards } = ctx;
+  const { db, guards } = ctx;
 
   return routeSet(guards)
     .on('GET /admin/partners/{partnerId}/api-keys', async (c) => {
@@ -83,8 +84,7 @@ export function apiKeyRoutes(ctx: RouteContext) {
       // No escalation: a key holds nothing its maker does not hold.
       if (!permissions.every((p) => user.permissions.includes(p)))
         throw fieldError('permissions', msg.permissionNotHeld, 403);
-      const now = clock();
-      const meta = requestMeta(c, config.trustProxy);
+      const { now, record } = callerChange(c, ctx);
       const generated = generateApiKey();
       const created = await db.transaction(async (tx) => {
         const partner = await livePartner(tx, partnerId, true);
@@ -105,25 +105,20 @@ export function apiKeyRoutes(ctx: RouteContext) {
             createdAt: now,
           })
           .returning(keyColumns);
-        await recordEvent(tx, {
-          actor: actorOfAuthUser(user),
+        await record(tx, {
           action: actions.createdApiKey(body.name, partner.name),
           entity: 'partner',
           entityId: partnerId,
           payload: { apiKeyId: row!.id, name: body.name, prefix: `rck_${generated.prefix}`, permissions },
-          meta,
-          at: now,
         });
         return row!;
       });
       return ok(c, { ...toApiKey(created), key: generated.key }, msg.created, 201);
     })
     .on('DELETE /admin/partners/{partnerId}/api-keys/{keyId}', async (c) => {
-      const user = c.get('user');
       const { partnerId, keyId } = c.req.valid('param');
-      const now = clock();
-      const meta = requestMeta(c, config.trustProxy);
-      await db.transaction(async (tx) => {
+      const { now, commit } = callerChange(c, ctx);
+      await commit(async (tx) => {
         const partner = await livePartner(tx, partnerId, false);
         const [row] = await tx
           .update(partnerApiKeys)
@@ -137,15 +132,12 @@ export function apiKeyRoutes(ctx: RouteContext) {
           )
           .returning({ name: partnerApiKeys.name, prefix: partnerApiKeys.prefix });
         if (!row) throw new ApiError(404, msg.notFound);
-        await recordEvent(tx, {
-          actor: actorOfAuthUser(user),
+        return {
           action: actions.revokedApiKey(row.name, partner.name),
           entity: 'partner',
           entityId: partnerId,
           payload: { apiKeyId: keyId, name: row.name, prefix: `rck_${row.prefix}` },
-          meta,
-          at: now,
-        });
+        };
       });
       return ok(c, null, msg.revoked);
     }).router;

@@ -10,15 +10,16 @@ import type { DbOrTx } from '../db/client';
 import { customers } from '../db/schema';
 import { changedFields } from '../domain/changes';
 import { liveCustomerCount } from '../domain/counts';
-import { actions, actorOfAuthUser, recordEvent, requestMeta } from '../domain/events';
+import { accountStatusEvent, actions } from '../domain/events';
 import { runIdempotent } from '../domain/idempotency';
 import { fullName } from '../domain/users';
+import { callerChange } from '../http/change';
 import type { RouteContext } from '../http/context';
 import type { CsvColumn } from '../http/csv-export';
 import { ApiError, ok } from '../http/errors';
 import { idempotencyKeyOf, respond, success } from '../http/idempotency';
-import type { ListSpec } from '../http/list';
-import { countRows, type ListSource, readSelect, sourceExport, sourcePage } from '../http/list-source';
+import { caseless, tableList } from '../http/list';
+import { listRoutes, tableSource } from '../http/list-source';
 import { routeSet } from '../http/route';
 import { conflict, expectedVersionOf, isStale } from '../http/versions';
 
@@ -27,18 +28,10 @@ const customerSearch = sql`(${customers.firstName} || ' ' || ${customers.lastNam
 
 type CustomerSortKey = 'firstName' | 'lastName' | 'email' | 'createdAt';
 
-const customerList: ListSpec<CustomerSortKey> = {
-  sortColumns: {
-    firstName: sql`lower(${customers.firstName})`,
-    lastName: sql`lower(${customers.lastName})`,
-    email: sql`lower(${customers.email})`,
-    createdAt: customers.createdAt,
-  },
-  list: customerListDefinition,
-  tieBreaker: customers.id,
-  searchTarget: customerSearch,
-  dateColumn: customers.createdAt,
-};
+const customerList = tableList<CustomerSortKey>(customers, customerListDefinition, customerSearch, {
+  ...caseless(customers, ['firstName', 'lastName', 'email']),
+  createdAt: customers.createdAt,
+});
 
 type CustomerRow = typeof customers.$inferSelect;
 
@@ -106,45 +99,32 @@ async function loadCustomer(
 
 /** /admin/user/customers: the club's customers (clients). Delete is soft; history is kept. */
 export function customerRoutes(ctx: RouteContext) {
-  const { db, clock, config, guards } = ctx;
+  const { db, guards } = ctx;
   /**
    * Live customers of one status inside the caller's scope, for the list and its export. The
    * counter's total serves the club's unfiltered list only; a partner's list is counted.
    */
-  const customerSource = (
-    status: 'ACTIVE' | 'BLOCKED',
-    scope: number | null,
-  ): ListSource<CustomerSortKey, Customer> => ({
-    spec: customerList,
-    filters: [isNull(customers.deletedAt), eq(customers.accountStatus, status), customersInScope(scope)],
-    read: (p) =>
-      readSelect(
-        db
-          .select({ ...getTableColumns(customers), ...p.keyFields })
-          .from(customers)
-          .$dynamic(),
-        p,
-        (rows) => rows.map(toCustomer),
-      ),
-    count: countRows(db, customers),
-    total: scope === null ? () => liveCustomerCount(db, status) : undefined,
+  const list = listRoutes(ctx, 'GET /admin/user/customers', {
+    source: (q, c) =>
+      tableSource(db, customers, getTableColumns(customers), {
+        spec: customerList,
+        filters: [
+          isNull(customers.deletedAt),
+          eq(customers.accountStatus, q.status),
+          customersInScope(c.get('partnerScope')),
+        ],
+        map: (rows) => rows.map(toCustomer),
+        total: c.get('partnerScope') === null ? () => liveCustomerCount(db, q.status) : undefined,
+      }),
+    csv: {
+      name: (q) => (q.status === 'BLOCKED' ? 'customers-blocked' : 'customers'),
+      columns: customerCsvColumns,
+    },
   });
 
   return routeSet(guards)
-    .on('GET /admin/user/customers', async (c) => {
-      const q = c.req.valid('query');
-      return ok(c, await sourcePage(customerSource(q.status, c.get('partnerScope')), q));
-    })
-    .on('GET /admin/user/customers/export', async (c) => {
-      const q = c.req.valid('query');
-      return sourceExport(c, customerSource(q.status, c.get('partnerScope')), q, {
-        name: q.status === 'BLOCKED' ? 'customers-blocked' : 'customers',
-        columns: customerCsvColumns,
-        clock,
-        log: ctx.log,
-        batchSize: ctx.config.exportBatchSize,
-      });
-    })
+    .on('GET /admin/user/customers', list.page)
+    .on('GET /admin/user/customers/export', list.export)
     .on('GET /admin/user/customers/{customerId}', async (c) =>
       ok(
         c,
@@ -152,12 +132,10 @@ export function customerRoutes(ctx: RouteContext) {
       ),
     )
     .on('PATCH /admin/user/customers', async (c) => {
-      const actor = c.get('user');
       const body = c.req.valid('json');
       const key = idempotencyKeyOf(c);
       const expected = expectedVersionOf(c);
-      const now = clock();
-      const meta = requestMeta(c, config.trustProxy);
+      const { user: actor, now, record } = callerChange(c, ctx);
       await loadCustomer(db, body.customerId);
       const outcome = await runIdempotent(
         db,
@@ -180,14 +158,11 @@ export function customerRoutes(ctx: RouteContext) {
               .update(customers)
               .set({ ...changes, updatedAt: now })
               .where(eq(customers.id, before.id));
-            await recordEvent(tx, {
-              actor: actorOfAuthUser(actor),
+            await record(tx, {
               action: actions.updatedClient(fullName({ ...before, ...changes }), changed),
               entity: 'customer',
               entityId: before.id,
               payload: { fields: Object.keys(changes) },
-              meta,
-              at: now,
             });
           }
           return success(toCustomer(await loadCustomer(tx, before.id)), customerMessages.updated);
@@ -196,26 +171,13 @@ export function customerRoutes(ctx: RouteContext) {
       return respond(c, outcome);
     })
     .on('PATCH /admin/user/customers/status', async (c) => {
-      const actor = c.get('user');
       const { customerId, accountStatus } = c.req.valid('json');
-      const now = clock();
-      const meta = requestMeta(c, config.trustProxy);
-      await db.transaction(async (tx) => {
+      const { now, commit } = callerChange(c, ctx);
+      await commit(async (tx) => {
         const before = await loadCustomer(tx, customerId, true);
-        if (before.accountStatus === accountStatus) return;
+        if (before.accountStatus === accountStatus) return undefined;
         await tx.update(customers).set({ accountStatus, updatedAt: now }).where(eq(customers.id, customerId));
-        await recordEvent(tx, {
-          actor: actorOfAuthUser(actor),
-          action:
-            accountStatus === 'BLOCKED'
-              ? actions.blockedClient(fullName(before))
-              : actions.unblockedClient(fullName(before)),
-          entity: 'customer',
-          entityId: customerId,
-          payload: { accountStatus, previousStatus: before.accountStatus },
-          meta,
-          at: now,
-        });
+        return accountStatusEvent('customer', before, fullName(before), accountStatus);
       });
       return ok(
         c,
@@ -224,26 +186,21 @@ export function customerRoutes(ctx: RouteContext) {
       );
     })
     .on('DELETE /admin/user/customers/{customerId}', async (c) => {
-      const actor = c.get('user');
       const { customerId } = c.req.valid('param');
-      const now = clock();
-      const meta = requestMeta(c, config.trustProxy);
-      await db.transaction(async (tx) => {
+      const { now, commit } = callerChange(c, ctx);
+      await commit(async (tx) => {
         const customer = await loadCustomer(tx, customerId, true);
         // Soft delete: hidden from lists and figures; visits, rewards and the event log keep them.
         await tx
           .update(customers)
           .set({ deletedAt: now, updatedAt: now })
           .where(eq(customers.id, customerId));
-        await recordEvent(tx, {
-          actor: actorOfAuthUser(actor),
+        return {
           action: actions.deletedClient(fullName(customer)),
           entity: 'customer',
           entityId: customerId,
           payload: { email: customer.email },
-          meta,
-          at: now,
-        });
+        };
       });
       return ok(c, null, msg.deleted);
     }).router;

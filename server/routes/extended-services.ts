@@ -6,14 +6,15 @@ import {
 } from '../../contract/extended-services';
 import type { DbOrTx } from '../db/client';
 import { extendedServices, partnerExtendedServices } from '../db/schema';
-import { actions, actorOfAuthUser, recordEvent, requestMeta } from '../domain/events';
+import { actions } from '../domain/events';
 import { runIdempotent } from '../domain/idempotency';
+import { callerChange } from '../http/change';
 import type { RouteContext } from '../http/context';
 import type { CsvColumn } from '../http/csv-export';
 import { ApiError, ok } from '../http/errors';
 import { idempotencyKeyOf, respond, success } from '../http/idempotency';
-import type { ListSpec } from '../http/list';
-import { countRows, type ListSource, readSelect, sourceExport, sourcePage } from '../http/list-source';
+import { caseless, tableList } from '../http/list';
+import { listRoutes, tableSource } from '../http/list-source';
 import { routeSet } from '../http/route';
 import { conflict, expectedVersionOf, isStale } from '../http/versions';
 
@@ -51,13 +52,10 @@ const toService = (r: ServiceRow): ExtendedService => ({
   partnerCount: Number(r.partnerCount),
 });
 
-const serviceList: ListSpec<'title' | 'createdAt'> = {
-  sortColumns: { title: sql`lower(${extendedServices.title})`, createdAt: extendedServices.createdAt },
-  list: extendedServiceListDefinition,
-  tieBreaker: extendedServices.id,
-  searchTarget: serviceSearch,
-  dateColumn: extendedServices.createdAt,
-};
+const serviceList = tableList(extendedServices, extendedServiceListDefinition, serviceSearch, {
+  ...caseless(extendedServices, ['title']),
+  createdAt: extendedServices.createdAt,
+});
 
 const serviceCsvColumns: CsvColumn<ExtendedService>[] = [
   { header: 'ID', value: (r) => r.id },
@@ -82,7 +80,7 @@ async function findService(db: DbOrTx, id: number, lock = false): Promise<Servic
  * service from its partners in the same transaction (the event keeps which partners had it).
  */
 export function extendedServiceRoutes(ctx: RouteContext) {
-  const { db, clock, config, guards } = ctx;
+  const { db, guards } = ctx;
   const notFound = () => new ApiError(404, msg.notFound);
   const load = async (tx: DbOrTx, id: number, lock = false) => {
     const row = await findService(tx, id, lock);
@@ -90,42 +88,25 @@ export function extendedServiceRoutes(ctx: RouteContext) {
     return row;
   };
   /** The live services, for the list and its export. */
-  const services: ListSource<'title' | 'createdAt', ExtendedService> = {
-    spec: serviceList,
-    filters: [isNull(extendedServices.deletedAt)],
-    read: (p) =>
-      readSelect(
-        db
-          .select({ ...serviceColumns, ...p.keyFields })
-          .from(extendedServices)
-          .$dynamic(),
-        p,
-        (rows) => rows.map(toService),
-      ),
-    count: countRows(db, extendedServices),
-  };
+  const list = listRoutes(ctx, 'GET /admin/partners/extended-services', {
+    source: () =>
+      tableSource(db, extendedServices, serviceColumns, {
+        spec: serviceList,
+        filters: [isNull(extendedServices.deletedAt)],
+        map: (rows) => rows.map(toService),
+      }),
+    csv: { name: () => 'extended-services', columns: serviceCsvColumns },
+  });
 
   return routeSet(guards)
-    .on('GET /admin/partners/extended-services', async (c) =>
-      ok(c, await sourcePage(services, c.req.valid('query'))),
-    )
-    .on('GET /admin/partners/extended-services/export', async (c) =>
-      sourceExport(c, services, c.req.valid('query'), {
-        name: 'extended-services',
-        columns: serviceCsvColumns,
-        clock,
-        log: ctx.log,
-        batchSize: ctx.config.exportBatchSize,
-      }),
-    )
+    .on('GET /admin/partners/extended-services', list.page)
+    .on('GET /admin/partners/extended-services/export', list.export)
     .on('GET /admin/partners/extended-services/{extendedServiceId}', async (c) =>
       ok(c, toService(await load(db, c.req.valid('param').extendedServiceId))),
     )
     .on('POST /admin/partners/extended-services', async (c) => {
-      const actor = c.get('user');
       const body = c.req.valid('json');
-      const now = clock();
-      const meta = requestMeta(c, config.trustProxy);
+      const { user: actor, now, record } = callerChange(c, ctx);
       const key = idempotencyKeyOf(c);
       const route = 'extended-service-create';
       const outcome = await runIdempotent(db, { key, userId: actor.id, route, body, now }, async (tx) => {
@@ -133,24 +114,19 @@ export function extendedServiceRoutes(ctx: RouteContext) {
           .insert(extendedServices)
           .values({ title: body.title, description: body.description, createdAt: now, updatedAt: now })
           .returning({ id: extendedServices.id });
-        await recordEvent(tx, {
-          actor: actorOfAuthUser(actor),
+        await record(tx, {
           action: actions.createdService(body.title),
           entity: 'extended_service',
           entityId: created!.id,
           payload: { title: body.title },
-          meta,
-          at: now,
         });
         return success(toService(await load(tx, created!.id)), msg.created, 201);
       });
       return respond(c, outcome);
     })
     .on('PATCH /admin/partners/extended-services', async (c) => {
-      const actor = c.get('user');
       const body = c.req.valid('json');
-      const now = clock();
-      const meta = requestMeta(c, config.trustProxy);
+      const { user: actor, now, record } = callerChange(c, ctx);
       const key = idempotencyKeyOf(c);
       const expected = expectedVersionOf(c);
       await load(db, body.extendedServiceId);
@@ -167,14 +143,11 @@ export function extendedServiceRoutes(ctx: RouteContext) {
             .update(extendedServices)
             .set({ ...changes, updatedAt: now })
             .where(eq(extendedServices.id, before.id));
-          await recordEvent(tx, {
-            actor: actorOfAuthUser(actor),
+          await record(tx, {
             action: actions.updatedService(changes.title ?? before.title, before.title),
             entity: 'extended_service',
             entityId: before.id,
             payload: { fields: Object.keys(changes), previousTitle: before.title },
-            meta,
-            at: now,
           });
         }
         return success(toService(await load(tx, before.id)), msg.updated);
@@ -182,11 +155,9 @@ export function extendedServiceRoutes(ctx: RouteContext) {
       return respond(c, outcome);
     })
     .on('DELETE /admin/partners/extended-services/{extendedServiceId}', async (c) => {
-      const actor = c.get('user');
       const { extendedServiceId } = c.req.valid('param');
-      const now = clock();
-      const meta = requestMeta(c, config.trustProxy);
-      await db.transaction(async (tx) => {
+      const { now, commit } = callerChange(c, ctx);
+      await commit(async (tx) => {
         const service = await load(tx, extendedServiceId, true);
         await tx
           .update(extendedServices)
@@ -196,15 +167,12 @@ export function extendedServiceRoutes(ctx: RouteContext) {
           .delete(partnerExtendedServices)
           .where(eq(partnerExtendedServices.extendedServiceId, extendedServiceId))
           .returning({ partnerId: partnerExtendedServices.partnerId });
-        await recordEvent(tx, {
-          actor: actorOfAuthUser(actor),
+        return {
           action: actions.deletedService(service.title),
           entity: 'extended_service',
           entityId: extendedServiceId,
           payload: { title: service.title, unlinkedPartnerIds: unlinked.map((u) => u.partnerId) },
-          meta,
-          at: now,
-        });
+        };
       });
       return ok(c, null, msg.deleted);
     }).router;

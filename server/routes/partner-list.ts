@@ -5,11 +5,10 @@ import { partners } from '../db/schema';
 import { livePartnerCount } from '../domain/counts';
 import { partnerColumns, toPartners } from '../domain/partners';
 import { partnerScope } from '../http/access';
-import type { AuthUser, RouteContext } from '../http/context';
+import type { RouteContext } from '../http/context';
 import type { CsvColumn } from '../http/csv-export';
-import { ok } from '../http/errors';
-import type { ListSpec } from '../http/list';
-import { countRows, type ListSource, readSelect, sourceExport, sourcePage } from '../http/list-source';
+import { caseless, tableList } from '../http/list';
+import { listRoutes, tableSource } from '../http/list-source';
 import { routeSet } from '../http/route';
 
 /** Kept equal to the expression of the trigram index partners_search_trgm_idx (schema.ts). */
@@ -17,19 +16,10 @@ const partnerSearch = sql`(${partners.organizationName} || ' ' || ${partners.fir
 
 type PartnerSortKey = 'organizationName' | 'firstName' | 'lastName' | 'email' | 'createdAt';
 
-const partnerList: ListSpec<PartnerSortKey> = {
-  sortColumns: {
-    organizationName: sql`lower(${partners.organizationName})`,
-    firstName: sql`lower(${partners.firstName})`,
-    lastName: sql`lower(${partners.lastName})`,
-    email: sql`lower(${partners.email})`,
-    createdAt: partners.createdAt,
-  },
-  list: partnerListDefinition,
-  tieBreaker: partners.id,
-  searchTarget: partnerSearch,
-  dateColumn: partners.createdAt,
-};
+const partnerList = tableList<PartnerSortKey>(partners, partnerListDefinition, partnerSearch, {
+  ...caseless(partners, ['organizationName', 'firstName', 'lastName', 'email']),
+  createdAt: partners.createdAt,
+});
 
 /** A partner's contact email is unique among live partners: the unique index decides a race. */
 const partnerCsvColumns: CsvColumn<Partner>[] = [
@@ -48,47 +38,31 @@ const partnerCsvColumns: CsvColumn<Partner>[] = [
 
 /** GET /admin/partners (and its CSV export): the partner list; partner staff see their own row. */
 export function partnerListRoutes(ctx: RouteContext) {
-  const { db, clock, guards } = ctx;
+  const { db, guards } = ctx;
   /**
    * Live partners (of the status asked), for the list and its export; partner staff see their own
    * row. The counter's total serves the club's list; a partner's is counted.
    */
-  const partnerSource = (
-    user: AuthUser,
-    q: { status?: 'ACTIVE' | 'BLOCKED' | undefined },
-  ): ListSource<PartnerSortKey, Partner> => ({
-    spec: partnerList,
-    filters: [
-      isNull(partners.deletedAt),
-      q.status ? eq(partners.accountStatus, q.status) : undefined,
-      partnerScope(user) === null ? undefined : eq(partners.id, partnerScope(user)!),
-    ],
-    read: (p) =>
-      readSelect(
-        db
-          .select({ ...partnerColumns, ...p.keyFields })
-          .from(partners)
-          .$dynamic(),
-        p,
-        (rows) => toPartners(db, rows),
-      ),
-    count: countRows(db, partners),
-    total: partnerScope(user) === null ? () => livePartnerCount(db, q.status) : undefined,
+  const list = listRoutes(ctx, 'GET /admin/partners', {
+    source: (q, c) => {
+      const scope = partnerScope(c.get('user'));
+      return tableSource(db, partners, partnerColumns, {
+        spec: partnerList,
+        filters: [
+          isNull(partners.deletedAt),
+          q.status ? eq(partners.accountStatus, q.status) : undefined,
+          scope === null ? undefined : eq(partners.id, scope),
+        ],
+        map: (rows) => toPartners(db, rows),
+        total: scope === null ? () => livePartnerCount(db, q.status) : undefined,
+      });
+    },
+    csv: {
+      name: (q) => (q.status === 'BLOCKED' ? 'partners-blocked' : 'partners'),
+      columns: partnerCsvColumns,
+    },
   });
 
-  return routeSet(guards)
-    .on('GET /admin/partners', async (c) => {
-      const q = c.req.valid('query');
-      return ok(c, await sourcePage(partnerSource(c.get('user'), q), q));
-    })
-    .on('GET /admin/partners/export', async (c) => {
-      const q = c.req.valid('query');
-      return sourceExport(c, partnerSource(c.get('user'), q), q, {
-        name: q.status === 'BLOCKED' ? 'partners-blocked' : 'partners',
-        columns: partnerCsvColumns,
-        clock,
-        log: ctx.log,
-        batchSize: ctx.config.exportBatchSize,
-      });
-    }).router;
+  return routeSet(guards).on('GET /admin/partners', list.page).on('GET /admin/partners/export', list.export)
+    .router;
 }

@@ -3,7 +3,7 @@ import { partnerServerMessages as msg, partnerMessages } from '../../contract/pa
 import type { DbOrTx } from '../db/client';
 import { partnerExtendedServices, partners, passwordResetCodes, users } from '../db/schema';
 import { changedFields } from '../domain/changes';
-import { actions, actorOfAuthUser, recordEvent, requestMeta } from '../domain/events';
+import { accountStatusEvent, actions } from '../domain/events';
 import { runIdempotent } from '../domain/idempotency';
 import { storeFile } from '../domain/images';
 import {
@@ -19,6 +19,7 @@ import {
 import { revokeAllForUser } from '../domain/sessions';
 import { fullName } from '../domain/users';
 import { assertPartnerScope } from '../http/access';
+import { callerChange } from '../http/change';
 import type { RouteContext } from '../http/context';
 import { ApiError, ok } from '../http/errors';
 import { idempotencyKeyOf, respond, success } from '../http/idempotency';
@@ -28,7 +29,7 @@ import { conflict, expectedVersionOf, isStale } from '../http/versions';
 
 /** /admin/partners: partners, their figures, and the partner's analytics. */
 export function partnerRoutes(ctx: RouteContext) {
-  const { db, clock, config, guards, mailer } = ctx;
+  const { db, guards, mailer } = ctx;
   const notFound = () => new ApiError(404, msg.notFound);
   const load = async (tx: DbOrTx, id: number, lock = false): Promise<PartnerRow> => {
     const row = await findLivePartner(tx, id, lock);
@@ -43,10 +44,8 @@ export function partnerRoutes(ctx: RouteContext) {
       return ok(c, await partnerWithServices(db, await load(db, partnerId)));
     })
     .on('POST /admin/partners/invite', async (c) => {
-      const actor = c.get('user');
       const body = c.req.valid('json');
-      const now = clock();
-      const meta = requestMeta(c, config.trustProxy);
+      const { now, record } = callerChange(c, ctx);
       const cover = imageField('coverImage', body.coverImage, partnerMessages.coverImageNotImage);
       await assertEmailFree(db, body.email);
       // Everything or nothing: the file, the partner, its services, the mail and the event.
@@ -77,8 +76,7 @@ export function partnerRoutes(ctx: RouteContext) {
             })),
           );
           await mailer.enqueue(tx, partnerWelcomeMail(body), now);
-          await recordEvent(tx, {
-            actor: actorOfAuthUser(actor),
+          await record(tx, {
             action: actions.addedPartner(body.organizationName),
             entity: 'partner',
             entityId: partnerId,
@@ -88,8 +86,6 @@ export function partnerRoutes(ctx: RouteContext) {
               extendedServiceIds: body.extendedServiceIds,
               coverImage,
             },
-            meta,
-            at: now,
           });
           return partnerId;
         }),
@@ -98,10 +94,8 @@ export function partnerRoutes(ctx: RouteContext) {
       return ok(c, await partnerWithServices(db, await load(db, id)), partnerMessages.added, 201);
     })
     .on('PATCH /admin/partners/update-record', async (c) => {
-      const actor = c.get('user');
       const body = c.req.valid('json');
-      const now = clock();
-      const meta = requestMeta(c, config.trustProxy);
+      const { user: actor, now, record } = callerChange(c, ctx);
       const cover =
         body.coverImage !== undefined
           ? imageField('coverImage', body.coverImage, partnerMessages.coverImageNotImage)
@@ -158,8 +152,7 @@ export function partnerRoutes(ctx: RouteContext) {
             .update(partners)
             .set({ ...changes, updatedAt: now })
             .where(eq(partners.id, before.id));
-          await recordEvent(tx, {
-            actor: actorOfAuthUser(actor),
+          await record(tx, {
             action: actions.updatedPartner(changes.organizationName ?? before.organizationName, changed),
             entity: 'partner',
             entityId: before.id,
@@ -168,8 +161,6 @@ export function partnerRoutes(ctx: RouteContext) {
               ...(changes.organizationName ? { previousName: before.organizationName } : {}),
               ...(body.extendedServiceIds ? { extendedServiceIds: body.extendedServiceIds } : {}),
             },
-            meta,
-            at: now,
           });
         }
         return success(await partnerWithServices(tx, await load(tx, before.id)), msg.updated);
@@ -177,26 +168,13 @@ export function partnerRoutes(ctx: RouteContext) {
       return respond(c, outcome);
     })
     .on('PATCH /admin/partners/update-status', async (c) => {
-      const actor = c.get('user');
       const { partnerId, accountStatus } = c.req.valid('json');
-      const now = clock();
-      const meta = requestMeta(c, config.trustProxy);
-      await db.transaction(async (tx) => {
+      const { now, commit } = callerChange(c, ctx);
+      await commit(async (tx) => {
         const before = await load(tx, partnerId, true);
-        if (before.accountStatus === accountStatus) return;
+        if (before.accountStatus === accountStatus) return undefined;
         await tx.update(partners).set({ accountStatus, updatedAt: now }).where(eq(partners.id, partnerId));
-        await recordEvent(tx, {
-          actor: actorOfAuthUser(actor),
-          action:
-            accountStatus === 'BLOCKED'
-              ? actions.blockedPartner(before.organizationName)
-              : actions.unblockedPartner(before.organizationName),
-          entity: 'partner',
-          entityId: partnerId,
-          payload: { accountStatus, previousStatus: before.accountStatus },
-          meta,
-          at: now,
-        });
+        return accountStatusEvent('partner', before, before.organizationName, accountStatus);
       });
       return ok(
         c,
@@ -205,11 +183,9 @@ export function partnerRoutes(ctx: RouteContext) {
       );
     })
     .on('DELETE /admin/partners/{partnerId}', async (c) => {
-      const actor = c.get('user');
       const { partnerId } = c.req.valid('param');
-      const now = clock();
-      const meta = requestMeta(c, config.trustProxy);
-      await db.transaction(async (tx) => {
+      const { now, commit } = callerChange(c, ctx);
+      await commit(async (tx) => {
         const partner = await load(tx, partnerId, true);
         // Soft delete: hidden from lists and figures; visits, rewards and the event log keep it.
         await tx.update(partners).set({ deletedAt: now, updatedAt: now }).where(eq(partners.id, partnerId));
@@ -226,8 +202,7 @@ export function partnerRoutes(ctx: RouteContext) {
             .set({ usedAt: now })
             .where(and(eq(passwordResetCodes.userId, s.id), isNull(passwordResetCodes.usedAt)));
         }
-        await recordEvent(tx, {
-          actor: actorOfAuthUser(actor),
+        return {
           action: actions.deletedPartner(partner.organizationName),
           entity: 'partner',
           entityId: partnerId,
@@ -235,9 +210,7 @@ export function partnerRoutes(ctx: RouteContext) {
             email: partner.email,
             staffRemoved: staff.map((s) => ({ id: s.id, name: fullName(s) })),
           },
-          meta,
-          at: now,
-        });
+        };
       });
       return ok(c, null, msg.deleted);
     }).router;

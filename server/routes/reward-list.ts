@@ -8,9 +8,9 @@ import { type RewardView, rewardWithStatus } from '../domain/rewards';
 import { assertPartnerScope } from '../http/access';
 import type { AuthUser, RouteContext } from '../http/context';
 import type { CsvColumn } from '../http/csv-export';
-import { ApiError, ok } from '../http/errors';
+import { ApiError } from '../http/errors';
 import type { ListSpec } from '../http/list';
-import { type ListSource, readSelect, sourceExport, sourcePage } from '../http/list-source';
+import { type ListSource, listRoutes, readSelect } from '../http/list-source';
 import { routeSet } from '../http/route';
 
 /* GET /admin/partners/rewards (and its CSV export): the rewards a partner issued, as of now. */
@@ -113,19 +113,12 @@ export function partnerRewardRoutes(ctx: RouteContext) {
     };
   };
 
+  const list = listRoutes(ctx, 'GET /admin/partners/rewards', {
+    source: (q, c) => rewardSource(c.get('user'), q),
+    csv: { name: (q) => `rewards-partner-${q.partnerId}`, columns: rewardCsvColumns },
+  });
+
   return routeSet(guards)
-    .on('GET /admin/partners/rewards', async (c) => {
-      const q = c.req.valid('query');
-      return ok(c, await sourcePage(await rewardSource(c.get('user'), q), q));
-    })
-    .on('GET /admin/partners/rewards/export', async (c) => {
-      const q = c.req.valid('query');
-      return sourceExport(c, await rewardSource(c.get('user'), q), q, {
-        name: `rewards-partner-${q.partnerId}`,
-        columns: rewardCsvColumns,
-        clock,
-        log: ctx.log,
-        batchSize: ctx.config.exportBatchSize,
-      });
-    }).router;
+    .on('GET /admin/partners/rewards', list.page)
+    .on('GET /admin/partners/rewards/export', list.export).router;
 }

@@ -8,7 +8,7 @@ import {
 import type { DbOrTx } from '../db/client';
 import { sqlState, UNIQUE_VIOLATION } from '../db/errors';
 import { roles, users } from '../db/schema';
-import { actions, actorOfAuthUser, recordEvent, requestMeta } from '../domain/events';
+import { actions } from '../domain/events';
 import {
   findRole,
   missingPermissions,
@@ -18,22 +18,21 @@ import {
   staffCount,
   toRole,
 } from '../domain/roles';
+import { callerChange } from '../http/change';
 import type { AuthUser, RouteContext } from '../http/context';
 import type { CsvColumn } from '../http/csv-export';
 import { ApiError, fieldError, ok } from '../http/errors';
-import type { ListSpec } from '../http/list';
-import { countRows, type ListSource, readSelect, sourceExport, sourcePage } from '../http/list-source';
+import { caseless, tableList } from '../http/list';
+import { listRoutes, tableSource } from '../http/list-source';
 import { routeSet } from '../http/route';
 
 type RoleSortKey = 'name' | 'createdAt' | 'staffCount';
 
-const roleList: ListSpec<RoleSortKey> = {
-  sortColumns: { name: sql`lower(${roles.name})`, createdAt: roles.createdAt, staffCount },
-  list: roleListDefinition,
-  tieBreaker: roles.id,
-  searchTarget: sql`${roles.name}`,
-  dateColumn: roles.createdAt,
-};
+const roleList = tableList<RoleSortKey>(roles, roleListDefinition, sql`${roles.name}`, {
+  ...caseless(roles, ['name']),
+  createdAt: roles.createdAt,
+  staffCount,
+});
 
 const roleCsvColumns: CsvColumn<Role>[] = [
   { header: 'ID', value: (r) => r.id },
@@ -101,37 +100,22 @@ async function uniqueName<T>(work: () => Promise<T>): Promise<T> {
 
 /** /admin/user: roles with their permissions (SPEC section 7, 'Staff and roles'). */
 export function roleRoutes(ctx: RouteContext) {
-  const { db, clock, config, guards } = ctx;
+  const { db, guards } = ctx;
   const notFound = () => new ApiError(404, roleServerMessages.notFound);
   /** The roles a caller sees, for the list and its export. */
-  const roleSource = (actor: AuthUser, scope: number | null): ListSource<RoleSortKey, Role> => ({
-    spec: roleList,
-    filters: [rolesInScope(actor, scope)],
-    read: (p) =>
-      readSelect(
-        db
-          .select({ ...roleColumns, ...p.keyFields })
-          .from(roles)
-          .$dynamic(),
-        p,
-        (rows) => rows.map(toRole),
-      ),
-    count: countRows(db, roles),
+  const list = listRoutes(ctx, 'GET /admin/user/get-roles', {
+    source: (_q, c) =>
+      tableSource(db, roles, roleColumns, {
+        spec: roleList,
+        filters: [rolesInScope(c.get('user'), c.get('partnerScope'))],
+        map: (rows) => rows.map(toRole),
+      }),
+    csv: { name: () => 'roles', columns: roleCsvColumns },
   });
 
   return routeSet(guards)
-    .on('GET /admin/user/get-roles', async (c) =>
-      ok(c, await sourcePage(roleSource(c.get('user'), c.get('partnerScope')), c.req.valid('query'))),
-    )
-    .on('GET /admin/user/get-roles/export', async (c) =>
-      sourceExport(c, roleSource(c.get('user'), c.get('partnerScope')), c.req.valid('query'), {
-        name: 'roles',
-        columns: roleCsvColumns,
-        clock,
-        log: ctx.log,
-        batchSize: ctx.config.exportBatchSize,
-      }),
-    )
+    .on('GET /admin/user/get-roles', list.page)
+    .on('GET /admin/user/get-roles/export', list.export)
     .on('GET /admin/user/get-role-detail', async (c) => {
       const row = await findRole(db, c.req.valid('query').roleId);
       if (!row || !roleInScope(c.get('user'), c.get('partnerScope'), row)) throw notFound();
@@ -141,8 +125,7 @@ export function roleRoutes(ctx: RouteContext) {
       const actor = c.get('user');
       const { roleName, permissionIds, partnerRole = false } = c.req.valid('json');
       const permissions = grantablePermissions(permissionIds, actor);
-      const now = clock();
-      const meta = requestMeta(c, config.trustProxy);
+      const { now, record } = callerChange(c, ctx);
       await assertNameFree(db, roleName);
       const id = await uniqueName(() =>
         db.transaction(async (tx) => {
@@ -150,14 +133,11 @@ export function roleRoutes(ctx: RouteContext) {
             .insert(roles)
             .values({ name: roleName, permissions, partnerRole, createdAt: now, updatedAt: now })
             .returning({ id: roles.id });
-          await recordEvent(tx, {
-            actor: actorOfAuthUser(actor),
+          await record(tx, {
             action: actions.createdRole(roleName),
             entity: 'role',
             entityId: created!.id,
             payload: { permissions, partnerRole },
-            meta,
-            at: now,
           });
           return created!.id;
         }),
@@ -172,8 +152,7 @@ export function roleRoutes(ctx: RouteContext) {
       if (existing.builtIn) throw new ApiError(409, roleServerMessages.builtInLocked);
       assertHoldsRole(actor, existing);
       const permissions = grantablePermissions(permissionIds, actor);
-      const now = clock();
-      const meta = requestMeta(c, config.trustProxy);
+      const { now, record } = callerChange(c, ctx);
       await assertNameFree(db, roleName, roleId);
       await uniqueName(() =>
         db.transaction(async (tx) => {
@@ -189,8 +168,7 @@ export function roleRoutes(ctx: RouteContext) {
             .update(roles)
             .set({ name: roleName, permissions, ...(kindChanges ? { partnerRole } : {}), updatedAt: now })
             .where(eq(roles.id, roleId));
-          await recordEvent(tx, {
-            actor: actorOfAuthUser(actor),
+          await record(tx, {
             action: actions.updatedRole(roleName, before.name),
             entity: 'role',
             entityId: roleId,
@@ -199,8 +177,6 @@ export function roleRoutes(ctx: RouteContext) {
               added: missingPermissions(permissions, before.permissions),
               removed: missingPermissions(before.permissions, permissions),
             },
-            meta,
-            at: now,
           });
         }),
       );
@@ -209,9 +185,8 @@ export function roleRoutes(ctx: RouteContext) {
     .on('DELETE /admin/user/delete-role/{roleId}', async (c) => {
       const actor = c.get('user');
       const { roleId } = c.req.valid('param');
-      const now = clock();
-      const meta = requestMeta(c, config.trustProxy);
-      await db.transaction(async (tx) => {
+      const { commit } = callerChange(c, ctx);
+      await commit(async (tx) => {
         // The row lock makes a concurrent invite or role change with this role wait for the outcome.
         const role = await findRole(tx, roleId, true);
         if (!role) throw notFound();
@@ -221,15 +196,12 @@ export function roleRoutes(ctx: RouteContext) {
         // Deleted members keep their history in the event log, not a reference to a gone role.
         await tx.update(users).set({ roleId: null }).where(eq(users.roleId, roleId));
         await tx.delete(roles).where(eq(roles.id, roleId));
-        await recordEvent(tx, {
-          actor: actorOfAuthUser(actor),
+        return {
           action: actions.deletedRole(role.name),
           entity: 'role',
           entityId: roleId,
           payload: { permissions: role.permissions },
-          meta,
-          at: now,
-        });
+        };
       });
       return ok(c, null, roleServerMessages.deleted);
     }).router;

@@ -8,29 +8,21 @@ import { staffColumns, toStaffUser } from '../domain/users';
 import type { RouteContext } from '../http/context';
 import type { CsvColumn } from '../http/csv-export';
 import { ok } from '../http/errors';
-import type { ListSpec } from '../http/list';
-import { countRows, type ListSource, readSelect, sourceExport, sourcePage } from '../http/list-source';
-import { type RouteHandler, routeSet } from '../http/route';
+import { caseless, tableList } from '../http/list';
+import { countRows, type ListSource, listRoutes, readSelect } from '../http/list-source';
+import { routeSet } from '../http/route';
 
 /** Kept equal to the expression of the trigram index users_search_trgm_idx (schema.ts). */
 const staffSearch = sql`(${users.firstName} || ' ' || ${users.lastName} || ' ' || ${users.email})`;
 
-const staffList: ListSpec<'firstName' | 'lastName' | 'email' | 'role' | 'createdAt'> & {
-  nullableSorts: 'role'[];
-} = {
-  // A member without a role sorts by NULL (last ascending, first descending).
-  nullableSorts: ['role'],
-  sortColumns: {
-    firstName: sql`lower(${users.firstName})`,
-    lastName: sql`lower(${users.lastName})`,
-    email: sql`lower(${users.email})`,
+const staffList = {
+  ...tableList(users, staffListDefinition, staffSearch, {
+    ...caseless(users, ['firstName', 'lastName', 'email']),
     role: sql`lower(${roles.name})`,
     createdAt: users.createdAt,
-  },
-  list: staffListDefinition,
-  tieBreaker: users.id,
-  searchTarget: staffSearch,
-  dateColumn: users.createdAt,
+  }),
+  // A member without a role sorts by NULL (last ascending, first descending).
+  nullableSorts: ['role' as const],
 };
 
 const staffCsvColumns: CsvColumn<StaffUser>[] = [
@@ -75,17 +67,11 @@ const staffSource = (
 
 /** The staff list (two paths for it, and for its CSV export) and the people figures of the dashboard. */
 export function staffListRoutes(ctx: RouteContext) {
-  const { db, clock, guards } = ctx;
-  const listStaff: RouteHandler<'GET /admin/user/admin-users'> = async (c) =>
-    ok(c, await sourcePage(staffSource(db, c.get('partnerScope')), c.req.valid('query')));
-  const exportStaff: RouteHandler<'GET /admin/user/admin-users/export'> = async (c) =>
-    sourceExport(c, staffSource(db, c.get('partnerScope')), c.req.valid('query'), {
-      name: 'staff',
-      columns: staffCsvColumns,
-      clock,
-      log: ctx.log,
-      batchSize: ctx.config.exportBatchSize,
-    });
+  const { db, guards } = ctx;
+  const list = listRoutes(ctx, 'GET /admin/user/admin-users', {
+    source: (_q, c) => staffSource(db, c.get('partnerScope')),
+    csv: { name: () => 'staff', columns: staffCsvColumns },
+  });
 
   return routeSet(guards)
     .on('GET /admin/user/stats', async (c) => {
@@ -93,8 +79,8 @@ export function staffListRoutes(ctx: RouteContext) {
       const stats: UserStats = await userStats(db);
       return ok(c, stats);
     })
-    .on('GET /admin/user/admin-users', listStaff)
-    .on('GET /admin/admin-users', listStaff)
-    .on('GET /admin/user/admin-users/export', exportStaff)
-    .on('GET /admin/admin-users/export', exportStaff).router;
+    .on('GET /admin/user/admin-users', list.page)
+    .on('GET /admin/admin-users', list.page)
+    .on('GET /admin/user/admin-users/export', list.export)
+    .on('GET /admin/admin-users/export', list.export).router;
 }

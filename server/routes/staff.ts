@@ -3,7 +3,7 @@ import { staffServerMessages as msg } from '../../contract/staff';
 import type { DbOrTx } from '../db/client';
 import { passwordResetCodes, users } from '../db/schema';
 import { changedFields } from '../domain/changes';
-import { actions, actorOfAuthUser, recordEvent, requestMeta } from '../domain/events';
+import { actions } from '../domain/events';
 import { clearBucket, loginBucket } from '../domain/rate-limit';
 import { generateResetCode, INVITE_CODE_TTL_MS } from '../domain/reset-codes';
 import { revokeAllForUser } from '../domain/sessions';
@@ -19,6 +19,7 @@ import {
 } from '../domain/staff';
 import { sha256Hex } from '../domain/tokens';
 import { findStaffByEmail, findStaffById, fullName, toStaffUser } from '../domain/users';
+import { callerChange } from '../http/change';
 import type { RouteContext } from '../http/context';
 import { ApiError, fieldError, ok } from '../http/errors';
 import { routeSet } from '../http/route';
@@ -26,7 +27,7 @@ import { appUrl, inviteMail } from '../mail-templates';
 
 /** A staff member: detail, invitation, edit, deletion. The list and its export: staff-list.ts. */
 export function staffRoutes(ctx: RouteContext) {
-  const { db, clock, config, guards, hasher, mailer } = ctx;
+  const { db, config, guards, hasher, mailer } = ctx;
   const notFound = () => new ApiError(404, msg.notFound);
   /** A live member inside the caller's scope (another partner's staff, or club staff, are 404). */
   const load = async (tx: DbOrTx, id: number, scope: number | null = null) => {
@@ -41,10 +42,8 @@ export function staffRoutes(ctx: RouteContext) {
       return ok(c, toStaffUser(await load(db, (q.userId ?? q.staffId)!, c.get('partnerScope'))));
     })
     .on('POST /admin/user/new-admin-user', async (c) => {
-      const actor = c.get('user');
       const body = c.req.valid('json');
-      const now = clock();
-      const meta = requestMeta(c, config.trustProxy);
+      const { user: actor, now, record } = callerChange(c, ctx);
       const role = await grantableRole(db, body.roleId, actor);
       // Partner staff invite to their own partner, whatever the body says (the guard refused a
       // foreign partnerId already): never an unscoped admin. A partner role needs a partner.
@@ -92,8 +91,7 @@ export function staffRoutes(ctx: RouteContext) {
             }),
             now,
           );
-          await recordEvent(tx, {
-            actor: actorOfAuthUser(actor),
+          await record(tx, {
             action: actions.invitedStaff(fullName(body)),
             entity: 'user',
             entityId: created!.id,
@@ -103,8 +101,6 @@ export function staffRoutes(ctx: RouteContext) {
               role: role.name,
               partnerId,
             },
-            meta,
-            at: now,
           });
           return created!.id;
         }),
@@ -113,10 +109,8 @@ export function staffRoutes(ctx: RouteContext) {
       return ok(c, toStaffUser(await load(db, id)), msg.invited, 201);
     })
     .on('PATCH /admin/user/update-admin-user', async (c) => {
-      const actor = c.get('user');
       const body = c.req.valid('json');
-      const now = clock();
-      const meta = requestMeta(c, config.trustProxy);
+      const { user: actor, now, record } = callerChange(c, ctx);
       // One's own password only with the current one (PATCH /user/profile/update-password): a
       // signed-in console left open must not let anyone set it. The whole call is refused.
       if (body.password !== undefined && body.userId === actor.id) {
@@ -176,8 +170,7 @@ export function staffRoutes(ctx: RouteContext) {
               await voidCodes(tx, target.id, now);
               await clearBucket(tx, loginBucket(target.email));
             }
-            await recordEvent(tx, {
-              actor: actorOfAuthUser(actor),
+            await record(tx, {
               action: actions.updatedStaff(fullName({ ...target, ...changes }), changed),
               entity: 'user',
               entityId: target.id,
@@ -185,8 +178,6 @@ export function staffRoutes(ctx: RouteContext) {
                 fields: Object.keys(changes),
                 ...(role ? { roleId: role.id, role: role.name } : {}),
               },
-              meta,
-              at: now,
             });
           }),
         );
@@ -194,12 +185,10 @@ export function staffRoutes(ctx: RouteContext) {
       return ok(c, toStaffUser(await load(db, target.id)), msg.updated);
     })
     .on('DELETE /admin/user/delete-admin-user/{staffId}', async (c) => {
-      const actor = c.get('user');
       const { staffId } = c.req.valid('param');
-      const now = clock();
-      const meta = requestMeta(c, config.trustProxy);
+      const { user: actor, now, commit } = callerChange(c, ctx);
       assertOutranks(actor, await load(db, staffId, c.get('partnerScope')), 'delete');
-      await db.transaction(async (tx) => {
+      await commit(async (tx) => {
         // Serialises deletions of Super Admins: two of them deleting each other cannot leave none.
         await lockSuperAdminRole(tx);
         const target = await load(tx, staffId);
@@ -209,15 +198,12 @@ export function staffRoutes(ctx: RouteContext) {
         await tx.update(users).set({ deletedAt: now, updatedAt: now }).where(eq(users.id, staffId));
         await revokeAllForUser(tx, staffId, now);
         await voidCodes(tx, staffId, now);
-        await recordEvent(tx, {
-          actor: actorOfAuthUser(actor),
+        return {
           action: actions.deletedStaff(fullName(target)),
           entity: 'user',
           entityId: staffId,
           payload: { email: target.email },
-          meta,
-          at: now,
-        });
+        };
       });
       return ok(c, null, msg.deleted);
     }).router;

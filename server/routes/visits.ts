@@ -14,7 +14,7 @@ import type { AuthUser, RouteContext } from '../http/context';
 import type { CsvColumn, ExportKey } from '../http/csv-export';
 import { ApiError, ok } from '../http/errors';
 import type { ListSpec } from '../http/list';
-import { type ListSource, sourceExport, sourcePage } from '../http/list-source';
+import { type ListSource, listRoutes } from '../http/list-source';
 import { routeSet } from '../http/route';
 
 const visitCsvColumns: CsvColumn<Visit>[] = [
@@ -51,7 +51,7 @@ const visitList: ListSpec<VisitSortKey> = {
 
 /** /admin/partners/visits: a partner's visits (list, CSV export, one visit). */
 export function visitRoutes(ctx: RouteContext) {
-  const { db, clock, guards } = ctx;
+  const { db, guards } = ctx;
 
   /** The partner the query names: live, and the caller's own when they are partner staff. */
   const partnerFor = (user: AuthUser, partnerId: number) =>
@@ -82,22 +82,14 @@ export function visitRoutes(ctx: RouteContext) {
     total: () => partnerVisitCount(db, partner.id),
   });
 
+  const list = listRoutes(ctx, 'GET /admin/partners/visits', {
+    source: async (q, c) => visitSource(await partnerFor(c.get('user'), q.partnerId), q),
+    csv: { name: (q) => `visits-partner-${q.partnerId}`, columns: visitCsvColumns },
+  });
+
   return routeSet(guards)
-    .on('GET /admin/partners/visits', async (c) => {
-      const q = c.req.valid('query');
-      return ok(c, await sourcePage(visitSource(await partnerFor(c.get('user'), q.partnerId), q), q));
-    })
-    .on('GET /admin/partners/visits/export', async (c) => {
-      const q = c.req.valid('query');
-      const partner = await partnerFor(c.get('user'), q.partnerId);
-      return sourceExport(c, visitSource(partner, q), q, {
-        name: `visits-partner-${partner.id}`,
-        columns: visitCsvColumns,
-        clock,
-        log: ctx.log,
-        batchSize: ctx.config.exportBatchSize,
-      });
-    })
+    .on('GET /admin/partners/visits', list.page)
+    .on('GET /admin/partners/visits/export', list.export)
     .on('GET /admin/partners/visits/{visitId}', async (c) => {
       const user = c.get('user');
       const [visit] = await findVisits(db, sql`${visits.id} = ${c.req.valid('param').visitId}`);

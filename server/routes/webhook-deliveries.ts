@@ -7,7 +7,8 @@ import {
 } from '../../contract/webhooks';
 import type { DbOrTx } from '../db/client';
 import { webhookAttempts, webhookDeliveries } from '../db/schema';
-import { actions, actorOfAuthUser, recordEvent, requestMeta } from '../domain/events';
+import { actions } from '../domain/events';
+import { callerChange } from '../http/change';
 import type { RouteContext } from '../http/context';
 import { ApiError, ok } from '../http/errors';
 import { type ListSpec, listPage } from '../http/list';
@@ -60,7 +61,7 @@ async function withAttempts(db: DbOrTx, rows: DeliveryRow[]): Promise<WebhookDel
 
 /** /admin/webhooks/{webhookId}/deliveries: a webhook's delivery log, and a replay of one delivery. */
 export function webhookDeliveryRoutes(ctx: RouteContext) {
-  const { db, clock, config, guards } = ctx;
+  const { db, guards } = ctx;
   return routeSet(guards)
     .on('GET /admin/webhooks/{webhookId}/deliveries', async (c) => {
       const user = c.get('user');
@@ -95,8 +96,7 @@ export function webhookDeliveryRoutes(ctx: RouteContext) {
     .on('POST /admin/webhooks/{webhookId}/deliveries/{deliveryId}/replay', async (c) => {
       const user = c.get('user');
       const { webhookId, deliveryId } = c.req.valid('param');
-      const now = clock();
-      const meta = requestMeta(c, config.trustProxy);
+      const { now, record } = callerChange(c, ctx);
       const delivery = await db.transaction(async (tx) => {
         const endpoint = await findVisibleEndpoint(tx, user, webhookId);
         if (endpoint.disabledAt !== null) throw new ApiError(409, msg.disabled);
@@ -107,14 +107,11 @@ export function webhookDeliveryRoutes(ctx: RouteContext) {
           .where(and(eq(webhookDeliveries.id, deliveryId), eq(webhookDeliveries.endpointId, webhookId)))
           .returning();
         if (!row) throw new ApiError(404, msg.deliveryNotFound);
-        await recordEvent(tx, {
-          actor: actorOfAuthUser(user),
+        await record(tx, {
           action: actions.replayedWebhookDelivery(row.messageId, endpoint.url),
           entity: 'webhook',
           entityId: webhookId,
           payload: { deliveryId, messageId: row.messageId },
-          meta,
-          at: now,
         });
         return (await withAttempts(tx, [row]))[0]!;
       });

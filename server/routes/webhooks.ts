@@ -7,11 +7,12 @@ import {
 } from '../../contract/webhooks';
 import type { DbOrTx } from '../db/client';
 import { partners, webhookEndpoints } from '../db/schema';
-import { actions, actorOfAuthUser, recordEvent, requestMeta } from '../domain/events';
+import { actions } from '../domain/events';
 import { generateWebhookSecret, isForbiddenHost } from '../domain/webhooks';
+import { callerChange } from '../http/change';
 import type { AuthUser, RouteContext } from '../http/context';
 import { ApiError, fieldError, ok } from '../http/errors';
-import { type ListSpec, listPage } from '../http/list';
+import { listPage, tableList } from '../http/list';
 import { routeSet } from '../http/route';
 
 const PARTNER_NOT_FOUND = 'Partner not found';
@@ -56,13 +57,12 @@ const toWebhook = (r: EndpointRow): Webhook => ({
   updatedAt: r.updatedAt.toISOString(),
 });
 
-const webhookList: ListSpec<'createdAt' | 'url'> = {
-  sortColumns: { createdAt: webhookEndpoints.createdAt, url: webhookEndpoints.url },
-  list: webhookListDefinition,
-  tieBreaker: webhookEndpoints.id,
-  searchTarget: sql`(${webhookEndpoints.url} || ' ' || ${webhookEndpoints.description})`,
-  dateColumn: webhookEndpoints.createdAt,
-};
+const webhookList = tableList(
+  webhookEndpoints,
+  webhookListDefinition,
+  sql`(${webhookEndpoints.url} || ' ' || ${webhookEndpoints.description})`,
+  { createdAt: webhookEndpoints.createdAt, url: webhookEndpoints.url },
+);
 
 /**
  * Partner staff see and manage only their own partner's webhooks (docs/decisions/027): the webhooks
@@ -91,7 +91,7 @@ export async function findVisibleEndpoint(
 
 /** /admin/webhooks: Standard Webhooks endpoints (the delivery log and replay: ./webhook-deliveries.ts). */
 export function webhookRoutes(ctx: RouteContext) {
-  const { db, clock, config, guards } = ctx;
+  const { db, config, guards } = ctx;
 
   const checkUrl = (url: string) => {
     if (!config.webhookAllowPrivate && isForbiddenHost(url)) throw fieldError('url', msg.urlPrivate);
@@ -132,8 +132,7 @@ export function webhookRoutes(ctx: RouteContext) {
     .on('POST /admin/webhooks', async (c) => {
       const user = c.get('user');
       const body = c.req.valid('json');
-      const now = clock();
-      const meta = requestMeta(c, config.trustProxy);
+      const { now, record } = callerChange(c, ctx);
       // Partner staff: always their own partner; naming another one is a 404 (it does not exist for them).
       if (user.partnerId !== null && body.partnerId !== undefined && body.partnerId !== user.partnerId)
         throw fieldError('partnerId', PARTNER_NOT_FOUND, 404);
@@ -162,14 +161,11 @@ export function webhookRoutes(ctx: RouteContext) {
             updatedAt: now,
           })
           .returning({ id: webhookEndpoints.id });
-        await recordEvent(tx, {
-          actor: actorOfAuthUser(user),
+        await record(tx, {
           action: actions.createdWebhook(body.url),
           entity: 'webhook',
           entityId: row!.id,
           payload: { url: body.url, events: body.events, partnerId },
-          meta,
-          at: now,
         });
         return findVisibleEndpoint(tx, user, row!.id);
       });
@@ -183,8 +179,7 @@ export function webhookRoutes(ctx: RouteContext) {
       const user = c.get('user');
       const { webhookId } = c.req.valid('param');
       const body = c.req.valid('json');
-      const now = clock();
-      const meta = requestMeta(c, config.trustProxy);
+      const { now, record } = callerChange(c, ctx);
       if (body.url !== undefined) checkUrl(body.url);
       const updated = await db.transaction(async (tx) => {
         const before = await findVisibleEndpoint(tx, user, webhookId, true);
@@ -220,14 +215,11 @@ export function webhookRoutes(ctx: RouteContext) {
           .update(webhookEndpoints)
           .set({ ...set, updatedAt: now })
           .where(eq(webhookEndpoints.id, webhookId));
-        await recordEvent(tx, {
-          actor: actorOfAuthUser(user),
+        await record(tx, {
           action: actions.updatedWebhook(body.url ?? before.url, changes),
           entity: 'webhook',
           entityId: webhookId,
           payload: { fields: changes },
-          meta,
-          at: now,
         });
         return findVisibleEndpoint(tx, user, webhookId);
       });
@@ -237,21 +229,17 @@ export function webhookRoutes(ctx: RouteContext) {
     .on('DELETE /admin/webhooks/{webhookId}', async (c) => {
       const user = c.get('user');
       const { webhookId } = c.req.valid('param');
-      const now = clock();
-      const meta = requestMeta(c, config.trustProxy);
-      await db.transaction(async (tx) => {
+      const { commit } = callerChange(c, ctx);
+      await commit(async (tx) => {
         const row = await findVisibleEndpoint(tx, user, webhookId, true);
         // Its deliveries and their attempts go with it (ON DELETE CASCADE); the event keeps the URL.
         await tx.delete(webhookEndpoints).where(eq(webhookEndpoints.id, webhookId));
-        await recordEvent(tx, {
-          actor: actorOfAuthUser(user),
+        return {
           action: actions.deletedWebhook(row.url),
           entity: 'webhook',
           entityId: webhookId,
           payload: { url: row.url, partnerId: row.partnerId },
-          meta,
-          at: now,
-        });
+        };
       });
       return ok(c, null, msg.deleted);
     }).router;
