@@ -1,12 +1,21 @@
-import { type QueryKey, type UseQueryResult, useMutation, useQueryClient } from '@tanstack/react-query';
+import {
+  type QueryKey,
+  type UseQueryOptions,
+  type UseQueryResult,
+  useMutation,
+  useQuery,
+  useQueryClient,
+} from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import type { AccountStatus } from '../../contract/list';
 import { css, cx } from '../../styled-system/css';
 import { statsKeys } from '../api/stats';
+import type { OutboxEntity } from '../db/app-db';
 import { errorSentence } from '../lib/error-message';
 import { ForbiddenState, isForbidden } from './forbidden-state';
 import { useConfirmedDeletion } from './list-screen';
 import { LogoSpinner } from './logo-spinner';
+import { useQueuedOverlay } from './outbox-provider';
 import { PageBody, PageHeader } from './page-header';
 import { QueryErrorText } from './query-error-text';
 import { Button } from './ui/button';
@@ -68,6 +77,28 @@ export function DetailQueryScreen<T>({
         children(query.data)
       )}
     </PageBody>
+  );
+}
+
+/**
+ * `DetailQueryScreen` of a record this device may hold queued edits of (issue 17): its query with
+ * those edits laid over, and the fields they change handed to the content beside the record.
+ */
+export function QueuedDetailScreen<T extends { id: number }, K extends QueryKey>({
+  entity,
+  options,
+  children,
+  ...screen
+}: Omit<Parameters<typeof DetailQueryScreen<T>>[0], 'query' | 'children'> & {
+  entity: OutboxEntity;
+  options: UseQueryOptions<T, Error, T, K>;
+  children: (record: T, queued: string[]) => ReactNode;
+}) {
+  const overlay = useQueuedOverlay(entity);
+  return (
+    <DetailQueryScreen {...screen} query={useQuery({ ...options, select: overlay.select })}>
+      {(record) => children(record, overlay.fieldsOf(record.id))}
+    </DetailQueryScreen>
   );
 }
 

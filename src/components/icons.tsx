@@ -1,4 +1,4 @@
-import type { SVGProps } from 'react';
+import type { ReactNode, SVGProps } from 'react';
 
 /** Small inline icons (stroke = currentColor), decorative unless given a title by the caller. */
 type IconProps = SVGProps<SVGSVGElement> & { size?: number };
@@ -21,95 +21,68 @@ const Svg = ({ size = 18, children, ...props }: IconProps) => (
   </svg>
 );
 
-export const EyeIcon = (p: IconProps) => (
-  <Svg {...p}>
+/** An icon from its shapes: `icon(<path d="…" />)`. */
+const icon = (shapes: ReactNode) => (p: IconProps) => <Svg {...p}>{shapes}</Svg>;
+
+export const EyeIcon = icon(
+  <>
     <path d="M2 12s3.5-7 10-7 10 7 10 7-3.5 7-10 7S2 12 2 12Z" />
     <circle cx="12" cy="12" r="3" />
-  </Svg>
+  </>,
 );
 
-export const EyeOffIcon = (p: IconProps) => (
-  <Svg {...p}>
+export const EyeOffIcon = icon(
+  <>
     <path d="M10.7 5.1A10 10 0 0 1 12 5c6.5 0 10 7 10 7a17 17 0 0 1-2.2 3.2M6.6 6.6A17 17 0 0 0 2 12s3.5 7 10 7a9.7 9.7 0 0 0 5.4-1.6" />
     <path d="M9.9 9.9a3 3 0 0 0 4.2 4.2M2 2l20 20" />
-  </Svg>
+  </>,
 );
 
-export const CloseIcon = (p: IconProps) => (
-  <Svg {...p}>
-    <path d="M18 6 6 18M6 6l12 12" />
-  </Svg>
-);
+export const CloseIcon = icon(<path d="M18 6 6 18M6 6l12 12" />);
 
-export const MenuIcon = (p: IconProps) => (
-  <Svg {...p}>
-    <path d="M4 6h16M4 12h16M4 18h16" />
-  </Svg>
-);
+export const MenuIcon = icon(<path d="M4 6h16M4 12h16M4 18h16" />);
 
-export const ChevronDownIcon = (p: IconProps) => (
-  <Svg {...p}>
-    <path d="m6 9 6 6 6-6" />
-  </Svg>
-);
+export const ChevronDownIcon = icon(<path d="m6 9 6 6 6-6" />);
 
-export const HomeIcon = (p: IconProps) => (
-  <Svg {...p}>
-    <path d="M3 10.5 12 3l9 7.5V20a1 1 0 0 1-1 1h-5v-6H9v6H4a1 1 0 0 1-1-1Z" />
-  </Svg>
-);
+export const HomeIcon = icon(<path d="M3 10.5 12 3l9 7.5V20a1 1 0 0 1-1 1h-5v-6H9v6H4a1 1 0 0 1-1-1Z" />);
 
-export const UsersIcon = (p: IconProps) => (
-  <Svg {...p}>
+export const UsersIcon = icon(
+  <>
     <circle cx="9" cy="8" r="3.5" />
     <path d="M2.5 20a6.5 6.5 0 0 1 13 0M16 4.5a3.5 3.5 0 0 1 0 7M21.5 20a6.5 6.5 0 0 0-4-6" />
-  </Svg>
+  </>,
 );
 
-export const BuildingIcon = (p: IconProps) => (
-  <Svg {...p}>
-    <path d="M4 21V5a2 2 0 0 1 2-2h8a2 2 0 0 1 2 2v16M16 9h2a2 2 0 0 1 2 2v10M2 21h20M8 7h4M8 11h4M8 15h4" />
-  </Svg>
+export const BuildingIcon = icon(
+  <path d="M4 21V5a2 2 0 0 1 2-2h8a2 2 0 0 1 2 2v16M16 9h2a2 2 0 0 1 2 2v10M2 21h20M8 7h4M8 11h4M8 15h4" />,
 );
 
-export const UserIcon = (p: IconProps) => (
-  <Svg {...p}>
+export const UserIcon = icon(
+  <>
     <circle cx="12" cy="8" r="4" />
     <path d="M4 21a8 8 0 0 1 16 0" />
-  </Svg>
+  </>,
 );
 
-export const LayersIcon = (p: IconProps) => (
-  <Svg {...p}>
-    <path d="m12 3 9 5-9 5-9-5 9-5ZM3 13l9 5 9-5" />
-  </Svg>
-);
+export const LayersIcon = icon(<path d="m12 3 9 5-9 5-9-5 9-5ZM3 13l9 5 9-5" />);
 
-export const ActivityIcon = (p: IconProps) => (
-  <Svg {...p}>
-    <path d="M22 12h-4l-3 8-6-16-3 8H2" />
-  </Svg>
-);
+export const ActivityIcon = icon(<path d="M22 12h-4l-3 8-6-16-3 8H2" />);
 
-export const LogoutIcon = (p: IconProps) => (
-  <Svg {...p}>
-    <path d="M9 21H5a2 2 0 0 1-2-2V5a2 2 0 0 1 2-2h4M16 17l5-5-5-5M21 12H9" />
-  </Svg>
-);
+export const LogoutIcon = icon(<path d="M9 21H5a2 2 0 0 1-2-2V5a2 2 0 0 1 2-2h4M16 17l5-5-5-5M21 12H9" />);
 
-export const InboxIcon = (p: IconProps) => (
-  <Svg {...p}>
+export const InboxIcon = icon(
+  <>
     <path d="M22 12h-6l-2 3h-4l-2-3H2" />
     <path d="M5.5 5h13L22 12v6a2 2 0 0 1-2 2H4a2 2 0 0 1-2-2v-6Z" />
-  </Svg>
+  </>,
 );
 
-export const GiftIcon = (p: IconProps) => (
-  <Svg {...p}>
+export const GiftIcon = icon(
+  <>
     <rect x="3" y="8" width="18" height="4" rx="1" />
     <path d="M12 8v13M19 12v7a2 2 0 0 1-2 2H7a2 2 0 0 1-2-2v-7" />
     <path d="M7.5 8a2.5 2.5 0 0 1 0-5C11 3 12 8 12 8s1-5 4.5-5a2.5 2.5 0 0 1 0 5" />
-  </Svg>
+  </>,
 );
 
 /** The club mark: a fiber ring around a star. */

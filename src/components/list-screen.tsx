@@ -40,6 +40,17 @@ export function useListChange(navigate: SearchNavigate) {
   );
 }
 
+/** A list screen's route (`getRouteApi(...)`): its search is the list's state. */
+type ListRoute = { useSearch: () => ListState; useNavigate: () => SearchNavigate };
+
+/**
+ * The state of a list that lives in its screen's URL, and its changes:
+ * `<ListTable {...useRouteList(route)} … />`.
+ */
+export function useRouteList(route: ListRoute) {
+  return { state: route.useSearch(), onChange: useListChange(route.useNavigate()) };
+}
+
 /**
  * Tabs over the same list (a status, a user type): the active tab is in the URL; a tab change goes
  * to page 1 and keeps the search and sort, as the columns stay the same.

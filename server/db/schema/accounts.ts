@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { boolean, index, integer, pgTable, primaryKey, text, uniqueIndex } from 'drizzle-orm/pg-core';
 
-import { id, money, ts } from './columns';
+import { accountStatus, id, money, softDeletable, timestamps, ts } from './columns';
 
 /* Who takes part: roles, staff (users), partners with their extended services, and customers. */
 
@@ -15,8 +15,7 @@ export const roles = pgTable(
     builtIn: boolean('built_in').notNull().default(false),
     /** A role for partner staff: whoever holds it works at one partner (issue 22, decision 033). */
     partnerRole: boolean('partner_role').notNull().default(false),
-    createdAt: ts('created_at').notNull().defaultNow(),
-    updatedAt: ts('updated_at').notNull().defaultNow(),
+    ...timestamps(),
   },
   // Role names are unique whatever their case ('support' clashes with 'Support').
   (t) => [uniqueIndex('roles_name_lower_uq').on(sql`lower(${t.name})`)],
@@ -34,12 +33,8 @@ export const partners = pgTable(
     address: text('address').notNull(),
     coverImage: text('cover_image'),
     minSpendToQualify: money('min_spend_to_qualify').notNull().default(10000),
-    accountStatus: text('account_status', { enum: ['ACTIVE', 'BLOCKED'] })
-      .notNull()
-      .default('ACTIVE'),
-    createdAt: ts('created_at').notNull().defaultNow(),
-    updatedAt: ts('updated_at').notNull().defaultNow(),
-    deletedAt: ts('deleted_at'),
+    accountStatus: accountStatus(),
+    ...softDeletable(),
   },
   (t) => {
     const live = sql`${t.deletedAt} is null`;
@@ -69,6 +64,12 @@ export const partners = pgTable(
   },
 );
 
+/** A required reference to a partner (what happens at it, its links and keys). */
+export const partnerRef = () =>
+  integer('partner_id')
+    .notNull()
+    .references(() => partners.id);
+
 /** Staff who sign in to the console: admins (userType ADMIN) and partner staff (PARTNER, tied to a partner). */
 export const users = pgTable(
   'users',
@@ -86,12 +87,8 @@ export const users = pgTable(
       .default('ADMIN'),
     roleId: integer('role_id').references(() => roles.id),
     partnerId: integer('partner_id').references(() => partners.id),
-    accountStatus: text('account_status', { enum: ['ACTIVE', 'BLOCKED'] })
-      .notNull()
-      .default('ACTIVE'),
-    createdAt: ts('created_at').notNull().defaultNow(),
-    updatedAt: ts('updated_at').notNull().defaultNow(),
-    deletedAt: ts('deleted_at'),
+    accountStatus: accountStatus(),
+    ...softDeletable(),
   },
   (t) => {
     const live = sql`${t.deletedAt} is null`;
@@ -122,9 +119,7 @@ export const customers = pgTable(
     phone: text('phone'),
     address: text('address'),
     imageUrl: text('image_url'),
-    accountStatus: text('account_status', { enum: ['ACTIVE', 'BLOCKED'] })
-      .notNull()
-      .default('ACTIVE'),
+    accountStatus: accountStatus(),
     fiberPlan: text('fiber_plan').notNull(),
     fiberSpeedMbps: integer('fiber_speed_mbps').notNull(),
     fiberMonthlyFee: money('fiber_monthly_fee').notNull(),
@@ -132,9 +127,7 @@ export const customers = pgTable(
       .notNull()
       .default('ACTIVE'),
     fiberRenewalDate: ts('fiber_renewal_date').notNull(),
-    createdAt: ts('created_at').notNull().defaultNow(),
-    updatedAt: ts('updated_at').notNull().defaultNow(),
-    deletedAt: ts('deleted_at'),
+    ...softDeletable(),
   },
   (t) => {
     const live = sql`${t.deletedAt} is null`;
@@ -156,15 +149,19 @@ export const customers = pgTable(
   },
 );
 
+/** A required reference to a customer (their visits, rewards, codes). */
+export const customerRef = () =>
+  integer('customer_id')
+    .notNull()
+    .references(() => customers.id);
+
 export const extendedServices = pgTable(
   'extended_services',
   {
     id: id(),
     title: text('title').notNull(),
     description: text('description').notNull(),
-    createdAt: ts('created_at').notNull().defaultNow(),
-    updatedAt: ts('updated_at').notNull().defaultNow(),
-    deletedAt: ts('deleted_at'),
+    ...softDeletable(),
   },
   (t) => {
     const live = sql`${t.deletedAt} is null`;
@@ -181,9 +178,7 @@ export const extendedServices = pgTable(
 export const partnerExtendedServices = pgTable(
   'partner_extended_services',
   {
-    partnerId: integer('partner_id')
-      .notNull()
-      .references(() => partners.id),
+    partnerId: partnerRef(),
     extendedServiceId: integer('extended_service_id')
       .notNull()
       .references(() => extendedServices.id),

@@ -1,4 +1,4 @@
-import { customType, integer, timestamp } from 'drizzle-orm/pg-core';
+import { customType, integer, text, timestamp } from 'drizzle-orm/pg-core';
 
 /** numeric(14,2) naira, read back as a JS number. */
 export const money = customType<{ data: number; driverData: string }>({
@@ -14,3 +14,18 @@ export const bytea = customType<{ data: Buffer; driverData: Buffer | Uint8Array 
 
 export const ts = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
 export const id = () => integer('id').primaryKey().generatedAlwaysAsIdentity();
+
+/** An account's status (partners, staff, customers): ACTIVE until someone blocks it. */
+export const accountStatus = () =>
+  text('account_status', { enum: ['ACTIVE', 'BLOCKED'] })
+    .notNull()
+    .default('ACTIVE');
+
+/** When a row was made and last changed. */
+export const timestamps = () => ({
+  createdAt: ts('created_at').notNull().defaultNow(),
+  updatedAt: ts('updated_at').notNull().defaultNow(),
+});
+
+/** The same, and when it was deleted: a soft delete keeps the row (null while it is live). */
+export const softDeletable = () => ({ ...timestamps(), deletedAt: ts('deleted_at') });

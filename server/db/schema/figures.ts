@@ -1,5 +1,5 @@
 import { bigint, date, index, integer, pgTable, primaryKey, smallint, text } from 'drizzle-orm/pg-core';
-import { partners } from './accounts';
+import { partnerRef, partners } from './accounts';
 import { money } from './columns';
 
 /* Figures kept current by triggers (migrations 0008, 0011, 0012): never written by the application. */
@@ -42,9 +42,7 @@ export const rewardStatsByPartner = pgTable('reward_stats_by_partner', {
 export const rewardActivityByDay = pgTable(
   'reward_activity_by_day',
   {
-    partnerId: integer('partner_id')
-      .notNull()
-      .references(() => partners.id),
+    partnerId: partnerRef(),
     day: date('day', { mode: 'string' }).notNull(),
     issuedCount: integer('issued_count').notNull().default(0),
     issuedAmount: money('issued_amount').notNull().default(0),

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { index, integer, jsonb, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
-import { partners, users } from './accounts';
+import { partnerRef, partners, users } from './accounts';
 import { id, ts } from './columns';
 
 /* Integrations (docs/decisions/027, 028): webhook endpoints, deliveries and attempts, partner API keys. */
@@ -85,9 +85,7 @@ export const partnerApiKeys = pgTable(
   'partner_api_keys',
   {
     id: id(),
-    partnerId: integer('partner_id')
-      .notNull()
-      .references(() => partners.id),
+    partnerId: partnerRef(),
     name: text('name').notNull(),
     prefix: text('prefix').notNull(),
     secretHash: text('secret_hash').notNull(),

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { index, integer, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
-import { customers, partners, users } from './accounts';
+import { customerRef, partnerRef, users } from './accounts';
 import { id, money, ts } from './columns';
 
 /* What happens at a partner: visits with their items, rewards, the reward ledger and redemption codes. */
@@ -9,12 +9,8 @@ export const visits = pgTable(
   'visits',
   {
     id: id(),
-    partnerId: integer('partner_id')
-      .notNull()
-      .references(() => partners.id),
-    customerId: integer('customer_id')
-      .notNull()
-      .references(() => customers.id),
+    partnerId: partnerRef(),
+    customerId: customerRef(),
     attendantName: text('attendant_name').notNull(),
     visitDate: ts('visit_date').notNull(),
     totalAmount: money('total_amount').notNull(),
@@ -51,12 +47,8 @@ export const rewards = pgTable(
   'rewards',
   {
     id: id(),
-    partnerId: integer('partner_id')
-      .notNull()
-      .references(() => partners.id),
-    customerId: integer('customer_id')
-      .notNull()
-      .references(() => customers.id),
+    partnerId: partnerRef(),
+    customerId: customerRef(),
     rewardType: text('reward_type', { enum: ['GIFTCARD', 'COUPON'] }).notNull(),
     rewardTypeCategory: text('reward_type_category', { enum: ['GENERAL', 'DISCOUNTED_SUBSCRIPTION'] })
       .notNull()
@@ -129,9 +121,7 @@ export const redemptionOtps = pgTable(
     rewardId: integer('reward_id')
       .notNull()
       .references(() => rewards.id),
-    customerId: integer('customer_id')
-      .notNull()
-      .references(() => customers.id),
+    customerId: customerRef(),
     codeHash: text('code_hash').notNull(),
     expiresAt: ts('expires_at').notNull(),
     attempts: integer('attempts').notNull().default(0),

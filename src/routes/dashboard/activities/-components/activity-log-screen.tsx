@@ -4,7 +4,7 @@ import type { Activity } from '../../../../../contract/activities';
 import { css } from '../../../../../styled-system/css';
 import { activityListQueryOptions, exportActivities } from '../../../../api/activities';
 import { type DataColumn, dataColumnHelper } from '../../../../components/data-table';
-import { ListTable, ListTabs, useListChange } from '../../../../components/list-screen';
+import { ListTable, ListTabs, useRouteList } from '../../../../components/list-screen';
 import { PageBody, PageHeader } from '../../../../components/page-header';
 import { Avatar } from '../../../../components/ui/avatar';
 import { formatDateTime } from '../../../../lib/format';
@@ -66,15 +66,13 @@ export function ActivityLogScreen() {
 
 function ActivityList() {
   const search = route.useSearch();
-  const onChange = useListChange(route.useNavigate());
   const params = activityListParams(search);
   return (
     <ListTable
       label="Activity log"
       columns={columns}
       query={useQuery(activityListQueryOptions(params))}
-      state={search}
-      onChange={onChange}
+      {...useRouteList(route)}
       searchLabel="Search activities"
       exportCsv={{ download: (opts) => exportActivities(params, opts), permission: 'activities.view' }}
     />

@@ -15,11 +15,10 @@ import {
   AccountActions,
   DetailHeader,
   DetailImage,
-  DetailQueryScreen,
+  QueuedDetailScreen,
   useAccountActions,
 } from '../../../../components/detail-screen';
 import { UserIcon } from '../../../../components/icons';
-import { useQueuedOverlay } from '../../../../components/outbox-provider';
 import { PendingNotice } from '../../../../components/pending-mark';
 import { QueryErrorText } from '../../../../components/query-error-text';
 import { Spinner } from '../../../../components/ui/spinner';
@@ -32,16 +31,16 @@ const route = getRouteApi('/dashboard/clients/$clientId/');
 export function CustomerDetailScreen() {
   const { clientId: customerId } = route.useParams();
   const navigate = useNavigate();
-  const overlay = useQueuedOverlay('customer');
   return (
-    <DetailQueryScreen
-      query={useQuery({ ...customerDetailQueryOptions(customerId), select: overlay.select })}
+    <QueuedDetailScreen
+      entity="customer"
+      options={customerDetailQueryOptions(customerId)}
       title="Client"
       loadingLabel="Loading client"
       onBack={() => void navigate({ to: '/dashboard/clients' })}
     >
-      {(customer) => <CustomerDetail customer={customer} queued={overlay.fieldsOf(customer.id)} />}
-    </DetailQueryScreen>
+      {(customer, queued) => <CustomerDetail customer={customer} queued={queued} />}
+    </QueuedDetailScreen>
   );
 }
 

@@ -4,7 +4,7 @@ import type { Customer } from '../../../../../contract/customers';
 import { css } from '../../../../../styled-system/css';
 import { customerListQueryOptions, exportCustomers } from '../../../../api/customers';
 import { type DataColumn, dataColumnHelper } from '../../../../components/data-table';
-import { ListTable, ListTabs, useListChange } from '../../../../components/list-screen';
+import { ListTable, ListTabs, useRouteList } from '../../../../components/list-screen';
 import { useQueuedOverlay } from '../../../../components/outbox-provider';
 import { PageBody, PageHeader } from '../../../../components/page-header';
 import { PendingBadge } from '../../../../components/pending-mark';
@@ -67,7 +67,6 @@ export function CustomersScreen() {
 
 function CustomerList() {
   const search = route.useSearch();
-  const onChange = useListChange(route.useNavigate());
   const params = customerListParams(search);
   const overlay = useQueuedOverlay('customer');
   return (
@@ -75,8 +74,7 @@ function CustomerList() {
       label="Customers"
       columns={columns}
       query={useQuery({ ...customerListQueryOptions(params), select: overlay.select })}
-      state={search}
-      onChange={onChange}
+      {...useRouteList(route)}
       searchLabel="Search customers"
       exportCsv={{ download: (opts) => exportCustomers(params, opts), permission: 'clients.view' }}
     />

@@ -18,7 +18,7 @@ import {
   ListTable,
   rowActionLink,
   useConfirmedDeletion,
-  useListChange,
+  useRouteList,
   withRowActions,
 } from '../../../../components/list-screen';
 import { useQueuedOverlay } from '../../../../components/outbox-provider';
@@ -54,7 +54,6 @@ const serviceColumns: DataColumn<ExtendedService>[] = col.columns([
 /** /dashboard/extservices: title, description (60 characters), created, Edit, Delete; Add Service. */
 export function ExtendedServicesScreen() {
   const search = route.useSearch();
-  const navigate = route.useNavigate();
   const can = useCan();
   const list = useQuery({
     ...extendedServiceListQueryOptions(search),
@@ -87,7 +86,6 @@ export function ExtendedServicesScreen() {
       }),
     [canUpdate, canDelete, ask],
   );
-  const onChange = useListChange(navigate);
 
   return (
     <PageBody>
@@ -103,8 +101,7 @@ export function ExtendedServicesScreen() {
         label="Extended services"
         columns={columns}
         query={list}
-        state={search}
-        onChange={onChange}
+        {...useRouteList(route)}
         searchLabel="Search services"
         exportCsv={{
           download: (opts) => exportExtendedServices(search, opts),

@@ -20,11 +20,10 @@ import {
   AccountActions,
   DetailHeader,
   DetailImage,
-  DetailQueryScreen,
+  QueuedDetailScreen,
   useAccountActions,
 } from '../../../../components/detail-screen';
 import { BuildingIcon } from '../../../../components/icons';
-import { useQueuedOverlay } from '../../../../components/outbox-provider';
 import { PageBody, PageHeader } from '../../../../components/page-header';
 import { PendingNotice } from '../../../../components/pending-mark';
 import { Badge } from '../../../../components/ui/badge';
@@ -78,16 +77,16 @@ function PartnerWorkspace({ partnerId }: { partnerId: number }) {
 
 function PartnerDetailPage({ partnerId }: { partnerId: number }) {
   const navigate = useNavigate();
-  const overlay = useQueuedOverlay('partner');
   return (
-    <DetailQueryScreen
-      query={useQuery({ ...partnerDetailQueryOptions(partnerId), select: overlay.select })}
+    <QueuedDetailScreen
+      entity="partner"
+      options={partnerDetailQueryOptions(partnerId)}
       title="Partner"
       loadingLabel="Loading partner"
       onBack={() => void navigate({ to: '/dashboard/partners' })}
     >
-      {(partner) => <PartnerDetail partner={partner} queued={overlay.fieldsOf(partner.id)} />}
-    </DetailQueryScreen>
+      {(partner, queued) => <PartnerDetail partner={partner} queued={queued} />}
+    </QueuedDetailScreen>
   );
 }
 

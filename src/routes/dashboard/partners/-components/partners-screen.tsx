@@ -4,7 +4,7 @@ import type { Partner } from '../../../../../contract/partners';
 import { css } from '../../../../../styled-system/css';
 import { exportPartners, partnerListQueryOptions, partnerStatsQueryOptions } from '../../../../api/partners';
 import { type DataColumn, dataColumnHelper } from '../../../../components/data-table';
-import { AddButton, ListTable, ListTabs, useListChange } from '../../../../components/list-screen';
+import { AddButton, ListTable, ListTabs, useRouteList } from '../../../../components/list-screen';
 import { useQueuedOverlay } from '../../../../components/outbox-provider';
 import { PageBody, PageHeader } from '../../../../components/page-header';
 import { PendingBadge } from '../../../../components/pending-mark';
@@ -116,7 +116,6 @@ function PartnerStatsHeader() {
 
 function PartnerList() {
   const search = route.useSearch();
-  const onChange = useListChange(route.useNavigate());
   const params = { ...search, status: statusOfTab(search.activeTab) };
   const overlay = useQueuedOverlay('partner');
   return (
@@ -124,8 +123,7 @@ function PartnerList() {
       label="Partners"
       columns={partnerColumns}
       query={useQuery({ ...partnerListQueryOptions(params), select: overlay.select })}
-      state={search}
-      onChange={onChange}
+      {...useRouteList(route)}
       searchLabel="Search partners"
       exportCsv={{ download: (opts) => exportPartners(params, opts), permission: 'partners.view' }}
     />

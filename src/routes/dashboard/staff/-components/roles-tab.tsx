@@ -10,7 +10,7 @@ import {
   ListTable,
   rowActionLink,
   useConfirmedDeletion,
-  useListChange,
+  useRouteList,
   withRowActions,
 } from '../../../../components/list-screen';
 import { formatCount, formatDate } from '../../../../lib/format';
@@ -54,7 +54,6 @@ export function RolesTab() {
       }),
     [canUpdate, canDelete, ask],
   );
-  const onChange = useListChange(navigate);
 
   return (
     <>
@@ -62,8 +61,7 @@ export function RolesTab() {
         label="Roles"
         columns={columns}
         query={list}
-        state={search}
-        onChange={onChange}
+        {...useRouteList(route)}
         searchLabel="Search roles"
         exportCsv={{ download: (opts) => exportRoles(search, opts), permission: 'roles.view' }}
         toolbar={

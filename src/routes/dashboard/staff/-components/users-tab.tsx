@@ -11,7 +11,7 @@ import {
   ListTable,
   rowActionLink,
   useConfirmedDeletion,
-  useListChange,
+  useRouteList,
   withRowActions,
 } from '../../../../components/list-screen';
 import { Avatar } from '../../../../components/ui/avatar';
@@ -64,7 +64,6 @@ export function UsersTab() {
       canDelete: (staff) => allowed(staff, 'delete'),
     });
   }, [canUpdate, canDelete, ask, actor]);
-  const onChange = useListChange(navigate);
 
   return (
     <>
@@ -72,8 +71,7 @@ export function UsersTab() {
         label="Staff"
         columns={columns}
         query={list}
-        state={search}
-        onChange={onChange}
+        {...useRouteList(route)}
         searchLabel="Search staff"
         exportCsv={{ download: (opts) => exportStaff(search, opts), permission: 'staff.view' }}
         toolbar={

@@ -19,7 +19,7 @@ import {
   webhookListQueryOptions,
 } from '../../../../api/webhooks';
 import { type DataColumn, DataTable, dataColumnHelper } from '../../../../components/data-table';
-import { ListTable, useListChange } from '../../../../components/list-screen';
+import { ListTable, useRouteList } from '../../../../components/list-screen';
 import { PageBody, PageHeader } from '../../../../components/page-header';
 import { SecretCreateDialog } from '../../../../components/secret-once';
 import { Button } from '../../../../components/ui/button';
@@ -88,7 +88,6 @@ export function WebhooksScreen() {
       ),
     [navigate],
   );
-  const onChange = useListChange(navigate);
 
   return (
     <PageBody>
@@ -102,8 +101,7 @@ export function WebhooksScreen() {
           label="Webhooks"
           columns={columns}
           query={list}
-          state={search}
-          onChange={onChange}
+          {...useRouteList(route)}
           getRowId={(w) => String(w.id)}
         />
       </section>
