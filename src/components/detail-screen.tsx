@@ -1,21 +1,12 @@
-import {
-  type QueryKey,
-  type UseQueryOptions,
-  type UseQueryResult,
-  useMutation,
-  useQuery,
-  useQueryClient,
-} from '@tanstack/react-query';
+import { type QueryKey, type UseQueryResult, useMutation, useQueryClient } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import type { AccountStatus } from '../../contract/list';
 import { css, cx } from '../../styled-system/css';
 import { statsKeys } from '../api/stats';
-import type { OutboxEntity } from '../db/app-db';
 import { errorSentence } from '../lib/error-message';
+import { useConfirmedDeletion } from './confirmed-deletion';
 import { ForbiddenState, isForbidden } from './forbidden-state';
-import { useConfirmedDeletion } from './list-screen';
 import { LogoSpinner } from './logo-spinner';
-import { useQueuedOverlay } from './outbox-provider';
 import { PageBody, PageHeader } from './page-header';
 import { QueryErrorText } from './query-error-text';
 import { Button } from './ui/button';
@@ -23,29 +14,10 @@ import { notify } from './ui/notify';
 
 /**
  * The parts a detail screen is made of (docs/how-to.md): the record's query with its loading,
- * forbidden and error states (`DetailQueryScreen`, or `QueryBody` under a header of the screen's own), the header with Back, title, subtitle and
+ * forbidden and error states (`DetailQueryScreen`, or `QueryBody` (query-body.tsx) under a header of the screen's own), the header with Back, title, subtitle and
  * actions (`DetailHeader`), the Block/Unblock, Edit, Delete actions of an account
  * (`AccountActions`, `useAccountActions`) and the picture or its placeholder (`DetailImage`).
  */
-
-/**
- * A query's states where its content goes, under a header the screen keeps: a spinner, the
- * forbidden state, the error, then the content drawn from the data.
- */
-export function QueryBody<T>({
-  query,
-  loadingLabel,
-  children,
-}: {
-  query: UseQueryResult<T>;
-  loadingLabel: string;
-  children: (data: T) => ReactNode;
-}) {
-  if (query.isPending) return <LogoSpinner label={loadingLabel} />;
-  if (isForbidden(query.error)) return <ForbiddenState />;
-  if (query.isError) return <QueryErrorText error={query.error} />;
-  return children(query.data);
-}
 
 /** The record's query: a spinner, the forbidden state, or an error under a header with Back. */
 export function DetailQueryScreen<T>({
@@ -77,28 +49,6 @@ export function DetailQueryScreen<T>({
         children(query.data)
       )}
     </PageBody>
-  );
-}
-
-/**
- * `DetailQueryScreen` of a record this device may hold queued edits of (issue 17): its query with
- * those edits laid over, and the fields they change handed to the content beside the record.
- */
-export function QueuedDetailScreen<T extends { id: number }, K extends QueryKey>({
-  entity,
-  options,
-  children,
-  ...screen
-}: Omit<Parameters<typeof DetailQueryScreen<T>>[0], 'query' | 'children'> & {
-  entity: OutboxEntity;
-  options: UseQueryOptions<T, Error, T, K>;
-  children: (record: T, queued: string[]) => ReactNode;
-}) {
-  const overlay = useQueuedOverlay(entity);
-  return (
-    <DetailQueryScreen {...screen} query={useQuery({ ...options, select: overlay.select })}>
-      {(record) => children(record, overlay.fieldsOf(record.id))}
-    </DetailQueryScreen>
   );
 }
 

@@ -1,28 +1,25 @@
-import { type QueryKey, type UseQueryResult, useMutation, useQueryClient } from '@tanstack/react-query';
+import type { UseQueryResult } from '@tanstack/react-query';
 import { type NavigateOptions, useNavigate } from '@tanstack/react-router';
 import type { RowData } from '@tanstack/react-table';
-import { type ComponentProps, type ReactNode, useCallback, useState } from 'react';
+import { type ComponentProps, type ReactNode, useCallback } from 'react';
 import type { ListData } from '../../contract/envelope';
 import type { PermissionName } from '../../contract/permissions';
 import { css, cx } from '../../styled-system/css';
 import { button } from '../../styled-system/recipes';
-import { errorSentence } from '../lib/error-message';
 import { applyListChange, applyTabChange, type ListChange, type ListState } from '../lib/list-search';
 import { useCan } from '../lib/use-can';
-import { ConfirmDeletion } from './confirm-dialog';
 import { type DataColumn, DataTable, type DataTableProps, dataColumnHelper } from './data-table';
 import { ExportButton } from './export-button';
 import { ForbiddenState, isForbidden } from './forbidden-state';
 import { Button } from './ui/button';
-import { notify } from './ui/notify';
 import { Tabs } from './ui/tabs';
 
 /**
  * The parts a list screen is made of (docs/how-to.md, "Add a list screen"): the URL-owned list
  * state changes (`useListChange`), tabs over one list (`ListTabs`), the table fed by one list query
  * with its toolbar, Export CSV, search, pager, skeleton and empty row (`ListTable`), the 'Add …'
- * button (`AddButton`), the Edit/Delete cell (`withRowActions`) and the confirmed deletion
- * (`useConfirmedDeletion`).
+ * button (`AddButton`) and the Edit/Delete cell (`withRowActions`); the confirmed deletion is
+ * `useConfirmedDeletion` (confirmed-deletion.tsx).
  */
 
 /**
@@ -216,52 +213,4 @@ export function withRowActions<T extends RowData>(
         ) : null,
     }),
   ];
-}
-
-/**
- * A deletion asked for, confirmed in the 'Confirm Deletion' dialog, then done: the success toast,
- * the queries to refresh, then `onDeleted` (leave a detail screen, keep a tab). An error is a toast.
- */
-export function useConfirmedDeletion<T>({
-  remove,
-  deleted,
-  question,
-  invalidate,
-  onDeleted,
-}: {
-  remove: (record: T) => Promise<unknown>;
-  /** The success toast. */
-  deleted: string;
-  /** The dialog's question about this record. */
-  question: (record: T) => ReactNode;
-  /** Query keys refreshed after the deletion (after `onDeleted` when that leaves the screen). */
-  invalidate: QueryKey[];
-  onDeleted?: (record: T) => Promise<unknown> | undefined;
-}) {
-  const queryClient = useQueryClient();
-  const [record, setRecord] = useState<T | null>(null);
-  const mutation = useMutation({
-    mutationFn: (r: T) => remove(r),
-    onSuccess: async (_answer, r) => {
-      setRecord(null);
-      notify.success(deleted);
-      await onDeleted?.(r);
-      for (const queryKey of invalidate) void queryClient.invalidateQueries({ queryKey });
-    },
-    onError: (error) => {
-      setRecord(null);
-      notify.error(errorSentence(error));
-    },
-  });
-  const dialog = (
-    <ConfirmDeletion
-      open={record !== null}
-      onOpenChange={(open) => !open && setRecord(null)}
-      onConfirm={() => record !== null && mutation.mutate(record)}
-      pending={mutation.isPending}
-    >
-      {record !== null ? question(record) : null}
-    </ConfirmDeletion>
-  );
-  return { ask: setRecord, dialog };
 }

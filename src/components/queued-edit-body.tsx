@@ -1,9 +1,9 @@
 import type { UseQueryResult } from '@tanstack/react-query';
 import { Fragment, type ReactNode } from 'react';
-import { QueryBody } from './detail-screen';
 import { LogoSpinner } from './logo-spinner';
 import type { QueuedOverlay } from './outbox-provider';
 import { PendingNotice } from './pending-mark';
+import { QueryBody } from './query-body';
 
 /**
  * The body of an edit screen whose saves may wait on this device (the customer, partner and

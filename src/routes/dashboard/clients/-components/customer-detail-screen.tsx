@@ -15,12 +15,12 @@ import {
   AccountActions,
   DetailHeader,
   DetailImage,
-  QueuedDetailScreen,
   useAccountActions,
 } from '../../../../components/detail-screen';
 import { UserIcon } from '../../../../components/icons';
 import { PendingNotice } from '../../../../components/pending-mark';
 import { QueryErrorText } from '../../../../components/query-error-text';
+import { QueuedDetailScreen } from '../../../../components/queued-detail-screen';
 import { Spinner } from '../../../../components/ui/spinner';
 import { formatDate, formatNaira, fullName } from '../../../../lib/format';
 import { useCan } from '../../../../lib/use-can';

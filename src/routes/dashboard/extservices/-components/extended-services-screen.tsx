@@ -12,12 +12,12 @@ import {
   extendedServiceKeys,
   extendedServiceListQueryOptions,
 } from '../../../../api/extended-services';
+import { useConfirmedDeletion } from '../../../../components/confirmed-deletion';
 import { type DataColumn, dataColumnHelper } from '../../../../components/data-table';
 import {
   AddButton,
   ListTable,
   rowActionLink,
-  useConfirmedDeletion,
   useRouteList,
   withRowActions,
 } from '../../../../components/list-screen';

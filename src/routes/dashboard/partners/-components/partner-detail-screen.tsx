@@ -20,12 +20,12 @@ import {
   AccountActions,
   DetailHeader,
   DetailImage,
-  QueuedDetailScreen,
   useAccountActions,
 } from '../../../../components/detail-screen';
 import { BuildingIcon } from '../../../../components/icons';
 import { PageBody, PageHeader } from '../../../../components/page-header';
 import { PendingNotice } from '../../../../components/pending-mark';
+import { QueuedDetailScreen } from '../../../../components/queued-detail-screen';
 import { Badge } from '../../../../components/ui/badge';
 import { Tabs } from '../../../../components/ui/tabs';
 import { formatDate, formatNaira } from '../../../../lib/format';

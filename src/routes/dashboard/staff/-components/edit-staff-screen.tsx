@@ -5,9 +5,9 @@ import { type StaffUser, staffServerMessages } from '../../../../../contract/sta
 import { css } from '../../../../../styled-system/css';
 import { staffDetailQueryOptions, staffKeys, updateStaff } from '../../../../api/staff';
 import { AppForm } from '../../../../components/app-form';
-import { QueryBody } from '../../../../components/detail-screen';
 import { FormCard, formActions, formGrid } from '../../../../components/form-card';
 import { PageBody, PageHeader } from '../../../../components/page-header';
+import { QueryBody } from '../../../../components/query-body';
 import { Button } from '../../../../components/ui/button';
 import { TextField } from '../../../../components/ui/field';
 import { notify } from '../../../../components/ui/notify';

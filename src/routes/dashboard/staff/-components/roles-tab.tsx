@@ -4,12 +4,12 @@ import { useMemo } from 'react';
 import type { Role } from '../../../../../contract/roles';
 import { css } from '../../../../../styled-system/css';
 import { deleteRole, exportRoles, roleKeys, roleListQueryOptions } from '../../../../api/roles';
+import { useConfirmedDeletion } from '../../../../components/confirmed-deletion';
 import { type DataColumn, dataColumnHelper } from '../../../../components/data-table';
 import {
   AddButton,
   ListTable,
   rowActionLink,
-  useConfirmedDeletion,
   useRouteList,
   withRowActions,
 } from '../../../../components/list-screen';

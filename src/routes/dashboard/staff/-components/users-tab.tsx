@@ -5,12 +5,12 @@ import { type StaffUser, staffChangeRefusal, staffParty } from '../../../../../c
 import { css } from '../../../../../styled-system/css';
 import { deleteStaff, exportStaff, staffKeys, staffListQueryOptions } from '../../../../api/staff';
 import { statsKeys } from '../../../../api/stats';
+import { useConfirmedDeletion } from '../../../../components/confirmed-deletion';
 import { type DataColumn, dataColumnHelper } from '../../../../components/data-table';
 import {
   AddButton,
   ListTable,
   rowActionLink,
-  useConfirmedDeletion,
   useRouteList,
   withRowActions,
 } from '../../../../components/list-screen';

@@ -1,0 +1,24 @@
+import type { UseQueryResult } from '@tanstack/react-query';
+import type { ReactNode } from 'react';
+import { ForbiddenState, isForbidden } from './forbidden-state';
+import { LogoSpinner } from './logo-spinner';
+import { QueryErrorText } from './query-error-text';
+
+/**
+ * A query's states where its content goes, under a header the screen keeps: a spinner, the
+ * forbidden state, the error, then the content drawn from the data.
+ */
+export function QueryBody<T>({
+  query,
+  loadingLabel,
+  children,
+}: {
+  query: UseQueryResult<T>;
+  loadingLabel: string;
+  children: (data: T) => ReactNode;
+}) {
+  if (query.isPending) return <LogoSpinner label={loadingLabel} />;
+  if (isForbidden(query.error)) return <ForbiddenState />;
+  if (query.isError) return <QueryErrorText error={query.error} />;
+  return children(query.data);
+}
