@@ -32,6 +32,15 @@ export type TabAnnouncement = { type: 'tab.announceEnded'; reason: EndReason };
 
 type LockManagerLike = Pick<LockManager, 'request'>;
 
+/**
+ * How long a tab that has just rotated the tokens keeps the refresh lock after storing them.
+ * Chromium brings a localStorage write to the other tabs' renderers asynchronously, so a tab granted
+ * the lock at once could still read the old session and refresh a second time (seen in
+ * multi-tab.spec, decision 040). The tab that refreshed goes on at once; only the next tab's turn
+ * waits, while the write reaches it.
+ */
+export const HANDOVER_MS = 200;
+
 const browserLocks = (): LockManagerLike | null =>
   typeof navigator !== 'undefined' && navigator.locks ? navigator.locks : null;
 
@@ -48,8 +57,10 @@ export const createRefreshLock = (locks: () => LockManagerLike | null = browserL
     const held = new Promise<void>((resolve) => {
       release = resolve;
     });
+    let atGrant: LoginResponse | null | undefined;
     const granted = () => {
-      sendBack({ type: 'lock.acquired', stored: readStoredSession() } satisfies TabEvent);
+      atGrant = readStoredSession();
+      sendBack({ type: 'lock.acquired', stored: atGrant } satisfies TabEvent);
       return held;
     };
     const manager = locks();
@@ -62,7 +73,10 @@ export const createRefreshLock = (locks: () => LockManagerLike | null = browserL
     }
     return () => {
       withdraw.abort();
-      release();
+      const now = atGrant === undefined ? undefined : readStoredSession();
+      const rotated = now != null && now.refreshToken !== atGrant?.refreshToken;
+      if (rotated) setTimeout(release, HANDOVER_MS);
+      else release();
     };
   });
 
