@@ -9,6 +9,11 @@
  * (contract/, styled-system/ and src/theme may be imported from anywhere in the SPA; main.tsx,
  * routeTree.gen.ts and prerender/ are entry points and may import any layer.)
  * Type-only imports count too: a type couples the two folders as much as a value does.
+ *
+ * The server reads from the bottom up (docs/decisions/055-server-layers.md): no import cycle anywhere,
+ * server/domain never imports server/http or server/routes (a route hands the domain values, e.g. the
+ * client address as a RequestMeta), and the product (src/) never imports the tests (tests/), except a
+ * colocated `*.test.ts(x)` using the shared test setup.
  */
 const SPA_LAYERS = ['routes', 'components', 'machines', 'api', 'lib', 'db'];
 
@@ -47,11 +52,35 @@ module.exports = {
       from: { path: '^src/' },
       to: { path: '^server/' },
     },
+    {
+      name: 'no-circular',
+      comment: 'No import cycle anywhere: a module can be read after the ones it imports (decision 055).',
+      severity: 'error',
+      from: {},
+      to: { circular: true },
+    },
+    {
+      name: 'server-domain-never-imports-http-or-routes',
+      comment:
+        'server/domain holds the rules; the HTTP layer (server/http, server/routes) reads the request and calls it with values (decision 055).',
+      severity: 'error',
+      from: { path: '^server/domain/' },
+      to: { path: '^server/(http|routes)/' },
+    },
+    {
+      name: 'src-never-imports-tests',
+      comment:
+        'The product never depends on its tests: flow walks live in tests/flows/walks (decision 055); only colocated test files use tests/setup.',
+      severity: 'error',
+      from: { path: '^src/', pathNot: '\\.test\\.tsx?$' },
+      to: { path: '^tests/' },
+    },
     ...layerRules,
   ],
   options: {
     doNotFollow: { path: ['node_modules'] },
-    exclude: { path: ['^styled-system/', '^node_modules/'] },
+    // tests/.tmp holds builds and scratch copies (e2e, flows, recipes): not the repository's code.
+    exclude: { path: ['^styled-system/', '^node_modules/', '^tests/\.tmp/'] },
     tsConfig: { fileName: 'tsconfig.json' },
     tsPreCompilationDeps: true,
     enhancedResolveOptions: {

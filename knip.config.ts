@@ -14,7 +14,7 @@ const config: KnipConfig = {
     'tests/bench/*.bench.ts',
     'tests/bench/api-table.ts',
     // Imported by path from tests/flows/walk.ts (one walk per machine, decision 026) ...
-    'src/machines/*.walk.ts',
+    'tests/flows/walks/*.walk.ts',
     // Rendered by vite.config.ts at build time into index.html (decision 021).
     'src/prerender/sign-in-markup.tsx',
   ],

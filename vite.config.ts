@@ -1,5 +1,7 @@
-import { readFileSync } from 'node:fs';
+import { readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { brotliCompressSync, gzipSync, constants as zlib } from 'node:zlib';
 import { tanstackRouter } from '@tanstack/router-plugin/vite';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin, runnerImport } from 'vite';
@@ -83,6 +85,37 @@ function firstScreenChunks() {
 }
 const chunks = firstScreenChunks();
 
+/**
+ * Writes a brotli (`.br`, quality 11) and a gzip (`.gz`, level 9) copy beside every JavaScript, CSS
+ * and SVG file of the build (decision 061): the server sends the best one the browser accepts
+ * (server/spa.ts, `precompressed`), compressed once at build time as hard as the formats allow
+ * instead of at every request. Brotli is ~15 % smaller than gzip on the app's JavaScript.
+ */
+function precompress(): Plugin {
+  return {
+    name: 'reward-club:precompress',
+    apply: 'build',
+    writeBundle(options, bundle) {
+      const outDir = options.dir ?? 'dist';
+      for (const fileName of Object.keys(bundle)) {
+        if (!/\.(js|css|svg)$/.test(fileName)) continue;
+        const source = readFileSync(join(outDir, fileName));
+        if (source.length < 1024) continue;
+        writeFileSync(
+          join(outDir, `${fileName}.br`),
+          brotliCompressSync(source, {
+            params: {
+              [zlib.BROTLI_PARAM_QUALITY]: zlib.BROTLI_MAX_QUALITY,
+              [zlib.BROTLI_PARAM_SIZE_HINT]: source.length,
+            },
+          }),
+        );
+        writeFileSync(join(outDir, `${fileName}.gz`), gzipSync(source, { level: 9 }));
+      }
+    },
+  };
+}
+
 export default defineConfig({
   define: { 'import.meta.env.VITE_APP_BUILD': JSON.stringify(appBuild) },
   plugins: [
@@ -123,6 +156,7 @@ export default defineConfig({
     }),
     prerenderSignIn(),
     chunks.plugin,
+    precompress(),
   ],
   server: {
     port: 5173,

@@ -63,6 +63,9 @@ export default defineConfig({
           environment: 'jsdom',
           include: ['src/**/*.test.{ts,tsx}', 'tests/model/**/*.test.ts'],
           setupFiles: ['tests/setup/web.ts'],
+          // A rendered screen under a loaded machine (2 cores shared by the whole suite) took 5.1 s
+          // against Vitest's 5 s default (partner-form.test.tsx); 20 s leaves room, a real hang still fails.
+          testTimeout: 20_000,
         },
       },
     ],

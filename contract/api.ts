@@ -18,6 +18,37 @@ import {
 } from './auth';
 import { VERSION_HEADER } from './concurrency';
 import {
+  confirmCustomerLinkBodySchema,
+  confirmedLinkSchema,
+  createCustomerLinkBodySchema,
+  customerLinkIdParamSchema,
+  customerLinkParamsSchema,
+  customerLinkRequestSchema,
+  customerLinkSchema,
+} from './customer-links';
+import { customerDataExportSchema, erasedCustomerSchema } from './customer-privacy';
+import {
+  addCustomerBodySchema,
+  CLUB_KEY_SCOPE_PERMISSIONS,
+  CLUB_KEY_SCOPES,
+  clubKeyParamSchema,
+  clubKeySchema,
+  createClubKeyBodySchema,
+  createdClubKeySchema,
+  customerRecordSchema,
+  customerSyncResultSchema,
+  DRY_RUN_REJECTS,
+  externalIdParamSchema,
+  IMPORT_FIELDS,
+  importDryRunSchema,
+  importIdParamSchema,
+  importJobSchema,
+  importQuerySchema,
+  MAX_IMPORT_BYTES,
+  restoredCustomerSchema,
+  syncedCustomerSchema,
+} from './customer-sync';
+import {
   clientInfoQuerySchema,
   clientInternetInfoSchema,
   customerIdParamSchema,
@@ -27,6 +58,7 @@ import {
   updateCustomerBodySchema,
 } from './customers';
 import { fieldErrorSchema, listMetaSchema, listSchema } from './envelope';
+import type { ErrorCode } from './error-codes';
 import {
   createExtendedServiceBodySchema,
   extendedServiceIdParamSchema,
@@ -134,6 +166,37 @@ export type ApiAccess = 'public' | 'authenticated' | readonly [PermissionName, .
  */
 export type ApiScope = 'club' | 'partner' | 'self' | 'public';
 
+/**
+ * The kinds of API key a call may be made with: a partner's key (a till, docs/decisions/028) or a
+ * club integration key (the provider's subscriber system, docs/decisions/051).
+ */
+export type ApiKeyKind = 'partner' | 'club';
+
+/**
+ * Which kind of API key may call an endpoint, derived from its declaration alone (decision 056):
+ * - a partner key (a till) calls partner-scoped routes that need only a sign-in or a permission a
+ *   key may hold (API_KEY_PERMISSIONS);
+ * - a club key (decision 051) calls the club-scoped routes that declare `clubKey` (the subscriber
+ *   sync) whose access names a permission a club key's scope stands for (CLUB_KEY_SCOPE_PERMISSIONS);
+ * nothing else. The guard (server/http/access.ts) enforces the same rule, the OpenAPI document's
+ * `ApiKey` security is this, and server/openapi.test.ts compares the two.
+ */
+export function apiKeyKind(e: {
+  access: ApiAccess;
+  scope: ApiScope;
+  clubKey?: boolean;
+}): ApiKeyKind | undefined {
+  if (e.access === 'public') return undefined;
+  if (e.scope === 'club' && e.clubKey === true && e.access !== 'authenticated') {
+    const clubPermissions: readonly string[] = Object.values(CLUB_KEY_SCOPE_PERMISSIONS).flat();
+    return e.access.some((p) => clubPermissions.includes(p)) ? 'club' : undefined;
+  }
+  if (e.scope !== 'partner') return undefined;
+  const keyPermissions: readonly string[] = API_KEY_PERMISSIONS;
+  if (e.access === 'authenticated' || e.access.some((p) => keyPermissions.includes(p))) return 'partner';
+  return undefined;
+}
+
 /** Request headers some calls read (validated by the server, documented here). */
 export type ApiHeader = 'Idempotency-Key' | 'If-Match';
 
@@ -141,7 +204,7 @@ export type ApiHeader = 'Idempotency-Key' | 'If-Match';
 export type ApiErrorStatus = 400 | 401 | 403 | 404 | 409 | 413 | 422 | 429 | 503;
 
 export type ApiEndpoint = {
-  method: 'get' | 'post' | 'patch' | 'delete';
+  method: 'get' | 'post' | 'put' | 'patch' | 'delete';
   /** OpenAPI form, relative to /api/v1: `/admin/partners/{partnerId}`. */
   path: string;
   tag: string;
@@ -159,13 +222,21 @@ export type ApiEndpoint = {
   status?: 200 | 201;
   errors?: readonly ApiErrorStatus[];
   /**
-   * A call a partner system (a till) makes: documented with the `ApiKey` scheme (X-Api-Key) beside
-   * the bearer token: every partner route whose permission a key may hold (docs/decisions/028;
-   * server/openapi.test.ts holds it to the guards).
+   * The catalogue codes (contract/error-codes.ts) this call answers beyond those its shape implies
+   * (server/openapi.ts `errorCodesOf`): each adds its status to the documented errors, with an
+   * example. A status in `errors` that no code names documents its generic code (409 `conflict`).
    */
-  apiKey?: true;
+  codes?: readonly ErrorCode[];
+  /**
+   * A route of the subscriber sync (decision 051): a club integration key (`rcc_`, X-Api-Key) may
+   * call it when its scopes stand for a permission in `access` (contract/customer-sync.ts). Only
+   * club-scoped routes may say so; `apiKeyKind` turns it into the `club` kind.
+   */
+  clubKey?: true;
   /** Hand-written examples (the rest are made from the schemas, server/api-examples.ts). */
   examples?: { body?: unknown; data?: unknown };
+  /** A request body the handler streams itself (not JSON): its media types and description. */
+  rawBody?: { contentTypes: readonly string[]; description: string };
   /** Not an envelope: the raw answer's media type and description (files, this document). */
   raw?: { contentType: string; description: string };
   /** The largest body the call takes, in bytes, when over the 1 MiB default (a base64 image). */
@@ -179,6 +250,12 @@ export type ApiEndpoint = {
   badParamsNotFound?: true;
   /** A success may queue a webhook message: the sender is woken after it (server/webhook-sender.ts). */
   webhookSource?: true;
+  /**
+   * Where the request names a customer (issue 28, decision 053): partner staff and partner keys pass
+   * only for a customer linked to their partner; any other (unlinked, unknown, erased) is one 403
+   * `customer_not_linked`. Club staff are not bound.
+   */
+  customer?: { in: 'param' | 'json' | 'query'; field: string };
 };
 
 /** Bodies carrying one base64 image (a 5 MiB image is ~7 MB of base64). */
@@ -190,7 +267,7 @@ export const idempotencyKeySchema = z
   .regex(/^[\x21-\x7e]{1,200}$/)
   .meta({
     description:
-      'Optional. 1 to 200 visible ASCII characters. A repeat with the same key returns the first answer (with `Idempotent-Replayed: true`) and changes nothing; the same key with another body is a 422.',
+      'Optional. 1 to 200 visible ASCII characters. A repeat with the same key within 24 hours returns the first answer (with `Idempotent-Replayed: true`) and changes nothing; the same key with another body is a 422. After 24 hours a key is forgotten: a repeat then runs as a new request.',
     example: '6f1c2b1e-3c1a-4d8e-9a7e-2f0b8f3c1d55',
   });
 
@@ -236,6 +313,11 @@ export const apiSchemas: Record<string, z.core.$ZodType> = {
   RedemptionResult: redemptionResultSchema,
   ReversalResult: reversalResultSchema,
   ApiKey: apiKeySchema,
+  ClubKey: clubKeySchema,
+  SyncedCustomer: syncedCustomerSchema,
+  CustomerSyncResult: customerSyncResultSchema,
+  ImportJob: importJobSchema,
+  ImportDryRun: importDryRunSchema,
   Webhook: webhookSchema,
   CreatedWebhook: createdWebhookSchema,
   WebhookDelivery: webhookDeliverySchema,
@@ -250,6 +332,17 @@ export const fileHashParamSchema = z.object({
 const healthSchema = z.object({ status: z.literal('ok'), environment: z.string() });
 const noData = z.null();
 const IDEMPOTENT: readonly ApiHeader[] = ['Idempotency-Key'];
+/** Why a one-time code (a redemption or link code) cannot be used. */
+const OTP_CODES = ['otp_invalid', 'otp_expired', 'otp_used', 'otp_missing', 'otp_locked'] as const;
+/** What both redeem calls may refuse, beyond the reward's type. */
+const REDEEM_CODES = [
+  'partner_blocked',
+  'customer_blocked',
+  'reward_already_redeemed',
+  'reward_expired',
+  ...OTP_CODES,
+  'rate_limited',
+] as const;
 const VERSIONED: readonly ApiHeader[] = ['Idempotency-Key', 'If-Match'];
 
 /**
@@ -265,12 +358,9 @@ function csvExport<P extends string, Q extends z.core.$ZodObject>(
   query: Q,
   errors: readonly ApiErrorStatus[] = [],
 ) {
-  // A partner API key may export what it may list (the list's permission is one a key may hold).
-  const keyPermissions: readonly string[] = API_KEY_PERMISSIONS;
   return {
     method: 'get',
     path,
-    ...(access.some((p) => keyPermissions.includes(p)) ? { apiKey: true as const } : {}),
     tag,
     summary: `Export ${what} as CSV (every matching row)`,
     description:
@@ -285,6 +375,9 @@ function csvExport<P extends string, Q extends z.core.$ZodObject>(
 }
 
 const WEBHOOK_ACCESS = ['integrations.manage'] as const;
+const CLUB_KEY_ACCESS = ['integrations.manage'] as const;
+const CLUB_KEY_TEXT =
+  'Club integration keys belong to the club, not a partner: a Super Admin manages them (anyone else is 403). Sent as `X-Api-Key`, a key reaches only the customer sync calls its scopes allow, never a partner route.';
 const API_KEY_SCOPE = "Partner staff manage only their own partner's keys (another partner answers 404).";
 const WEBHOOK_SCOPE =
   "Partner staff see and manage only their own partner's webhooks (a webhook of another partner, or a club-wide one, answers 404).";
@@ -336,6 +429,7 @@ const endpointList = [
     scope: 'public',
     body: passwordResetRequestBodySchema,
     data: noData,
+    codes: ['rate_limited'],
   },
   {
     method: 'patch',
@@ -346,6 +440,7 @@ const endpointList = [
     scope: 'public',
     body: updatePasswordBodySchema,
     data: noData,
+    codes: ['rate_limited'],
   },
   // System
   {
@@ -422,6 +517,7 @@ const endpointList = [
     scope: 'self',
     body: changePasswordBodySchema,
     data: noData,
+    codes: ['rate_limited'],
   },
   // Staff
   {
@@ -751,7 +847,6 @@ const endpointList = [
   {
     method: 'get',
     path: '/admin/partners/visits',
-    apiKey: true,
     tag: 'Visits',
     summary: "A partner's visits (a page)",
     access: ['visits.view'],
@@ -764,7 +859,6 @@ const endpointList = [
     method: 'get',
     path: '/admin/partners/visits/{visitId}',
     numericIds: true,
-    apiKey: true,
     tag: 'Visits',
     summary: 'One visit',
     access: ['visits.view'],
@@ -775,7 +869,6 @@ const endpointList = [
   {
     method: 'get',
     path: '/admin/partners/visits/reward-eligible-users',
-    apiKey: true,
     tag: 'Visits',
     summary: 'Customers eligible for a reward at a partner (30-day spend)',
     access: ['visits.view'],
@@ -787,8 +880,8 @@ const endpointList = [
   {
     method: 'get',
     path: '/admin/partners/visits/reward-eligible-users/{userId}',
+    customer: { in: 'param', field: 'userId' },
     numericIds: true,
-    apiKey: true,
     tag: 'Visits',
     summary: "One customer's eligibility at a partner",
     access: ['visits.view'],
@@ -800,7 +893,6 @@ const endpointList = [
   {
     method: 'get',
     path: '/admin/partners/visits/eligible-users-bypoints',
-    apiKey: true,
     tag: 'Visits',
     summary: 'Customers with points at a partner',
     access: ['visits.view'],
@@ -812,7 +904,6 @@ const endpointList = [
   {
     method: 'get',
     path: '/partners/visits/customers',
-    apiKey: true,
     tag: 'Visits',
     summary: 'Find the customer a visit is for (at most 10, email masked)',
     description:
@@ -826,9 +917,9 @@ const endpointList = [
   {
     method: 'post',
     path: '/user/visits',
+    customer: { in: 'json', field: 'customerId' },
     bodyLimit: IMAGE_BODY_LIMIT,
     webhookSource: true,
-    apiKey: true,
     tag: 'Visits',
     summary: 'Record a visit (items, attendant, receipt image)',
     description:
@@ -852,12 +943,12 @@ const endpointList = [
     data: visitSchema,
     status: 201,
     errors: [404],
+    codes: ['partner_blocked', 'customer_blocked'],
   },
   // Customers
   {
     method: 'get',
     path: '/admin/user/customers',
-    apiKey: true,
     tag: 'Clients',
     summary: 'Clients (a page)',
     access: ['clients.view'],
@@ -868,8 +959,8 @@ const endpointList = [
   {
     method: 'get',
     path: '/admin/user/customers/{customerId}',
+    customer: { in: 'param', field: 'customerId' },
     numericIds: true,
-    apiKey: true,
     tag: 'Clients',
     summary: 'One client',
     access: ['clients.view'],
@@ -911,6 +1002,65 @@ const endpointList = [
     params: customerIdParamSchema,
     data: noData,
   },
+  // Consent links (issue 28, docs/decisions/053-customer-links.md)
+  {
+    method: 'post',
+    path: '/partners/customer-links',
+    tag: 'Customer links',
+    summary: 'Ask a customer for a link: they are mailed a one-time code',
+    description:
+      "A partner acts for a customer (visits, rewards, redemption, lookups) only once the customer is linked. Give the customer's whole email address or the member number they tell you (`RC-000123`); the customer is mailed a 6-digit code valid 5 minutes. The answer is the same whether or not such a customer exists: then POST the code the customer tells you to `/partners/customer-links/{linkId}/confirm`. Club staff name the partner with `partnerId`.",
+    access: ['visits.create', 'rewards.issue', 'rewards.redeem'],
+    scope: 'partner',
+    body: createCustomerLinkBodySchema,
+    examples: { body: { email: 'ada.obi@mail.ng' } },
+    data: customerLinkRequestSchema,
+    status: 201,
+    errors: [404],
+    codes: ['partner_blocked', 'rate_limited', 'link_daily_cap'],
+  },
+  {
+    method: 'post',
+    path: '/partners/customer-links/{linkId}/confirm',
+    numericIds: true,
+    webhookSource: true,
+    tag: 'Customer links',
+    summary: 'Confirm a link with the code the customer gives',
+    description:
+      'At most 5 wrong codes per request (then ask again), and the per-staff and per-address limits of the redemption codes. Answers the linked customer (name, masked email).',
+    access: ['visits.create', 'rewards.issue', 'rewards.redeem'],
+    scope: 'partner',
+    params: customerLinkIdParamSchema,
+    body: confirmCustomerLinkBodySchema,
+    data: confirmedLinkSchema,
+    errors: [404],
+    codes: ['partner_blocked', 'otp_invalid', 'otp_expired', 'otp_used', 'otp_locked', 'rate_limited'],
+  },
+  {
+    method: 'get',
+    path: '/admin/user/customers/{customerId}/links',
+    numericIds: true,
+    tag: 'Clients',
+    summary: "A client's partner links",
+    access: ['clients.view'],
+    scope: 'club',
+    params: customerIdParamSchema,
+    data: z.array(customerLinkSchema),
+    errors: [404],
+  },
+  {
+    method: 'delete',
+    path: '/admin/user/customers/{customerId}/links/{linkId}',
+    numericIds: true,
+    webhookSource: true,
+    tag: 'Clients',
+    summary: "Remove a client's link to a partner (queues customer.unlinked)",
+    access: ['clients.update'],
+    scope: 'club',
+    params: customerLinkParamsSchema,
+    data: noData,
+    errors: [404],
+  },
   {
     method: 'get',
     path: '/user/internet/client_info',
@@ -926,7 +1076,7 @@ const endpointList = [
   {
     method: 'get',
     path: '/admin/partners/rewards',
-    apiKey: true,
+    customer: { in: 'query', field: 'userId' },
     tag: 'Rewards',
     summary: "A partner's rewards (a page)",
     access: ['rewards.view', 'rewards.redeem'],
@@ -938,7 +1088,6 @@ const endpointList = [
   {
     method: 'get',
     path: '/partners/reward-types',
-    apiKey: true,
     tag: 'Rewards',
     summary: 'Reward types',
     access: 'authenticated',
@@ -948,7 +1097,6 @@ const endpointList = [
   {
     method: 'get',
     path: '/partners/reward-type-categories',
-    apiKey: true,
     tag: 'Rewards',
     summary: 'Reward categories',
     access: 'authenticated',
@@ -958,7 +1106,6 @@ const endpointList = [
   {
     method: 'get',
     path: '/partners/stats/reward',
-    apiKey: true,
     tag: 'Rewards',
     summary: 'Reward figures of one partner or the club',
     access: ['rewards.view'],
@@ -970,7 +1117,6 @@ const endpointList = [
   {
     method: 'get',
     path: '/partners/rewards/redeemed-giftcard-balance',
-    apiKey: true,
     tag: 'Rewards',
     summary: 'Gift-card money redeemed and outstanding',
     access: ['rewards.view'],
@@ -982,7 +1128,6 @@ const endpointList = [
   {
     method: 'get',
     path: '/partners/rewards/customers',
-    apiKey: true,
     tag: 'Redemption',
     summary: 'Find a customer holding a reward at a partner (at most 10, email masked)',
     access: ['rewards.view', 'rewards.redeem'],
@@ -994,7 +1139,6 @@ const endpointList = [
   {
     method: 'get',
     path: '/partners/rewards/{rewardId}/ledger',
-    apiKey: true,
     tag: 'Rewards',
     summary: "A reward's money ledger (issue, redemptions, reversals)",
     access: ['rewards.view', 'rewards.redeem', 'rewards.reverse'],
@@ -1005,7 +1149,7 @@ const endpointList = [
   {
     method: 'post',
     path: '/partners/rewards/get-reward',
-    apiKey: true,
+    customer: { in: 'json', field: 'userId' },
     tag: 'Redemption',
     summary: "Look up a customer's reward by code",
     access: ['rewards.view', 'rewards.redeem'],
@@ -1017,9 +1161,9 @@ const endpointList = [
   {
     method: 'post',
     path: '/partners/rewards/issue-reward',
+    customer: { in: 'json', field: 'issuedTo' },
     bodyLimit: IMAGE_BODY_LIMIT,
     webhookSource: true,
-    apiKey: true,
     tag: 'Rewards',
     summary: 'Issue a gift card or coupon to an eligible customer',
     access: ['rewards.issue'],
@@ -1028,37 +1172,51 @@ const endpointList = [
     headers: IDEMPOTENT,
     data: rewardSchema,
     status: 201,
-    errors: [404, 409, 422],
+    errors: [404],
+    codes: ['partner_blocked', 'customer_blocked', 'no_points', 'conflict'],
   },
   {
     method: 'post',
     path: '/partners/rewards/initiate-reward-redemption-auth',
-    apiKey: true,
+    customer: { in: 'json', field: 'userId' },
     tag: 'Redemption',
     summary: 'Mail the customer a 6-digit redemption code (valid 5 minutes)',
+    description:
+      "A new code replaces the reward's earlier one. At most 10 codes per reward in 24 hours (RateLimit member `otp-reward-day`, then 429 `otp_daily_cap`), and 30 per caller and 60 per client address in 15 minutes. A retry with the same `Idempotency-Key` (within 24 hours) returns the first answer and sends no new code; when the first code could not be mailed (503 `otp_not_delivered`) the key is forgotten, so the retry sends one.",
     access: ['rewards.redeem'],
     scope: 'partner',
     body: initiateRedemptionBodySchema,
+    headers: IDEMPOTENT,
     data: initiateRedemptionResponseSchema,
-    errors: [404, 409, 429, 503],
+    errors: [404],
+    codes: [
+      'partner_blocked',
+      'customer_blocked',
+      'reward_already_redeemed',
+      'reward_expired',
+      'rate_limited',
+      'otp_daily_cap',
+      'otp_not_delivered',
+    ],
   },
   {
     method: 'post',
     path: '/partners/rewards/redemption-auth-otp-validity-check',
-    apiKey: true,
+    customer: { in: 'json', field: 'userId' },
     tag: 'Redemption',
     summary: 'Check a redemption code without using it',
     access: ['rewards.redeem'],
     scope: 'partner',
     body: otpValidityBodySchema,
     data: otpValidityResponseSchema,
-    errors: [404, 429],
+    errors: [404],
+    codes: [...OTP_CODES, 'rate_limited'],
   },
   {
     method: 'post',
     path: '/partners/rewards/redeem-giftcard',
+    customer: { in: 'json', field: 'userId' },
     webhookSource: true,
-    apiKey: true,
     tag: 'Redemption',
     summary: 'Redeem an amount from a gift card (uses the code)',
     access: ['rewards.redeem'],
@@ -1066,13 +1224,14 @@ const endpointList = [
     body: redeemGiftcardBodySchema,
     headers: IDEMPOTENT,
     data: redemptionResultSchema,
-    errors: [404, 409, 422, 429],
+    errors: [404],
+    codes: [...REDEEM_CODES, 'not_a_giftcard', 'insufficient_balance'],
   },
   {
     method: 'post',
     path: '/partners/rewards/redeem-coupon',
+    customer: { in: 'json', field: 'userId' },
     webhookSource: true,
-    apiKey: true,
     tag: 'Redemption',
     summary: 'Redeem a coupon (uses the code)',
     access: ['rewards.redeem'],
@@ -1080,13 +1239,13 @@ const endpointList = [
     body: redeemCouponBodySchema,
     headers: IDEMPOTENT,
     data: redemptionResultSchema,
-    errors: [404, 409, 422, 429],
+    errors: [404],
+    codes: [...REDEEM_CODES, 'not_a_coupon'],
   },
   {
     method: 'post',
     path: '/partners/rewards/reverse-redemption',
     webhookSource: true,
-    apiKey: true,
     tag: 'Redemption',
     summary: 'Reverse a redemption (the money goes back on the gift card)',
     access: ['rewards.reverse'],
@@ -1094,7 +1253,8 @@ const endpointList = [
     body: reverseRedemptionBodySchema,
     headers: IDEMPOTENT,
     data: reversalResultSchema,
-    errors: [404, 409, 422],
+    errors: [404],
+    codes: ['not_a_redemption', 'reward_reversed'],
   },
   // CSV exports (issue 9, decision 017): every row the list's query matches, streamed.
   csvExport(
@@ -1154,6 +1314,350 @@ const endpointList = [
     params: apiKeyParamSchema,
     data: noData,
     errors: [404],
+  },
+  // Club integration keys and the subscriber sync (issue 27, docs/decisions/051)
+  {
+    method: 'get',
+    path: '/admin/api-keys',
+    tag: 'Customer sync',
+    summary: "The club's integration keys: the active ones, then the revoked ones (never their secrets)",
+    description: CLUB_KEY_TEXT,
+    access: CLUB_KEY_ACCESS,
+    scope: 'club',
+    data: z.array(clubKeySchema),
+  },
+  {
+    method: 'post',
+    path: '/admin/api-keys',
+    tag: 'Customer sync',
+    summary: "Create a club integration key for the provider's subscriber system",
+    description: `Answers the key (\`rcc_<prefix>_<secret>\`) **once**: only its prefix and a hash of its secret are kept. Scopes: ${CLUB_KEY_SCOPES.join(', ')}. ${CLUB_KEY_TEXT}`,
+    access: CLUB_KEY_ACCESS,
+    scope: 'club',
+    body: createClubKeyBodySchema,
+    data: createdClubKeySchema,
+    status: 201,
+    errors: [409],
+  },
+  {
+    method: 'delete',
+    path: '/admin/api-keys/{id}',
+    numericIds: true,
+    tag: 'Customer sync',
+    summary: 'Revoke a club integration key (refused at once: 401)',
+    description: CLUB_KEY_TEXT,
+    access: CLUB_KEY_ACCESS,
+    scope: 'club',
+    params: clubKeyParamSchema,
+    data: noData,
+  },
+  {
+    method: 'put',
+    path: '/admin/customers/external/{externalId}',
+    clubKey: true,
+    tag: 'Customer sync',
+    summary: 'Create or update one customer by its subscriber number',
+    description:
+      'The record replaces what is kept (a field left out is cleared; `status` defaults to ACTIVE: send BLOCKED when the subscription is cancelled). `data.result` says `created`, `updated` or `unchanged`: sending the same body twice changes nothing. An email that belongs to another customer is a 409, never a merge. Each change is an event in the activity log and a webhook (`customer.created`, `customer.updated`, `customer.blocked`) to club-wide endpoints. Callable with a club key holding `customers.write` (X-Api-Key).',
+    access: ['customers.create'],
+    scope: 'club',
+    params: externalIdParamSchema,
+    body: customerRecordSchema,
+    examples: {
+      body: {
+        firstName: 'Adaeze',
+        lastName: 'Okonkwo',
+        email: 'adaeze.okonkwo@mail.ng',
+        phone: '08031234567',
+        address: '12 Awolowo Road, Ikoyi, Lagos',
+        status: 'BLOCKED',
+        internetAccountNumber: 'FBR-000123',
+      },
+    },
+    data: customerSyncResultSchema,
+    errors: [409],
+    webhookSource: true,
+  },
+  {
+    method: 'get',
+    path: '/admin/customers/external/{externalId}',
+    clubKey: true,
+    tag: 'Customer sync',
+    summary: 'One customer by its subscriber number',
+    description: 'Callable with a club key holding `customers.read` (X-Api-Key).',
+    access: ['clients.view'],
+    scope: 'club',
+    params: externalIdParamSchema,
+    data: syncedCustomerSchema,
+  },
+  {
+    method: 'post',
+    path: '/admin/user/customers',
+    tag: 'Clients',
+    summary: 'Add a customer (by hand, with its subscriber number)',
+    description:
+      'The same rules as the sync: the external id must be new (409 if a customer has it), the email must not belong to another customer (409).',
+    access: ['customers.create'],
+    scope: 'club',
+    body: addCustomerBodySchema,
+    examples: {
+      body: {
+        externalId: 'SUB-104233',
+        firstName: 'Adaeze',
+        lastName: 'Okonkwo',
+        email: 'adaeze.okonkwo@mail.ng',
+        phone: '08031234567',
+        address: '12 Awolowo Road, Ikoyi, Lagos',
+        status: 'ACTIVE',
+        internetAccountNumber: 'FBR-000123',
+      },
+    },
+    data: customerSyncResultSchema,
+    status: 201,
+    errors: [409],
+    webhookSource: true,
+  },
+  {
+    method: 'post',
+    path: '/admin/user/customers/{customerId}/restore',
+    numericIds: true,
+    tag: 'Clients',
+    summary: "Restore a deleted customer, or free an erased customer's external id",
+    description:
+      'A sync never brings back a deleted customer nor re-creates an erased one under the same external id (the PUT is a 409, an import row is rejected with the reason). This is the explicit step: a deleted customer comes back as it was (`restored`); an erased customer stays erased and its tombstone gives up its external id (`released`), so the next sync of that external id creates a new customer. Anything else is a 409.',
+    access: ['clients.update', 'customers.create'],
+    scope: 'club',
+    params: customerIdParamSchema,
+    data: restoredCustomerSchema,
+    errors: [404, 409],
+  },
+  // The customer's rights (issue 28, docs/decisions/054-customer-erasure.md)
+  {
+    method: 'get',
+    path: '/admin/user/customers/{customerId}/data-export',
+    numericIds: true,
+    tag: 'Clients',
+    summary: 'Export everything the club holds about a customer, as one JSON file',
+    description:
+      "The customer's right of access: their profile, partner links, visits with items, rewards, the ledger of those rewards and the activity-log events naming them, each oldest first, streamed as one JSON attachment. Club admins only (partner staff, partner keys and club keys are refused). Records an event. An erased customer is a 409 (`customer_erased`): nothing of the person is left to export.",
+    access: ['customers.privacy'],
+    scope: 'club',
+    params: customerIdParamSchema,
+    data: customerDataExportSchema,
+    raw: {
+      contentType: 'application/json',
+      description: 'The JSON file (Content-Disposition: attachment; not enveloped), streamed',
+    },
+    examples: {
+      data: {
+        format: 'reward-club.customer-data-export',
+        version: 1,
+        exportedAt: '2026-03-02T09:00:00.000Z',
+        profile: {
+          id: 348,
+          externalId: 'SUB-000348',
+          firstName: 'Ada',
+          lastName: 'Obi',
+          email: 'ada.obi@mail.ng',
+          phone: '08031234567',
+          address: '12 Allen Avenue, Ikeja, Lagos',
+          imageUrl: null,
+          accountStatus: 'ACTIVE',
+          internetAccountNumber: 'FBR-1029384',
+          fiberPlan: 'Fiber Home 50',
+          fiberSpeedMbps: 50,
+          fiberMonthlyFee: 25000,
+          fiberStatus: 'ACTIVE',
+          fiberRenewalDate: '2026-04-01T00:00:00.000Z',
+          createdAt: '2026-01-05T08:00:00.000Z',
+          updatedAt: '2026-02-10T08:00:00.000Z',
+          deletedAt: null,
+        },
+        links: [
+          {
+            id: 77,
+            partnerId: 12,
+            partnerName: 'Mama Put Kitchen',
+            state: 'CONFIRMED',
+            createdAt: '2026-03-01T13:40:00.000Z',
+            confirmedAt: '2026-03-01T13:41:00.000Z',
+          },
+        ],
+        visits: [
+          {
+            id: 901,
+            partnerId: 12,
+            partnerName: 'Mama Put Kitchen',
+            attendantName: 'Bisi',
+            visitDate: '2026-03-01T13:45:00.000Z',
+            totalAmount: 5700,
+            receiptImage: null,
+            createdAt: '2026-03-01T13:46:00.000Z',
+            items: [
+              { name: 'Jollof rice', quantity: 2, price: 2500 },
+              { name: 'Zobo', quantity: 1, price: 700 },
+            ],
+          },
+        ],
+        rewards: [
+          {
+            id: 55,
+            partnerId: 12,
+            partnerName: 'Mama Put Kitchen',
+            rewardType: 'GIFTCARD',
+            rewardTypeCategory: 'GENERAL',
+            code: 'GC-7Q4K-9XMB',
+            title: 'Welcome gift card',
+            description: 'For your first visits',
+            expiryDate: '2026-06-01T00:00:00.000Z',
+            issuedAmount: 5000,
+            percentageDiscount: null,
+            balance: 3000,
+            status: 'Active',
+            pointsClaimed: 0,
+            createdAt: '2026-03-01T14:00:00.000Z',
+            redeemedAt: null,
+          },
+        ],
+        ledger: [
+          {
+            id: 310,
+            rewardId: 55,
+            kind: 'ISSUE',
+            amount: 5000,
+            reason: null,
+            reversesId: null,
+            at: '2026-03-01T14:00:00.000Z',
+          },
+          {
+            id: 311,
+            rewardId: 55,
+            kind: 'REDEEM',
+            amount: -2000,
+            reason: null,
+            reversesId: null,
+            at: '2026-03-02T08:30:00.000Z',
+          },
+        ],
+        events: [
+          {
+            id: 5012,
+            at: '2026-03-01T13:46:00.000Z',
+            actorType: 'PARTNER',
+            actorName: 'Bisi Adeyemi',
+            actorOrganization: 'Mama Put Kitchen',
+            action: 'Recorded a visit for Ada Obi at Mama Put Kitchen',
+            entity: 'visit',
+            entityId: '901',
+            payload: { partnerId: 12, customerId: 348, totalAmount: 5700, items: 2 },
+            ipAddress: null,
+            ipLocation: null,
+            userAgent: null,
+          },
+        ],
+      },
+    },
+    errors: [404, 409],
+    codes: ['customer_erased'],
+  },
+  {
+    method: 'post',
+    path: '/admin/user/customers/{customerId}/erase',
+    numericIds: true,
+    webhookSource: true,
+    tag: 'Clients',
+    summary: "Erase a customer's personal data; the books keep their amounts",
+    description:
+      'The customer\'s right to erasure. Names, contact details, address, image, internet account number and partner links go; the record stays as a tombstone ("Erased Customer", no contact) so visits, rewards and ledger amounts, and every total made of them, stay the same. Activity-log events naming the customer keep a pseudonymous reference (`erased customer #348`). The subscriber number stays so a sync cannot bring the customer back until `POST .../restore` frees it. Queues `customer.erased` to each partner that held a link and club-wide. Refused with 409 `redemption_in_flight` while a redemption code of theirs is still valid, and 409 `customer_erased` when already erased.',
+    access: ['customers.privacy'],
+    scope: 'club',
+    params: customerIdParamSchema,
+    data: erasedCustomerSchema,
+    examples: {
+      data: {
+        customerId: 348,
+        erasedAt: '2026-03-02T09:05:00.000Z',
+        linksRemoved: 1,
+        eventsPseudonymised: 6,
+        kept: { visits: 1, rewards: 1, ledgerEntries: 2 },
+      },
+    },
+    errors: [404, 409],
+    codes: ['customer_erased', 'redemption_in_flight'],
+  },
+  {
+    method: 'post',
+    path: '/admin/customers/imports',
+    clubKey: true,
+    tag: 'Customer sync',
+    summary: 'Import customers from a CSV or NDJSON file (an import job)',
+    description: `The body is the file, streamed (never held whole): \`text/csv\` with a header row (\`externalId\` first, then any of ${IMPORT_FIELDS.slice(1).join(', ')} in any order; UTF-8, a BOM and Windows line endings are fine) or \`application/x-ndjson\` (one JSON object per line with those fields). The answer is the job once every row is staged; it is applied in the background (GET .../imports/{id} for progress). A row that cannot be applied is rejected with its reason (GET .../imports/{id}/rejects); the others are applied once each, even across a server restart. Re-sending the same file changes nothing. Headers are matched by name; \`mapping\` (a JSON object, e.g. \`{"Subscriber No":"externalId","Notes":"ignore"}\`) names what other columns hold. \`POST .../imports/dry-run\` with the same file says what this would do first. The activity log records each import (who, file name, counts) when it finishes. Callable with a club key holding \`customers.write\`.`,
+    access: ['customers.import'],
+    scope: 'club',
+    query: importQuerySchema,
+    rawBody: {
+      contentTypes: ['text/csv', 'application/x-ndjson'],
+      description: 'The file: a CSV with a header row, or NDJSON.',
+    },
+    data: importJobSchema,
+    status: 201,
+    errors: [413],
+    bodyLimit: MAX_IMPORT_BYTES,
+  },
+  {
+    method: 'post',
+    path: '/admin/customers/imports/dry-run',
+    clubKey: true,
+    tag: 'Customer sync',
+    summary: 'What importing a file would do, without applying anything (a dry run)',
+    description: `The same body and query as \`POST /admin/customers/imports\` (the file streamed as \`text/csv\` or \`application/x-ndjson\`, \`fileName\`, \`unknownColumns\`, \`mapping\`), read and checked the same way, in the same bounded memory; a file the import refuses (not CSV, required columns missing) is the same 400. Each row is then decided by the import's own rules against the customers as they are now, in file order (a row counts what the rows before it would have done), and nothing is written: no customer, no job, no activity-log event. The answer: the rows read, how many would be created, updated, unchanged and rejected, and the first ${DRY_RUN_REJECTS} rejected rows with their row number (the header is row 1) and reason. The real import may differ if customers change in between. docs/decisions/062-import-dry-run.md.`,
+    access: ['customers.import'],
+    scope: 'club',
+    query: importQuerySchema,
+    rawBody: {
+      contentTypes: ['text/csv', 'application/x-ndjson'],
+      description: 'The file: a CSV with a header row, or NDJSON.',
+    },
+    data: importDryRunSchema,
+    errors: [413],
+    bodyLimit: MAX_IMPORT_BYTES,
+    examples: {
+      data: {
+        fileName: 'subscribers-2026-11-28.csv',
+        format: 'csv',
+        rowsRead: 4,
+        created: 1,
+        updated: 1,
+        unchanged: 1,
+        rejected: 1,
+        rejects: [{ row: 5, externalId: 'SUB-1004', reason: 'email: pls provide a valid email' }],
+      },
+    },
+  },
+  {
+    method: 'get',
+    path: '/admin/customers/imports/{id}',
+    numericIds: true,
+    clubKey: true,
+    tag: 'Customer sync',
+    summary: "An import job's state and counts",
+    access: ['customers.import'],
+    scope: 'club',
+    params: importIdParamSchema,
+    data: importJobSchema,
+  },
+  {
+    method: 'get',
+    path: '/admin/customers/imports/{id}/rejects',
+    numericIds: true,
+    clubKey: true,
+    tag: 'Customer sync',
+    summary: 'The rejected rows of an import, as CSV (row number, reason, the row as sent)',
+    access: ['customers.import'],
+    scope: 'club',
+    params: importIdParamSchema,
+    data: noData,
+    raw: { contentType: 'text/csv', description: 'The rejected rows (Content-Disposition: attachment)' },
   },
   // Webhooks (Standard Webhooks; the messages are listed under `webhooks` in this document)
   {
@@ -1298,15 +1802,18 @@ const endpointList = [
     pointsEligibleQuerySchema,
     [404],
   ),
-  csvExport(
-    '/admin/partners/rewards/export',
-    'Rewards',
-    "a partner's rewards",
-    ['rewards.view', 'rewards.redeem'],
-    'partner',
-    partnerRewardsQuerySchema,
-    [404],
-  ),
+  {
+    ...csvExport(
+      '/admin/partners/rewards/export',
+      'Rewards',
+      "a partner's rewards",
+      ['rewards.view', 'rewards.redeem'],
+      'partner',
+      partnerRewardsQuerySchema,
+      [404],
+    ),
+    customer: { in: 'query', field: 'userId' },
+  },
   csvExport(
     '/admin/user/customers/export',
     'Customers',

@@ -32,7 +32,7 @@ export type SessionUser = z.infer<typeof sessionUserSchema>;
 export const tokenPairSchema = z.object({ accessToken: z.string(), refreshToken: z.string() });
 export type TokenPair = z.infer<typeof tokenPairSchema>;
 
-/** Stored in localStorage under the key `admin` (SPEC section 3). */
+/** Stored in localStorage under the key `admin` (docs/product.md#entities). */
 export const loginResponseSchema = z.extend(tokenPairSchema, { user: sessionUserSchema });
 export type LoginResponse = z.infer<typeof loginResponseSchema>;
 

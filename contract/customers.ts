@@ -18,6 +18,8 @@ export const customerSchema = z.object({
   accountStatus: accountStatusSchema,
   createdAt: z.string(),
   updatedAt: z.string(),
+  /** Only on an erased customer's tombstone (decision 054): when their personal data was erased. */
+  erasedAt: z.optional(z.string()),
 });
 export type Customer = z.infer<typeof customerSchema>;
 
@@ -62,13 +64,18 @@ export const customerIdParamSchema = z.object({ customerId: idField('customerId'
 
 /** GET user/internet/client_info?client_id=: the customer's fiber account. */
 export const clientInfoQuerySchema = z.object({ client_id: idField('client_id') });
+/**
+ * The plan's details are null for a customer the subscriber sync brought in before the plan is
+ * known (issue 27); `accountNumber` is the internet account number the sync sends.
+ */
 export const clientInternetInfoSchema = z.object({
   customerId: z.int(),
-  plan: z.string(),
-  speedMbps: z.int(),
-  monthlyFee: z.number(),
+  accountNumber: z.nullable(z.string()),
+  plan: z.nullable(z.string()),
+  speedMbps: z.nullable(z.int()),
+  monthlyFee: z.nullable(z.number()),
   status: z.enum(['ACTIVE', 'SUSPENDED', 'CANCELLED']),
-  renewalDate: z.string(),
+  renewalDate: z.nullable(z.string()),
 });
 export type ClientInternetInfo = z.infer<typeof clientInternetInfoSchema>;
 

@@ -1,3 +1,4 @@
+import { ERROR_CODES, type ErrorCode } from './error-codes';
 import { z } from './zod';
 
 /** One field-level problem, as the spec's `errors` items. */
@@ -5,30 +6,12 @@ export const fieldErrorSchema = z.object({ fieldName: z.string(), message: z.str
 export type FieldError = z.infer<typeof fieldErrorSchema>;
 
 /**
- * The stable, machine-readable `code` of every error envelope (docs/decisions/027): a client branches
- * on it, never on `message` (which is for people and may be reworded). Derived from the status unless
- * the server names a more precise one (`partner_blocked`, `version_conflict` ...).
+ * The stable, machine-readable `code` of every error envelope (docs/decisions/027, 063): one list,
+ * the catalogue in contract/error-codes.ts. Derived from the status unless the server names a more
+ * precise one (`partner_blocked`, `insufficient_balance` ...).
  */
-export const ERROR_CODES = [
-  'validation_failed',
-  'invalid_json',
-  'unauthenticated',
-  'forbidden',
-  'not_found',
-  'route_not_found',
-  'conflict',
-  'version_conflict',
-  'idempotency_key_reused',
-  'idempotency_in_progress',
-  'payload_too_large',
-  'rate_limited',
-  'partner_blocked',
-  'customer_blocked',
-  'bad_request',
-  'service_unavailable',
-  'internal_error',
-] as const;
-export type ErrorCode = (typeof ERROR_CODES)[number];
+export { ERROR_CODES, type ErrorCode } from './error-codes';
+
 export const errorCodeSchema = z.enum(ERROR_CODES);
 
 /** The code an error status means when the server names no other. */
@@ -58,7 +41,7 @@ export function errorCodeOfStatus(status: number): ErrorCode {
 }
 
 /**
- * Every response: `{ success, data, message, errors }` (DESIGN.md section 3), and on a failure a
+ * Every response: `{ success, data, message, errors }` (docs/product.md#decided-rules), and on a failure a
  * `code` (one of ERROR_CODES; read as a string here so a newer server's code never fails a parse).
  */
 export const envelopeSchema = <T extends z.core.$ZodType>(data: T) =>

@@ -2,8 +2,8 @@ import { z } from './zod';
 
 /**
  * The one image limit (issue 22): the server's decoder, the browser's check before upload and the
- * helper text under every image field read it. SPEC.md gives no size; 5 MiB is what the server
- * always decoded (DESIGN section 2).
+ * helper text under every image field read it. docs/product.md gives no size; 5 MiB is what the server
+ * always decoded (docs/product.md#data).
  */
 export const MAX_IMAGE_MIB = 5;
 export const MAX_IMAGE_BYTES = MAX_IMAGE_MIB * 1024 * 1024;

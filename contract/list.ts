@@ -1,6 +1,6 @@
 import { z } from './zod';
 
-/** Page sizes the lists offer (SPEC section 9). */
+/** Page sizes the lists offer (docs/product.md#constants). */
 export const PAGE_SIZES = [10, 20, 50, 100] as const;
 export type PageSize = (typeof PAGE_SIZES)[number];
 
@@ -104,7 +104,7 @@ export interface ListSortOptions<Sort extends string> {
 
 /**
  * The SPA's URL search schema of a list: page, pageSize, search, sortBy, sortOrder, each with a
- * default; a bad value falls back to it (DESIGN section 4: any URL restores a screen).
+ * default; a bad value falls back to it (docs/product.md#spa: any URL restores a screen).
  */
 export function listSearchSchema<Sort extends string>({ sortKeys, defaultSort }: ListSortOptions<Sort>) {
   return z.object({

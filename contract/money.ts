@@ -1,5 +1,5 @@
 /**
- * Money as people read it (SPEC section 9: Nigerian naira), the one formatter of the SPA, the
+ * Money as people read it (docs/product.md#constants: Nigerian naira), the one formatter of the SPA, the
  * server's messages and its mails (decision 036): always two decimals, as a currency is printed.
  */
 const nairaFormat = new Intl.NumberFormat('en-NG', { style: 'currency', currency: 'NGN' });

@@ -19,7 +19,7 @@ export const partnerMessages = {
   added: 'Partner added successfully',
 } as const;
 
-/** SPEC section 9: default 10000, input minimum 2000. */
+/** docs/product.md#constants: default 10000, input minimum 2000. */
 export const MIN_SPEND_DEFAULT = 10_000;
 export const MIN_SPEND_MINIMUM = 2_000;
 

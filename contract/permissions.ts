@@ -34,6 +34,9 @@ export const PERMISSIONS = [
   { id: 26, name: 'rewards.reverse' },
   { id: 27, name: 'activities.view' },
   { id: 28, name: 'integrations.manage' },
+  { id: 29, name: 'customers.create' },
+  { id: 30, name: 'customers.import' },
+  { id: 31, name: 'customers.privacy' },
 ] as const;
 
 export type PermissionName = (typeof PERMISSIONS)[number]['name'];
@@ -67,6 +70,9 @@ export const SUPER_ADMIN_ROLE = 'Super Admin';
  *   form's extended services come from GET extended-services (extended_services.view).
  *   partners.delete: on the partner detail.
  * - clients.update / delete: on the client list and detail (clients.view).
+ * - customers.create / import: 'Add customer' and 'Import customers' sit on the client list (clients.view).
+ * - customers.privacy: 'Export this customer's data' and 'Erase this customer' sit on the client
+ *   detail (clients.view; decision 054).
  * - extended_services.create / update / delete: on the service list (extended_services.view).
  * - visits.create: 'Record visit' on the partner's Visits tab (visits.view).
  * - rewards.issue: issued from the partner's Eligible users tab (GET reward-eligible-users, visits.view).
@@ -89,6 +95,9 @@ export const PERMISSION_NEEDS: Readonly<Partial<Record<PermissionName, readonly 
   'partners.delete': ['partners.view'],
   'clients.update': ['clients.view'],
   'clients.delete': ['clients.view'],
+  'customers.create': ['clients.view'],
+  'customers.import': ['clients.view'],
+  'customers.privacy': ['clients.view'],
   'extended_services.create': ['extended_services.view'],
   'extended_services.update': ['extended_services.view'],
   'extended_services.delete': ['extended_services.view'],

@@ -19,7 +19,8 @@ export const profileSchema = z.object({
   profileImage: z.nullable(z.string()),
   imageUrl: z.nullable(z.string()),
   userType: z.enum(['ADMIN', 'PARTNER', 'CUSTOMER']),
-  role: z.nullable(z.object({ id: z.int(), name: z.string() })),
+  /** `builtIn`: the Super Admin role (the session takes the role from here, so it must say so too). */
+  role: z.nullable(z.object({ id: z.int(), name: z.string(), builtIn: z.optional(z.boolean()) })),
   permissions: z.array(z.string()),
   /**
    * Partner staff's partner (null for club staff): whether it can issue, redeem and record visits,

@@ -62,7 +62,7 @@ export const rewardMessages = {
   networkRequired: 'This needs a network connection. Nothing was sent; try again when you are back online.',
 } as const;
 
-/** SPEC section 9 defaults. */
+/** docs/product.md#constants defaults. */
 export const DEFAULT_GIFTCARD_AMOUNT = 2000;
 export const DEFAULT_COUPON_DISCOUNT = 10;
 
@@ -120,7 +120,7 @@ export const issueRewardBodySchema = z.strictObject({
 });
 export type IssueRewardBody = z.infer<typeof issueRewardBodySchema>;
 
-/** Server answers of the partner-side reward calls (SPEC section 7). */
+/** Server answers of the partner-side reward calls (docs/product.md#calls). */
 export const rewardServerMessages = {
   notFound: 'Reward not found',
   partnerRequired: 'partnerId is required',

@@ -136,6 +136,7 @@ export const staffServerMessages = {
   lastSuperAdminRole: 'The last Super Admin cannot be given another role',
   outranked: 'You cannot change a staff member who holds permissions you do not have',
   cannotGrant: 'You cannot give a role with permissions you do not hold',
+  clubRoleByPartner: 'Partner staff can give partner roles only',
   superAdminOnly: 'Only a Super Admin can change a Super Admin',
   /**
    * A password in a staff update of one's own record (decision 044): refused whole, on the password

@@ -14,7 +14,7 @@ const messagesOf = (result: {
   error?: { issues: { path: PropertyKey[]; message: string }[] };
 }) => Object.fromEntries((result.error?.issues ?? []).map((i) => [i.path.join('.'), i.message]));
 
-describe('sign-in rules (SPEC section 5)', () => {
+describe('sign-in rules (docs/product.md#validation)', () => {
   it('says required, then invalid, for the email; and asks for the password', () => {
     expect(messagesOf(loginBodySchema.safeParse({ email: '', password: '' }))).toEqual({
       email: 'required',
@@ -26,7 +26,7 @@ describe('sign-in rules (SPEC section 5)', () => {
   });
 });
 
-describe('change-password rules (SPEC section 5)', () => {
+describe('change-password rules (docs/product.md#validation)', () => {
   it('reports a mismatch even while another field is still empty', () => {
     const result = changePasswordFormSchema.safeParse({
       oldPassword: '',

@@ -1,6 +1,6 @@
 import { z } from './zod';
 
-/** Shared field rules. Messages are the spec's (SPEC section 5), word for word. */
+/** Shared field rules. Messages are the spec's (docs/product.md#validation), word for word. */
 export const messages = {
   emailRequired: 'required',
   emailInvalid: 'pls provide a valid email',
@@ -47,7 +47,7 @@ export const PHONE_CHARACTERS_MESSAGE =
   'Phone number may contain only digits, spaces, dashes, brackets and a leading +234';
 
 /**
- * A phone as people write it, in the one form the calls keep (SPEC section 5: 7 to 11 digits):
+ * A phone as people write it, in the one form the calls keep (docs/product.md#validation: 7 to 11 digits):
  * spaces, dashes, dots and brackets go, and a +234 prefix becomes the national 0
  * ('+234 803 123 4567' and '+234 (0)803-123-4567' → '08031234567'). Anything else is left for the
  * rules to name.

@@ -12,6 +12,12 @@ export const WEBHOOK_EVENT_TYPES = [
   'reward.issued',
   'reward.redeemed',
   'reward.reversed',
+  'customer.created',
+  'customer.updated',
+  'customer.blocked',
+  'customer.linked',
+  'customer.unlinked',
+  'customer.erased',
 ] as const;
 export type WebhookEventType = (typeof WEBHOOK_EVENT_TYPES)[number];
 
@@ -164,6 +170,25 @@ const rewardEventBase = z.object({
   customerId: z.int(),
 });
 
+/**
+ * A customer as the subscriber sync left it (issue 27). Club-wide: only endpoints without a partner
+ * (club staff's) receive customer events.
+ */
+const customerEventData = z.object({
+  customerId: z.int(),
+  externalId: z.nullable(z.string()),
+  firstName: z.string(),
+  lastName: z.string(),
+  email: z.string(),
+  phone: z.nullable(z.string()),
+  address: z.nullable(z.string()),
+  accountStatus: z.enum(['ACTIVE', 'BLOCKED']),
+  internetAccountNumber: z.nullable(z.string()),
+  /** The fields that changed (customer.updated, customer.blocked); every field for customer.created. */
+  changed: z.array(z.string()),
+  changedAt: z.string(),
+});
+
 export const webhookEventDataSchemas = {
   'visit.recorded': z.object({
     visitId: z.int(),
@@ -199,6 +224,26 @@ export const webhookEventDataSchemas = {
     reason: z.string(),
     reversedAt: z.string(),
   }),
+  'customer.created': customerEventData,
+  'customer.updated': customerEventData,
+  'customer.blocked': customerEventData,
+  'customer.linked': z.object({
+    linkId: z.int(),
+    partnerId: z.int(),
+    customerId: z.int(),
+    linkedAt: z.string(),
+  }),
+  'customer.unlinked': z.object({
+    linkId: z.int(),
+    partnerId: z.int(),
+    customerId: z.int(),
+    unlinkedAt: z.string(),
+  }),
+  /**
+   * One message to each partner that held a link (its endpoints only), and one club-wide with
+   * `partnerId` null (decision 054).
+   */
+  'customer.erased': z.object({ partnerId: z.nullable(z.int()), customerId: z.int(), erasedAt: z.string() }),
 } as const satisfies Record<WebhookEventType, z.core.$ZodType>;
 
 /** One message's body as a receiver parses it. */

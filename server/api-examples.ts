@@ -115,10 +115,14 @@ export function exampleFor(schema: z.core.$ZodType, io: 'input' | 'output', give
   return z.safeParse(schema, candidate).success ? candidate : undefined;
 }
 
+/** A raw answer that is a JSON file with its own schema (a customer's data export), not `null`. */
+export const jsonFile = (e: ApiEndpoint): boolean =>
+  e.raw?.contentType === 'application/json' && e.data._zod.def.type !== 'null';
+
 /** The examples of one endpoint: `body` (input) and `data` (the success envelope's data). */
 export function examplesOf(e: ApiEndpoint): { body?: unknown; data?: unknown } {
   return {
     ...(e.body ? { body: exampleFor(e.body, 'input', e.examples?.body) } : {}),
-    ...(!e.raw ? { data: exampleFor(e.data, 'output', e.examples?.data) } : {}),
+    ...(!e.raw || jsonFile(e) ? { data: exampleFor(e.data, 'output', e.examples?.data) } : {}),
   };
 }

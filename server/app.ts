@@ -4,9 +4,10 @@ import type { ContentfulStatusCode } from 'hono/utils/http-status';
 import type { z } from 'zod';
 import { isDatabaseUnavailable } from './db/errors';
 import { createPasswordHasher } from './domain/passwords';
+import { ApiError, errorEnvelope, INTERNAL_ERROR, ROUTE_NOT_FOUND, SERVICE_UNAVAILABLE } from './errors';
 import { type Access, accessRegistry, createGuards } from './http/access';
-import type { AppDeps, AppEnv, RouteContext } from './http/context';
-import { ApiError, errorEnvelope } from './http/errors';
+import { clientIp } from './http/client-address';
+import type { AppDeps, RouteContext } from './http/context';
 import { observeRequests } from './http/observe';
 import { API_BASE, BODY_TOO_LARGE, bodyLimits, webhookSourcePaths } from './http/route';
 import { securityHeaders } from './http/security-headers';
@@ -16,6 +17,10 @@ import { activityRoutes } from './routes/activities';
 import { apiKeyRoutes } from './routes/api-keys';
 import { API_REFERENCE_PATH, apiReferenceRoutes, openApiRoutes } from './routes/api-reference';
 import { authRoutes } from './routes/auth';
+import { customerImportRoutes } from './routes/customer-imports';
+import { customerLinkRoutes } from './routes/customer-links';
+import { customerPrivacyRoutes } from './routes/customer-privacy';
+import { customerSyncRoutes } from './routes/customer-sync';
 import { clientInfoRoutes, customerRoutes } from './routes/customers';
 import { extendedServiceRoutes } from './routes/extended-services';
 import { fileRoutes } from './routes/files';
@@ -37,12 +42,9 @@ import { visitEligibilityRoutes } from './routes/visit-eligibility';
 import { visitRoutes } from './routes/visits';
 import { webhookDeliveryRoutes } from './routes/webhook-deliveries';
 import { webhookRoutes } from './routes/webhooks';
+import type { AppEnv } from './types';
 
 export { API_BASE, DEFAULT_BODY_LIMIT, IMAGE_BODY_LIMIT } from './http/route';
-export const ROUTE_NOT_FOUND = 'Route not found';
-export const INTERNAL_ERROR = 'Internal server error';
-/** The database cannot be reached: the same words for every request, nothing about why. */
-export const SERVICE_UNAVAILABLE = 'The service is temporarily unavailable. Please try again in a moment.';
 /** Seconds a client should wait before retrying after a 503. */
 export const UNAVAILABLE_RETRY_AFTER_SECONDS = 5;
 
@@ -67,7 +69,7 @@ export function createApp(deps: AppDeps) {
     .use('*', bodyLimits())
     .use('*', async (c, next) => {
       await next();
-      if (deps.webhooks && c.req.method === 'POST' && c.res.status < 300) {
+      if (deps.webhooks && (c.req.method === 'POST' || c.req.method === 'PUT') && c.res.status < 300) {
         const path = c.req.path.replace(/\/+$/, '');
         if (webhookSources.has(path)) deps.webhooks.kick();
       }
@@ -88,9 +90,13 @@ export function createApp(deps: AppDeps) {
     .route('/', partnerStatsRoutes(ctx))
     .route('/', partnerListRoutes(ctx))
     .route('/', partnerRoutes(ctx))
+    .route('/', customerSyncRoutes(ctx))
+    .route('/', customerPrivacyRoutes(ctx))
+    .route('/', customerImportRoutes(ctx))
     .route('/', customerRoutes(ctx))
     .route('/', clientInfoRoutes(ctx))
     .route('/', recordVisitRoutes(ctx))
+    .route('/', customerLinkRoutes(ctx))
     .route('/', redemptionRoutes(ctx))
     .route('/', reversalRoutes(ctx))
     .route('/', partnerSideRewardRoutes(ctx))
@@ -103,7 +109,14 @@ export function createApp(deps: AppDeps) {
   // files and pages that server/main.ts adds after it.
   // Request id and access log wrap everything, errors and 404s included (server/http/observe.ts).
   const app = new Hono<AppEnv>({ strict: false })
-    .use('*', observeRequests({ log, onSample: deps.onRequest }))
+    .use(
+      '*',
+      observeRequests({
+        log,
+        onSample: deps.onRequest,
+        clientAddress: (c) => clientIp(c, deps.config.trustProxy),
+      }),
+    )
     .use('*', securityHeaders({ trustProxy: deps.config.trustProxy }))
     .route('/', probeRoutes(deps))
     .route(API_BASE, api)

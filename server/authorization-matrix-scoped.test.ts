@@ -1,5 +1,8 @@
+import { and, eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
-import type { ApiRouteKey } from '../contract/api';
+import { type ApiEndpoint, type ApiRouteKey, apiEndpoints, apiKeyKind } from '../contract/api';
+import { API_KEY_PERMISSIONS } from '../contract/api-keys';
+import { customerLinkMessages } from '../contract/customer-links';
 import { ALL_PERMISSION_NAMES } from '../contract/permissions';
 import {
   createCustomer,
@@ -10,13 +13,24 @@ import {
   createSuperAdmin,
   createUser,
   createVisit,
+  linkCustomer,
   PNG_BASE64,
   setupTestServer,
   signIn,
 } from '../tests/setup/server';
 import { API_BASE, routeAccess } from './app';
-import { partnerApiKeys, rewardLedger, webhookDeliveries, webhookEndpoints } from './db/schema';
-import { type Access, PARTNER_NOT_FOUND } from './http/access';
+import {
+  clubApiKeys,
+  customerImports,
+  customerLinks,
+  customers,
+  partnerApiKeys,
+  rewardLedger,
+  webhookDeliveries,
+  webhookEndpoints,
+} from './db/schema';
+import { PARTNER_NOT_FOUND } from './domain/scope';
+import type { Access } from './http/access';
 import { toOpenApiPath } from './openapi';
 
 /**
@@ -49,6 +63,7 @@ const w = {} as {
   coupon: Record<Target, { id: number; code: string }>;
   staff: Record<Target, number>;
   roleId: number;
+  partnerRoleId: number;
   serviceId: number;
   adminId: number;
 };
@@ -83,6 +98,13 @@ const webhookOf = async (target: Target) => {
     .returning({ id: webhookEndpoints.id });
   return hook!.id;
 };
+const importOf = async () => {
+  const [job] = await t.db
+    .insert(customerImports)
+    .values({ fileName: 'matrix.csv', format: 'csv', state: 'done', actor: { name: 'Matrix' } })
+    .returning({ id: customerImports.id });
+  return job!.id;
+};
 const redeemEntry = async (target: Target) => {
   const reward = await createReward(t.db, { partnerId: P(target), customerId: w.customer[target].id });
   const [entry] = await t.db
@@ -90,6 +112,37 @@ const redeemEntry = async (target: Target) => {
     .values({ rewardId: reward.id, kind: 'REDEEM', amount: -100, actorId: w.adminId })
     .returning({ id: rewardLedger.id });
   return entry!.id;
+};
+
+/** A pending link request at the target's partner (the club's: at C). */
+const linkRequestOf = async (target: Target) => {
+  const [row] = await t.db
+    .insert(customerLinks)
+    .values({
+      partnerId: P(target),
+      customerId: w.customer[target].id,
+      requested: `email:matrix-${++seq}`,
+      state: 'PENDING',
+      codeHash: '0'.repeat(64),
+      codeExpiresAt: new Date(Date.now() + 3_600_000),
+    })
+    .returning({ id: customerLinks.id });
+  return row!.id;
+};
+/** The confirmed link of the target's customer at the target's partner (made again if removed). */
+const confirmedLinkOf = async (target: Target) => {
+  await linkCustomer(t.db, P(target), w.customer[target].id);
+  const [row] = await t.db
+    .select({ id: customerLinks.id })
+    .from(customerLinks)
+    .where(
+      and(
+        eq(customerLinks.partnerId, P(target)),
+        eq(customerLinks.customerId, w.customer[target].id),
+        eq(customerLinks.state, 'CONFIRMED'),
+      ),
+    );
+  return row!.id;
 };
 
 const ROUTES: Record<ApiRouteKey, Build> = {
@@ -125,12 +178,13 @@ const ROUTES: Record<ApiRouteKey, Build> = {
   'GET /admin/user/admin-users/export': none,
   'GET /admin/admin-users/export': none,
   'GET /admin/user/admin-detail': (target) => ({ query: `?userId=${w.staff[target]}`, names: true }),
-  'POST /admin/user/new-admin-user': (target) => ({
+  'POST /admin/user/new-admin-user': (target, caller) => ({
     json: {
       firstName: 'Matrix',
       lastName: 'Invite',
       email: `matrix-${++seq}@rewardclub.test`,
-      roleId: w.roleId,
+      // Partner staff give partner roles only (issue 28): a partner member is invited with one.
+      roleId: target === 'club' && caller === 'clubAdmin' ? w.roleId : w.partnerRoleId,
       ...(target === 'club' ? {} : { partnerId: P(target) }),
     },
     names: target === 'B',
@@ -183,6 +237,27 @@ const ROUTES: Record<ApiRouteKey, Build> = {
   'DELETE /admin/user/customers/{customerId}': async () => ({
     path: `/admin/user/customers/${(await createCustomer(t.db)).id}`,
     names: false,
+  }),
+  // Consent links (issue 28): asking names the partner; confirming names a request of the target's partner.
+  'POST /partners/customer-links': (target) => ({
+    json: {
+      email: w.customer[target].email,
+      ...(target === 'club' ? {} : { partnerId: P(target) }),
+    },
+    names: target !== 'club',
+  }),
+  'POST /partners/customer-links/{linkId}/confirm': async (target) => ({
+    path: `/partners/customer-links/${await linkRequestOf(target)}/confirm`,
+    json: { code: '000000' },
+    names: true,
+  }),
+  'GET /admin/user/customers/{customerId}/links': (target) => ({
+    path: `/admin/user/customers/${w.customer[target].id}/links`,
+    names: true,
+  }),
+  'DELETE /admin/user/customers/{customerId}/links/{linkId}': async (target) => ({
+    path: `/admin/user/customers/${w.customer[target].id}/links/${await confirmedLinkOf(target)}`,
+    names: true,
   }),
   'GET /user/internet/client_info': (target) => ({
     query: `?client_id=${w.customer[target].id}`,
@@ -250,6 +325,69 @@ const ROUTES: Record<ApiRouteKey, Build> = {
       .returning({ id: partnerApiKeys.id });
     return { path: `/admin/partners/${P(target)}/api-keys/${key!.id}`, names: true };
   },
+  // The subscriber sync (club, decision 051): club resources only.
+  'GET /admin/api-keys': none,
+  'POST /admin/api-keys': () => ({
+    json: { name: `Matrix sync ${++seq}`, scopes: ['customers.read'] },
+    names: false,
+  }),
+  'DELETE /admin/api-keys/{id}': async () => {
+    const [key] = await t.db
+      .insert(clubApiKeys)
+      .values({
+        name: `Matrix club key ${++seq}`,
+        prefix: `c${seq}`.padStart(12, '0'),
+        secretHash: '0'.repeat(64),
+        scopes: ['customers.read'],
+      })
+      .returning({ id: clubApiKeys.id });
+    return { path: `/admin/api-keys/${key!.id}`, names: false };
+  },
+  'PUT /admin/customers/external/{externalId}': () => ({
+    path: `/admin/customers/external/MATRIX-${++seq}`,
+    json: { firstName: 'Matrix', lastName: 'Sync', email: `matrix-sync-${seq}@mail.test` },
+    names: false,
+  }),
+  'GET /admin/customers/external/{externalId}': async () => ({
+    path: `/admin/customers/external/${(await createCustomer(t.db, { externalId: `MX-${++seq}` })).externalId}`,
+    names: false,
+  }),
+  'POST /admin/user/customers': () => ({
+    json: {
+      externalId: `MATRIX-ADD-${++seq}`,
+      firstName: 'Matrix',
+      lastName: 'Add',
+      email: `matrix-add-${seq}@mail.test`,
+    },
+    names: false,
+  }),
+  'POST /admin/user/customers/{customerId}/restore': async () => {
+    const deleted = await createCustomer(t.db, { externalId: `MX-R-${++seq}` });
+    await t.db.update(customers).set({ deletedAt: new Date() }).where(eq(customers.id, deleted.id));
+    return { path: `/admin/user/customers/${deleted.id}/restore`, names: false };
+  },
+  // The customer's rights (decision 054): club-scoped, each call on a customer of its own.
+  'GET /admin/user/customers/{customerId}/data-export': async () => ({
+    path: `/admin/user/customers/${(await createCustomer(t.db)).id}/data-export`,
+    names: false,
+  }),
+  'POST /admin/user/customers/{customerId}/erase': async () => ({
+    path: `/admin/user/customers/${(await createCustomer(t.db)).id}/erase`,
+    names: false,
+  }),
+  'POST /admin/customers/imports': () => ({ path: '/admin/customers/imports', names: false }),
+  'POST /admin/customers/imports/dry-run': () => ({
+    path: '/admin/customers/imports/dry-run',
+    names: false,
+  }),
+  'GET /admin/customers/imports/{id}': async () => ({
+    path: `/admin/customers/imports/${await importOf()}`,
+    names: false,
+  }),
+  'GET /admin/customers/imports/{id}/rejects': async () => ({
+    path: `/admin/customers/imports/${await importOf()}/rejects`,
+    names: false,
+  }),
   // Webhooks (scope partner): a webhook of the target's partner (the club's: a club-wide one).
   'GET /admin/webhooks': listOfPartner,
   'POST /admin/webhooks': (target) => ({
@@ -431,6 +569,7 @@ beforeAll(async () => {
     club: (await createPartner(t.db, { organizationName: 'Matrix C' })).id,
   };
   w.roleId = (await createRole(t.db, 'Matrix nothing', [])).id;
+  w.partnerRoleId = (await createRole(t.db, 'Matrix partner nothing', [], false, true)).id;
   w.serviceId = (await createExtendedService(t.db)).id;
   const all = await createRole(t.db, 'Matrix partner, every permission', ALL_PERMISSION_NAMES);
   creds.partnerAll = await createUser(t.db, { roleId: all.id, userType: 'PARTNER', partnerId: w.partner.A });
@@ -491,6 +630,9 @@ describe('scoped authorization matrix (derived from the route declarations)', ()
   });
 
   it('every answer agrees with the declared scope and permission: zero mismatches', async () => {
+    const namesCustomer = new Set(
+      apiEndpoints.filter((e) => e.customer).map((e) => `${e.method.toUpperCase()} ${e.path}`),
+    );
     const mismatches: string[] = [];
     let calls = 0;
     for (const route of routeAccess(t.app)) {
@@ -516,7 +658,12 @@ describe('scoped authorization matrix (derived from the route declarations)', ()
               ? res.status !== 401 && res.status !== 403
               : expected === 'through-not-404'
                 ? ![401, 403, 404].includes(res.status)
-                : res.status === expected &&
+                : (res.status === expected ||
+                    // Another partner's customer is not linked to A: the link gate's one answer (issue 28).
+                    (expected === 404 &&
+                      res.status === 403 &&
+                      res.body?.code === 'customer_not_linked' &&
+                      namesCustomer.has(key))) &&
                   // A partner user is never told a foreign partner exists, and refused with nothing done.
                   res.body?.success === false);
           if (!ok) mismatches.push(label);
@@ -526,6 +673,101 @@ describe('scoped authorization matrix (derived from the route declarations)', ()
       }
     }
     console.log(`[figure] scoped authorization matrix: ${calls} calls, ${mismatches.length} mismatches`);
+    expect(mismatches).toEqual([]);
+  }, 240_000);
+});
+
+/**
+ * The customer dimension (issue 28, decision 053): every route that names a customer (its descriptor
+ * says where: `customer`), called by a partner user and by a partner API key of partner A for a
+ * customer linked to A, one not linked (a customer of B), one that does not exist and one erased
+ * (linked to A before). Only the linked one passes the link gate; the three others get one and the
+ * same answer, byte for byte, so the gate tells nothing about which ids exist.
+ */
+describe('scoped authorization matrix: the customer dimension', () => {
+  const KINDS = ['linked', 'unlinked', 'nonexistent', 'erased'] as const;
+  type Kind = (typeof KINDS)[number];
+  const naming = apiEndpoints.filter((e) => e.customer);
+  const keyOfEndpoint = (e: ApiEndpoint) => `${e.method.toUpperCase()} ${e.path}` as ApiRouteKey;
+
+  it('every partner route with a customer field declares where it names the customer', () => {
+    // Fields that name a customer; `userId` of the staff routes names a staff member instead.
+    const customerFields = new Set(['customerId', 'userId', 'issuedTo']);
+    const staffRoutes = new Set(['GET /admin/user/admin-detail', 'PATCH /admin/user/update-admin-user']);
+    const undeclared = apiEndpoints
+      .filter((e) => e.scope === 'partner' && !e.customer && !staffRoutes.has(keyOfEndpoint(e)))
+      .filter((e) =>
+        [e.params, e.query, e.body].some((schema) => {
+          const shape = (schema as { shape?: Record<string, unknown> } | undefined)?.shape ?? {};
+          return Object.keys(shape).some((k) => customerFields.has(k));
+        }),
+      )
+      .map(keyOfEndpoint);
+    expect(undeclared).toEqual([]);
+    expect(naming.length).toBeGreaterThanOrEqual(11);
+  });
+
+  it('partner user and partner key x {linked, unlinked, nonexistent, erased} x every route naming a customer: 0 mismatches', async () => {
+    const erased = await createCustomer(t.db);
+    await createVisit(t.db, {
+      partnerId: P('A'),
+      customerId: erased.id,
+      visitDate: new Date('2026-03-01T10:00:00Z'),
+      amount: 15_000,
+    });
+    const admin = await tokenOf('clubAdmin', false);
+    // The real erasure (decision 054): the tombstone it leaves, links and all.
+    const erasure = await t.request('POST', `/admin/user/customers/${erased.id}/erase`, { token: admin });
+    expect(erasure.status, erasure.text).toBe(200);
+    const ids: Record<Kind, number> = {
+      linked: w.customer.A.id,
+      unlinked: w.customer.B.id,
+      nonexistent: 2_000_000_000,
+      erased: erased.id,
+    };
+    const keyRes = await t.request<{ key: string }>('POST', `/admin/partners/${P('A')}/api-keys`, {
+      token: admin,
+      json: { name: 'Matrix customer key', permissions: [...API_KEY_PERMISSIONS] },
+    });
+    expect(keyRes.status, keyRes.text).toBe(201);
+    const apiKey = keyRes.body.data!.key;
+    const refusal = JSON.stringify({
+      success: false,
+      data: null,
+      message: customerLinkMessages.notLinked,
+      code: 'customer_not_linked',
+      errors: [],
+    });
+    const mismatches: string[] = [];
+    let calls = 0;
+    for (const e of naming) {
+      const key = keyOfEndpoint(e);
+      const where = e.customer!;
+      for (const caller of ['partner user', 'partner key'] as const) {
+        if (caller === 'partner key' && apiKeyKind(e) !== 'partner') continue;
+        for (const kind of KINDS) {
+          const call = await ROUTES[key]('A', 'partnerAll');
+          const id = ids[kind];
+          let path = call.path ?? e.path;
+          let query = call.query ?? '';
+          let json = call.json as Record<string, unknown> | undefined;
+          if (where.in === 'param') path = path.replace(String(w.customer.A.id), String(id));
+          if (where.in === 'query') query = `${query}${query ? '&' : '?'}${where.field}=${id}`;
+          if (where.in === 'json') json = { ...json, [where.field]: id };
+          const res = await t.request(e.method.toUpperCase(), `${path}${query}`, {
+            ...(caller === 'partner user'
+              ? { token: await tokenOf('partnerAll', false) }
+              : { headers: { 'X-Api-Key': apiKey } }),
+            json: e.method === 'get' || e.method === 'delete' ? undefined : (json ?? {}),
+          });
+          calls++;
+          const refused = res.status === 403 && res.text === refusal;
+          const label = `${key} as ${caller} for a ${kind} customer: got ${res.status} ${res.text.slice(0, 160)}`;
+          if (kind === 'linked' ? refused || res.status >= 500 : !refused) mismatches.push(label);
+        }
+      }
+    }
+    console.log(`[figure] customer dimension: ${calls} calls, ${mismatches.length} mismatches`);
     expect(mismatches).toEqual([]);
   }, 240_000);
 });

@@ -13,6 +13,7 @@ import {
   createRole,
   createSuperAdmin,
   createUser,
+  linkCustomer,
   PNG_BASE64,
   setupTestServer,
   signIn,
@@ -135,7 +136,10 @@ const tooLarge = (limit: number) => ({
 
 describe('request bodies over the limit: 413 in the envelope, with or without Content-Length', () => {
   it('every route that takes a body, one byte over its limit, both ways', async () => {
-    const routes = routeAccess(t.app).filter((r) => r.method !== 'GET');
+    // The customer import and its dry run take the file itself as their body (text/csv or NDJSON, up
+    // to their own much larger limit): their 413 is tested in server/routes/customer-imports.test.ts.
+    const files = [`${API_BASE}/admin/customers/imports`, `${API_BASE}/admin/customers/imports/dry-run`];
+    const routes = routeAccess(t.app).filter((r) => r.method !== 'GET' && !files.includes(r.path));
     expect(routes.length).toBeGreaterThan(20);
     let tried = 0;
     let wrong = 0;
@@ -433,6 +437,8 @@ describe('fields a caller must not set are ignored or refused, never applied', (
 
   it('visits: the total comes from the items; partner staff cannot record at another partner', async () => {
     const customer = await createCustomer(t.db);
+    // A partner acts only for a customer linked to it (issue 28): linked at the staff's own partner.
+    await linkCustomer(t.db, own.id, customer.id);
     const body = {
       partnerId: own.id,
       customerId: customer.id,
@@ -465,6 +471,7 @@ describe('fields a caller must not set are ignored or refused, never applied', (
 
   it('rewards: balance, code, status, id are refused on issue; partner staff issue only at their own partner', async () => {
     const customer = await createCustomer(t.db);
+    await linkCustomer(t.db, own.id, customer.id);
     const body = {
       rewardType: 'GIFTCARD',
       issuedAmount: 5_000,

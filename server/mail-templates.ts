@@ -1,8 +1,7 @@
 import { RESET_MAIL_SUBJECT } from '../contract/auth';
 import { INVITE_MAIL_SUBJECT } from '../contract/staff';
 import { INVITE_CODE_TTL_MS, RESET_CODE_TTL_MS } from './domain/reset-codes';
-import type { AppConfig } from './http/context';
-import type { MailMessage } from './mail';
+import type { AppConfig } from './types';
 
 /*
  * The texts of the mails that lead a person into the console (issue 22): each is written once, as
@@ -13,14 +12,11 @@ import type { MailMessage } from './mail';
 /** The console's public address the mails link to: APP_URL (server/env.ts), else the server's own. */
 export const appUrl = (config: Pick<AppConfig, 'appUrl'>): string => config.appUrl ?? 'http://localhost:3000';
 
-/** The lines that carry a one-time code; server/mail.ts withdraws the code of a mail given up. */
-export const CODE_LINES = {
+/** The labels of the lines that carry a one-time code. */
+const CODE_LINES = {
   reset: 'Your reset code is:',
   invite: 'Your set-password code is:',
 } as const;
-export const CODE_LINE_PATTERNS = Object.values(CODE_LINES).map(
-  (label) => new RegExp(`^${label.replace(/[?]/g, '\\$&')} ([A-Z0-9]+)$`, 'm'),
-);
 
 type Paragraph =
   | string
@@ -81,7 +77,13 @@ function toHtml(subject: string, paragraphs: Paragraph[]): string {
   ].join('\n');
 }
 
-function mail(to: string, subject: string, paragraphs: Paragraph[]): Required<MailMessage> {
+/**
+ * A mail as the outbox stores it (server/mail.ts's MailMessage, which this module does not import:
+ * the templates know nothing of the outbox, the routes put the one into the other).
+ */
+type RenderedMail = { to: string; subject: string; text: string; html: string };
+
+function mail(to: string, subject: string, paragraphs: Paragraph[]): RenderedMail {
   return { to, subject, text: toText(paragraphs), html: toHtml(subject, paragraphs) };
 }
 

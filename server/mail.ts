@@ -5,10 +5,8 @@ import { and, eq, inArray, isNull, lt, or, sql } from 'drizzle-orm';
 import nodemailer from 'nodemailer';
 import type { Db, DbOrTx } from './db/client';
 import { mailOutbox, passwordResetCodes, redemptionOtps } from './db/schema';
-import { normalizeResetCode } from './domain/reset-codes';
-import { sha256Hex } from './domain/tokens';
 import { describeError, type Logger, silentLogger } from './log';
-import { CODE_LINE_PATTERNS } from './mail-templates';
+import { writeOutcome } from './outcome';
 import { singleRun } from './single-run';
 
 /** A mail: plain text, and optionally the same as HTML (sent together as multipart/alternative). */
@@ -95,25 +93,16 @@ export const UNDELIVERED_BODY = '(not delivered; body removed, its one-time code
 /**
  * A mail given up after its last attempt: nobody received the code it carries, so the code must not
  * stay usable, nor readable in the outbox (issue 8 item 4). The body goes, a reset or invitation code
- * it names expires now, a redemption code sent by it is replaced. Returns how many codes were withdrawn.
+ * it carries (password_reset_codes.mail_id) expires now, a redemption code sent by it
+ * (redemption_otps.mail_id) is replaced. Returns how many codes were withdrawn.
  */
-export async function withdrawUndeliveredMail(db: DbOrTx, mail: { id: number; text: string }, now: Date) {
-  let withdrawn = 0;
-  for (const line of CODE_LINE_PATTERNS) {
-    const code = line.exec(mail.text)?.[1];
-    if (!code) continue;
-    const rows = await db
-      .update(passwordResetCodes)
-      .set({ expiresAt: now })
-      .where(
-        and(
-          eq(passwordResetCodes.codeHash, sha256Hex(normalizeResetCode(code))),
-          isNull(passwordResetCodes.usedAt),
-        ),
-      )
-      .returning({ id: passwordResetCodes.id });
-    withdrawn += rows.length;
-  }
+export async function withdrawUndeliveredMail(db: DbOrTx, mail: { id: number }, now: Date) {
+  const codes = await db
+    .update(passwordResetCodes)
+    .set({ expiresAt: now })
+    .where(and(eq(passwordResetCodes.mailId, mail.id), isNull(passwordResetCodes.usedAt)))
+    .returning({ id: passwordResetCodes.id });
+  let withdrawn = codes.length;
   const otps = await db
     .update(redemptionOtps)
     .set({ replacedAt: now })
@@ -185,29 +174,47 @@ export function createMailer(opts: {
       const batch = await claim();
       if (batch.length === 0) break;
       for (const { attempts, ...mail } of batch.sort((a, b) => a.id - b.id)) {
+        let sendError: unknown;
         try {
           await transport.send(mail);
-          // The body may hold a one-time code: it is not kept once delivered.
-          await db
-            .update(mailOutbox)
-            .set({ sentAt: clock(), lastError: null, text: DELIVERED_BODY, html: null })
-            .where(eq(mailOutbox.id, mail.id));
+        } catch (err) {
+          sendError = err;
+        }
+        // The outcome is written until it lands while the claim holds (server/outcome.ts): a mail that
+        // went out is not sent again because the connection was cut just after.
+        if (sendError === undefined) {
+          await writeOutcome(
+            // The body may hold a one-time code: it is not kept once delivered.
+            () =>
+              db
+                .update(mailOutbox)
+                .set({ sentAt: clock(), lastError: null, text: DELIVERED_BODY, html: null })
+                .where(eq(mailOutbox.id, mail.id)),
+            { log, what: `mail ${mail.id}`, budgetMs: CLAIM_TIMEOUT_MS / 2 },
+          );
           sent++;
           log.info('mail sent', { mailId: mail.id, subject: mail.subject });
-        } catch (err) {
-          failed++;
-          const message = err instanceof Error ? err.message : String(err);
-          await db.transaction(async (tx) => {
-            await tx
-              .update(mailOutbox)
-              .set({ claimedAt: null, lastError: message.slice(0, 1000) })
-              .where(eq(mailOutbox.id, mail.id));
-            if (attempts < maxAttempts) return;
-            const withdrawn = await withdrawUndeliveredMail(tx, mail, clock());
-            log.warn('mail given up after its last attempt', { mailId: mail.id, codesWithdrawn: withdrawn });
-          });
-          log.warn('mail delivery failed', { mailId: mail.id, attempt: attempts, error: message });
+          continue;
         }
+        failed++;
+        const message = sendError instanceof Error ? sendError.message : String(sendError);
+        await writeOutcome(
+          () =>
+            db.transaction(async (tx) => {
+              await tx
+                .update(mailOutbox)
+                .set({ claimedAt: null, lastError: message.slice(0, 1000) })
+                .where(eq(mailOutbox.id, mail.id));
+              if (attempts < maxAttempts) return;
+              const withdrawn = await withdrawUndeliveredMail(tx, mail, clock());
+              log.warn('mail given up after its last attempt', {
+                mailId: mail.id,
+                codesWithdrawn: withdrawn,
+              });
+            }),
+          { log, what: `mail ${mail.id}`, budgetMs: CLAIM_TIMEOUT_MS / 2 },
+        );
+        log.warn('mail delivery failed', { mailId: mail.id, attempt: attempts, error: message });
       }
       if (failed > 0) break; // retried on the next run, not in a tight loop
     }

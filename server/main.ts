@@ -1,4 +1,5 @@
 import { existsSync } from 'node:fs';
+import type { ServerResponse } from 'node:http';
 import { Server as NetServer } from 'node:net';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -6,6 +7,7 @@ import { serve } from '@hono/node-server';
 import { sql } from 'drizzle-orm';
 import { API_BASE, createApp } from './app';
 import { mountBenchMetrics } from './bench-metrics';
+import { createImportWorker } from './customer-import-worker';
 import { openDatabase } from './db/client';
 import { DataDirLockedError, lockDataDir } from './db/data-dir-lock';
 import { createPasswordHasher } from './domain/passwords';
@@ -15,6 +17,7 @@ import { readEnv } from './env';
 import { createLogger, describeError } from './log';
 import { createMailer, fileMailbox, smtpTransport } from './mail';
 import { createMetrics } from './metrics';
+import { readiness } from './routes/probes';
 import { ensureAdmin, ensureSuperAdminRole } from './seed/admin';
 import { DEMO_ADMIN, isEmpty, seedDemo } from './seed/demo';
 import { mountSpa } from './spa';
@@ -103,16 +106,27 @@ async function main() {
   // The webhook outbox (docs/decisions/027): every instance runs a sender; claims never overlap.
   const webhooks = createWebhookSender({ db, clock, log, mailer, allowPrivate: env.webhookAllowPrivate });
   webhooks.start();
+  // Customer imports (issue 27): every instance runs a worker; leases keep jobs apart.
+  const imports = createImportWorker({ db, clock, log });
+  imports.start();
 
-  const metrics =
-    env.metricsPort === undefined ? undefined : createMetrics({ db, poolStats: database.poolStats, log });
   let stopping = false;
+  const metrics =
+    env.metricsPort === undefined
+      ? undefined
+      : createMetrics({
+          db,
+          poolStats: database.poolStats,
+          log,
+          ready: async () => (await readiness({ db, stopping: () => stopping })) === 'up',
+        });
   const app = createApp({
     db,
     clock,
     mailer,
     log,
     webhooks,
+    imports,
     onRequest: metrics?.observe,
     stopping: () => stopping,
     config: {
@@ -172,21 +186,28 @@ async function main() {
    * connections are closed), the mail run in progress ends, the database closes, exit 0.
    */
   // Once stopping, every answer closes its connection: no keep-alive connection outlives the drain.
+  // A request begun before SIGTERM is told too (`Connection: close` when its headers have not gone
+  // yet), and its connection is ended as its answer ends, so the process exits right after the last
+  // answer instead of waiting for Node's keep-alive timeout (issue 33 item 3).
   // Requests being handled (a client that hung up does not end its handler): the database closes
   // only once none is left, or at the deadline.
-  let inFlight = 0;
+  const inFlight = new Set<ServerResponse>();
   let drained: (() => void) | undefined;
-  server.prependListener('request', (_req, res) => {
-    if (stopping) res.setHeader('Connection', 'close');
-    inFlight++;
+  const closeAfter = (res: ServerResponse) => {
+    if (!res.headersSent) res.setHeader('Connection', 'close');
+    else res.once('finish', () => res.socket?.end());
+  };
+  server.prependListener('request', (_req, res: ServerResponse) => {
+    if (stopping) closeAfter(res);
+    inFlight.add(res);
     res.once('close', () => {
-      inFlight--;
-      if (inFlight === 0) drained?.();
+      inFlight.delete(res);
+      if (inFlight.size === 0) drained?.();
     });
   });
   const requestsDone = (ms: number) =>
     new Promise<void>((resolve) => {
-      if (inFlight === 0) return resolve();
+      if (inFlight.size === 0) return resolve();
       const timer = setTimeout(resolve, ms);
       drained = () => {
         clearTimeout(timer);
@@ -197,8 +218,10 @@ async function main() {
     if (stopping) return;
     stopping = true;
     log.info('shutting down', { signal, timeoutMs: env.shutdownTimeoutMs });
+    for (const res of inFlight) closeAfter(res);
     clearInterval(mailTimer);
     webhooks.stop();
+    imports.stop();
     const http = server as unknown as {
       closeIdleConnections: () => void;
       closeAllConnections: () => void;
@@ -220,6 +243,7 @@ async function main() {
       clearTimeout(idle);
       await requestsDone(Math.max(0, env.shutdownTimeoutMs - (Date.now() - startedAt)));
       await webhooks.idle();
+      await imports.idle();
       const force = setTimeout(() => process.exit(1), 5_000);
       force.unref();
       metricsServer?.close();

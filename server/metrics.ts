@@ -37,6 +37,8 @@ export function createMetrics(o: {
   poolStats: () => PoolStats;
   outboxes?: OutboxGauge[];
   log?: Logger;
+  /** Whether the instance is ready (what /readyz says), exported as `app_ready` 1 or 0. */
+  ready?: () => Promise<boolean>;
 }): Metrics {
   const log = o.log ?? silentLogger;
   const registry = new Registry();
@@ -70,6 +72,17 @@ export function createMetrics(o: {
       this.set(o.poolStats().waiting);
     },
   });
+
+  const ready = o.ready;
+  if (ready)
+    new Gauge({
+      name: 'app_ready',
+      help: 'Whether this instance is ready for traffic (1) or not (0): what GET /readyz answers',
+      registers: [registry],
+      async collect() {
+        this.set((await ready().catch(() => false)) ? 1 : 0);
+      },
+    });
 
   const outboxes = o.outboxes ?? OUTBOXES;
   new Gauge({

@@ -9,6 +9,16 @@ const eventDescriptions: Record<WebhookEventType, string> = {
   'reward.redeemed': "A gift card was debited or a coupon used (after the customer's one-time code).",
   'reward.reversed':
     'A redemption was reversed: the amount is back on the gift card, or the coupon usable again.',
+  'customer.created':
+    'A customer came in from the subscriber sync (PUT /admin/customers/external/{externalId}) or Add customer. Club-wide: only endpoints without a partner receive it.',
+  'customer.updated':
+    "A synced customer's record changed (names, contact, address, account number, or unblocked). Club-wide.",
+  'customer.blocked': 'A synced customer was blocked (a cancelled subscription). Club-wide.',
+  'customer.linked': 'A customer linked themself to the partner (they gave the code mailed to them).',
+  'customer.unlinked':
+    'A club admin removed the link between a customer and the partner: act for them no more, and stop using their data.',
+  'customer.erased':
+    "The club erased a customer's personal data (their right to erasure): a partner that held a link gets its own message (its endpoints only) and deletes what it holds of them; club-wide endpoints get one message with `partnerId` null.",
 };
 
 const webhookHeaders = z.object({

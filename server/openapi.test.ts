@@ -1,9 +1,9 @@
 import { Validator } from '@seriousme/openapi-schema-validator';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { type ApiEndpoint, apiEndpoints } from '../contract/api';
-import { API_KEY_PERMISSIONS } from '../contract/api-keys';
+import { type ApiAccess, type ApiEndpoint, type ApiScope, apiEndpoints, apiKeyKind } from '../contract/api';
 import { envelopeSchema } from '../contract/envelope';
+import { ERROR_CATALOGUE, ERROR_CODES, type ErrorCode } from '../contract/error-codes';
 import {
   createCustomer,
   createExtendedService,
@@ -35,13 +35,20 @@ type Operation = {
   'x-scope'?: string;
   parameters?: { in: string; name: string; required?: boolean }[];
   requestBody?: { content: Record<string, { schema: { required?: string[]; properties?: object } }> };
-  responses: Record<string, { $ref?: string; content?: Record<string, { schema?: unknown }> }>;
+  responses: Record<
+    string,
+    {
+      description?: string;
+      content?: Record<string, { schema?: unknown }>;
+      headers?: Record<string, unknown>;
+      'x-error-codes'?: string[];
+    }
+  >;
 };
 type Doc = {
   openapi: string;
   paths: Record<string, Record<string, Operation>>;
   components: {
-    responses: Record<string, { content: Record<string, { schema: unknown }> }>;
     securitySchemes: Record<string, { type: string; scheme: string }>;
   };
 };
@@ -96,7 +103,7 @@ describe('the OpenAPI document', () => {
     expect(() => validator.resolveRefs()).not.toThrow();
     const text = JSON.stringify(doc);
     console.log(
-      `[figure] openapi: valid 3.1 document, ${(text.length / 1024).toFixed(0)} KiB, ${Object.keys(doc.components.responses).length} shared error answers`,
+      `[figure] openapi: valid 3.1 document, ${(text.length / 1024).toFixed(0)} KiB, ${documentedOps.flatMap((o) => Object.keys(o.op.responses).filter((st) => Number(st) >= 400)).length} error answers`,
     );
   });
 
@@ -116,13 +123,9 @@ describe('the OpenAPI document', () => {
 
   it('documents the envelope, bearer auth and the error answers of every operation', () => {
     expect(doc.components.securitySchemes.bearerAuth).toMatchObject({ type: 'http', scheme: 'bearer' });
-    for (const status of ['400', '401', '403', '404', '409', '413', '429']) {
-      const ref = documentedOps.flatMap((o) => Object.entries(o.op.responses)).find(([s]) => s === status);
-      expect(ref?.[1].$ref, `some operation answers ${status}`).toMatch(/^#\/components\/responses\//);
-    }
-    for (const [id, response] of Object.entries(doc.components.responses)) {
-      const schema = JSON.stringify(response.content['application/json']?.schema);
-      expect(schema, id).toMatch(/Envelope/);
+    for (const status of ['400', '401', '403', '404', '409', '413', '422', '429']) {
+      const some = documentedOps.flatMap((o) => Object.entries(o.op.responses)).find(([st]) => st === status);
+      expect(some, `some operation answers ${status}`).toBeTruthy();
     }
     for (const { key: k, op } of documentedOps) {
       const e = endpointByKey.get(k)!;
@@ -138,9 +141,28 @@ describe('the OpenAPI document', () => {
         .filter((s) => Number(s) >= 400)
         .map(Number);
       expect(errors, k).toEqual(errorStatusesOf(e));
-      for (const s of errors) expect(op.responses[String(s)]!.$ref, `${k} ${s}`).toBeTruthy();
+      // Each error answer: the envelope, the codes it carries (all of the catalogue), an example of each.
+      for (const st of errors) {
+        const answer = op.responses[String(st)]!;
+        const media = answer.content?.['application/json'] as
+          | { schema: unknown; examples?: Record<string, { value: { code: string; success: boolean } }> }
+          | undefined;
+        expect(JSON.stringify(media?.schema), `${k} ${st}`).toMatch(/Envelope/);
+        const codes = answer['x-error-codes'] ?? [];
+        expect(codes.length, `${k} ${st}`).toBeGreaterThan(0);
+        for (const code of codes) {
+          expect(ERROR_CODES, `${k} ${st}`).toContain(code);
+          expect(ERROR_CATALOGUE[code as ErrorCode].statuses, `${k} ${st} ${code}`).toContain(st);
+          expect(media?.examples?.[code]?.value, `${k} ${st} ${code}`).toMatchObject({
+            success: false,
+            code,
+          });
+          expect(answer.description, `${k} ${st}`).toContain(`\`${code}\``);
+        }
+        if (st === 429 || st === 503) expect(answer.headers?.['Retry-After'], `${k} ${st}`).toBeTruthy();
+      }
       if (e.access === 'public') expect(op.security, k).toEqual([]);
-      else if (e.apiKey) expect(op.security, k).toEqual([{ bearerAuth: [] }, { ApiKey: [] }]);
+      else if (apiKeyKind(e)) expect(op.security, k).toEqual([{ bearerAuth: [] }, { ApiKey: [] }]);
       else expect(op.security, k).toEqual([{ bearerAuth: [] }]);
     }
   });
@@ -194,7 +216,9 @@ describe('the OpenAPI document', () => {
       in: 'header',
       name: 'X-Api-Key',
     });
-    const tillCalls = apiEndpoints.filter((e) => e.apiKey).map((e) => `${e.method.toUpperCase()} ${e.path}`);
+    const tillCalls = apiEndpoints
+      .filter((e) => apiKeyKind(e) === 'partner')
+      .map((e) => `${e.method.toUpperCase()} ${e.path}`);
     expect(tillCalls).toEqual(
       expect.arrayContaining([
         'POST /user/visits',
@@ -211,6 +235,13 @@ describe('the OpenAPI document', () => {
       'reward.issued',
       'reward.redeemed',
       'reward.reversed',
+      // The subscriber sync (issue 27, decision 051) and a customer's links (issue 28, decision 053).
+      'customer.created',
+      'customer.updated',
+      'customer.blocked',
+      'customer.linked',
+      'customer.unlinked',
+      'customer.erased',
     ]);
     for (const [type, item] of Object.entries(webhooks)) {
       expect(
@@ -239,21 +270,27 @@ describe('the OpenAPI document', () => {
   });
 
   it('documents the ApiKey scheme on exactly the routes a partner API key can call', () => {
-    const keyPermissions: readonly string[] = API_KEY_PERMISSIONS;
     const mismatched: string[] = [];
     let keyRoutes = 0;
     for (const r of routeAccess(t.app)) {
       const e = endpointByKey.get(key(r.method, toOpenApiPath(r.path)));
       if (!e || !r.access) continue;
-      // The guard (server/http/access.ts): partner routes only, and a permission a key may hold.
-      const callable =
-        r.access.scope === 'partner' &&
-        (r.access.kind === 'authenticated' ||
-          (r.access.kind === 'permission' && r.access.anyOf.some((p) => keyPermissions.includes(p))));
-      if (callable) keyRoutes++;
-      if (callable !== (e.apiKey === true)) mismatched.push(`${endpointKey(e)} (key can call: ${callable})`);
+      // What the guard registered (server/http/access.ts), read back from the router, gives the key
+      // rule; the document's security must say the same (decision 056: one declaration per route).
+      const guarded: { access: ApiAccess; scope: ApiScope; clubKey?: boolean } = {
+        access: r.access.kind === 'permission' ? r.access.anyOf : r.access.kind,
+        scope: r.access.scope,
+        clubKey: r.access.kind === 'permission' && r.access.clubKey === true,
+      };
+      const kind = apiKeyKind(guarded);
+      if (kind) keyRoutes++;
+      if (kind !== apiKeyKind(e))
+        mismatched.push(`${endpointKey(e)} (guard: ${kind}, declared: ${apiKeyKind(e)})`);
+      const documented = doc.paths[e.path]![e.method]!.security?.some((s) => 'ApiKey' in s) ?? false;
+      if ((kind !== undefined) !== documented) mismatched.push(`${endpointKey(e)} (key can call: ${kind})`);
     }
     console.log(`[figure] openapi: ${keyRoutes} routes callable with X-Api-Key, all documented with ApiKey`);
+    expect(keyRoutes).toBeGreaterThan(0);
     expect(mismatched).toEqual([]);
   });
 

@@ -6,11 +6,28 @@ import {
   type ApiErrorStatus,
   apiEndpoints,
   apiHeaderSchemas,
+  apiKeyKind,
   apiSchemas,
 } from '../contract/api';
-import { ERROR_CODES, envelopeSchema, errorEnvelopeSchema } from '../contract/envelope';
+import { envelopeSchema, errorCodeOfStatus, errorEnvelopeSchema } from '../contract/envelope';
+import { ERROR_CATALOGUE, ERROR_CODES, type ErrorCode, statusOfCode } from '../contract/error-codes';
 import { PAGE_SIZES, pageSizeField } from '../contract/list';
-import { examplesOf } from './api-examples';
+import { examplesOf, jsonFile } from './api-examples';
+import { LINK_DAILY_CAP } from './domain/customer-links';
+import { OTP_DAILY_CAP, OTP_MAX_ATTEMPTS } from './domain/otp';
+import {
+  API_KEY_LIMIT,
+  CLUB_KEY_LIMIT,
+  humanDuration,
+  LOGIN_IP_LIMIT,
+  LOGIN_LIMIT,
+  OTP_GUESS_IP_LIMIT,
+  OTP_GUESS_LIMIT,
+  OTP_SEND_IP_LIMIT,
+  OTP_SEND_LIMIT,
+  type RateLimit,
+} from './domain/rate-limit';
+import { ERROR_EXAMPLES, PARTNER_BLOCKED_403 } from './error-examples';
 import { webhookOperations } from './openapi-webhooks';
 
 /** Where the API lives, relative to the server (the document's `servers`). */
@@ -27,47 +44,17 @@ export const toOpenApiPath = (honoPath: string): string =>
 export const permissionsOfAccess = (access: ApiAccess): string[] =>
   Array.isArray(access) ? [...access] : [];
 
-const errorDescriptions: Record<ApiErrorStatus, { id: string; description: string }> = {
-  400: {
-    id: 'BadRequest',
-    description:
-      "Validation failed: `message` is 'Validation failed' (or 'Invalid JSON body') and `errors` names each field (`fieldName` is the dotted path, e.g. `items.0.price`). Nothing was changed.",
-  },
-  401: {
-    id: 'Unauthorized',
-    description:
-      'No bearer token, or an invalid or expired one (or a revoked session). Refresh the token with POST /auth/refresh-token and retry once.',
-  },
-  403: { id: 'Forbidden', description: "The signed-in user's role lacks the permission this call needs." },
-  404: {
-    id: 'NotFound',
-    description:
-      "No such record, or it is outside the caller's partner (partner staff never learn whether another partner's record exists).",
-  },
-  409: {
-    id: 'Conflict',
-    description:
-      'The request conflicts with the current state: a duplicate (name or email taken), a record still in use, a stale `If-Match` (then `data` holds the current record), or a request with the same `Idempotency-Key` still in progress.',
-  },
-  413: {
-    id: 'PayloadTooLarge',
-    description:
-      'The body is over its limit: 1 MiB, or 8 MiB for calls carrying a base64 image (5 MiB decoded).',
-  },
-  422: {
-    id: 'UnprocessableEntity',
-    description: 'This `Idempotency-Key` was already used with a different request.',
-  },
-  429: {
-    id: 'TooManyRequests',
-    description:
-      'Too many attempts (sign-in failures, wrong codes, codes sent). Wait for `Retry-After` seconds.',
-  },
-  503: {
-    id: 'ServiceUnavailable',
-    description:
-      'Temporarily unavailable: the database cannot be reached (any call may answer this), or a code could not be mailed. Nothing was changed; try again.',
-  },
+/** What each error status means; the codes it carries say precisely why (listed per answer). */
+const errorDescriptions: Record<ApiErrorStatus, string> = {
+  400: 'Refused before anything changed: `errors` names each field at fault (`fieldName` is the dotted path, e.g. `items.0.price`).',
+  401: 'No bearer token or API key, or an invalid, expired or revoked one. Refresh the token with POST /auth/refresh-token and retry once.',
+  403: 'The caller may not do this (a permission, a blocked partner, a customer not linked).',
+  404: "No such record, or it is outside the caller's partner (partner staff never learn whether another partner's record exists).",
+  409: 'The request conflicts with the current state; a stale `If-Match` carries the current record in `data`.',
+  413: 'The body is over its limit: 1 MiB, or 8 MiB for calls carrying a base64 image (5 MiB decoded).',
+  422: 'This `Idempotency-Key` was already used (within 24 hours) with a different request.',
+  429: 'A limit was reached: wait `Retry-After` seconds. The `RateLimit` field shows the tightest limit of the call before it is reached.',
+  503: 'Temporarily unavailable (the database cannot be reached: any call may answer this; or a code could not be mailed). Nothing was changed; retry after `Retry-After` seconds.',
 };
 
 /**
@@ -95,32 +82,95 @@ const conflictEnvelope = withMeta(errorEnvelopeSchema(z.unknown()), {
   description: 'A conflict: like ErrorEnvelope, but a stale edit carries the current record in `data`.',
 });
 
-const errorResponses = Object.fromEntries(
-  (Object.entries(errorDescriptions) as [string, { id: string; description: string }][]).map(
-    ([status, { id, description }]) => [
-      status,
-      {
-        id,
-        description,
-        ...(status === '429' || status === '503'
-          ? { headers: z.object({ 'Retry-After': z.string().meta({ description: 'Seconds to wait' }) }) }
-          : {}),
-        content: { 'application/json': { schema: status === '409' ? conflictEnvelope : errorEnvelope } },
-      },
-    ],
-  ),
-);
+/** The generic code of each documentable error status (contract/envelope.ts errorCodeOfStatus). */
+const statusCode = (status: ApiErrorStatus): ErrorCode => errorCodeOfStatus(status);
 
-/** The error statuses an endpoint can answer: derived from its shape, plus those it names. */
-export function errorStatusesOf(e: ApiEndpoint): ApiErrorStatus[] {
-  const out = new Set<ApiErrorStatus>(e.errors ?? []);
-  if (e.params || e.query || e.body || e.headers?.length) out.add(400);
-  if (e.access !== 'public') out.add(401);
-  if (Array.isArray(e.access)) out.add(403);
-  if (e.params) out.add(404);
-  if (e.body) out.add(413);
-  return [...out].sort((a, b) => a - b);
+/**
+ * The codes each error status of an endpoint carries (decision 063): those its shape implies (a body
+ * can be invalid, a key can be over its limit, an Idempotency-Key in progress or reused, a partner
+ * call may meet a blocked partner, a customer an unlinked one), plus those it declares (`codes`),
+ * plus the generic code of a status in `errors` that nothing else names.
+ */
+export function errorCodesOf(e: ApiEndpoint): Map<ApiErrorStatus, ErrorCode[]> {
+  const out = new Map<ApiErrorStatus, ErrorCode[]>();
+  const add = (status: ApiErrorStatus, code: ErrorCode) => {
+    const list = out.get(status) ?? [];
+    if (!list.includes(code)) list.push(code);
+    out.set(status, list);
+  };
+  if (e.params || e.query || e.body || e.headers?.length) add(400, 'validation_failed');
+  if (e.body) add(400, 'invalid_json');
+  if (e.access !== 'public') add(401, 'unauthenticated');
+  if (Array.isArray(e.access)) add(403, 'forbidden');
+  if (e.customer) add(403, 'customer_not_linked');
+  // A blocked partner's staff and keys read only (server/http/access.ts enforceScope).
+  if (e.scope === 'partner' && (e.method !== 'get' || e.path.endsWith('/export')))
+    add(403, 'partner_blocked');
+  if (e.params) add(404, 'not_found');
+  if (e.headers?.includes('If-Match')) add(409, 'version_conflict');
+  if (e.headers?.includes('Idempotency-Key')) {
+    add(409, 'idempotency_in_progress');
+    add(422, 'idempotency_key_reused');
+  }
+  if (e.body || e.rawBody) add(413, 'payload_too_large');
+  // Every call with an API key counts against the key's limit.
+  if (apiKeyKind(e)) add(429, 'rate_limited');
+  for (const code of e.codes ?? []) add(statusOfCode(code) as ApiErrorStatus, code);
+  for (const status of e.errors ?? []) if (!out.has(status)) add(status, statusCode(status));
+  return new Map([...out].sort(([a], [b]) => a - b));
 }
+
+/** The error statuses an endpoint can answer: those its codes come with. */
+export function errorStatusesOf(e: ApiEndpoint): ApiErrorStatus[] {
+  return [...errorCodesOf(e).keys()];
+}
+
+/** One documented error answer: the status's words, the codes it carries, an example of each. */
+function errorResponse(status: ApiErrorStatus, codes: readonly ErrorCode[]) {
+  const description = errorDescriptions[status];
+  const example = (code: ErrorCode) => {
+    const given = status === 403 && code === 'partner_blocked' ? PARTNER_BLOCKED_403 : ERROR_EXAMPLES[code];
+    return {
+      success: false,
+      data: given.data ?? null,
+      message: given.message,
+      code,
+      errors: given.errors ?? [],
+    };
+  };
+  return {
+    description: `${description}\n\n\`code\`: ${codes
+      .map((c) => `\`${c}\` (${ERROR_CATALOGUE[c].meaning.replace(/\.$/, '')})`)
+      .join('; ')}.`,
+    'x-error-codes': [...codes],
+    ...(status === 429 || status === 503
+      ? {
+          headers: z.object({
+            'Retry-After': z.string().meta({ description: 'Seconds to wait', example: '120' }),
+          }),
+        }
+      : {}),
+    content: {
+      'application/json': {
+        schema: status === 409 ? conflictEnvelope : errorEnvelope,
+        examples: Object.fromEntries(
+          codes.map((c) => [c, { summary: ERROR_CATALOGUE[c].meaning, value: example(c) }]),
+        ),
+      },
+    },
+  };
+}
+
+/** The catalogue as a table for the reference's front page. */
+const catalogueTable = (): string =>
+  [
+    '| `code` | status | meaning | what to do |',
+    '| --- | --- | --- | --- |',
+    ...ERROR_CODES.map((c) => {
+      const e = ERROR_CATALOGUE[c];
+      return `| \`${c}\` | ${e.statuses.join(', ')} | ${e.meaning} | ${e.action} |`;
+    }),
+  ].join('\n');
 
 const operationId = (e: ApiEndpoint) =>
   e.method +
@@ -142,18 +192,28 @@ function operation(e: ApiEndpoint): ZodOpenApiOperationObject {
   const status = String(e.status ?? 200);
   const examples = examplesOf(e);
   const success = e.raw
-    ? {
-        description: e.raw.description,
-        content: {
-          [e.raw.contentType]: {
-            schema: e.raw.contentType.startsWith('image/')
-              ? { type: 'string', format: 'binary' }
-              : e.raw.contentType.startsWith('text/')
-                ? { type: 'string' }
-                : { type: 'object' },
+    ? jsonFile(e)
+      ? {
+          description: e.raw.description,
+          content: {
+            'application/json': {
+              schema: e.data,
+              ...(examples.data !== undefined ? { example: examples.data } : {}),
+            },
           },
-        },
-      }
+        }
+      : {
+          description: e.raw.description,
+          content: {
+            [e.raw.contentType]: {
+              schema: e.raw.contentType.startsWith('image/')
+                ? { type: 'string', format: 'binary' }
+                : e.raw.contentType.startsWith('text/')
+                  ? { type: 'string' }
+                  : { type: 'object' },
+            },
+          },
+        }
     : {
         description: 'Success: the envelope with `success` true and the result in `data`.',
         content: {
@@ -179,7 +239,11 @@ function operation(e: ApiEndpoint): ZodOpenApiOperationObject {
     summary: e.summary,
     description: [e.description, accessText(e.access)].filter(Boolean).join('\n\n'),
     security:
-      e.access === 'public' ? [] : e.apiKey ? [{ bearerAuth: [] }, { ApiKey: [] }] : [{ bearerAuth: [] }],
+      e.access === 'public'
+        ? []
+        : apiKeyKind(e)
+          ? [{ bearerAuth: [] }, { ApiKey: [] }]
+          : [{ bearerAuth: [] }],
     'x-access': e.access === 'public' || e.access === 'authenticated' ? e.access : 'permission',
     'x-permissions': permissionsOfAccess(e.access),
     'x-scope': e.scope,
@@ -197,12 +261,40 @@ function operation(e: ApiEndpoint): ZodOpenApiOperationObject {
           },
         }
       : {}),
+    ...(e.rawBody
+      ? {
+          requestBody: {
+            required: true,
+            description: e.rawBody.description,
+            content: Object.fromEntries(
+              e.rawBody.contentTypes.map((t) => [t, { schema: { type: 'string' } }]),
+            ),
+          },
+        }
+      : {}),
     responses: {
       [status]: success,
-      ...Object.fromEntries(errorStatusesOf(e).map((s) => [String(s), errorResponses[String(s)]!])),
+      ...Object.fromEntries([...errorCodesOf(e)].map(([s, codes]) => [String(s), errorResponse(s, codes)])),
     },
   } as ZodOpenApiOperationObject;
 }
+
+/** Every limit a caller can meet, for the reference's front page (the numbers are the server's). */
+const limitsTable = (): string => {
+  const per = (r: RateLimit) => `${r.limit} per ${humanDuration(r.windowMs / 1000)}`;
+  return [
+    '| policy | limit | counted per | on |',
+    '| --- | --- | --- | --- |',
+    `| \`api-key\` | ${per(API_KEY_LIMIT)} | partner API key | every call with the key (\`rate_limited\`) |`,
+    `| \`club-key\` | ${per(CLUB_KEY_LIMIT)} | club integration key | every call with the key (\`rate_limited\`) |`,
+    `| \`login\`, \`login-ip\` | ${per(LOGIN_LIMIT)}; ${per(LOGIN_IP_LIMIT)} | email; client address | failed sign-ins (\`rate_limited\`) |`,
+    `| \`otp-send\`, \`otp-send-ip\` | ${per(OTP_SEND_LIMIT)}; ${per(OTP_SEND_IP_LIMIT)} | caller; client address | redemption and link codes sent (\`rate_limited\`) |`,
+    `| \`otp-reward-day\` | ${OTP_DAILY_CAP} per 24 hours | reward | redemption codes sent (\`otp_daily_cap\`) |`,
+    `| \`otp-guess\`, \`otp-guess-ip\` | ${per(OTP_GUESS_LIMIT)}; ${per(OTP_GUESS_IP_LIMIT)} | caller; client address | wrong redemption and link codes (\`rate_limited\`) |`,
+    `| (per code) | ${OTP_MAX_ATTEMPTS} wrong tries | code | then the code is dead (\`otp_locked\`): send a new one |`,
+    `| (per customer) | ${LINK_DAILY_CAP} link codes per 24 hours | partner and customer | link requests (\`link_daily_cap\`) |`,
+  ].join('\n');
+};
 
 const DESCRIPTION = `The API of Reward Club Admin, generated from the zod schemas in \`contract/\` that the server validates with.
 
@@ -217,14 +309,25 @@ Each call names the permission it needs (\`x-permissions\`); a missing token is 
 Each call names its scope (\`x-scope\`): \`club\` calls refuse partner staff (403) whatever their role holds; \`partner\` calls
 confine partner staff to their own partner (another partner's id or data is 404); \`self\` is the caller's own account.
 
-**Error codes.** Every failure carries a stable \`code\`: ${ERROR_CODES.map((c) => `\`${c}\``).join(', ')}.
-Branch on \`code\`, not on \`message\` (which is for people and may be reworded).
+**Error codes.** Every failure carries a stable \`code\`, one per distinct refusal. Branch on \`code\`, not on
+\`message\` (which is for people and may be reworded). Every error answer of every operation below lists the codes
+it carries, with an example of each. The catalogue:
+
+${catalogueTable()}
 
 **Errors.** 400 validation (per-field \`errors\`), 401 unauthenticated, 403 forbidden, 404 not found (or outside the caller's partner),
 409 conflict, 413 body too large, 422 Idempotency-Key reused with another body, 429 rate limited (with \`Retry-After\`),
 503 when the database cannot be reached (with \`Retry-After\`; GET /health says so too). Bad input never causes a 500.
 
-**Retries.** Calls that move money or edit records take an optional \`Idempotency-Key\`; edits take \`If-Match\` to refuse a stale write with 409.`;
+**Retries.** Calls that move money or edit records take an optional \`Idempotency-Key\`: a repeat with the same key within
+24 hours returns the first answer (\`Idempotent-Replayed: true\`); after 24 hours the key is forgotten and a repeat runs anew.
+Edits take \`If-Match\` to refuse a stale write with 409.
+
+**Limits.** Every limit a caller can meet answers 429 with \`Retry-After\` when reached, and shows before that in the IETF
+fields \`RateLimit-Policy\` (each policy: quota \`q\`, window \`w\` in seconds) and \`RateLimit\` (left \`r\`, seconds until
+one frees \`t\`), the tightest (fewest left) first when several apply. A caller is a staff member or an API key.
+
+${limitsTable()}`;
 
 export function buildOpenApiDocument(endpoints: readonly ApiEndpoint[] = apiEndpoints) {
   const paths: ZodOpenApiPathsObject = {};

@@ -7,6 +7,7 @@ import { ADMIN_ORGANIZATION, actions, recordEvent } from './domain/events';
 import { retryDelayMs, WEBHOOK_MAX_ATTEMPTS } from './domain/webhooks';
 import { type Logger, silentLogger } from './log';
 import { enqueueMail, type Mailer } from './mail';
+import { writeOutcome } from './outcome';
 import { type Resolver, type SafePostOptions, safePost } from './safe-post';
 import { singleRun } from './single-run';
 
@@ -101,6 +102,8 @@ export function createWebhookSender(opts: WebhookSenderOptions): WebhookSender {
   const timeoutMs = opts.timeoutMs ?? WEBHOOK_TIMEOUT_MS;
   const leaseMs = opts.leaseMs ?? Math.max(60_000, timeoutMs * 3);
   const batchSize = opts.batchSize ?? 10;
+  /** How long an outcome is retried: what is left of the lease after the longest post, and a margin. */
+  const outcomeBudgetMs = Math.max(1_000, (leaseMs - timeoutMs) / 2);
   const post: SafePostOptions = {
     allowPrivate: opts.allowPrivate ?? false,
     timeoutMs,
@@ -178,32 +181,37 @@ export function createWebhookSender(opts: WebhookSenderOptions): WebhookSender {
     const delay = ok ? null : retryDelayMs(failures);
     const nextRetryAt = delay === null ? null : new Date(now.getTime() + delay);
     let disabled = false;
-    await db.transaction(async (tx) => {
-      // Only the holder of the lease writes the outcome (a sender whose lease expired mid-post does not).
-      const updated = await tx
-        .update(webhookDeliveries)
-        .set({
-          status: ok ? 'succeeded' : delay === null ? 'failed' : 'pending',
-          failures,
-          nextAttemptAt: nextRetryAt,
-          deliveredAt: ok ? now : null,
-          leaseUntil: null,
-          leaseToken: null,
-        })
-        .where(and(eq(webhookDeliveries.id, d.id), eq(webhookDeliveries.leaseToken, d.leaseToken!)))
-        .returning({ id: webhookDeliveries.id });
-      await tx
-        .insert(webhookAttempts)
-        .values({ deliveryId: d.id, at, statusCode, durationMs, error, nextRetryAt });
-      if (updated.length > 0 && !ok && delay === null) {
-        disabled = await disableEndpoint(
-          tx,
-          d.endpointId,
-          `a delivery failed ${WEBHOOK_MAX_ATTEMPTS} times over about a day (last: ${error})`,
-          now,
-        );
-      }
-    });
+    // Written until it lands while the lease holds: a cut connection must not send it again.
+    await writeOutcome(
+      () =>
+        db.transaction(async (tx) => {
+          // Only the holder of the lease writes the outcome (a sender whose lease expired mid-post does not).
+          const updated = await tx
+            .update(webhookDeliveries)
+            .set({
+              status: ok ? 'succeeded' : delay === null ? 'failed' : 'pending',
+              failures,
+              nextAttemptAt: nextRetryAt,
+              deliveredAt: ok ? now : null,
+              leaseUntil: null,
+              leaseToken: null,
+            })
+            .where(and(eq(webhookDeliveries.id, d.id), eq(webhookDeliveries.leaseToken, d.leaseToken!)))
+            .returning({ id: webhookDeliveries.id });
+          await tx
+            .insert(webhookAttempts)
+            .values({ deliveryId: d.id, at, statusCode, durationMs, error, nextRetryAt });
+          if (updated.length > 0 && !ok && delay === null) {
+            disabled = await disableEndpoint(
+              tx,
+              d.endpointId,
+              `a delivery failed ${WEBHOOK_MAX_ATTEMPTS} times over about a day (last: ${error})`,
+              now,
+            );
+          }
+        }),
+      { log, what: `webhook delivery ${d.id}`, budgetMs: outcomeBudgetMs },
+    );
     if (disabled) {
       log.warn('webhook endpoint disabled', { endpointId: d.endpointId });
       opts.mailer?.kick();

@@ -1,3 +1,5 @@
+// First: zod is told to compile nothing before any schema exists (strict CSP, no eval).
+import './lib/zod-jitless';
 import {
   onlineManager,
   type Query,
@@ -9,15 +11,18 @@ import {
 } from '@tanstack/react-query';
 import { createRouter, RouterProvider } from '@tanstack/react-router';
 import { StrictMode, useEffect } from 'react';
+import { flushSync } from 'react-dom';
 import { createRoot } from 'react-dom/client';
 import { createActor, fromPromise } from 'xstate';
 import { login, refreshTokens, revokeSession } from './api/auth';
+import { preloadApiRegistry } from './api/call';
 import { ApiError, createApiClient, setApiClient } from './api/client';
 import { profileKeys, profileQueryOptions } from './api/profile';
 import { statsKeys } from './api/stats';
 import { ErrorScreen } from './components/error-screen';
 import { NotFoundRedirect } from './components/not-found-redirect';
 import { loadToaster, notify } from './components/ui/notify';
+import { captureEarlySignIn } from './lib/early-sign-in';
 import { authErrorMessage } from './lib/error-message';
 import { firstPaintSnapshot } from './lib/first-paint-snapshot';
 import { startRevocationSender } from './lib/pending-revocation';
@@ -63,7 +68,7 @@ const loadWipe = () =>
 // TanStack Query assumes online until an 'offline' event: a page opened offline must know at once.
 onlineManager.setOnline(navigator.onLine);
 
-/** SPEC section 9: unused query data is kept 60 seconds in memory. */
+/** docs/product.md#constants: unused query data is kept 60 seconds in memory. */
 const queryClient = new QueryClient({
   defaultOptions: {
     queries: {
@@ -179,6 +184,7 @@ function IdleLoads() {
         .catch(() => undefined);
       void loadWipe().catch(() => undefined);
       void loadToaster().catch(() => undefined);
+      void preloadApiRegistry();
     };
     if ('requestIdleCallback' in window) requestIdleCallback(run, { timeout: 2000 });
     else setTimeout(run, 200);
@@ -188,16 +194,21 @@ function IdleLoads() {
 
 const root = document.getElementById('root');
 if (!root) throw new Error('#root is missing from index.html');
-const render = () =>
-  createRoot(root).render(
-    <StrictMode>
-      <QueryClientProvider client={queryClient}>
-        <RouterProvider router={router} />
-        <IdleLoads />
-      </QueryClientProvider>
-    </StrictMode>,
-  );
+const app = () => (
+  <StrictMode>
+    <QueryClientProvider client={queryClient}>
+      <RouterProvider router={router} />
+      <IdleLoads />
+    </QueryClientProvider>
+  </StrictMode>
+);
 // The prerendered sign-in screen (decision 021) stays until the route's own chunk is there: React's
 // first render replaces it, and rendering before would show a blank page while that chunk loads.
-if (root.querySelector('[data-prerendered]')) void router.load().finally(render);
-else render();
+// What is typed on it meanwhile is kept: the app's form starts from it (decision 061).
+// React takes the prerendered copy over in one task (flushSync: render, commit, layout AND passive
+// effects, so the fields' store subscriptions too): a key pressed meanwhile waits for that task and
+// lands in the app's field, never in between.
+if (root.querySelector('[data-prerendered]')) {
+  captureEarlySignIn(root);
+  void router.load().finally(() => flushSync(() => createRoot(root).render(app())));
+} else createRoot(root).render(app());

@@ -19,6 +19,9 @@ import { Route as DashboardIndexRouteImport } from './routes/dashboard/index'
 import { Route as DashboardProfileRouteImport } from './routes/dashboard/profile'
 import { Route as DashboardActivitiesIndexRouteImport } from './routes/dashboard/activities/index'
 import { Route as DashboardClientsIndexRouteImport } from './routes/dashboard/clients/index'
+import { Route as DashboardClientsAddRouteImport } from './routes/dashboard/clients/add'
+import { Route as DashboardClientsImportRouteImport } from './routes/dashboard/clients/import'
+import { Route as DashboardClubKeysIndexRouteImport } from './routes/dashboard/club-keys/index'
 import { Route as DashboardEligibilityIndexRouteImport } from './routes/dashboard/eligibility/index'
 import { Route as DashboardExtservicesIndexRouteImport } from './routes/dashboard/extservices/index'
 import { Route as DashboardExtservicesAddRouteImport } from './routes/dashboard/extservices/add'
@@ -89,6 +92,21 @@ const DashboardActivitiesIndexRoute =
 const DashboardClientsIndexRoute = DashboardClientsIndexRouteImport.update({
   id: '/clients/',
   path: '/clients/',
+  getParentRoute: () => DashboardRoute,
+} as any)
+const DashboardClientsAddRoute = DashboardClientsAddRouteImport.update({
+  id: '/clients/add',
+  path: '/clients/add',
+  getParentRoute: () => DashboardRoute,
+} as any)
+const DashboardClientsImportRoute = DashboardClientsImportRouteImport.update({
+  id: '/clients/import',
+  path: '/clients/import',
+  getParentRoute: () => DashboardRoute,
+} as any)
+const DashboardClubKeysIndexRoute = DashboardClubKeysIndexRouteImport.update({
+  id: '/club-keys/',
+  path: '/club-keys/',
   getParentRoute: () => DashboardRoute,
 } as any)
 const DashboardEligibilityIndexRoute =
@@ -211,6 +229,8 @@ export interface FileRoutesByFullPath {
   '/reset-password': typeof ResetPasswordRoute
   '/dashboard/profile': typeof DashboardProfileRoute
   '/dashboard/': typeof DashboardIndexRoute
+  '/dashboard/clients/add': typeof DashboardClientsAddRoute
+  '/dashboard/clients/import': typeof DashboardClientsImportRoute
   '/dashboard/extservices/add': typeof DashboardExtservicesAddRoute
   '/dashboard/partners/add': typeof DashboardPartnersAddRoute
   '/dashboard/roles/add': typeof DashboardRolesAddRoute
@@ -218,6 +238,7 @@ export interface FileRoutesByFullPath {
   '/dashboard/visits/$visitId': typeof DashboardVisitsVisitIdRoute
   '/dashboard/activities/': typeof DashboardActivitiesIndexRoute
   '/dashboard/clients/': typeof DashboardClientsIndexRoute
+  '/dashboard/club-keys/': typeof DashboardClubKeysIndexRoute
   '/dashboard/eligibility/': typeof DashboardEligibilityIndexRoute
   '/dashboard/extservices/': typeof DashboardExtservicesIndexRoute
   '/dashboard/partners/': typeof DashboardPartnersIndexRoute
@@ -242,6 +263,8 @@ export interface FileRoutesByTo {
   '/reset-password': typeof ResetPasswordRoute
   '/dashboard/profile': typeof DashboardProfileRoute
   '/dashboard': typeof DashboardIndexRoute
+  '/dashboard/clients/add': typeof DashboardClientsAddRoute
+  '/dashboard/clients/import': typeof DashboardClientsImportRoute
   '/dashboard/extservices/add': typeof DashboardExtservicesAddRoute
   '/dashboard/partners/add': typeof DashboardPartnersAddRoute
   '/dashboard/roles/add': typeof DashboardRolesAddRoute
@@ -249,6 +272,7 @@ export interface FileRoutesByTo {
   '/dashboard/visits/$visitId': typeof DashboardVisitsVisitIdRoute
   '/dashboard/activities': typeof DashboardActivitiesIndexRoute
   '/dashboard/clients': typeof DashboardClientsIndexRoute
+  '/dashboard/club-keys': typeof DashboardClubKeysIndexRoute
   '/dashboard/eligibility': typeof DashboardEligibilityIndexRoute
   '/dashboard/extservices': typeof DashboardExtservicesIndexRoute
   '/dashboard/partners': typeof DashboardPartnersIndexRoute
@@ -275,6 +299,8 @@ export interface FileRoutesById {
   '/reset-password': typeof ResetPasswordRoute
   '/dashboard/profile': typeof DashboardProfileRoute
   '/dashboard/': typeof DashboardIndexRoute
+  '/dashboard/clients/add': typeof DashboardClientsAddRoute
+  '/dashboard/clients/import': typeof DashboardClientsImportRoute
   '/dashboard/extservices/add': typeof DashboardExtservicesAddRoute
   '/dashboard/partners/add': typeof DashboardPartnersAddRoute
   '/dashboard/roles/add': typeof DashboardRolesAddRoute
@@ -282,6 +308,7 @@ export interface FileRoutesById {
   '/dashboard/visits/$visitId': typeof DashboardVisitsVisitIdRoute
   '/dashboard/activities/': typeof DashboardActivitiesIndexRoute
   '/dashboard/clients/': typeof DashboardClientsIndexRoute
+  '/dashboard/club-keys/': typeof DashboardClubKeysIndexRoute
   '/dashboard/eligibility/': typeof DashboardEligibilityIndexRoute
   '/dashboard/extservices/': typeof DashboardExtservicesIndexRoute
   '/dashboard/partners/': typeof DashboardPartnersIndexRoute
@@ -309,6 +336,8 @@ export interface FileRouteTypes {
     | '/reset-password'
     | '/dashboard/profile'
     | '/dashboard/'
+    | '/dashboard/clients/add'
+    | '/dashboard/clients/import'
     | '/dashboard/extservices/add'
     | '/dashboard/partners/add'
     | '/dashboard/roles/add'
@@ -316,6 +345,7 @@ export interface FileRouteTypes {
     | '/dashboard/visits/$visitId'
     | '/dashboard/activities/'
     | '/dashboard/clients/'
+    | '/dashboard/club-keys/'
     | '/dashboard/eligibility/'
     | '/dashboard/extservices/'
     | '/dashboard/partners/'
@@ -340,6 +370,8 @@ export interface FileRouteTypes {
     | '/reset-password'
     | '/dashboard/profile'
     | '/dashboard'
+    | '/dashboard/clients/add'
+    | '/dashboard/clients/import'
     | '/dashboard/extservices/add'
     | '/dashboard/partners/add'
     | '/dashboard/roles/add'
@@ -347,6 +379,7 @@ export interface FileRouteTypes {
     | '/dashboard/visits/$visitId'
     | '/dashboard/activities'
     | '/dashboard/clients'
+    | '/dashboard/club-keys'
     | '/dashboard/eligibility'
     | '/dashboard/extservices'
     | '/dashboard/partners'
@@ -372,6 +405,8 @@ export interface FileRouteTypes {
     | '/reset-password'
     | '/dashboard/profile'
     | '/dashboard/'
+    | '/dashboard/clients/add'
+    | '/dashboard/clients/import'
     | '/dashboard/extservices/add'
     | '/dashboard/partners/add'
     | '/dashboard/roles/add'
@@ -379,6 +414,7 @@ export interface FileRouteTypes {
     | '/dashboard/visits/$visitId'
     | '/dashboard/activities/'
     | '/dashboard/clients/'
+    | '/dashboard/club-keys/'
     | '/dashboard/eligibility/'
     | '/dashboard/extservices/'
     | '/dashboard/partners/'
@@ -475,6 +511,27 @@ declare module '@tanstack/react-router' {
       path: '/clients'
       fullPath: '/dashboard/clients/'
       preLoaderRoute: typeof DashboardClientsIndexRouteImport
+      parentRoute: typeof DashboardRoute
+    }
+    '/dashboard/clients/add': {
+      id: '/dashboard/clients/add'
+      path: '/clients/add'
+      fullPath: '/dashboard/clients/add'
+      preLoaderRoute: typeof DashboardClientsAddRouteImport
+      parentRoute: typeof DashboardRoute
+    }
+    '/dashboard/clients/import': {
+      id: '/dashboard/clients/import'
+      path: '/clients/import'
+      fullPath: '/dashboard/clients/import'
+      preLoaderRoute: typeof DashboardClientsImportRouteImport
+      parentRoute: typeof DashboardRoute
+    }
+    '/dashboard/club-keys/': {
+      id: '/dashboard/club-keys/'
+      path: '/club-keys'
+      fullPath: '/dashboard/club-keys/'
+      preLoaderRoute: typeof DashboardClubKeysIndexRouteImport
       parentRoute: typeof DashboardRoute
     }
     '/dashboard/eligibility/': {
@@ -623,6 +680,8 @@ declare module '@tanstack/react-router' {
 interface DashboardRouteChildren {
   DashboardProfileRoute: typeof DashboardProfileRoute
   DashboardIndexRoute: typeof DashboardIndexRoute
+  DashboardClientsAddRoute: typeof DashboardClientsAddRoute
+  DashboardClientsImportRoute: typeof DashboardClientsImportRoute
   DashboardExtservicesAddRoute: typeof DashboardExtservicesAddRoute
   DashboardPartnersAddRoute: typeof DashboardPartnersAddRoute
   DashboardRolesAddRoute: typeof DashboardRolesAddRoute
@@ -630,6 +689,7 @@ interface DashboardRouteChildren {
   DashboardVisitsVisitIdRoute: typeof DashboardVisitsVisitIdRoute
   DashboardActivitiesIndexRoute: typeof DashboardActivitiesIndexRoute
   DashboardClientsIndexRoute: typeof DashboardClientsIndexRoute
+  DashboardClubKeysIndexRoute: typeof DashboardClubKeysIndexRoute
   DashboardEligibilityIndexRoute: typeof DashboardEligibilityIndexRoute
   DashboardExtservicesIndexRoute: typeof DashboardExtservicesIndexRoute
   DashboardPartnersIndexRoute: typeof DashboardPartnersIndexRoute
@@ -650,6 +710,8 @@ interface DashboardRouteChildren {
 const DashboardRouteChildren: DashboardRouteChildren = {
   DashboardProfileRoute: DashboardProfileRoute,
   DashboardIndexRoute: DashboardIndexRoute,
+  DashboardClientsAddRoute: DashboardClientsAddRoute,
+  DashboardClientsImportRoute: DashboardClientsImportRoute,
   DashboardExtservicesAddRoute: DashboardExtservicesAddRoute,
   DashboardPartnersAddRoute: DashboardPartnersAddRoute,
   DashboardRolesAddRoute: DashboardRolesAddRoute,
@@ -657,6 +719,7 @@ const DashboardRouteChildren: DashboardRouteChildren = {
   DashboardVisitsVisitIdRoute: DashboardVisitsVisitIdRoute,
   DashboardActivitiesIndexRoute: DashboardActivitiesIndexRoute,
   DashboardClientsIndexRoute: DashboardClientsIndexRoute,
+  DashboardClubKeysIndexRoute: DashboardClubKeysIndexRoute,
   DashboardEligibilityIndexRoute: DashboardEligibilityIndexRoute,
   DashboardExtservicesIndexRoute: DashboardExtservicesIndexRoute,
   DashboardPartnersIndexRoute: DashboardPartnersIndexRoute,

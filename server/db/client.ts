@@ -91,16 +91,26 @@ export async function dumpPglite(): Promise<Blob> {
 
 /**
  * Applies the committed migrations to PostgreSQL once, even when several instances start together:
- * one connection holds a session advisory lock while drizzle migrates on that same connection; the
- * others wait for it, then find nothing left to apply.
+ * everything happens in one transaction on one connection that first takes a transaction-scoped
+ * advisory lock (`pg_advisory_xact_lock`); the others wait for it, then find nothing left to apply.
+ * Transaction-scoped, not a session lock: behind PgBouncer in transaction pooling mode a session lock
+ * would stay on whichever server connection took it, held for good (docs/decisions/059-operations.md).
+ * drizzle's migrator opens and commits a transaction of its own: inside ours, its `begin` is only a
+ * warning and its `commit` ends ours, releasing the lock with the migrations applied.
  */
 export async function migrateWithLock(url: string): Promise<void> {
   const client = new pg.Client({ connectionString: url, connectionTimeoutMillis: CONNECT_TIMEOUT_MS });
   client.on('error', () => {});
   await client.connect();
   try {
-    await client.query('select pg_advisory_lock($1)', [MIGRATION_LOCK]);
+    await client.query('begin');
+    await client.query('select pg_advisory_xact_lock($1)', [MIGRATION_LOCK]);
     await migratePostgres(drizzlePostgres(client, { schema }), { migrationsFolder });
+    // Nothing to commit when drizzle already did; a rollback after its commit is harmless too.
+    await client.query('commit');
+  } catch (err) {
+    await client.query('rollback').catch(() => {});
+    throw err;
   } finally {
     await client.end().catch(() => {});
   }

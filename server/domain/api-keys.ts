@@ -6,14 +6,25 @@ import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
  * bits in base64url. Only SHA-256 of the secret is stored: a 256-bit random secret needs no slow
  * hash (nothing to guess), and the comparison is constant-time.
  */
-const KEY_PATTERN = /^rck_([0-9a-f]{12})_([A-Za-z0-9_-]{43})$/;
+const KEY_PATTERN = /^(rck|rcc)_([0-9a-f]{12})_([A-Za-z0-9_-]{43})$/;
 
-export type ParsedApiKey = { prefix: string; secret: string };
+/**
+ * Whose key it is: a partner's (`rck_`) or the club's (`rcc_`, issue 27, decision 051: the
+ * subscriber sync's keys, with scopes instead of partner permissions).
+ */
+export type ApiKeyKind = 'partner' | 'club';
+const KIND_TAG: Record<ApiKeyKind, string> = { partner: 'rck', club: 'rcc' };
 
-export function generateApiKey(): { key: string; prefix: string; secretHash: string } {
+export type ParsedApiKey = { kind: ApiKeyKind; prefix: string; secret: string };
+
+export function generateApiKey(kind: ApiKeyKind = 'partner'): {
+  key: string;
+  prefix: string;
+  secretHash: string;
+} {
   const prefix = randomBytes(6).toString('hex');
   const secret = randomBytes(32).toString('base64url');
-  return { key: `rck_${prefix}_${secret}`, prefix, secretHash: hashApiKeySecret(secret) };
+  return { key: `${KIND_TAG[kind]}_${prefix}_${secret}`, prefix, secretHash: hashApiKeySecret(secret) };
 }
 
 export const hashApiKeySecret = (secret: string) => createHash('sha256').update(secret).digest('hex');
@@ -21,7 +32,8 @@ export const hashApiKeySecret = (secret: string) => createHash('sha256').update(
 /** The parts of a well-formed key, or null (anything else is refused before any query). */
 export function parseApiKey(value: string): ParsedApiKey | null {
   const match = KEY_PATTERN.exec(value.trim());
-  return match ? { prefix: match[1]!, secret: match[2]! } : null;
+  if (!match) return null;
+  return { kind: match[1] === 'rcc' ? 'club' : 'partner', prefix: match[2]!, secret: match[3]! };
 }
 
 /** Whether `secret` hashes to `storedHash`, compared in constant time. */

@@ -1,5 +1,5 @@
 /**
- * Eligibility for a partner's reward (DESIGN.md section 3), as plain functions; the routes aggregate
+ * Eligibility for a partner's reward (docs/product.md#decided-rules), as plain functions; the routes aggregate
  * the spend in SQL and use these for the window, the verdict and the message.
  *
  * The window: D is a calendar day in Lagos (West Africa Time, UTC+1, no daylight saving). The window

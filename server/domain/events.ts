@@ -1,12 +1,9 @@
 import { createRequire } from 'node:module';
 import { BlockList, isIP } from 'node:net';
-import { getConnInfo } from '@hono/node-server/conninfo';
-import type { Context } from 'hono';
 import type { AccountStatus } from '../../contract/list';
 import type { DbOrTx } from '../db/client';
 import { events } from '../db/schema';
-import type { AuthUser, RequestMeta } from '../http/context';
-import { forwardedClient, type TrustProxy } from '../http/trust-proxy';
+import type { AuthUser, RequestMeta } from '../types';
 import { enqueueWebhooks, type WebhookEvent } from './webhooks';
 
 export type ActorType = 'ADMIN' | 'PARTNER' | 'CUSTOMER';
@@ -17,6 +14,8 @@ export type Actor = {
   name: string;
   imageUrl?: string | null;
   organization?: string | null;
+  /** The partner the actor works at when acting (null: club staff): the event belongs to it (issue 28). */
+  partnerId?: number | null;
 };
 
 export const ADMIN_ORGANIZATION = 'Reward Club';
@@ -54,6 +53,11 @@ export const actions = {
   blockedClient: (name: string) => `Blocked client ${name}`,
   unblockedClient: (name: string) => `Unblocked client ${name}`,
   deletedClient: (name: string) => `Deleted client ${name}`,
+  addedClient: (name: string, externalId: string) => `Added client ${name} (${externalId})`,
+  importedCustomers: (file: string, counts: string) => `Imported customers from ${file}: ${counts}`,
+  importFailed: (file: string, reason: string) => `Customer import from ${file} failed: ${reason}`,
+  createdClubKey: (name: string) => `Created club integration key ${name}`,
+  revokedClubKey: (name: string) => `Revoked club integration key ${name}`,
   createdService: (title: string) => `Created extended service ${title}`,
   updatedService: (title: string, previousTitle?: string) =>
     previousTitle && previousTitle !== title
@@ -82,6 +86,15 @@ export const actions = {
   disabledWebhook: (url: string) => `Disabled webhook ${url} after its deliveries kept failing`,
   replayedWebhookDelivery: (messageId: string, url: string) =>
     `Replayed webhook message ${messageId} to ${url}`,
+  sentLinkCode: (partner: string) => `Asked a customer for a link to ${partner} (code mailed if they exist)`,
+  linkedCustomer: (customer: string, partner: string) => `Linked ${customer} to ${partner}`,
+  wrongLinkCode: (attempt: number) => `Wrong link code (attempt ${attempt} of 5)`,
+  unlinkedCustomer: (customer: string, partner: string) => `Removed the link of ${customer} to ${partner}`,
+  exportedCustomerData: (customer: string) => `Exported the data of ${customer}`,
+  erasedCustomer: (ref: string) => `Erased customer ${ref}`,
+  restoredClient: (name: string) => `Restored client ${name}`,
+  releasedExternalId: (externalId: string, ref: string) =>
+    `Freed external id ${externalId} of erased customer ${ref} for a new import`,
 } as const;
 
 /** The sentence of a customer's or a partner's new account status. */
@@ -114,25 +127,30 @@ export const actorOf = (user: {
   userType: 'ADMIN' | 'PARTNER';
   imageUrl?: string | null;
   organizationName?: string | null;
+  partnerId?: number | null;
 }): Actor => ({
   id: user.id,
   type: user.userType,
   name: `${user.firstName} ${user.lastName}`.trim(),
   imageUrl: user.imageUrl ?? null,
   organization: user.userType === 'ADMIN' ? ADMIN_ORGANIZATION : (user.organizationName ?? null),
+  partnerId: user.partnerId ?? null,
 });
 
 /** The caller as the event log names it; a partner API key is "API key <name>" of its partner, no users row. */
 export const actorOfAuthUser = (user: AuthUser): Actor =>
-  user.apiKey
-    ? {
-        id: null,
-        type: 'PARTNER',
-        name: `API key ${user.apiKey.name}`,
-        imageUrl: null,
-        organization: user.organizationName ?? null,
-      }
-    : actorOf(user);
+  user.apiKey?.kind === 'club'
+    ? { id: null, type: 'ADMIN', name: `API key ${user.apiKey.name}`, organization: ADMIN_ORGANIZATION }
+    : user.apiKey
+      ? {
+          id: null,
+          type: 'PARTNER',
+          name: `API key ${user.apiKey.name}`,
+          imageUrl: null,
+          organization: user.organizationName ?? null,
+          partnerId: user.partnerId,
+        }
+      : actorOf(user);
 
 export type NewEvent = {
   actor: Actor;
@@ -181,6 +199,7 @@ export async function recordEvent(db: DbOrTx, e: NewEvent): Promise<void> {
     ipAddress: e.meta?.ipAddress ?? null,
     ipLocation: e.meta?.ipAddress ? ipLocation(e.meta.ipAddress) : null,
     userAgent: e.meta?.userAgent ?? null,
+    partnerId: e.actor.partnerId ?? null,
   });
   // The webhook outbox, in the same transaction as the change (docs/decisions/027).
   if (e.webhook) await enqueueWebhooks(db, e.webhook, e.at);
@@ -253,25 +272,4 @@ export function ipLocation(raw: string): string {
     // keep the code
   }
   return hit.city ? `${hit.city}, ${country}` : country;
-}
-
-/**
- * The client's address (docs/decisions/013-abuse-limits.md): the socket peer (@hono/node-server's
- * getConnInfo); X-Forwarded-For only when that peer is a trusted proxy (TRUST_PROXY, see
- * server/http/trust-proxy.ts), read from the right so a client cannot forge it. Null without a
- * socket (app.request() in tests, unless the test passes `{ incoming: { socket } }` as the env).
- */
-export function clientIp(c: Context, trustProxy: TrustProxy): string | null {
-  let peer: string | null;
-  try {
-    peer = normalizeIp(getConnInfo(c).remote.address);
-  } catch {
-    peer = null; // no socket (app.request in tests)
-  }
-  return forwardedClient(trustProxy, peer, c.req.header('x-forwarded-for'), normalizeIp);
-}
-
-export function requestMeta(c: Context, trustProxy: TrustProxy): RequestMeta {
-  const ua = c.req.header('user-agent');
-  return { ipAddress: clientIp(c, trustProxy), userAgent: ua ? ua.slice(0, 512) : null };
 }

@@ -70,4 +70,24 @@ describe('idempotency keys are purged after a day', () => {
     expect(await purgeIdempotencyKeys(t.db, now)).toBe(1);
     expect(await t.db.select().from(idempotencyKeys).where(eq(idempotencyKeys.key, 'stale'))).toEqual([]);
   });
+
+  it('a key older than 24 h is forgotten at lookup even before any purge: the work runs again', async () => {
+    // Issue 31 item 8: a 25 h old key still replayed when no purge had run since it expired.
+    const now = new Date(t.clock().getTime() + 5 * IDEMPOTENCY_PURGE_EVERY_MS);
+    await storeKey('expired-25h', now, 25 * HOUR);
+    let ran = 0;
+    const outcome = await runIdempotent(
+      t.db,
+      { key: 'expired-25h', userId, route: 'test', body: {}, now },
+      async () => {
+        ran += 1;
+        return { status: 201, body: { second: true }, store: true };
+      },
+    );
+    expect(outcome).toMatchObject({ kind: 'fresh', answer: { status: 201 } });
+    expect(ran).toBe(1);
+    // Within the window the key replays the new answer.
+    const again = await runIdempotent(t.db, { key: 'expired-25h', userId, route: 'test', body: {}, now }, ok);
+    expect(again).toMatchObject({ kind: 'replay', status: 201, body: { second: true } });
+  });
 });

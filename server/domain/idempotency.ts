@@ -1,11 +1,13 @@
 import { createHash } from 'node:crypto';
-import { and, eq, lt, sql } from 'drizzle-orm';
+import { and, eq, gte, lt, sql } from 'drizzle-orm';
 import { idempotencyKeySchema } from '../../contract/api';
-import type { Db, Tx } from '../db/client';
+import type { ErrorCode } from '../../contract/error-codes';
+import type { Db, DbOrTx, Tx } from '../db/client';
 import { idempotencyKeys } from '../db/schema';
+import { envelope, errorEnvelope } from '../errors';
 
 /**
- * Idempotency-Key on money calls (DESIGN.md section 2, docs/decisions/007-ledger-and-otp.md).
+ * Idempotency-Key on money calls (docs/product.md#data, docs/decisions/007-ledger-and-otp.md).
  *
  * The key row is inserted FIRST, inside the transaction of the work, with ON CONFLICT DO NOTHING.
  * A concurrent duplicate's insert waits on the unique index until the first transaction ends: on
@@ -42,7 +44,37 @@ export const requestHash = (route: string, body: unknown) =>
     .digest('hex');
 
 /** What a money call answers. `store: false` commits the work but does not keep the answer (a refusal). */
-export type Answer = { status: number; body: unknown; store: boolean };
+export type Answer = {
+  status: number;
+  body: unknown;
+  store: boolean;
+  /** Headers of a refusal (a 429's Retry-After). */
+  headers?: Record<string, string>;
+};
+
+export const success = (data: unknown, message: string, status = 200): Answer => ({
+  status,
+  body: envelope(true, data, message),
+  store: true,
+});
+
+/** A refusal whose side effects (a counted attempt, a lazily persisted expiry) must still commit. */
+export const refusal = (
+  status: number,
+  message: string,
+  o: { fieldName?: string; code?: ErrorCode; headers?: Record<string, string> } = {},
+): Answer => ({
+  status,
+  body: errorEnvelope(
+    status,
+    null,
+    message,
+    o.fieldName ? [{ fieldName: o.fieldName, message }] : [],
+    o.code,
+  ),
+  store: false,
+  ...(o.headers ? { headers: o.headers } : {}),
+});
 
 export type IdempotencyOutcome =
   | { kind: 'fresh'; answer: Answer }
@@ -90,6 +122,48 @@ async function purgeNowAndThen(db: Db, now: Date) {
 }
 
 /**
+ * A caller's key: a partner API key's principal id is minus its key id (server/http/access.ts), so
+ * its keys live in their own space (api_key_id), apart from every staff member's.
+ */
+function keyRow(userId: number, key: string) {
+  const principal = userId < 0 ? { userId: null, apiKeyId: -userId } : { userId, apiKeyId: null };
+  const mine = and(
+    principal.apiKeyId === null
+      ? eq(idempotencyKeys.userId, userId)
+      : eq(idempotencyKeys.apiKeyId, principal.apiKeyId),
+    eq(idempotencyKeys.key, key),
+  );
+  return { principal, mine };
+}
+
+/**
+ * The stored answer of a finished request with this key, read without running anything: a retry
+ * answered before it takes a place in a rate limit (a code request, issue 31 item 8). Null when there
+ * is none inside the window, or the first request is still running (then `runIdempotent` waits).
+ */
+export async function storedOutcome(
+  db: Db,
+  o: { key: string | undefined; userId: number; route: string; body: unknown; now: Date },
+): Promise<IdempotencyOutcome | null> {
+  if (!o.key) return null;
+  const { mine } = keyRow(o.userId, o.key);
+  const [row] = await db
+    .select()
+    .from(idempotencyKeys)
+    .where(and(mine, gte(idempotencyKeys.createdAt, new Date(o.now.getTime() - IDEMPOTENCY_KEY_TTL_MS))))
+    .limit(1);
+  if (!row) return null;
+  if (row.route !== o.route || row.requestHash !== requestHash(o.route, o.body)) return { kind: 'mismatch' };
+  if (row.responseStatus == null) return null;
+  return { kind: 'replay', status: row.responseStatus, body: row.responseBody };
+}
+
+/** Forgets a key whose stored answer no longer holds (a code that could not be mailed was withdrawn). */
+export async function forgetIdempotencyKey(db: DbOrTx, userId: number, key: string | undefined) {
+  if (key) await db.delete(idempotencyKeys).where(keyRow(userId, key).mine);
+}
+
+/**
  * Runs `work` in one transaction guarded by the key (or plainly, without a key). A thrown error
  * rolls everything back, the key row included, so a retry runs again. After a new key was stored,
  * keys older than a day are purged now and then (purgeNowAndThen).
@@ -103,23 +177,19 @@ export async function runIdempotent(
   if (!o.key) return { kind: 'fresh', answer: await db.transaction((tx) => work(tx as Tx)) };
   const key = o.key;
   const hash = requestHash(o.route, o.body);
-  // A partner API key's principal id is minus its key id (server/http/access.ts): its keys live in
-  // their own space (api_key_id), apart from every staff member's.
-  const principal =
-    o.userId < 0 ? { userId: null, apiKeyId: -o.userId } : { userId: o.userId, apiKeyId: null };
+  const { principal, mine } = keyRow(o.userId, key);
   const outcome = await db.transaction(async (raw) => {
     const tx = raw as Tx;
+    // The window holds at lookup too: a key older than IDEMPOTENCY_KEY_TTL_MS is forgotten now, not
+    // at the next purge, so it never replays an answer from more than a day ago.
+    await tx
+      .delete(idempotencyKeys)
+      .where(and(mine, lt(idempotencyKeys.createdAt, new Date(o.now.getTime() - IDEMPOTENCY_KEY_TTL_MS))));
     const inserted = await tx
       .insert(idempotencyKeys)
       .values({ ...principal, key, route: o.route, requestHash: hash, createdAt: o.now })
       .onConflictDoNothing()
       .returning({ id: idempotencyKeys.id });
-    const mine = and(
-      principal.apiKeyId === null
-        ? eq(idempotencyKeys.userId, o.userId)
-        : eq(idempotencyKeys.apiKeyId, principal.apiKeyId),
-      eq(idempotencyKeys.key, key),
-    );
     if (inserted.length === 0) {
       const [row] = await tx.select().from(idempotencyKeys).where(mine).limit(1);
       if (!row) return { kind: 'inProgress' } as const;

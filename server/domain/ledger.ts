@@ -4,7 +4,7 @@ import { executeRows } from '../db/rows';
 import { rewardLedger, rewards } from '../db/schema';
 
 /**
- * The gift-card money ledger (DESIGN.md section 2): ISSUE (+issued amount), REDEEM (-amount) and
+ * The gift-card money ledger (docs/product.md#data): ISSUE (+issued amount), REDEEM (-amount) and
  * REVERSAL (+amount given back) rows; the balance on the reward row is a cache of their sum, changed
  * only by the guarded UPDATEs below in the same transaction as the ledger row, so concurrent
  * redemptions can never overspend (the row lock serialises them and the guard re-checks).

@@ -3,9 +3,10 @@ import { and, desc, eq, gt, isNull, lt, sql } from 'drizzle-orm';
 import { OTP_LOCKED_MESSAGE } from '../../contract/redemption';
 import type { DbOrTx } from '../db/client';
 import { redemptionOtps } from '../db/schema';
+import type { LimitReport } from './rate-limit';
 
 /**
- * Redemption codes (DESIGN.md section 3, docs/decisions/007-ledger-and-otp.md): six digits mailed to
+ * Redemption codes (docs/product.md#decided-rules, docs/decisions/007-ledger-and-otp.md): six digits mailed to
  * the customer, valid 5 minutes, single use, at most 5 wrong tries, at most 10 codes per reward a day.
  * Only an HMAC of the code is stored (keyed with a server secret, so a database dump alone cannot
  * try the million codes); the code itself is never logged and leaves the outbox once delivered.
@@ -50,6 +51,13 @@ export function maskEmail(email: string): string {
   const at = email.lastIndexOf('@');
   if (at < 1) return '***';
   return `${email[0]}***${email.slice(at)}`;
+}
+
+/** '08031234567' → '********567': the last three digits, what a counter needs to tell two customers apart. */
+export function maskPhone(phone: string | null): string | null {
+  if (phone === null || phone === '') return phone;
+  const digits = phone.replace(/\D/g, '');
+  return digits.length <= 3 ? '***' : `${'*'.repeat(digits.length - 3)}${digits.slice(-3)}`;
 }
 
 export const otpMail = (to: string, code: string, rewardTitle: string, partner: string) => ({
@@ -154,15 +162,21 @@ export async function currentOtps(db: DbOrTx, customerId: number): Promise<OtpRo
     .limit(50);
 }
 
+/** Why a code cannot be used, with its catalogue code (contract/error-codes.ts). */
+export type OtpBlocker = {
+  status: 400 | 429;
+  message: string;
+  code: 'otp_missing' | 'otp_used' | 'otp_locked' | 'otp_expired';
+};
+
 /** Why a code cannot be used (null: it is usable, the hash decides). */
-export function otpBlocker(
-  row: OtpRow | undefined,
-  now: Date,
-): { status: 400 | 429; message: string } | null {
-  if (!row) return { status: 400, message: otpMessages.none };
-  if (row.usedAt) return { status: 400, message: otpMessages.used };
-  if (row.attempts >= OTP_MAX_ATTEMPTS) return { status: 429, message: otpMessages.locked };
-  if (row.expiresAt.getTime() <= now.getTime()) return { status: 400, message: otpMessages.expired };
+export function otpBlocker(row: OtpRow | undefined, now: Date): OtpBlocker | null {
+  if (!row) return { status: 400, message: otpMessages.none, code: 'otp_missing' };
+  if (row.usedAt) return { status: 400, message: otpMessages.used, code: 'otp_used' };
+  if (row.attempts >= OTP_MAX_ATTEMPTS)
+    return { status: 429, message: otpMessages.locked, code: 'otp_locked' };
+  if (row.expiresAt.getTime() <= now.getTime())
+    return { status: 400, message: otpMessages.expired, code: 'otp_expired' };
   return null;
 }
 
@@ -204,4 +218,27 @@ export async function consumeOtp(
     )
     .returning({ id: redemptionOtps.id });
   return row?.id ?? null;
+}
+
+/**
+ * The reward's codes of the last 24 hours as a RateLimit member (`"otp-reward-day";q=10;w=86400`,
+ * decision 063): how many more may be sent, and the seconds until the oldest leaves the window.
+ */
+export async function dailyCapReport(db: DbOrTx, rewardId: number, now: Date): Promise<LimitReport> {
+  const since = new Date(now.getTime() - OTP_DAY_MS);
+  const rows = await db
+    .select({ createdAt: redemptionOtps.createdAt })
+    .from(redemptionOtps)
+    .where(and(eq(redemptionOtps.rewardId, rewardId), gt(redemptionOtps.createdAt, since)))
+    .orderBy(desc(redemptionOtps.createdAt))
+    .limit(OTP_DAILY_CAP);
+  const oldest = rows.at(-1);
+  return {
+    name: 'otp-reward-day',
+    rule: { limit: OTP_DAILY_CAP, windowMs: OTP_DAY_MS },
+    remaining: Math.max(0, OTP_DAILY_CAP - rows.length),
+    resetSeconds: oldest
+      ? Math.max(0, Math.ceil((oldest.createdAt.getTime() + OTP_DAY_MS - now.getTime()) / 1000))
+      : 0,
+  };
 }

@@ -10,9 +10,9 @@ import { visitServerMessages } from '../../contract/visits';
 import type { DbOrTx } from '../db/client';
 import { sqlState, UNIQUE_VIOLATION } from '../db/errors';
 import { customers, extendedServices, partnerExtendedServices, partners } from '../db/schema';
-import { assertPartnerScope } from '../http/access';
-import type { AuthUser } from '../http/context';
-import { ApiError, fieldError } from '../http/errors';
+import { ApiError, fieldError } from '../errors';
+import type { AuthUser } from '../types';
+import { assertPartnerScope } from './scope';
 
 type ServiceRef = { id: number; title: string };
 
@@ -183,7 +183,7 @@ export async function transactingCustomer(
       status: customers.accountStatus,
     })
     .from(customers)
-    .where(and(eq(customers.id, customerId), isNull(customers.deletedAt)))
+    .where(and(eq(customers.id, customerId), isNull(customers.deletedAt), isNull(customers.erasedAt)))
     .for(lock);
   if (!row) throw fieldError(field, visitServerMessages.customerNotFound, 404);
   if (row.status !== 'ACTIVE')

@@ -1,5 +1,5 @@
 /**
- * Points (DESIGN.md section 3): 1 point per ₦100 spent at a partner. Decided
+ * Points (docs/product.md#decided-rules): 1 point per ₦100 spent at a partner. Decided
  * (docs/decisions/005-partner-queries.md): points are earned PER VISIT, rounded down, so a visit's
  * points never change after it is recorded (₦250 earns 2; two visits of ₦150 earn 1 + 1 = 2, not 3).
  * A reward issued by points records `points_claimed`; unclaimed = earned - claimed, never below 0.

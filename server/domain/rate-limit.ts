@@ -36,6 +36,8 @@ export const PASSWORD_CHANGE_LIMIT: RateLimit = { limit: 5, windowMs: MINUTES_15
 
 /** Calls per partner API key per minute, every call counted (RateLimit-Policy `"api-key";q=600;w=60`). */
 export const API_KEY_LIMIT: RateLimit = { limit: 600, windowMs: 60 * 1000 };
+/** A club integration key (decision 051): a subscriber system sends bursts of per-change calls. */
+export const CLUB_KEY_LIMIT: RateLimit = { limit: 6000, windowMs: 60 * 1000 };
 
 /** The bucket of a password attempt in flight (server/domain/password-attempts.ts). */
 export const pendingBucket = (bucket: string) => `pending:${bucket}`;
@@ -57,6 +59,7 @@ export const buckets = {
   otpGuessIp: (ip: string) => `otp-guess-ip:${ipKey(ip)}`,
   passwordChange: (userId: number) => `password-change:${userId}`,
   apiKey: (keyId: number) => `api-key:${keyId}`,
+  clubKey: (keyId: number) => `club-key:${keyId}`,
 };
 export const loginBucket = buckets.login;
 

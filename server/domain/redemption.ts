@@ -3,25 +3,26 @@ import type { RedemptionResult } from '../../contract/redemption';
 import { rewardServerMessages as rmsg } from '../../contract/rewards';
 import { visitServerMessages as vmsg } from '../../contract/visits';
 import type { DbOrTx, Tx } from '../db/client';
-import { partnerScope, staffUserId } from '../http/access';
-import type { AuthUser, RequestMeta } from '../http/context';
-import { ApiError, fieldError, tooManyRequests } from '../http/errors';
-import { refusal, success } from '../http/idempotency';
+import { ApiError, fieldError, tooManyRequests } from '../errors';
+import type { AuthUser, RequestMeta } from '../types';
 import { type Actor, actions, actorOfAuthUser, recordEvent } from './events';
-import type { Answer } from './idempotency';
+import { type Answer, refusal, success } from './idempotency';
 import { debitGiftcard, redeemCouponRow } from './ledger';
 import {
   consumeOtp,
   countWrongAttempt,
   currentOtp,
+  dailyCapState,
   hashOtp,
   OTP_MAX_ATTEMPTS,
+  type OtpBlocker,
   otpBlocker,
   otpMessages,
 } from './otp';
 import { transactingPartner } from './partners';
 import { buckets, checkRateLimits, OTP_GUESS_IP_LIMIT, OTP_GUESS_LIMIT, recordHit } from './rate-limit';
 import { findScopedReward, markExpired, type RewardRow, rewardById, statusAt } from './rewards';
+import { partnerScope, staffUserId } from './scope';
 import { fullName } from './users';
 
 /*
@@ -31,7 +32,24 @@ import { fullName } from './users';
  * it from the HTTP handlers.
  */
 
-export const otpError = (status: 400 | 429, message: string) => fieldError('otp', message, status);
+/** A code that cannot be used: its catalogue code, and a locked code's Retry-After. */
+export const otpError = (blocker: OtpBlocker, retryAfterSeconds?: number) =>
+  new ApiError(
+    blocker.status,
+    blocker.message,
+    [{ fieldName: 'otp', message: blocker.message }],
+    retryAfterSeconds === undefined ? {} : { 'Retry-After': String(retryAfterSeconds) },
+    blocker.code,
+  );
+
+/**
+ * A locked code is dead: the client sends a new one. Its 429's Retry-After is when one may be sent
+ * for the reward: now (1 second) unless the reward's codes of the day are used up.
+ */
+export const lockedRetryAfter = async (db: DbOrTx, rewardId: number, now: Date): Promise<number> => {
+  const cap = await dailyCapState(db, rewardId, now);
+  return cap.blocked ? cap.retryAfterSeconds : 1;
+};
 
 /** The `reward.redeemed` webhook of a redemption: its answer, plus where and for whom. */
 export const redeemedWebhook = (result: RedemptionResult, partnerId: number, customerId: number) => ({
@@ -79,7 +97,7 @@ export const unredeemable = async (
   meta: RequestMeta,
 ) => {
   const status = statusAt(row.r, now);
-  if (status === 'Redeemed') return refusal(409, rmsg.alreadyRedeemed);
+  if (status === 'Redeemed') return refusal(409, rmsg.alreadyRedeemed, { code: 'reward_already_redeemed' });
   if (status === 'Expired') {
     if (await markExpired(tx, row.r.id, now)) {
       await recordEvent(tx, {
@@ -92,7 +110,7 @@ export const unredeemable = async (
         at: now,
       });
     }
-    return refusal(409, rmsg.expired);
+    return refusal(409, rmsg.expired, { code: 'reward_expired' });
   }
   return null;
 };
@@ -103,21 +121,39 @@ export const unredeemable = async (
  */
 export const wrongCodeAnswer = async (
   tx: DbOrTx,
-  o: { row: RewardRow; customerId: number; now: Date; actor: Actor; meta: RequestMeta },
+  o: { row: RewardRow; customerId: number; now: Date; callerId: number; actor: Actor; meta: RequestMeta },
 ): Promise<Answer> => {
   const otp = await currentOtp(tx, o.customerId, o.row.r.id);
   const blocker = otpBlocker(otp, o.now);
-  if (blocker) throw otpError(blocker.status, blocker.message);
+  if (blocker)
+    throw otpError(
+      blocker,
+      blocker.code === 'otp_locked' ? await lockedRetryAfter(tx, o.row.r.id, o.now) : undefined,
+    );
   return countWrong(tx, { otpId: otp!.id, ...o });
 };
 
 export const countWrong = async (
   tx: DbOrTx,
-  o: { otpId: number; row: RewardRow; now: Date; actor: Actor; meta: RequestMeta },
+  o: {
+    otpId: number;
+    row: RewardRow;
+    now: Date;
+    /** The caller's principal id (a staff member's, or minus an API key's): its wrong tries count. */
+    callerId: number;
+    actor: Actor;
+    meta: RequestMeta;
+  },
 ): Promise<Answer> => {
   const attempts = await countWrongAttempt(tx, o.otpId);
-  if (attempts === null) return refusal(429, otpMessages.locked, 'otp');
-  for (const [bucket, rule] of guessLimits(o.actor.id, o.meta.ipAddress)) {
+  if (attempts === null) {
+    return refusal(429, otpMessages.locked, {
+      fieldName: 'otp',
+      code: 'otp_locked',
+      headers: { 'Retry-After': String(await lockedRetryAfter(tx, o.row.r.id, o.now)) },
+    });
+  }
+  for (const [bucket, rule] of guessLimits(o.callerId, o.meta.ipAddress)) {
     if (bucket) await recordHit(tx, bucket, rule, o.now);
   }
   await recordEvent(tx, {
@@ -129,7 +165,10 @@ export const countWrong = async (
     meta: o.meta,
     at: o.now,
   });
-  return refusal(400, otpMessages.wrong(OTP_MAX_ATTEMPTS - attempts), 'otp');
+  return refusal(400, otpMessages.wrong(OTP_MAX_ATTEMPTS - attempts), {
+    fieldName: 'otp',
+    code: 'otp_invalid',
+  });
 };
 
 /** The shared body of both redeem calls, inside the idempotency transaction. */
@@ -153,15 +192,22 @@ export const redeem = async (
   // A blocked or deleted partner redeems nothing (409 with the reason), before the code is spent.
   await transactingPartner(tx, row.r.partnerId);
   const giftcard = o.amount !== null;
-  if (giftcard && row.r.rewardType !== 'GIFTCARD') throw fieldError('code', rmsg.notGiftcard);
-  if (!giftcard && row.r.rewardType !== 'COUPON') throw fieldError('code', rmsg.notCoupon);
+  if (giftcard && row.r.rewardType !== 'GIFTCARD')
+    throw fieldError('code', rmsg.notGiftcard, 400, 'not_a_giftcard');
+  if (!giftcard && row.r.rewardType !== 'COUPON')
+    throw fieldError('code', rmsg.notCoupon, 400, 'not_a_coupon');
   if (row.customerStatus !== 'ACTIVE')
     throw fieldError('userId', vmsg.customerBlocked, 400, 'customer_blocked');
   const refused = await unredeemable(tx, row, o.now, actor, o.meta);
   if (refused) return refused;
   // Before the code is spent: an amount over the balance keeps the code for a corrected amount.
   if (giftcard && (row.r.balance ?? 0) < o.amount!) {
-    throw fieldError('amountToRedeem', rmsg.overBalance(formatNaira(row.r.balance ?? 0)), 409);
+    throw fieldError(
+      'amountToRedeem',
+      rmsg.overBalance(formatNaira(row.r.balance ?? 0)),
+      409,
+      'insufficient_balance',
+    );
   }
   const otpId = await consumeOtp(tx, {
     rewardId: row.r.id,
@@ -170,7 +216,14 @@ export const redeem = async (
     now: o.now,
   });
   if (otpId === null)
-    return wrongCodeAnswer(tx, { row, customerId: o.userId, now: o.now, actor, meta: o.meta });
+    return wrongCodeAnswer(tx, {
+      row,
+      customerId: o.userId,
+      now: o.now,
+      callerId: o.user.id,
+      actor,
+      meta: o.meta,
+    });
 
   if (giftcard) {
     const debit = await debitGiftcard(tx, {
@@ -183,9 +236,15 @@ export const redeem = async (
       // The guard refused (a concurrent redemption won): roll back, the code included.
       const fresh = (await rewardById(tx, row.r.id))!;
       const status = statusAt(fresh.r, o.now);
+      if (status === 'Expired') throw new ApiError(409, rmsg.expired, [], {}, 'reward_expired');
       if (status !== 'Active')
-        throw new ApiError(409, status === 'Expired' ? rmsg.expired : rmsg.alreadyRedeemed);
-      throw fieldError('amountToRedeem', rmsg.overBalance(formatNaira(fresh.r.balance ?? 0)), 409);
+        throw new ApiError(409, rmsg.alreadyRedeemed, [], {}, 'reward_already_redeemed');
+      throw fieldError(
+        'amountToRedeem',
+        rmsg.overBalance(formatNaira(fresh.r.balance ?? 0)),
+        409,
+        'insufficient_balance',
+      );
     }
     const result: RedemptionResult = {
       rewardId: row.r.id,
@@ -215,7 +274,7 @@ export const redeem = async (
     return success(result, rmsg.giftcardRedeemed);
   }
   const done = await redeemCouponRow(tx, { rewardId: row.r.id, actorId: staffUserId(o.user), now: o.now });
-  if (!done) throw new ApiError(409, rmsg.alreadyRedeemed);
+  if (!done) throw new ApiError(409, rmsg.alreadyRedeemed, [], {}, 'reward_already_redeemed');
   const result: RedemptionResult = {
     rewardId: row.r.id,
     ledgerEntryId: done.ledgerEntryId,

@@ -109,6 +109,8 @@ export async function findScopedReward(
     inArray(rewards.code, [...new Set([o.code.trim(), normalizeRewardCode(o.code)])]),
     eq(rewards.customerId, o.customerId),
     isNull(customers.deletedAt),
+    // An erased customer redeems nothing (decision 054): their codes went with them.
+    isNull(customers.erasedAt),
     o.scope === null ? undefined : eq(rewards.partnerId, o.scope),
   );
   return (await selectRewards(db, where, o.lock))[0];

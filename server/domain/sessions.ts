@@ -6,7 +6,7 @@ import { newFamilyId, newOpaqueToken, sha256Hex, successorToken } from './tokens
 const DAY_MS = 24 * 60 * 60 * 1000;
 
 /**
- * DESIGN section 3: a refresh whose reply was lost must not sign the user out. For this long after a
+ * docs/product.md#decided-rules: a refresh whose reply was lost must not sign the user out. For this long after a
  * token was rotated, presenting it again yields the same successor (while that successor is unused)
  * instead of revoking the family; after it, a second use is a reuse as before (issue 17).
  */

@@ -4,8 +4,8 @@ import type { DbOrTx } from '../db/client';
 import { FOREIGN_KEY_VIOLATION, sqlState, UNIQUE_VIOLATION } from '../db/errors';
 import { executeRows } from '../db/rows';
 import { partners, passwordResetCodes, roles, users } from '../db/schema';
-import type { AuthUser } from '../http/context';
-import { ApiError, fieldError } from '../http/errors';
+import { ApiError, fieldError } from '../errors';
+import type { AuthUser } from '../types';
 import { permissionsOfRole } from './permissions';
 import { findRole, missingPermissions, type RoleRow } from './roles';
 import { permissionsOf, type StaffRow } from './users';
@@ -24,18 +24,22 @@ export async function lockSuperAdminRole(tx: DbOrTx): Promise<number | undefined
   return row?.id;
 }
 
-/** Active, live members holding the built-in role: the ones who can still administer everything. */
+/**
+ * Active, live club members holding the built-in role: the ones who can still administer everything
+ * (partner staff never count: a partner's user is bound to one partner, issue 28).
+ */
 export async function activeSuperAdmins(tx: DbOrTx): Promise<number> {
   const [row] = await executeRows<{ n: number }>(
     tx,
     sql`select count(*)::int as n from ${users} join ${roles} on ${roles.id} = ${users.roleId}
-        where ${roles.builtIn} and ${users.deletedAt} is null and ${users.accountStatus} = 'ACTIVE'`,
+        where ${roles.builtIn} and ${users.deletedAt} is null and ${users.accountStatus} = 'ACTIVE'
+          and ${users.partnerId} is null`,
   );
   return Number(row?.n ?? 0);
 }
 
 export const isActiveSuperAdmin = (row: StaffRow) =>
-  row.roleBuiltIn === true && row.accountStatus === 'ACTIVE';
+  row.roleBuiltIn === true && row.accountStatus === 'ACTIVE' && row.partnerId === null;
 
 /**
  * Nobody manages a member who holds permissions they lack themselves (no way round the roles), and
@@ -54,6 +58,9 @@ export function assertOutranks(actor: AuthUser, target: StaffRow, action: 'updat
 export async function grantableRole(db: DbOrTx, roleId: number, actor: AuthUser): Promise<RoleRow> {
   const role = await findRole(db, roleId);
   if (!role) throw fieldError('roleId', msg.roleNotFound);
+  // Partner staff give partner roles only: a club role (the Super Admin's too) is refused whatever
+  // permissions they hold (issue 28).
+  if (actor.partnerId !== null && !role.partnerRole) throw new ApiError(403, msg.clubRoleByPartner);
   const granted = permissionsOfRole(role.builtIn ? { builtIn: true } : { permissions: role.permissions });
   if (missingPermissions(granted, actor.permissions).length) throw new ApiError(403, msg.cannotGrant);
   return role;

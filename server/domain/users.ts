@@ -89,6 +89,10 @@ export const permissionsOf = (row: StaffRow): string[] =>
     ? []
     : permissionsOfRole(row.roleBuiltIn ? { builtIn: true } : { permissions: row.rolePermissions ?? [] });
 
+/** The role as the session and the profile show it: `builtIn` says the Super Admin. */
+const sessionRoleOf = (row: StaffRow) =>
+  withRole(row, (role) => ({ ...role, builtIn: row.roleBuiltIn === true }));
+
 export const toSessionUser = (row: StaffRow): SessionUser => ({
   id: row.id,
   email: row.email,
@@ -96,7 +100,7 @@ export const toSessionUser = (row: StaffRow): SessionUser => ({
   lastName: row.lastName,
   userType: row.userType,
   partnerId: row.partnerId,
-  role: withRole(row, (role) => ({ ...role, builtIn: row.roleBuiltIn === true })),
+  role: sessionRoleOf(row),
   permissions: permissionsOf(row),
 });
 
@@ -110,7 +114,7 @@ export const toProfile = (row: StaffRow): Profile => ({
   profileImage: row.imageUrl,
   imageUrl: row.imageUrl,
   userType: row.userType,
-  role: roleOf(row),
+  role: sessionRoleOf(row),
   permissions: permissionsOf(row),
   partner: partnerOfProfile(row),
   createdAt: row.createdAt.toISOString(),
@@ -130,7 +134,7 @@ function partnerOfProfile(row: StaffRow): Profile['partner'] {
   };
 }
 
-/** A staff member on the wire (SPEC 'Staff user'); never the password hash, only whether one is set. */
+/** A staff member on the wire (docs/product.md#entities 'Staff user'); never the password hash, only whether one is set. */
 export const toStaffUser = (row: StaffRow): StaffUser => ({
   id: row.id,
   firstName: row.firstName,

@@ -12,8 +12,13 @@ import { webhookDeliveries, webhookEndpoints } from '../db/schema';
  */
 export type WebhookEvent = {
   type: WebhookEventType;
-  /** The partner the event happened at: endpoints of that partner and club-wide ones receive it. */
-  partnerId: number;
+  /**
+   * The partner the event happened at: endpoints of that partner and club-wide ones receive it.
+   * null: a club-wide event (a customer synced), for club-wide endpoints only.
+   */
+  partnerId: number | null;
+  /** Only the partner's own endpoints, not the club-wide ones (which hear the club's own message). */
+  partnerOnly?: true;
   data: Record<string, unknown>;
 };
 
@@ -51,7 +56,11 @@ export async function enqueueWebhooks(db: DbOrTx, event: WebhookEvent, at: Date)
       and(
         isNull(webhookEndpoints.disabledAt),
         arrayContains(webhookEndpoints.events, [event.type]),
-        or(isNull(webhookEndpoints.partnerId), eq(webhookEndpoints.partnerId, event.partnerId)),
+        event.partnerId === null
+          ? isNull(webhookEndpoints.partnerId)
+          : event.partnerOnly
+            ? eq(webhookEndpoints.partnerId, event.partnerId)
+            : or(isNull(webhookEndpoints.partnerId), eq(webhookEndpoints.partnerId, event.partnerId)),
       ),
     );
   if (endpoints.length === 0) return 0;
@@ -122,7 +131,8 @@ export function isForbiddenAddress(raw: string): boolean {
  * resolves to one is refused at delivery, after DNS).
  */
 export function isForbiddenHost(url: string): boolean {
-  const host = new URL(url).hostname.toLowerCase();
+  // A fully qualified name may end in the root's dot (`localhost.` is localhost).
+  const host = new URL(url).hostname.toLowerCase().replace(/\.$/, '');
   if (host === 'localhost' || host.endsWith('.localhost')) return true;
   const bare = host.startsWith('[') ? host.slice(1, -1) : host;
   return isIP(bare) !== 0 && isForbiddenAddress(bare);

@@ -9,7 +9,7 @@ import {
   startServerProcess,
   tinySpaDir,
 } from '../../tests/setup/faults';
-import { SERVICE_UNAVAILABLE } from '../app';
+import { SERVICE_UNAVAILABLE } from '../errors';
 
 /**
  * Issue 8 item 4: PostgreSQL stopped for 30 seconds under the real server. Every API request gets the

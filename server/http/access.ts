@@ -2,18 +2,23 @@ import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { Context, MiddlewareHandler } from 'hono';
 import { API_KEY_HEADER, API_KEY_PERMISSIONS } from '../../contract/api-keys';
 import { authMessages } from '../../contract/auth';
+import { customerLinkMessages } from '../../contract/customer-links';
+import { CLUB_KEY_SCOPE_PERMISSIONS, CLUB_KEY_SCOPES, type ClubKeyScope } from '../../contract/customer-sync';
 import type { PermissionName } from '../../contract/permissions';
-import { partnerApiKeys, partners, roles, users } from '../db/schema';
+import type { Db } from '../db/client';
+import { clubApiKeys, partnerApiKeys, partners, roles, users } from '../db/schema';
 import { apiKeySecretMatches, parseApiKey } from '../domain/api-keys';
+import { isLinked } from '../domain/customer-links';
 import { permissionsOfRole } from '../domain/permissions';
-import { API_KEY_LIMIT, buckets, takeRateLimits } from '../domain/rate-limit';
+import { API_KEY_LIMIT, buckets, CLUB_KEY_LIMIT, takeRateLimits } from '../domain/rate-limit';
+import { PARTNER_NOT_FOUND } from '../domain/scope';
 import { verifyAccessToken } from '../domain/tokens';
-import type { AppDeps, AppEnv, AuthUser } from './context';
-import { ApiError, tooManyRequests } from './errors';
+import { ApiError, tooManyRequests } from '../errors';
+import type { AppConfig, AppEnv, AuthUser } from '../types';
 import { reportRateLimits } from './rate-limit-headers';
 
 /**
- * Where a route works (DESIGN.md section 3, issue 16; docs/decisions/023-partner-tenant-scope.md):
+ * Where a route works (docs/product.md#decided-rules, issue 16; docs/decisions/023-partner-tenant-scope.md):
  * - `club`: club-wide (roles, partner management, the club's figures, extended services). A
  *   partner-scoped user (users.partner_id set) is refused (403) whatever their role holds.
  * - `partner`: one partner's data. Partner staff work at their own partner only: a foreign
@@ -37,6 +42,8 @@ export type Access =
       kind: 'permission';
       anyOf: readonly [PermissionName, ...PermissionName[]];
       scope: Exclude<Scope, 'public'>;
+      /** A club integration key may call it (decision 051): the customer sync routes only. */
+      clubKey?: true;
     };
 
 /** A signed-in route's scope (public routes have their own guard). */
@@ -46,6 +53,13 @@ export type SignedInScope = Exclude<Scope, 'public'>;
  * Every guard middleware is registered here with what it demands, so the router can be asked
  * (see `routeAccess` in app.ts) which access each route declares: the authorization matrix.
  */
+/** What the guards read: the database, the clock and the token settings (a part of AppDeps). */
+export type GuardDeps = {
+  db: Db;
+  clock: () => Date;
+  config: Pick<AppConfig, 'jwtSecret' | 'accessTokenTtlSeconds'>;
+};
+
 export const accessRegistry = new WeakMap<object, Access>();
 
 export const UNAUTHENTICATED = authMessages.unauthenticated;
@@ -67,7 +81,7 @@ function bearer(c: Context): string | null {
  * blocked, session (refresh-token family) not revoked. Permissions are read from the role each time,
  * so a role change applies at once; the built-in role holds them all.
  */
-export async function authenticate(c: Context, deps: AppDeps): Promise<AuthUser> {
+export async function authenticate(c: Context, deps: GuardDeps): Promise<AuthUser> {
   const apiKey = c.req.header(API_KEY_HEADER);
   if (apiKey !== undefined) return authenticateApiKey(c, deps, apiKey);
   const token = bearer(c);
@@ -88,6 +102,7 @@ export async function authenticate(c: Context, deps: AppDeps): Promise<AuthUser>
       userType: users.userType,
       partnerId: users.partnerId,
       organizationName: partners.organizationName,
+      partnerStatus: partners.accountStatus,
       roleId: roles.id,
       roleName: roles.name,
       rolePermissions: roles.permissions,
@@ -115,6 +130,7 @@ export async function authenticate(c: Context, deps: AppDeps): Promise<AuthUser>
       row.roleBuiltIn ? { builtIn: true } : { permissions: row.rolePermissions ?? [] },
     ),
     sessionId: claims.sessionId,
+    partnerBlocked: row.partnerStatus === 'BLOCKED',
   };
 }
 
@@ -125,9 +141,10 @@ export async function authenticate(c: Context, deps: AppDeps): Promise<AuthUser>
  * the RateLimit fields on the answer; 429 over it) and marks the key used. The principal acts as the
  * key's partner with the key's permissions (only those a key may hold), under the partner scope.
  */
-async function authenticateApiKey(c: Context, deps: AppDeps, header: string): Promise<AuthUser> {
+async function authenticateApiKey(c: Context, deps: GuardDeps, header: string): Promise<AuthUser> {
   const parsed = parseApiKey(header);
   if (!parsed) throw new ApiError(401, API_KEY_INVALID);
+  if (parsed.kind === 'club') return authenticateClubKey(c, deps, parsed);
   const [row] = await deps.db
     .select({
       id: partnerApiKeys.id,
@@ -136,6 +153,7 @@ async function authenticateApiKey(c: Context, deps: AppDeps, header: string): Pr
       permissions: partnerApiKeys.permissions,
       partnerId: partnerApiKeys.partnerId,
       organizationName: partners.organizationName,
+      partnerStatus: partners.accountStatus,
     })
     .from(partnerApiKeys)
     .innerJoin(partners, eq(partners.id, partnerApiKeys.partnerId))
@@ -168,12 +186,66 @@ async function authenticateApiKey(c: Context, deps: AppDeps, header: string): Pr
     superAdmin: false,
     permissions: row.permissions.filter((p) => allowed.includes(p)),
     sessionId: `api-key:${row.id}`,
-    apiKey: { id: row.id, name: row.name },
+    apiKey: { id: row.id, name: row.name, kind: 'partner' },
+    partnerBlocked: row.partnerStatus === 'BLOCKED',
   };
 }
 
-/** The users row behind the caller, for "done by" columns: null when a partner API key calls. */
-export const staffUserId = (user: AuthUser): number | null => (user.apiKey ? null : user.id);
+/**
+ * A club integration key (`rcc_`, decision 051): found and checked like a partner key, rate limited
+ * in its own bucket. The principal belongs to no partner and holds the permissions its scopes stand
+ * for (CLUB_KEY_SCOPE_PERMISSIONS); `clubKeyMayCall` keeps it to the routes marked for club keys.
+ */
+async function authenticateClubKey(
+  c: Context,
+  deps: GuardDeps,
+  parsed: { prefix: string; secret: string },
+): Promise<AuthUser> {
+  const [row] = await deps.db
+    .select({
+      id: clubApiKeys.id,
+      name: clubApiKeys.name,
+      secretHash: clubApiKeys.secretHash,
+      scopes: clubApiKeys.scopes,
+    })
+    .from(clubApiKeys)
+    .where(and(eq(clubApiKeys.prefix, parsed.prefix), isNull(clubApiKeys.revokedAt)))
+    .limit(1);
+  if (!row || !apiKeySecretMatches(parsed.secret, row.secretHash)) throw new ApiError(401, API_KEY_INVALID);
+  const now = deps.clock();
+  const limits = [[buckets.clubKey(row.id), CLUB_KEY_LIMIT]] as const;
+  const taken = await takeRateLimits(deps.db, limits, now);
+  await reportRateLimits(c, deps.db, limits, now);
+  if (taken.blocked) throw tooManyRequests(API_KEY_RATE_LIMITED, taken.retryAfterSeconds);
+  await deps.db.update(clubApiKeys).set({ lastUsedAt: now }).where(eq(clubApiKeys.id, row.id));
+  const scopes = row.scopes.filter((s): s is ClubKeyScope =>
+    (CLUB_KEY_SCOPES as readonly string[]).includes(s),
+  );
+  return {
+    id: -row.id,
+    email: '',
+    firstName: 'API key',
+    lastName: row.name,
+    imageUrl: null,
+    userType: 'ADMIN',
+    partnerId: null,
+    organizationName: null,
+    role: null,
+    superAdmin: false,
+    permissions: [...new Set(scopes.flatMap((s) => CLUB_KEY_SCOPE_PERMISSIONS[s]))],
+    sessionId: `club-key:${row.id}`,
+    apiKey: { id: row.id, name: row.name, kind: 'club' },
+  };
+}
+
+/**
+ * THE club-key rule (decision 051), in one place: a club key calls only the routes whose descriptor
+ * marks them for club keys (the customer sync), never a partner route or another admin route; a
+ * partner key never calls those (they are club-scoped, which refuses it).
+ */
+export function clubKeyMayCall(user: AuthUser, route: { clubKey?: boolean }): boolean {
+  return user.apiKey?.kind !== 'club' || route.clubKey === true;
+}
 
 /**
  * The guards: every route's first middleware, each declaring what the route needs and its scope
@@ -187,8 +259,21 @@ export type Guards = {
   requireAnyPermission: (
     permissions: readonly [PermissionName, ...PermissionName[]],
     scope: SignedInScope,
+    options?: { clubKey?: boolean },
   ) => MiddlewareHandler<AppEnv>;
+  /**
+   * The link gate (issue 28, decision 053), after the validators: partner staff and keys pass only
+   * when the customer the request names (`where`) is linked to their partner. Club staff pass.
+   */
+  customerLinked: (where: CustomerField) => MiddlewareHandler<AppEnv>;
 };
+
+/** Where a request names a customer: the validated path parameters, JSON body or query, and the field. */
+export type CustomerField = { in: 'param' | 'json' | 'query'; field: string };
+
+/** THE answer for a customer a partner may not act for: unlinked, unknown or erased alike. */
+export const customerNotLinked = () =>
+  new ApiError(403, customerLinkMessages.notLinked, [], {}, 'customer_not_linked');
 
 /** The integer a `partnerId` field holds, or undefined (absent or not an integer: the validator's 400). */
 function partnerIdValue(value: unknown): number | undefined {
@@ -215,8 +300,18 @@ async function requestedPartnerIds(c: Context): Promise<number[]> {
  * The scope rule, applied by the guard itself after the permission check: club routes refuse
  * partner staff; partner routes refuse a foreign partner (404) and publish the effective scope.
  */
-async function enforceScope(c: Context<AppEnv>, user: AuthUser, scope: SignedInScope): Promise<void> {
-  // An API key works only on partner routes: never club-wide (403) nor a person's own account (401).
+async function enforceScope(
+  c: Context<AppEnv>,
+  user: AuthUser,
+  scope: SignedInScope,
+  clubKey = false,
+): Promise<void> {
+  if (!clubKeyMayCall(user, { clubKey })) throw new ApiError(403, FORBIDDEN);
+  if (user.apiKey?.kind === 'club') {
+    c.set('partnerScope', null);
+    return;
+  }
+  // A partner API key works only on partner routes: never club-wide (403) nor a person's own account (401).
   if (user.apiKey && scope === 'club') throw new ApiError(403, FORBIDDEN);
   if (user.apiKey && scope === 'self') throw new ApiError(401, API_KEY_NEEDS_PERSON);
   const own = user.partnerId;
@@ -226,25 +321,56 @@ async function enforceScope(c: Context<AppEnv>, user: AuthUser, scope: SignedInS
   if (scope === 'partner' && (await requestedPartnerIds(c)).some((id) => id !== own)) {
     throw new ApiError(404, PARTNER_NOT_FOUND);
   }
+  // A blocked partner's staff and keys read, and change nothing: no writes, no exports (issue 28).
+  if (
+    scope === 'partner' &&
+    user.partnerBlocked &&
+    (c.req.method !== 'GET' || c.req.path.endsWith('/export'))
+  )
+    throw new ApiError(403, PARTNER_BLOCKED, [], {}, 'partner_blocked');
 }
 
-export function createGuards(deps: AppDeps): Guards {
+export const PARTNER_BLOCKED =
+  'Your partner is blocked by the club: you can still read, but not change anything or export. Ask the club to unblock it.';
+
+export function createGuards(deps: GuardDeps): Guards {
   const register = (mw: MiddlewareHandler<AppEnv>, access: Access) => {
     accessRegistry.set(mw, access);
     return mw;
   };
-  const anyPermission = (anyOf: readonly [PermissionName, ...PermissionName[]], scope: SignedInScope) =>
+  const anyPermission = (
+    anyOf: readonly [PermissionName, ...PermissionName[]],
+    scope: SignedInScope,
+    clubKey = false,
+  ) =>
     register(
       async (c, next) => {
         const user = await authenticate(c, deps);
         if (!anyOf.some((p) => user.permissions.includes(p))) throw new ApiError(403, FORBIDDEN);
         c.set('user', user);
-        await enforceScope(c, user, scope);
+        await enforceScope(c, user, scope, clubKey);
         await next();
       },
-      { kind: 'permission', anyOf: [...anyOf] as [PermissionName, ...PermissionName[]], scope },
+      {
+        kind: 'permission',
+        anyOf: [...anyOf] as [PermissionName, ...PermissionName[]],
+        scope,
+        ...(clubKey ? { clubKey: true as const } : {}),
+      },
     );
   return {
+    customerLinked: (where) => async (c, next) => {
+      const user = c.get('user');
+      if (user.partnerId === null) return next();
+      const valid = (c.req.valid as unknown as (target: string) => Record<string, unknown> | undefined).bind(
+        c.req,
+      );
+      const value = valid(where.in)?.[where.field];
+      if (value === undefined) return next();
+      if (typeof value !== 'number' || !(await isLinked(deps.db, user.partnerId, value)))
+        throw customerNotLinked();
+      return next();
+    },
     publicRoute: () => register(async (_c, next) => next(), { kind: 'public', scope: 'public' }),
     authenticated: (scope) =>
       register(
@@ -257,43 +383,7 @@ export function createGuards(deps: AppDeps): Guards {
         { kind: 'authenticated', scope },
       ),
     requirePermission: (permission, scope) => anyPermission([permission], scope),
-    requireAnyPermission: (permissions, scope) => anyPermission(permissions, scope),
+    requireAnyPermission: (permissions, scope, options) =>
+      anyPermission(permissions, scope, options?.clubKey === true),
   };
-}
-
-export const PARTNER_NOT_FOUND = 'Partner not found';
-
-/**
- * THE partner-scope rule (DESIGN.md section 3, issue 5): partner staff (users tied to a partner) see
- * and act only at their own partner; admins see every partner. Another partner's data does not exist
- * for them: 404, by id, by list filter and by export, never a 403 that would confirm it exists.
- *
- * `partnerScope(user)`: null for every partner, else the one partner id.
- */
-export const partnerScope = (user: AuthUser): number | null => user.partnerId ?? null;
-
-/** Whether the partner is inside the user's scope. */
-export const inPartnerScope = (user: AuthUser, partnerId: number): boolean => {
-  const scope = partnerScope(user);
-  return scope === null || scope === partnerId;
-};
-
-/** 404 (with `message`) when the partner is outside the user's scope. */
-export function assertPartnerScope(
-  user: AuthUser,
-  partnerId: number,
-  message: string = PARTNER_NOT_FOUND,
-): void {
-  if (!inPartnerScope(user, partnerId)) throw new ApiError(404, message);
-}
-
-/**
- * The partner a scoped call works on: partner staff always their own (a different `requested` is
- * 404), admins the one they name or, with `required: false`, every partner (null).
- */
-export function scopedPartnerId(user: AuthUser, requested: number | undefined): number | null {
-  const scope = partnerScope(user);
-  if (scope === null) return requested ?? null;
-  if (requested !== undefined && requested !== scope) throw new ApiError(404, PARTNER_NOT_FOUND);
-  return scope;
 }

@@ -1,7 +1,9 @@
 import type { Context } from 'hono';
 import type { DbOrTx, Tx } from '../db/client';
-import { actorOfAuthUser, type ChangeEvent, recordEvent, requestMeta } from '../domain/events';
-import type { AppEnv, RouteContext } from './context';
+import { actorOfAuthUser, type ChangeEvent, recordEvent } from '../domain/events';
+import type { AppEnv } from '../types';
+import { requestMeta } from './client-address';
+import type { RouteContext } from './context';
 
 /**
  * A change the signed-in caller makes in this request (decision 047): `now` is its time; `record`

@@ -1,35 +1,17 @@
+import type { ImportWorker } from '../customer-import-worker';
 import type { Db } from '../db/client';
-import type { PasswordHasher, PasswordHashingOptions } from '../domain/passwords';
+import type { PasswordHasher } from '../domain/passwords';
 import type { Logger } from '../log';
 import type { Mailer } from '../mail';
+import type { AppConfig } from '../types';
 import type { WebhookSender } from '../webhook-sender';
 import type { Guards } from './access';
 import type { RequestSample } from './observe';
-import type { TrustProxy } from './trust-proxy';
 
-/** What the app needs from its environment; `createApp` never reads `process.env`. */
-export type AppConfig = {
-  /** HS256 key for access tokens (from JWT_SECRET, or generated once and kept in app_settings). */
-  jwtSecret: string;
-  accessTokenTtlSeconds: number;
-  refreshTokenTtlDays: number;
-  /** Which peers' X-Forwarded-For / -Proto count (server/http/trust-proxy.ts); false: none. */
-  trustProxy: TrustProxy;
-  /** argon2id cost; tests lower it, production keeps the defaults. */
-  passwordHashing?: PasswordHashingOptions;
-  /** Rows per CSV export batch (default 2,000); tests lower it to cross many batch boundaries. */
-  exportBatchSize?: number;
-  /** WEBHOOK_ALLOW_PRIVATE: webhook URLs may name private, loopback or link-local hosts (tests, a LAN receiver). */
-  webhookAllowPrivate?: boolean;
-  /**
-   * The console's public address, the origin of the links in mails (APP_URL; server/env.ts defaults
-   * it to the server's own address). Unset here (tests): http://localhost:3000.
-   */
-  appUrl?: string;
-  /** What GET /health reports as `environment` (NODE_ENV; 'development' when not given). */
-  environment?: string;
-};
-
+/**
+ * The aggregate of the app's services (the database, mailer, webhook sender, guards): what `createApp`
+ * and each route module are built with. Leaf types (AppConfig, AuthUser, …) live in server/types.ts.
+ */
 export type AppDeps = {
   db: Db;
   clock: () => Date;
@@ -38,49 +20,12 @@ export type AppDeps = {
   log?: Logger;
   /** Delivers the webhook outbox; kicked after a change that may have queued a message. */
   webhooks?: WebhookSender;
+  /** Applies customer import jobs (issue 27); kicked when an upload is staged. */
+  imports?: ImportWorker;
   /** Every answered request (server/metrics.ts counts them); the access log is written either way. */
   onRequest?: (sample: RequestSample) => void;
   /** True once the process is shutting down: /readyz answers 503 so balancers stop sending. */
   stopping?: () => boolean;
-};
-
-/** The signed-in staff member of a request, loaded from the database on every request. */
-export type AuthUser = {
-  id: number;
-  email: string;
-  firstName: string;
-  lastName: string;
-  imageUrl: string | null;
-  userType: 'ADMIN' | 'PARTNER';
-  partnerId: number | null;
-  organizationName: string | null;
-  role: { id: number; name: string } | null;
-  /** Holds the built-in Super Admin role (only a Super Admin manages a Super Admin). */
-  superAdmin: boolean;
-  permissions: string[];
-  /** The refresh-token family of this session (the access token's `sid` claim). */
-  sessionId: string;
-  /**
-   * Set when a partner API key (X-Api-Key) makes the call, not a person: then `id` is the key's
-   * principal id (minus the key id: never a users row, see `staffUserId`), `partnerId` the key's
-   * partner and `permissions` the key's (docs/decisions/028-partner-api-keys.md).
-   */
-  apiKey?: { id: number; name: string };
-};
-
-export type RequestMeta = { ipAddress: string | null; userAgent: string | null };
-
-export type AppEnv = {
-  Variables: {
-    user: AuthUser;
-    /**
-     * Set by every signed-in guard (server/http/access.ts): the one partner a partner-scoped user
-     * works at, or null for club staff (every partner). Partner routes filter by it.
-     */
-    partnerScope: number | null;
-    /** X-Request-Id of this request (server/http/observe.ts). */
-    requestId: string;
-  };
 };
 
 /** What each route module is built with: the deps plus the app's shared services. */

@@ -1,13 +1,12 @@
 import type { Context } from 'hono';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
 import {
-  type Answer,
   IDEMPOTENCY_HEADER,
   type IdempotencyOutcome,
   idempotencyMessages,
   isValidIdempotencyKey,
 } from '../domain/idempotency';
-import { ApiError, envelope, errorEnvelope } from './errors';
+import { ApiError } from '../errors';
 
 /** The request's Idempotency-Key (optional); a malformed one is a 400. */
 export function idempotencyKeyOf(c: Context): string | undefined {
@@ -21,24 +20,15 @@ export function idempotencyKeyOf(c: Context): string | undefined {
   return key;
 }
 
-export const success = (data: unknown, message: string, status = 200): Answer => ({
-  status,
-  body: envelope(true, data, message),
-  store: true,
-});
-
-/** A refusal whose side effects (a counted attempt, a lazily persisted expiry) must still commit. */
-export const refusal = (status: number, message: string, fieldName?: string): Answer => ({
-  status,
-  body: errorEnvelope(status, null, message, fieldName ? [{ fieldName, message }] : []),
-  store: false,
-});
-
 /** The HTTP answer of an idempotent call: the fresh answer, the stored one (marked), or 422/409. */
 export function respond(c: Context, outcome: IdempotencyOutcome): Response {
   switch (outcome.kind) {
     case 'fresh':
-      return c.json(outcome.answer.body as object, outcome.answer.status as ContentfulStatusCode);
+      return c.json(
+        outcome.answer.body as object,
+        outcome.answer.status as ContentfulStatusCode,
+        outcome.answer.headers,
+      );
     case 'replay':
       return c.json(outcome.body as object, outcome.status as ContentfulStatusCode, {
         'Idempotent-Replayed': 'true',

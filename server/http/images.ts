@@ -1,5 +1,5 @@
 import { decodeImage } from '../domain/images';
-import { fieldError } from './errors';
+import { fieldError } from '../errors';
 
 /**
  * A base64 image field, checked (magic bytes PNG/JPEG/WebP, 5 MiB decoded): a wrong type or bad

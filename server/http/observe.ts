@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { MiddlewareHandler } from 'hono';
 import { matchedRoutes } from 'hono/route';
 import type { Logger } from '../log';
-import type { AppEnv } from './context';
+import type { AppEnv } from '../types';
 
 export const REQUEST_ID_HEADER = 'X-Request-Id';
 
@@ -45,12 +45,14 @@ function routePattern(c: Parameters<MiddlewareHandler<AppEnv>>[0], status: numbe
 /**
  * First middleware of the app: the request id (taken or made, echoed as X-Request-Id, available as
  * `c.get('requestId')`), then after the answer one JSON access-log line (method, route pattern,
- * status, duration, user id, request id; never a header, a query string, a body, a token or a code)
+ * status, duration, user id, request id, the client's address through TRUST_PROXY; never a header, a query string, a body, a token or a code)
  * and the sample for the metrics.
  */
 export function observeRequests(o: {
   log: Logger;
   onSample?: (s: RequestSample) => void;
+  /** The client's address as resolved through TRUST_PROXY (for the access line; not a metric label). */
+  clientAddress?: (c: Parameters<MiddlewareHandler<AppEnv>>[0]) => string | null;
 }): MiddlewareHandler<AppEnv> {
   return async (c, next) => {
     const started = performance.now();
@@ -68,7 +70,7 @@ export function observeRequests(o: {
         userId: c.get('user')?.id ?? null,
         requestId,
       };
-      o.log.info('request', sample);
+      o.log.info('request', { ...sample, clientAddress: o.clientAddress?.(c) ?? null });
       o.onSample?.(sample);
     }
   };

@@ -9,9 +9,9 @@ import {
   apiRoute,
   IMAGE_BODY_LIMIT,
 } from '../../contract/api';
+import { ApiError } from '../errors';
+import type { AppEnv } from '../types';
 import type { Guards } from './access';
-import type { AppEnv } from './context';
-import { ApiError } from './errors';
 import { jsonBody, pathParams, queryParams } from './validate';
 
 /**
@@ -56,7 +56,7 @@ function guardOf(guards: Guards, e: ApiEndpoint): MiddlewareHandler<AppEnv> {
   if (e.access === 'public') return guards.publicRoute();
   if (e.scope === 'public') throw new Error(`${e.method} ${e.path}: a signed-in route needs a scope`);
   if (e.access === 'authenticated') return guards.authenticated(e.scope);
-  return guards.requireAnyPermission(e.access, e.scope);
+  return guards.requireAnyPermission(e.access, e.scope, { clubKey: e.clubKey === true });
 }
 
 /** The middleware a descriptor implies, in order: guard, path parameters, query, body. */
@@ -67,6 +67,7 @@ function middlewareOf(guards: Guards, e: ApiEndpoint): MiddlewareHandler<AppEnv>
     ...(e.params ? [pathParams(e.params, notFound)] : []),
     ...(e.query ? [queryParams(e.query)] : []),
     ...(e.body ? [jsonBody(e.body)] : []),
+    ...(e.customer ? [guards.customerLinked(e.customer)] : []),
   ];
 }
 
@@ -102,7 +103,12 @@ export function bodyLimits(endpoints: readonly ApiEndpoint[] = apiEndpoints): Mi
       const maxSize = bodyLimitOf(e);
       const method = e.method.toUpperCase();
       const pattern = new RegExp(`^${API_BASE}${e.path.replace(/\{[^}]+\}/g, '[^/]+')}$`);
-      return { method, pattern, check: bodyLimit({ maxSize, onError: tooLarge(maxSize) }) };
+      // A streamed body (an import file) is counted by its handler as it reads: hono's bodyLimit
+      // would hold a chunked body whole in memory.
+      const check: MiddlewareHandler = e.rawBody
+        ? (_c, next) => next()
+        : bodyLimit({ maxSize, onError: tooLarge(maxSize) });
+      return { method, pattern, check };
     });
   return (c, next) => {
     const path = c.req.path.replace(/\/+$/, '') || '/';

@@ -140,6 +140,12 @@ describe('Cache-Control on the API', () => {
   };
 
   it('every GET route answers no-store (files by content hash excepted), with data or without', async () => {
+    // A customer with subscriber number '1', so GET /admin/customers/external/1 answers with data too.
+    const added = await t.request('POST', '/admin/user/customers', {
+      token,
+      json: { externalId: '1', firstName: 'Kemi', lastName: 'Ade', email: 'kemi.headers@mail.ng' },
+    });
+    expect(added.status, added.text).toBe(201);
     const gets = routeAccess(t.app).filter((r) => r.method === 'GET' && r.path.startsWith(`${API_BASE}/`));
     let withData = 0;
     const offenders: string[] = [];

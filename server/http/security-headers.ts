@@ -4,7 +4,7 @@ import { isTrustedProxy, socketPeer, type TrustProxy } from './trust-proxy';
 
 /**
  * The response headers every answer of the server carries: the SPA's files, the API, and any page the
- * server renders (docs/decisions/015-security-headers-faults-supply-chain.md).
+ * server renders (docs/decisions/015-headers-faults-supply-chain.md).
  *
  * The Content-Security-Policy is strict: scripts, styles, fonts and workers only from this origin and
  * never inline (the built index.html loads one module file, the service worker is registered from

@@ -2,7 +2,7 @@ import type { MiddlewareHandler } from 'hono';
 import { z } from 'zod';
 import type { FieldError } from '../../contract/envelope';
 import { IMAGE_TOO_LARGE } from '../../contract/images';
-import { ApiError } from './errors';
+import { ApiError } from '../errors';
 
 export const INVALID_JSON = 'Invalid JSON body';
 export const VALIDATION_FAILED = 'Validation failed';

@@ -1,7 +1,7 @@
 import type { Context } from 'hono';
 import { concurrencyMessages, parseVersionTag, VERSION_HEADER } from '../../contract/concurrency';
 import type { Answer } from '../domain/idempotency';
-import { ApiError, errorEnvelope } from './errors';
+import { ApiError, errorEnvelope } from '../errors';
 
 /**
  * The version the client edited (`If-Match`, see contract/concurrency.ts): ms since epoch, or

@@ -55,13 +55,14 @@ const activityCsvColumns: CsvColumn<Activity>[] = [
 ];
 
 /**
- * The events a caller sees (decision 023): club staff every event; partner staff the events of their
- * partner's users (staff accounts tied to the partner, deleted ones included: history stays).
+ * The events a caller sees (decision 023, issue 28): club staff every event; partner staff the
+ * events that happened at their partner (`events.partner_id`, written with the event: a staff member
+ * who moved on takes none of their earlier partner's events along).
  */
 const eventsInScope = (partnerId: number | null): SQL | undefined =>
   partnerId === null
     ? undefined
-    : sql`(${events.actorType} <> 'CUSTOMER' and ${events.actorId} in (select u.id from users u where u.partner_id = ${partnerId}))`;
+    : sql`(${events.actorType} <> 'CUSTOMER' and ${events.partnerId} = ${partnerId})`;
 
 /** /admin/user/activities: the activity log, read from the event log, one user type at a time. */
 export function activityRoutes(ctx: RouteContext) {

@@ -8,6 +8,7 @@ import {
   createRole,
   createSuperAdmin,
   createUser,
+  linkCustomer,
   setupTestServer,
   signIn,
 } from '../../tests/setup/server';
@@ -31,6 +32,9 @@ beforeAll(async () => {
   partnerId = (await createPartner(t.db, { organizationName: 'Till Partner' })).id;
   otherPartnerId = (await createPartner(t.db)).id;
   customerId = (await createCustomer(t.db)).id;
+  // A till acts for customers linked to its partner (decision 053).
+  await linkCustomer(t.db, partnerId, customerId);
+  await linkCustomer(t.db, otherPartnerId, customerId);
 });
 
 const keysPath = (p: number) => `/admin/partners/${p}/api-keys`;
@@ -251,7 +255,7 @@ describe('calling with X-Api-Key', () => {
     expect((await t.request('GET', '/admin/partners/visits', withKey(doomedKey.key))).status).toBe(401);
   });
 
-  it("a blocked partner's key gets the 409 partner_blocked of partner staff", async () => {
+  it("a blocked partner's key gets the 403 partner_blocked of partner staff (reads only, issue 28)", async () => {
     const blocked = (await createPartner(t.db)).id;
     const key = await createKey(['visits.create'], { partner: blocked });
     await t.db.update(partners).set({ accountStatus: 'BLOCKED' }).where(eq(partners.id, blocked));
@@ -259,7 +263,7 @@ describe('calling with X-Api-Key', () => {
       ...withKey(key.key),
       json: visit({ partnerId: blocked }),
     });
-    expect(res.status).toBe(409);
+    expect(res.status).toBe(403);
     expect(res.body.code).toBe('partner_blocked');
   });
 

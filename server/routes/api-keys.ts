@@ -9,10 +9,11 @@ import type { DbOrTx } from '../db/client';
 import { partnerApiKeys, partners } from '../db/schema';
 import { generateApiKey } from '../domain/api-keys';
 import { actions } from '../domain/events';
-import { PARTNER_NOT_FOUND, staffUserId } from '../http/access';
+import { PARTNER_NOT_FOUND, staffUserId } from '../domain/scope';
+import { ApiError, fieldError } from '../errors';
 import { callerChange } from '../http/change';
 import type { RouteContext } from '../http/context';
-import { ApiError, fieldError, ok } from '../http/errors';
+import { ok } from '../http/errors';
 import { routeSet } from '../http/route';
 
 const keyColumns = {

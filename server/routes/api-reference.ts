@@ -2,10 +2,11 @@ import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { Hono } from 'hono';
-import type { AppEnv, RouteContext } from '../http/context';
-import { ApiError } from '../http/errors';
+import { ApiError } from '../errors';
+import type { RouteContext } from '../http/context';
 import { routeSet } from '../http/route';
 import { openApiJson } from '../openapi';
+import type { AppEnv } from '../types';
 
 /** The browsable API reference (Swagger UI from the swagger-ui-dist package, served by this server). */
 export const API_REFERENCE_PATH = '/api/docs';

@@ -1,7 +1,7 @@
 import { and, eq, gt, inArray, isNull } from 'drizzle-orm';
 import { authMessages } from '../../contract/auth';
 import { passwordResetCodes, users } from '../db/schema';
-import { actions, actorOf, actorOfAuthUser, recordEvent, requestMeta } from '../domain/events';
+import { actions, actorOf, actorOfAuthUser, recordEvent } from '../domain/events';
 import { beginAttempt, settleAttempt } from '../domain/password-attempts';
 import {
   buckets,
@@ -18,13 +18,15 @@ import { generateResetCode, normalizeResetCode, RESET_CODE_TTL_MS } from '../dom
 import { issueRefreshToken, revokeAllForUser, revokeFamily, rotateRefreshToken } from '../domain/sessions';
 import { sha256Hex, signAccessToken } from '../domain/tokens';
 import { findStaffByEmail, findStaffById, toSessionUser } from '../domain/users';
+import { ApiError, fieldError, tooManyRequests } from '../errors';
+import { requestMeta } from '../http/client-address';
 import type { RouteContext } from '../http/context';
-import { ApiError, fieldError, ok, tooManyRequests } from '../http/errors';
+import { ok } from '../http/errors';
 import { reportRateLimits } from '../http/rate-limit-headers';
 import { routeSet } from '../http/route';
 import { appUrl, resetMail } from '../mail-templates';
 
-/** Sign-in, token refresh, sign-out and password reset (SPEC section 7, DESIGN section 3). */
+/** Sign-in, token refresh, sign-out and password reset (docs/product.md#calls, docs/product.md#decided-rules). */
 export function authRoutes(ctx: RouteContext) {
   const { db, clock, config, hasher, mailer, log, guards } = ctx;
   const accessToken = (userId: number, sessionId: string, now: Date) =>
@@ -206,18 +208,19 @@ export function authRoutes(ctx: RouteContext) {
                 isNull(passwordResetCodes.usedAt),
               ),
             );
+          const mailId = await mailer.enqueue(
+            tx,
+            resetMail({ to: user.email, firstName: user.firstName, code, appUrl: appUrl(config) }),
+            now,
+          );
           await tx.insert(passwordResetCodes).values({
             userId: user.id,
             codeHash: sha256Hex(code),
             purpose: 'RESET',
             expiresAt: new Date(now.getTime() + RESET_CODE_TTL_MS),
+            mailId,
             createdAt: now,
           });
-          await mailer.enqueue(
-            tx,
-            resetMail({ to: user.email, firstName: user.firstName, code, appUrl: appUrl(config) }),
-            now,
-          );
           await recordEvent(tx, {
             actor: actorOf(user),
             action: actions.resetRequested,

@@ -5,10 +5,10 @@ import type { DbOrTx } from '../db/client';
 import { customers } from '../db/schema';
 import { maskEmail } from '../domain/otp';
 import { findLivePartner } from '../domain/partners';
-import { PARTNER_NOT_FOUND, scopedPartnerId } from '../http/access';
-import type { AuthUser } from '../http/context';
-import { ApiError, fieldError } from '../http/errors';
+import { PARTNER_NOT_FOUND, scopedPartnerId } from '../domain/scope';
+import { ApiError, fieldError } from '../errors';
 import { escapeLike } from '../http/list';
+import type { AuthUser } from '../types';
 
 /**
  * The 'find customer' of the guided redemption and of the visit form (decisions 023 and 049): the
@@ -31,7 +31,7 @@ export async function findCustomers(db: DbOrTx, match: SQL | undefined): Promise
       email: customers.email,
     })
     .from(customers)
-    .where(and(isNull(customers.deletedAt), match))
+    .where(and(isNull(customers.deletedAt), isNull(customers.erasedAt), match))
     .orderBy(asc(customers.firstName), asc(customers.lastName), asc(customers.id))
     .limit(REDEMPTION_CUSTOMERS_LIMIT);
   return found.map((x) => ({ ...x, email: maskEmail(x.email) }));

@@ -73,6 +73,8 @@ describe('GET /admin/user/customers and /{customerId}', () => {
       monthlyFee: 25_000,
       status: 'ACTIVE',
       renewalDate: '2026-04-01T00:00:00.000Z',
+      // The internet account number the subscriber sync brings (issue 27); this customer has none.
+      accountNumber: null,
     });
     expect((await get('/user/internet/client_info?client_id=999999')).status).toBe(404);
     const missing = await get('/user/internet/client_info');

@@ -1,4 +1,5 @@
 import { and, eq, getTableColumns, isNull, type SQL, sql } from 'drizzle-orm';
+import { customerPrivacyMessages } from '../../contract/customer-privacy';
 import {
   type ClientInternetInfo,
   type Customer,
@@ -10,14 +11,18 @@ import type { DbOrTx } from '../db/client';
 import { customers } from '../db/schema';
 import { changedFields } from '../domain/changes';
 import { liveCustomerCount } from '../domain/counts';
+import { linkedTo } from '../domain/customer-links';
+import { type CustomerRow, toCustomer } from '../domain/customer-sync';
 import { accountStatusEvent, actions } from '../domain/events';
-import { runIdempotent } from '../domain/idempotency';
+import { runIdempotent, success } from '../domain/idempotency';
+import { maskEmail, maskPhone } from '../domain/otp';
 import { fullName } from '../domain/users';
+import { ApiError } from '../errors';
 import { callerChange } from '../http/change';
 import type { RouteContext } from '../http/context';
 import type { CsvColumn } from '../http/csv-export';
-import { ApiError, ok } from '../http/errors';
-import { idempotencyKeyOf, respond, success } from '../http/idempotency';
+import { ok } from '../http/errors';
+import { idempotencyKeyOf, respond } from '../http/idempotency';
 import { caseless, tableList } from '../http/list';
 import { listRoutes, tableSource } from '../http/list-source';
 import { routeSet } from '../http/route';
@@ -33,20 +38,17 @@ const customerList = tableList<CustomerSortKey>(customers, customerListDefinitio
   createdAt: customers.createdAt,
 });
 
-type CustomerRow = typeof customers.$inferSelect;
-
-const toCustomer = (r: CustomerRow): Customer => ({
-  id: r.id,
-  firstName: r.firstName,
-  lastName: r.lastName,
-  email: r.email,
-  phone: r.phone,
-  address: r.address,
-  imageUrl: r.imageUrl,
-  accountStatus: r.accountStatus,
-  createdAt: r.createdAt.toISOString(),
-  updatedAt: r.updatedAt.toISOString(),
-});
+/**
+ * A customer as partner staff and partner keys see them (issue 28, decision 053): the name, the
+ * email and phone masked, no address and no image. Club staff (scope null) see the record.
+ */
+const customerFor =
+  (scope: number | null) =>
+  (r: CustomerRow): Customer => {
+    const full = toCustomer(r);
+    if (scope === null) return full;
+    return { ...full, email: maskEmail(r.email), phone: maskPhone(r.phone), address: null, imageUrl: null };
+  };
 
 async function findLiveCustomer(
   db: DbOrTx,
@@ -77,14 +79,12 @@ const customerCsvColumns: CsvColumn<Customer>[] = [
 const notFound = () => new ApiError(404, msg.notFound);
 
 /**
- * The customers a caller sees (decision 023): club staff every customer; partner staff those who
- * visited or hold a reward at their partner. Every read of this module filters by it.
+ * The customers a caller sees (decisions 023 and 053): club staff every customer; partner staff and
+ * keys those linked to their partner (a confirmed consent link), never an erased one. Every read of
+ * this module filters by it.
  */
 export const customersInScope = (partnerId: number | null): SQL | undefined =>
-  partnerId === null
-    ? undefined
-    : sql`(exists (select 1 from visits v where v.customer_id = ${customers.id} and v.partner_id = ${partnerId})
-        or exists (select 1 from rewards r where r.customer_id = ${customers.id} and r.partner_id = ${partnerId}))`;
+  partnerId === null ? undefined : and(linkedTo(partnerId, customers.id), isNull(customers.erasedAt));
 
 async function loadCustomer(
   db: DbOrTx,
@@ -94,6 +94,15 @@ async function loadCustomer(
 ): Promise<CustomerRow> {
   const row = await findLiveCustomer(db, id, lock, scope);
   if (!row) throw notFound();
+  return row;
+}
+
+/**
+ * An erased customer's tombstone is not edited, blocked or unblocked (decision 054): 409
+ * customer_erased. Nothing of the person may come back by hand; the counts by status stay.
+ */
+function unlessErased(row: CustomerRow): CustomerRow {
+  if (row.erasedAt) throw new ApiError(409, customerPrivacyMessages.alreadyErased, [], {}, 'customer_erased');
   return row;
 }
 
@@ -113,7 +122,7 @@ export function customerRoutes(ctx: RouteContext) {
           eq(customers.accountStatus, q.status),
           customersInScope(c.get('partnerScope')),
         ],
-        map: (rows) => rows.map(toCustomer),
+        map: (rows) => rows.map(customerFor(c.get('partnerScope'))),
         total: c.get('partnerScope') === null ? () => liveCustomerCount(db, q.status) : undefined,
       }),
     csv: {
@@ -128,7 +137,9 @@ export function customerRoutes(ctx: RouteContext) {
     .on('GET /admin/user/customers/{customerId}', async (c) =>
       ok(
         c,
-        toCustomer(await loadCustomer(db, c.req.valid('param').customerId, false, c.get('partnerScope'))),
+        customerFor(c.get('partnerScope'))(
+          await loadCustomer(db, c.req.valid('param').customerId, false, c.get('partnerScope')),
+        ),
       ),
     )
     .on('PATCH /admin/user/customers', async (c) => {
@@ -136,12 +147,12 @@ export function customerRoutes(ctx: RouteContext) {
       const key = idempotencyKeyOf(c);
       const expected = expectedVersionOf(c);
       const { user: actor, now, record } = callerChange(c, ctx);
-      await loadCustomer(db, body.customerId);
+      unlessErased(await loadCustomer(db, body.customerId));
       const outcome = await runIdempotent(
         db,
         { key, userId: actor.id, route: 'customer-update', body, now },
         async (tx) => {
-          const before = await loadCustomer(tx, body.customerId, true);
+          const before = unlessErased(await loadCustomer(tx, body.customerId, true));
           if (isStale(expected, before.updatedAt)) return conflict(toCustomer(before));
           const { changes, changed } = changedFields(
             before,
@@ -174,7 +185,7 @@ export function customerRoutes(ctx: RouteContext) {
       const { customerId, accountStatus } = c.req.valid('json');
       const { now, commit } = callerChange(c, ctx);
       await commit(async (tx) => {
-        const before = await loadCustomer(tx, customerId, true);
+        const before = unlessErased(await loadCustomer(tx, customerId, true));
         if (before.accountStatus === accountStatus) return undefined;
         await tx.update(customers).set({ accountStatus, updatedAt: now }).where(eq(customers.id, customerId));
         return accountStatusEvent('customer', before, fullName(before), accountStatus);
@@ -213,11 +224,12 @@ export function clientInfoRoutes(ctx: RouteContext) {
     const row = await loadCustomer(db, c.req.valid('query').client_id);
     const info: ClientInternetInfo = {
       customerId: row.id,
+      accountNumber: row.internetAccountNumber,
       plan: row.fiberPlan,
       speedMbps: row.fiberSpeedMbps,
-      monthlyFee: Number(row.fiberMonthlyFee),
+      monthlyFee: row.fiberMonthlyFee === null ? null : Number(row.fiberMonthlyFee),
       status: row.fiberStatus,
-      renewalDate: row.fiberRenewalDate.toISOString(),
+      renewalDate: row.fiberRenewalDate?.toISOString() ?? null,
     };
     return ok(c, info);
   }).router;

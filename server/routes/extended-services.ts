@@ -7,12 +7,13 @@ import {
 import type { DbOrTx } from '../db/client';
 import { extendedServices, partnerExtendedServices } from '../db/schema';
 import { actions } from '../domain/events';
-import { runIdempotent } from '../domain/idempotency';
+import { runIdempotent, success } from '../domain/idempotency';
+import { ApiError } from '../errors';
 import { callerChange } from '../http/change';
 import type { RouteContext } from '../http/context';
 import type { CsvColumn } from '../http/csv-export';
-import { ApiError, ok } from '../http/errors';
-import { idempotencyKeyOf, respond, success } from '../http/idempotency';
+import { ok } from '../http/errors';
+import { idempotencyKeyOf, respond } from '../http/idempotency';
 import { caseless, tableList } from '../http/list';
 import { listRoutes, tableSource } from '../http/list-source';
 import { routeSet } from '../http/route';

@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { files } from '../db/schema';
+import { ApiError } from '../errors';
 import type { RouteContext } from '../http/context';
-import { ApiError } from '../http/errors';
 import { FILE_NOT_FOUND, routeSet } from '../http/route';
 
 /** Uploaded images by content hash: immutable, so cached for a year. */

@@ -1,8 +1,8 @@
 import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { createRole, createSuperAdmin, createUser, setupTestServer, signIn } from '../../tests/setup/server';
-import { mailOutbox } from '../db/schema';
-import { type OutboxMail, UNDELIVERED_BODY } from '../mail';
+import { mailOutbox, passwordResetCodes } from '../db/schema';
+import { type OutboxMail, UNDELIVERED_BODY, withdrawUndeliveredMail } from '../mail';
 
 /**
  * Issue 8 item 4: a mail transport that fails leaves no usable reset or invitation code behind (the
@@ -92,6 +92,26 @@ describe('with a transport that keeps failing', () => {
     });
     expect(login.status).toBe(401);
     withdrawn++;
+  });
+
+  it('a code is withdrawn by the mail that carries it, whatever the mail says (issue 29 item 1)', async () => {
+    failing = true;
+    const user = await createUser(t.db, { password: 'Old#Passw0rd' });
+    await t.request('POST', '/auth/password-reset-request', { json: { email: user.email } });
+    await t.mailer.idle();
+    const pending = await lastMailTo(user.email);
+    const code = /^Your reset code is: ([A-Z0-9]+)$/m.exec(pending.text)?.[1];
+    expect(code, pending.text).toBeTruthy();
+    // The code's row names its mail: giving up the mail, known by its id alone, withdraws the code
+    // without reading the mail's text again.
+    const [codeRow] = await t.db
+      .select()
+      .from(passwordResetCodes)
+      .where(eq(passwordResetCodes.userId, user.id));
+    expect(codeRow?.mailId).toBe(pending.id);
+    await t.db.transaction((tx) => withdrawUndeliveredMail(tx, { id: pending.id }, t.clock()));
+    expect((await setPassword(code!)).status).toBe(400);
+    await signIn(t, user.email, 'Old#Passw0rd');
   });
 });
 

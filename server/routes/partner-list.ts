@@ -4,7 +4,7 @@ import { partnerList as partnerListDefinition } from '../../contract/partners';
 import { partners } from '../db/schema';
 import { livePartnerCount } from '../domain/counts';
 import { partnerColumns, toPartners } from '../domain/partners';
-import { partnerScope } from '../http/access';
+import { partnerScope } from '../domain/scope';
 import type { RouteContext } from '../http/context';
 import type { CsvColumn } from '../http/csv-export';
 import { caseless, tableList } from '../http/list';

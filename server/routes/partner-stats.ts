@@ -2,9 +2,10 @@ import { partnerServerMessages as msg, type PartnerStats } from '../../contract/
 import { rewardActivity, rewardStats } from '../domain/analytics';
 import { partnerStats } from '../domain/counts';
 import { findLivePartner } from '../domain/partners';
-import { assertPartnerScope, partnerScope } from '../http/access';
+import { assertPartnerScope, partnerScope } from '../domain/scope';
+import { ApiError } from '../errors';
 import type { RouteContext } from '../http/context';
-import { ApiError, ok } from '../http/errors';
+import { ok } from '../http/errors';
 import { routeSet } from '../http/route';
 
 /**

@@ -19,6 +19,7 @@ import {
   signIn,
 } from '../../tests/setup/server';
 import { partners, roles, users } from '../db/schema';
+import { PARTNER_BLOCKED } from '../http/access';
 
 /**
  * Issue 16, defects 1 to 7, each as an attacker (or a cashier) would meet it: partner staff whose
@@ -66,7 +67,8 @@ describe('defect 1: partner staff cannot edit, block or delete other partners', 
 
 describe('defect 2: no unscoped invitations, no password takeover', () => {
   it('an invitation without a partner belongs to the inviter’s partner; another partner’s id is refused', async () => {
-    const roleId = (await createRole(t.db, 'Cashier', ['rewards.redeem'])).id;
+    // A partner role: partner staff give no other (issue 28).
+    const roleId = (await createRole(t.db, 'Cashier', ['rewards.redeem'], false, true)).id;
     const own = await t.request<{ id: number }>('POST', '/admin/user/new-admin-user', {
       token: tokenA,
       json: { firstName: 'New', lastName: 'Cashier', email: 'new-cashier@rewardclub.test', roleId },
@@ -123,7 +125,7 @@ describe('defect 2: no unscoped invitations, no password takeover', () => {
 });
 
 describe('defect 3: shared lists answer partner staff for their partner only', () => {
-  it('customers: only those who visited or hold a reward at partner A', async () => {
+  it('customers: only those linked to partner A (their visits and rewards there made the links)', async () => {
     const visitor = await createCustomer(t.db, { firstName: 'Visitor' });
     const holder = await createCustomer(t.db, { firstName: 'Holder' });
     const stranger = await createCustomer(t.db, { firstName: 'Stranger' });
@@ -151,8 +153,9 @@ describe('defect 3: shared lists answer partner staff for their partner only', (
     expect(ids).toContain(holder.id);
     expect(ids).not.toContain(stranger.id);
     expect(list.body.data!.meta.totalCount).toBe(ids.length);
+    // Not linked to A: the link gate's 403, the same as for an id nobody has (decision 053).
     expect((await t.request('GET', `/admin/user/customers/${stranger.id}`, { token: tokenA })).status).toBe(
-      404,
+      403,
     );
     // The club's admin sees them all.
     const all = await t.request<{ records: { id: number }[] }>('GET', '/admin/user/customers?pageSize=100', {
@@ -253,10 +256,25 @@ describe('defect 5: a blocked partner issues, redeems and records nothing', () =
       token,
       json: { userId: customer.id, code: reward.code },
     });
+    // Its staff change nothing (issue 28): refused at the door, 403 partner_blocked with the reason.
     for (const res of [redeem, issue, visit, resend]) {
-      expect(res.status, res.text).toBe(409);
-      expect(res.body.message).toBe(partnerInactiveMessages.BLOCKED);
+      expect(res.status, res.text).toBe(403);
+      expect(res.body.code).toBe('partner_blocked');
+      expect(res.body.message).toBe(PARTNER_BLOCKED);
     }
+    // A club admin acting at the blocked partner meets the 409 with the partner's reason.
+    const byAdmin = await t.request('POST', '/user/visits', {
+      token: adminToken,
+      json: {
+        partnerId: shop.id,
+        customerId: customer.id,
+        attendantName: 'Bisi',
+        visitDate: '2026-03-02T08:00:00.000Z',
+        items: [{ name: 'Rice', quantity: 1, price: 100 }],
+      },
+    });
+    expect(byAdmin.status, byAdmin.text).toBe(409);
+    expect(byAdmin.body.message).toBe(partnerInactiveMessages.BLOCKED);
     const profile = await t.request<{ partner: unknown }>('GET', '/user/profile', { token });
     expect(profile.body.data!.partner).toEqual({
       id: shop.id,

@@ -4,7 +4,7 @@ import type { DbOrTx } from '../db/client';
 import { partnerExtendedServices, partners, passwordResetCodes, users } from '../db/schema';
 import { changedFields } from '../domain/changes';
 import { accountStatusEvent, actions } from '../domain/events';
-import { runIdempotent } from '../domain/idempotency';
+import { runIdempotent, success } from '../domain/idempotency';
 import { storeFile } from '../domain/images';
 import {
   assertEmailFree,
@@ -16,13 +16,14 @@ import {
   servicesOf,
   uniqueEmail,
 } from '../domain/partners';
+import { assertPartnerScope } from '../domain/scope';
 import { revokeAllForUser } from '../domain/sessions';
 import { fullName } from '../domain/users';
-import { assertPartnerScope } from '../http/access';
+import { ApiError } from '../errors';
 import { callerChange } from '../http/change';
 import type { RouteContext } from '../http/context';
-import { ApiError, ok } from '../http/errors';
-import { idempotencyKeyOf, respond, success } from '../http/idempotency';
+import { ok } from '../http/errors';
+import { idempotencyKeyOf, respond } from '../http/idempotency';
 import { imageField } from '../http/images';
 import { routeSet } from '../http/route';
 import { conflict, expectedVersionOf, isStale } from '../http/versions';

@@ -1,8 +1,16 @@
 import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { authMessages } from '../../contract/auth';
+import { ALL_PERMISSION_NAMES } from '../../contract/permissions';
 import { PASSWORD_UNCHANGED_MESSAGE, type Profile, profileSchema } from '../../contract/profile';
-import { createSuperAdmin, createUser, setupTestServer, signIn, type Tokens } from '../../tests/setup/server';
+import {
+  createRole,
+  createSuperAdmin,
+  createUser,
+  setupTestServer,
+  signIn,
+  type Tokens,
+} from '../../tests/setup/server';
 import { events, files } from '../db/schema';
 import { actions } from '../domain/events';
 
@@ -37,6 +45,14 @@ describe('GET /user/profile', () => {
       userType: 'ADMIN',
     });
     expect(profile.role?.name).toBe('Super Admin');
+    // The SPA's session takes the role from the profile: it must still say the Super Admin (issue 27).
+    expect(profile.role?.builtIn).toBe(true);
+    const role = await createRole(t.db, 'Holds everything', [...ALL_PERMISSION_NAMES]);
+    const other = await createUser(t.db, { roleId: role.id });
+    const theirs = await t.request<Profile>('GET', '/user/profile', {
+      token: (await signIn(t, other.email, other.password)).accessToken,
+    });
+    expect(theirs.body.data?.role).toMatchObject({ name: 'Holds everything', builtIn: false });
   });
 
   it('needs a token', async () => {

@@ -1,16 +1,18 @@
 import { and, or, sql } from 'drizzle-orm';
 import { visitServerMessages as msg } from '../../contract/visits';
 import { customers, visitItems, visits } from '../db/schema';
-import { actions, actorOfAuthUser, recordEvent, requestMeta } from '../domain/events';
-import { runIdempotent } from '../domain/idempotency';
+import { actions, actorOfAuthUser, recordEvent } from '../domain/events';
+import { runIdempotent, success } from '../domain/idempotency';
 import { storeFile } from '../domain/images';
 import { transactingCustomer, transactingPartner } from '../domain/partners';
+import { assertPartnerScope } from '../domain/scope';
 import { fullName } from '../domain/users';
 import { findVisits } from '../domain/visits';
-import { assertPartnerScope } from '../http/access';
+import { fieldError } from '../errors';
+import { requestMeta } from '../http/client-address';
 import type { RouteContext } from '../http/context';
-import { fieldError, ok } from '../http/errors';
-import { idempotencyKeyOf, respond, success } from '../http/idempotency';
+import { ok } from '../http/errors';
+import { idempotencyKeyOf, respond } from '../http/idempotency';
 import { imageField } from '../http/images';
 import { routeSet } from '../http/route';
 import { findCustomers, lookupPartner, nameOrEmailContains } from './customer-lookup';
@@ -113,9 +115,11 @@ export function recordVisitRoutes(ctx: RouteContext) {
       const q = c.req.valid('query');
       const scope = await lookupPartner(db, c.get('user'), q.partnerId);
       const text = q.search ?? '';
-      if (text === '') return ok(c, await findCustomers(db, customersInScope(scope)));
-      // The partner's own customers by part of a name or address; anyone's by the whole address.
-      const own = and(customersInScope(scope), nameOrEmailContains(text));
+      // The customers linked to the partner (decision 053), by part of a name or address. A customer
+      // new to the partner is linked first (POST /partners/customer-links): partner staff and keys
+      // find nobody else. Club staff, not bound by links, also find anyone by the whole address.
+      const own = and(customersInScope(scope), text === '' ? undefined : nameOrEmailContains(text));
+      if (text === '' || c.get('user').partnerId !== null) return ok(c, await findCustomers(db, own));
       return ok(c, await findCustomers(db, or(own, sql`lower(${customers.email}) = lower(${text})`)));
     }).router;
 }

@@ -6,6 +6,7 @@ import {
   createPartner,
   createRole,
   createUser,
+  linkCustomer,
   PNG_BASE64,
   setupTestServer,
   signIn,
@@ -31,6 +32,8 @@ beforeAll(async () => {
   const staff = await createUser(t.db, { roleId: role.id, userType: 'PARTNER', partnerId: partner.id });
   token = (await signIn(t, staff.email, staff.password)).accessToken;
   customer = await createCustomer(t.db);
+  // A partner acts only for a customer linked to it (issue 28).
+  await linkCustomer(t.db, partner.id, customer.id);
   card = (
     await t.request<Reward>('POST', '/partners/rewards/issue-reward', {
       token,

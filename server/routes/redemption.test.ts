@@ -9,6 +9,7 @@ import {
   createSuperAdmin,
   createUser,
   createVisit,
+  linkCustomer,
   PNG_BASE64,
   setupTestServer,
   signIn,
@@ -93,6 +94,8 @@ beforeAll(async () => {
   staffUser = await createUser(t.db, { roleId: role.id, userType: 'PARTNER', partnerId: partner.id });
   await relogin();
   customer = await createCustomer(t.db, { email: 'ada.obi@mail.ng' });
+  // The cashier's partner acts for the customer once they are linked (decision 053).
+  await linkCustomer(t.db, partner.id, customer.id);
 });
 
 describe('POST /partners/rewards/issue-reward', () => {
@@ -155,8 +158,10 @@ describe('POST /partners/rewards/issue-reward', () => {
     ).toBe(400);
     expect((await issue({ promotionalImage: bigPng })).status).toBe(413);
     expect((await issue({ promotionalImage: 'A'.repeat(7_100_000) })).status).toBe(413);
-    expect((await issue({ issuedTo: 999_999 })).status).toBe(404);
+    // An unknown customer is one the partner is not linked to (decision 053): 403, as any unlinked one.
+    expect((await issue({ issuedTo: 999_999 })).status).toBe(403);
     const blocked = await createCustomer(t.db, { accountStatus: 'BLOCKED' });
+    await linkCustomer(t.db, partner.id, blocked.id);
     expect((await issue({ issuedTo: blocked.id })).status).toBe(400);
     expect((await issue({ expiryDate: '2026-03-01' })).status).toBe(400);
     for (const bad of [
@@ -222,15 +227,17 @@ describe('get-reward, OTP, redemption, reversal', () => {
     expect(res.status).toBe(200);
     expect(res.body.data).toMatchObject({ id: card.id, balance: 10_000, status: 'Active' });
     const someoneElse = await createCustomer(t.db);
+    await linkCustomer(t.db, partner.id, someoneElse.id);
     for (const body of [
       { userId: someoneElse.id, code: card.code },
       { userId: customer.id, code: 'GC-UNKNOWN1' },
-      { userId: 999_999, code: card.code },
     ]) {
       const miss = await post('get-reward', body);
       expect(miss.status).toBe(404);
       expect(miss.body.message).toBe('Reward not found');
     }
+    // A customer who does not exist is not linked: the link gate's 403 (decision 053).
+    expect((await post('get-reward', { userId: 999_999, code: card.code })).status).toBe(403);
     expect((await post('get-reward', { userId: 'x', code: '' })).status).toBe(400);
   });
 

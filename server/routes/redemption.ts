@@ -3,12 +3,13 @@ import type { Context } from 'hono';
 import { rewardServerMessages as rmsg } from '../../contract/rewards';
 import { visitServerMessages as vmsg } from '../../contract/visits';
 import { mailOutbox, redemptionOtps } from '../db/schema';
-import { actions, actorOfAuthUser, recordEvent, requestMeta } from '../domain/events';
-import { runIdempotent } from '../domain/idempotency';
+import { actions, actorOfAuthUser, recordEvent } from '../domain/events';
+import { forgetIdempotencyKey, runIdempotent, storedOutcome, success } from '../domain/idempotency';
 import {
   createOtp,
   currentOtp,
   currentOtps,
+  dailyCapReport,
   dailyCapState,
   generateOtp,
   hashOtp,
@@ -26,18 +27,22 @@ import {
   assertGuessesLeft,
   countWrong,
   guessLimits,
+  lockedRetryAfter,
   otpError,
   redeem,
   scopedReward,
 } from '../domain/redemption';
 import { type RewardRow, rewardById, statusAt } from '../domain/rewards';
+import { staffUserId } from '../domain/scope';
 import { fullName } from '../domain/users';
-import { staffUserId } from '../http/access';
-import type { AppEnv, RouteContext } from '../http/context';
-import { ApiError, fieldError, ok, tooManyRequests } from '../http/errors';
+import { ApiError, fieldError, tooManyRequests } from '../errors';
+import { requestMeta } from '../http/client-address';
+import type { RouteContext } from '../http/context';
+import { ok } from '../http/errors';
 import { idempotencyKeyOf, respond } from '../http/idempotency';
-import { reportRateLimits } from '../http/rate-limit-headers';
+import { reportLimits, reportRateLimits } from '../http/rate-limit-headers';
 import { routeSet } from '../http/route';
+import type { AppEnv } from '../types';
 
 /**
  * /partners/rewards: the OTP-guarded redemption (send a code, check it, redeem a gift card or a
@@ -85,6 +90,17 @@ export function redemptionRoutes(ctx: RouteContext) {
       const now = clock();
       const meta = requestMeta(c, config.trustProxy);
       const actor = actorOfAuthUser(user);
+      // A retry with the first request's Idempotency-Key gets its answer back: no new code (which
+      // would replace the one the customer may be reading out), no place taken in a limit.
+      const idempotency = {
+        key: idempotencyKeyOf(c),
+        userId: user.id,
+        route: 'initiate-redemption',
+        body,
+        now,
+      };
+      const stored = await storedOutcome(db, idempotency);
+      if (stored) return respond(c, stored);
       // Codes per staff member and per client address (decision 013), taken before any lookup.
       const limits = [
         [buckets.otpSend(user.id), OTP_SEND_LIMIT],
@@ -94,20 +110,27 @@ export function redemptionRoutes(ctx: RouteContext) {
       await reportRateLimits(c, db, limits, now);
       if (limit.blocked) throw tooManyRequests(otpMessages.tooManySendsPrefix, limit.retryAfterSeconds);
       const code = generateOtp();
-      const sent = await db.transaction(async (tx) => {
+      let sent: { otp: OtpRow; mailId: number; row: RewardRow } | undefined;
+      const outcome = await runIdempotent(db, idempotency, async (tx) => {
         // The reward row lock serialises code requests for one reward (the daily cap holds).
         const row = await scopedReward(tx, user, body.userId, body.code, true);
         await transactingPartner(tx, row.r.partnerId);
         if (row.customerStatus !== 'ACTIVE')
           throw fieldError('userId', vmsg.customerBlocked, 400, 'customer_blocked');
         const status = statusAt(row.r, now);
-        if (status === 'Redeemed') throw new ApiError(409, rmsg.alreadyRedeemed);
-        if (status === 'Expired') throw new ApiError(409, rmsg.expired);
+        if (status === 'Redeemed')
+          throw new ApiError(409, rmsg.alreadyRedeemed, [], {}, 'reward_already_redeemed');
+        if (status === 'Expired') throw new ApiError(409, rmsg.expired, [], {}, 'reward_expired');
         const cap = await dailyCapState(tx, row.r.id, now);
         if (cap.blocked) {
-          throw new ApiError(429, otpMessages.dailyCap, [], {
-            'Retry-After': String(cap.retryAfterSeconds),
-          });
+          reportLimits(c, [await dailyCapReport(tx, row.r.id, now)]);
+          throw new ApiError(
+            429,
+            otpMessages.dailyCap,
+            [],
+            { 'Retry-After': String(cap.retryAfterSeconds) },
+            'otp_daily_cap',
+          );
         }
         const otp = await createOtp(tx, {
           rewardId: row.r.id,
@@ -122,6 +145,8 @@ export function redemptionRoutes(ctx: RouteContext) {
           now,
         );
         await tx.update(redemptionOtps).set({ mailId }).where(eq(redemptionOtps.id, otp.id));
+        // The reward's codes of the day, with this one (decision 063): a limit the caller can see.
+        reportLimits(c, [await dailyCapReport(tx, row.r.id, now)]);
         await recordEvent(tx, {
           actor,
           action: actions.sentRedemptionCode(row.r.code, fullName(row)),
@@ -131,8 +156,14 @@ export function redemptionRoutes(ctx: RouteContext) {
           meta,
           at: now,
         });
-        return { otp, mailId, row };
+        sent = { otp, mailId, row };
+        return success(
+          { expiresAt: otp.expiresAt.toISOString(), sentTo: maskEmail(row.email) },
+          rmsg.codeSent,
+        );
       });
+      // A concurrent request with the same key ran first: its answer, nothing sent.
+      if (!sent) return respond(c, outcome);
       // Deliver now: a transport failure withdraws the code (the customer never got it).
       mailer.kick();
       await mailer.idle();
@@ -142,29 +173,27 @@ export function redemptionRoutes(ctx: RouteContext) {
         .where(eq(mailOutbox.id, sent.mailId));
       if (mail && !mail.sentAt && mail.lastError) {
         await db.transaction(async (tx) => {
-          await tx.update(redemptionOtps).set({ replacedAt: now }).where(eq(redemptionOtps.id, sent.otp.id));
+          await tx.update(redemptionOtps).set({ replacedAt: now }).where(eq(redemptionOtps.id, sent!.otp.id));
           // Never retried later: a late mail would carry a dead code.
           await tx
             .update(mailOutbox)
             .set({ attempts: 1_000_000, text: '(withdrawn: the code was not delivered)' })
-            .where(eq(mailOutbox.id, sent.mailId));
+            .where(eq(mailOutbox.id, sent!.mailId));
+          // The stored answer names a code that is gone: a retry with the key sends a new one.
+          await forgetIdempotencyKey(tx, user.id, idempotency.key);
           await recordEvent(tx, {
             actor,
-            action: actions.redemptionCodeNotSent(sent.row.r.code),
+            action: actions.redemptionCodeNotSent(sent!.row.r.code),
             entity: 'reward',
-            entityId: sent.row.r.id,
+            entityId: sent!.row.r.id,
             payload: { customerId: body.userId },
             meta,
             at: now,
           });
         });
-        throw new ApiError(503, otpMessages.notSent);
+        throw new ApiError(503, otpMessages.notSent, [], {}, 'otp_not_delivered');
       }
-      return ok(
-        c,
-        { expiresAt: sent.otp.expiresAt.toISOString(), sentTo: maskEmail(sent.row.email) },
-        rmsg.codeSent,
-      );
+      return respond(c, outcome);
     })
     .on('POST /partners/rewards/redemption-auth-otp-validity-check', async (c) => {
       const user = c.get('user');
@@ -199,19 +228,26 @@ export function redemptionRoutes(ctx: RouteContext) {
       }
       const newest = usable[0];
       if (!newest) {
-        const blocker = otpBlocker(candidates[0]?.otp, now)!;
-        throw otpError(blocker.status, blocker.message);
+        const first = candidates[0];
+        const blocker = otpBlocker(first?.otp, now)!;
+        throw otpError(
+          blocker,
+          blocker.code === 'otp_locked' && first
+            ? await lockedRetryAfter(db, first.reward.r.id, now)
+            : undefined,
+        );
       }
       const answer = await db.transaction((tx) =>
         countWrong(tx, {
           otpId: newest.otp.id,
           row: newest.reward,
           now,
+          callerId: user.id,
           actor: actorOfAuthUser(user),
           meta,
         }),
       );
-      return c.json(answer.body as object, answer.status as 400 | 429);
+      return c.json(answer.body as object, answer.status as 400 | 429, answer.headers);
     })
     .on('POST /partners/rewards/redeem-giftcard', async (c) => {
       const body = c.req.valid('json');

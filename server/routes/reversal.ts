@@ -4,14 +4,15 @@ import type { ReversalResult } from '../../contract/redemption';
 import { rewardServerMessages as rmsg } from '../../contract/rewards';
 import { sqlState, UNIQUE_VIOLATION } from '../db/errors';
 import { rewardLedger, rewards } from '../db/schema';
-import { actions, actorOfAuthUser, recordEvent, requestMeta } from '../domain/events';
-import { runIdempotent } from '../domain/idempotency';
+import { actions, actorOfAuthUser, recordEvent } from '../domain/events';
+import { runIdempotent, success } from '../domain/idempotency';
 import { reverseEntry } from '../domain/ledger';
 import { rewardById, statusAt } from '../domain/rewards';
-import { partnerScope, staffUserId } from '../http/access';
+import { partnerScope, staffUserId } from '../domain/scope';
+import { ApiError } from '../errors';
+import { requestMeta } from '../http/client-address';
 import type { RouteContext } from '../http/context';
-import { ApiError } from '../http/errors';
-import { idempotencyKeyOf, respond, success } from '../http/idempotency';
+import { idempotencyKeyOf, respond } from '../http/idempotency';
 import { routeSet } from '../http/route';
 
 /**
@@ -44,12 +45,13 @@ export function reversalRoutes(ctx: RouteContext) {
               ),
             );
           if (!entry) throw new ApiError(404, rmsg.entryNotFound);
-          if (entry.e.kind !== 'REDEEM') throw new ApiError(409, rmsg.notARedemption);
+          if (entry.e.kind !== 'REDEEM')
+            throw new ApiError(409, rmsg.notARedemption, [], {}, 'not_a_redemption');
           const [already] = await tx
             .select({ id: rewardLedger.id })
             .from(rewardLedger)
             .where(eq(rewardLedger.reversesId, entry.e.id));
-          if (already) throw new ApiError(409, rmsg.alreadyReversed);
+          if (already) throw new ApiError(409, rmsg.alreadyReversed, [], {}, 'reward_reversed');
           const amount = -entry.e.amount;
           const done = await reverseEntry(tx, {
             entryId: entry.e.id,
@@ -114,7 +116,8 @@ export function reversalRoutes(ctx: RouteContext) {
       );
       return respond(c, outcome);
     } catch (err) {
-      if (sqlState(err) === UNIQUE_VIOLATION) throw new ApiError(409, rmsg.alreadyReversed);
+      if (sqlState(err) === UNIQUE_VIOLATION)
+        throw new ApiError(409, rmsg.alreadyReversed, [], {}, 'reward_reversed');
       throw err;
     }
   }).router;

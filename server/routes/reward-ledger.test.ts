@@ -8,6 +8,7 @@ import {
   createRole,
   createSuperAdmin,
   createUser,
+  linkCustomer,
   PNG_BASE64,
   setupTestServer,
   signIn,
@@ -94,6 +95,8 @@ beforeAll(async () => {
   partner = await createPartner(t.db, { organizationName: 'Mama Put' });
   other = await createPartner(t.db, { organizationName: 'Elsewhere' });
   customer = await createCustomer(t.db, { email: 'ada.obi@mail.ng' });
+  // A partner acts only for a customer linked to it (issue 28): Ada came to Mama Put.
+  await linkCustomer(t.db, partner.id, customer.id);
   const staff = async (permissions: string[], partnerId: number, lastName: string) => {
     const role = await createRole(t.db, `Role ${lastName}`, permissions);
     const u = await createUser(t.db, {
@@ -354,6 +357,7 @@ describe('the guided redemption lookups', () => {
       lastName: 'Far',
       email: 'zf@mail.ng',
     });
+    await linkCustomer(t.db, other.id, elsewhere.id);
     await post(
       'issue-reward',
       {
@@ -404,9 +408,12 @@ describe('the guided redemption lookups', () => {
       `/admin/partners/rewards?partnerId=${partner.id}&userId=999999`,
       { token: redeemOnly },
     );
-    expect(none.body.data!.records).toEqual([]);
+    // A customer who is not linked (here: no such customer) is refused like any unlinked one (issue 28).
+    expect(none.status, none.text).toBe(403);
+    expect(none.body.code).toBe('customer_not_linked');
+    // Another partner's staff: Ada is not linked to their partner (issue 28).
     expect((await post('get-reward', { userId: customer.id, code: reward.code }, otherStaff)).status).toBe(
-      404,
+      403,
     );
   });
 });

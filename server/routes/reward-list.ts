@@ -5,13 +5,14 @@ import { rewardList as rewardListDefinition } from '../../contract/rewards';
 import { customers, partners, rewards } from '../db/schema';
 import { findLivePartner } from '../domain/partners';
 import { type RewardView, rewardWithStatus } from '../domain/rewards';
-import { assertPartnerScope } from '../http/access';
-import type { AuthUser, RouteContext } from '../http/context';
+import { assertPartnerScope } from '../domain/scope';
+import { ApiError } from '../errors';
+import type { RouteContext } from '../http/context';
 import type { CsvColumn } from '../http/csv-export';
-import { ApiError } from '../http/errors';
 import type { ListSpec } from '../http/list';
 import { type ListSource, listRoutes, readSelect } from '../http/list-source';
 import { routeSet } from '../http/route';
+import type { AuthUser } from '../types';
 
 /* GET /admin/partners/rewards (and its CSV export): the rewards a partner issued, as of now. */
 

@@ -1,4 +1,4 @@
-import { asc, eq, sql } from 'drizzle-orm';
+import { and, asc, eq, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { LedgerEntry, RewardLedger } from '../../contract/redemption';
 import {
@@ -14,8 +14,8 @@ import { sqlState, UNIQUE_VIOLATION } from '../db/errors';
 import { executeRows } from '../db/rows';
 import { customers, rewardLedger, rewards, users } from '../db/schema';
 import { rewardStats } from '../domain/analytics';
-import { actions, actorOfAuthUser, recordEvent, requestMeta } from '../domain/events';
-import { runIdempotent } from '../domain/idempotency';
+import { actions, actorOfAuthUser, recordEvent } from '../domain/events';
+import { runIdempotent, success } from '../domain/idempotency';
 import { storeFile } from '../domain/images';
 import { findLivePartner, transactingCustomer, transactingPartner } from '../domain/partners';
 import { NAIRA_PER_POINT } from '../domain/points';
@@ -26,23 +26,27 @@ import {
   rewardById,
   toReward,
 } from '../domain/rewards';
-import { fullName } from '../domain/users';
 import {
   inPartnerScope,
   PARTNER_NOT_FOUND,
   partnerScope,
   scopedPartnerId,
   staffUserId,
-} from '../http/access';
-import type { AuthUser, RouteContext } from '../http/context';
-import { ApiError, fieldError, ok } from '../http/errors';
-import { idempotencyKeyOf, respond, success } from '../http/idempotency';
+} from '../domain/scope';
+import { fullName } from '../domain/users';
+import { ApiError, fieldError } from '../errors';
+import { requestMeta } from '../http/client-address';
+import type { RouteContext } from '../http/context';
+import { ok } from '../http/errors';
+import { idempotencyKeyOf, respond } from '../http/idempotency';
 import { imageField } from '../http/images';
 import { routeSet } from '../http/route';
+import type { AuthUser } from '../types';
 import { containing, findCustomers, lookupPartner, nameOrEmailContains } from './customer-lookup';
+import { customersInScope } from './customers';
 
 /**
- * /partners: the partner-side reward calls of SPEC section 7 (issue, look up, figures, types). The
+ * /partners: the partner-side reward calls of docs/product.md#calls (issue, look up, figures, types). The
  * OTP-guarded redemption is in ./redemption.ts. Every call works inside the caller's partner scope
  * (server/http/access.ts `partnerScope`): partner staff only at their own partner, 404 elsewhere.
  */
@@ -89,7 +93,9 @@ export function partnerSideRewardRoutes(ctx: RouteContext) {
       // Holders of a reward at the partner, by the reward's code or their name or address.
       const holds = sql`exists (select 1 from ${rewards} r where r.customer_id = ${customers.id} and r.partner_id = ${scope}
                 ${text === '' ? sql`` : sql`and (r.code ilike ${containing(text)} or ${nameOrEmailContains(text)})`})`;
-      return ok(c, await findCustomers(db, holds));
+      // Partner staff and keys: only customers linked to the partner (decision 053).
+      const linked = c.get('user').partnerId === null ? undefined : customersInScope(scope);
+      return ok(c, await findCustomers(db, and(holds, linked)));
     })
     .on('GET /partners/rewards/{rewardId}/ledger', async (c) => {
       const { rewardId } = c.req.valid('param');
@@ -169,7 +175,7 @@ export function partnerSideRewardRoutes(ctx: RouteContext) {
                     where partner_id = ${partner.id} and customer_id = ${customer.id}), 0))::bigint::text as unclaimed`,
             );
             pointsClaimed = Math.max(0, Number(pts?.unclaimed ?? 0));
-            if (pointsClaimed <= 0) throw fieldError('byPoints', rmsg.noPoints, 409);
+            if (pointsClaimed <= 0) throw fieldError('byPoints', rmsg.noPoints, 409, 'no_points');
           }
           const promotionalImage = await storeFile(tx, image.bytes, image.mime, now);
           const code = generateRewardCode(body.rewardType);

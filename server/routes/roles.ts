@@ -18,13 +18,15 @@ import {
   staffCount,
   toRole,
 } from '../domain/roles';
+import { ApiError, fieldError } from '../errors';
 import { callerChange } from '../http/change';
-import type { AuthUser, RouteContext } from '../http/context';
+import type { RouteContext } from '../http/context';
 import type { CsvColumn } from '../http/csv-export';
-import { ApiError, fieldError, ok } from '../http/errors';
+import { ok } from '../http/errors';
 import { caseless, tableList } from '../http/list';
 import { listRoutes, tableSource } from '../http/list-source';
 import { routeSet } from '../http/route';
+import type { AuthUser } from '../types';
 
 type RoleSortKey = 'name' | 'createdAt' | 'staffCount';
 
@@ -98,7 +100,7 @@ async function uniqueName<T>(work: () => Promise<T>): Promise<T> {
   }
 }
 
-/** /admin/user: roles with their permissions (SPEC section 7, 'Staff and roles'). */
+/** /admin/user: roles with their permissions (docs/product.md#calls, 'Staff and roles'). */
 export function roleRoutes(ctx: RouteContext) {
   const { db, guards } = ctx;
   const notFound = () => new ApiError(404, roleServerMessages.notFound);

@@ -19,9 +19,10 @@ import {
 } from '../domain/staff';
 import { sha256Hex } from '../domain/tokens';
 import { findStaffByEmail, findStaffById, fullName, toStaffUser } from '../domain/users';
+import { ApiError, fieldError } from '../errors';
 import { callerChange } from '../http/change';
 import type { RouteContext } from '../http/context';
-import { ApiError, fieldError, ok } from '../http/errors';
+import { ok } from '../http/errors';
 import { routeSet } from '../http/route';
 import { appUrl, inviteMail } from '../mail-templates';
 
@@ -71,14 +72,7 @@ export function staffRoutes(ctx: RouteContext) {
               updatedAt: now,
             })
             .returning({ id: users.id });
-          await tx.insert(passwordResetCodes).values({
-            userId: created!.id,
-            codeHash: sha256Hex(code),
-            purpose: 'INVITE',
-            expiresAt: new Date(now.getTime() + INVITE_CODE_TTL_MS),
-            createdAt: now,
-          });
-          await mailer.enqueue(
+          const mailId = await mailer.enqueue(
             tx,
             inviteMail({
               to: body.email,
@@ -91,6 +85,14 @@ export function staffRoutes(ctx: RouteContext) {
             }),
             now,
           );
+          await tx.insert(passwordResetCodes).values({
+            userId: created!.id,
+            codeHash: sha256Hex(code),
+            purpose: 'INVITE',
+            expiresAt: new Date(now.getTime() + INVITE_CODE_TTL_MS),
+            mailId,
+            createdAt: now,
+          });
           await record(tx, {
             action: actions.invitedStaff(fullName(body)),
             entity: 'user',

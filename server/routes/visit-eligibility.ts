@@ -10,16 +10,19 @@ import {
 import { executeRows } from '../db/rows';
 import { customers, visits } from '../db/schema';
 import { eligibilityVerdict, eligibilityWindow, lagosDate, type Window } from '../domain/eligibility';
+import { maskEmail } from '../domain/otp';
 import { type PartnerRow, scopedLivePartner } from '../domain/partners';
 import { NAIRA_PER_POINT } from '../domain/points';
 import { fullName } from '../domain/users';
 import { findVisits, userName } from '../domain/visits';
+import { ApiError } from '../errors';
 import { type AggregateList, aggregatePage, exportAggregate } from '../http/aggregate-list';
-import type { AuthUser, RouteContext } from '../http/context';
+import type { RouteContext } from '../http/context';
 import type { CsvColumn } from '../http/csv-export';
-import { ApiError, ok } from '../http/errors';
+import { ok } from '../http/errors';
 import type { ListSpec } from '../http/list';
 import { routeSet } from '../http/route';
+import type { AuthUser } from '../types';
 
 /**
  * /admin/partners/visits/reward-eligible-users and /eligible-users-bypoints: a partner's customers
@@ -112,7 +115,10 @@ const eligibleUsers = (
 });
 
 /** The partner's customers with unclaimed points, most first. */
-const pointsEligible = (partner: PartnerRow): AggregateList<'points', PointsRow, PointsEligibleUser> => ({
+const pointsEligible = (
+  partner: PartnerRow,
+  masked: boolean,
+): AggregateList<'points', PointsRow, PointsEligibleUser> => ({
   spec: pointsList,
   filters: [sql`balance.unclaimed > 0`, isNull(customers.deletedAt)],
   prelude: balanceCte(partner.id),
@@ -122,7 +128,8 @@ const pointsEligible = (partner: PartnerRow): AggregateList<'points', PointsRow,
   map: (r) => ({
     id: Number(r.id),
     name: fullName(r),
-    email: r.email,
+    // Partner staff and keys see the address masked (issue 28).
+    email: masked ? maskEmail(r.email) : r.email,
     totalUnclaimedPoints: Number(r.points),
   }),
 });
@@ -182,12 +189,12 @@ export function visitEligibilityRoutes(ctx: RouteContext) {
     .on('GET /admin/partners/visits/eligible-users-bypoints', async (c) => {
       const q = c.req.valid('query');
       const partner = await partnerFor(c.get('user'), q.partnerId);
-      return ok(c, await aggregatePage(db, pointsEligible(partner), q));
+      return ok(c, await aggregatePage(db, pointsEligible(partner, c.get('partnerScope') !== null), q));
     })
     .on('GET /admin/partners/visits/eligible-users-bypoints/export', async (c) => {
       const q = c.req.valid('query');
       const partner = await partnerFor(c.get('user'), q.partnerId);
-      return exportAggregate(c, db, pointsEligible(partner), q, {
+      return exportAggregate(c, db, pointsEligible(partner, c.get('partnerScope') !== null), q, {
         ...csv,
         name: `points-eligible-partner-${partner.id}`,
         columns: pointsCsvColumns,

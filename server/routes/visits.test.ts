@@ -19,6 +19,7 @@ import {
   createSuperAdmin,
   createUser,
   createVisit,
+  linkCustomer,
   PNG_BASE64,
   setupTestServer,
   signIn,
@@ -164,6 +165,8 @@ describe('POST /user/visits', () => {
     const own = (await signIn(t, staff.email, staff.password)).accessToken;
     expect((await record(visitBody(), own)).status).toBe(404);
     expect((await get(`/admin/partners/visits?partnerId=${partner.id}`, own)).status).toBe(404);
+    // At their own partner, for a customer linked to it (decision 053).
+    await linkCustomer(t.db, other.id, ada.id);
     expect((await record(visitBody({ partnerId: other.id }), own)).status).toBe(201);
   });
 });
@@ -545,7 +548,7 @@ describe('deleted partners', () => {
 });
 
 describe('GET /partners/visits/customers (decision 049)', () => {
-  it("finds the partner's own customers by part of a name or email, and anyone's by the whole email; masked", async () => {
+  it("finds the partner's linked customers by part of a name or email; only club staff find anyone by the whole email; masked", async () => {
     const shop = await createPartner(t.db, { organizationName: 'First Visit Shop' });
     const role = await createRole(t.db, 'Till', ['visits.create']);
     const cashier = await createUser(t.db, { roleId: role.id, userType: 'PARTNER', partnerId: shop.id });
@@ -582,8 +585,15 @@ describe('GET /partners/visits/customers (decision 049)', () => {
     expect(byName.body.data).toEqual([
       { id: regular.id, firstName: 'Kemi', lastName: 'Regular', email: 'k***@mail.ng' },
     ]);
-    // The whole address (any case): the newcomer too, for a first visit; never the address unmasked.
-    expect((await find('kemi.n@mail.NG')).body.data).toEqual([
+    // The whole address of a customer not linked to the partner: nobody for the cashier (decision 053:
+    // a first visit starts with a link, POST /partners/customer-links); club staff name the partner
+    // and find them, never the address unmasked.
+    expect((await find('kemi.n@mail.NG')).body.data).toEqual([]);
+    const byAdmin = await get<unknown[]>(
+      `/partners/visits/customers?partnerId=${shop.id}&search=${encodeURIComponent('kemi.n@mail.NG')}`,
+      token,
+    );
+    expect(byAdmin.body.data).toEqual([
       { id: newcomer.id, firstName: 'Kemi', lastName: 'Newcomer', email: 'K***@Mail.ng' },
     ]);
     // Part of the newcomer's address finds nobody; a deleted customer's whole address neither.
@@ -594,7 +604,9 @@ describe('GET /partners/visits/customers (decision 049)', () => {
     // Another partner: 404 for the cashier; admins name the partner.
     expect((await get(`/partners/visits/customers?partnerId=${other.id}`, till)).status).toBe(404);
     expect((await find('kemi', token)).status).toBe(400);
-    // The customer found is the one the visit is recorded for.
+    // Once linked, the newcomer's visit is recorded and they are found by name.
+    expect((await record(visitBody({ partnerId: shop.id, customerId: newcomer.id }), till)).status).toBe(403);
+    await linkCustomer(t.db, shop.id, newcomer.id);
     const res = await record(visitBody({ partnerId: shop.id, customerId: newcomer.id }), till);
     expect(res.status, res.text).toBe(201);
     expect((await find('newcomer')).body.data).toEqual([expect.objectContaining({ id: newcomer.id })]);

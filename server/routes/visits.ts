@@ -10,12 +10,14 @@ import { customers, visits } from '../db/schema';
 import { partnerVisitCount } from '../domain/counts';
 import { scopedLivePartner } from '../domain/partners';
 import { findVisits, userName, type VisitRow, visitColumns, visitFrom, withItems } from '../domain/visits';
-import type { AuthUser, RouteContext } from '../http/context';
+import { ApiError } from '../errors';
+import type { RouteContext } from '../http/context';
 import type { CsvColumn, ExportKey } from '../http/csv-export';
-import { ApiError, ok } from '../http/errors';
+import { ok } from '../http/errors';
 import type { ListSpec } from '../http/list';
 import { type ListSource, listRoutes } from '../http/list-source';
 import { routeSet } from '../http/route';
+import type { AuthUser } from '../types';
 
 const visitCsvColumns: CsvColumn<Visit>[] = [
   { header: 'ID', value: (v) => v.id },

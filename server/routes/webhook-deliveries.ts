@@ -8,9 +8,10 @@ import {
 import type { DbOrTx } from '../db/client';
 import { webhookAttempts, webhookDeliveries } from '../db/schema';
 import { actions } from '../domain/events';
+import { ApiError } from '../errors';
 import { callerChange } from '../http/change';
 import type { RouteContext } from '../http/context';
-import { ApiError, ok } from '../http/errors';
+import { ok } from '../http/errors';
 import { type ListSpec, listPage } from '../http/list';
 import { routeSet } from '../http/route';
 

@@ -94,6 +94,8 @@ describe('/admin/webhooks', () => {
   it.each([
     ['a loopback address', 'http://127.0.0.1:8080/hook'],
     ['localhost', 'http://localhost/hook'],
+    ['localhost with the root dot', 'http://localhost./hook'],
+    ['a name under localhost with the root dot', 'https://api.localhost./hook'],
     ['the metadata address', 'http://169.254.169.254/latest'],
     ['a private network', 'https://192.168.1.10/hook'],
     ['IPv6 loopback', 'http://[::1]/hook'],

@@ -9,11 +9,13 @@ import type { DbOrTx } from '../db/client';
 import { partners, webhookEndpoints } from '../db/schema';
 import { actions } from '../domain/events';
 import { generateWebhookSecret, isForbiddenHost } from '../domain/webhooks';
+import { ApiError, fieldError } from '../errors';
 import { callerChange } from '../http/change';
-import type { AuthUser, RouteContext } from '../http/context';
-import { ApiError, fieldError, ok } from '../http/errors';
+import type { RouteContext } from '../http/context';
+import { ok } from '../http/errors';
 import { listPage, tableList } from '../http/list';
 import { routeSet } from '../http/route';
+import type { AuthUser } from '../types';
 
 const PARTNER_NOT_FOUND = 'Partner not found';
 

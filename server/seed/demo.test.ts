@@ -55,6 +55,22 @@ describe('seedDemo', () => {
     expect(await one(t.db, sql`select count(*) from roles where built_in`)).toBe(1);
   });
 
+  it('links each partner to the customers it already holds visits or rewards with (confirmed, decision 053)', async () => {
+    const pairs = await one(
+      t.db,
+      sql`select count(*) from (select partner_id, customer_id from visits union select partner_id, customer_id from rewards) s`,
+    );
+    expect(pairs).toBeGreaterThan(0);
+    expect(await one(t.db, sql`select count(*) from customer_links where state = 'CONFIRMED'`)).toBe(pairs);
+    expect(
+      await one(
+        t.db,
+        sql`select count(*) from (select partner_id, customer_id from visits union select partner_id, customer_id from rewards) s
+          where not exists (select 1 from customer_links l where l.partner_id = s.partner_id and l.customer_id = s.customer_id and l.state = 'CONFIRMED')`,
+      ),
+    ).toBe(0);
+  });
+
   it('has rewards of every type, category and status', async () => {
     const combos = await executeRows<{ c: string }>(
       t.db,

@@ -1021,6 +1021,13 @@ export async function seedDemo(db: DbOrTx, opts: SeedOptions = {}): Promise<Seed
     eventRows.sort((a, b) => a.at!.getTime() - b.at!.getTime());
     await insertChunked(eventRows, 500, (chunk) => tx.insert(events).values(chunk));
 
+    // The demo partners already hold these customers' visits and rewards: each pair is a confirmed
+    // consent link, as the migration of issue 28 made them for existing data (decision 053).
+    await tx.execute(sql`insert into customer_links (partner_id, customer_id, requested, state, created_at, confirmed_at)
+      select s.partner_id, s.customer_id, 'member:' || s.customer_id, 'CONFIRMED', now(), now()
+      from (select partner_id, customer_id from visits union select partner_id, customer_id from rewards) s
+      on conflict do nothing`);
+
     return {
       roles: roleRows.length,
       staff: staffRows.length + 1,

@@ -1,15 +1,6 @@
 import { queryOptions } from '@tanstack/react-query';
-import {
-  type ApiKey,
-  apiKeySchema,
-  type CreateApiKeyBody,
-  type CreatedApiKey,
-  createdApiKeySchema,
-} from '../../contract/api-keys';
-import { z } from '../../contract/zod';
-import { api } from './client';
-
-const path = (partnerId: number) => `/admin/partners/${partnerId}/api-keys`;
+import type { ApiKey, CreateApiKeyBody, CreatedApiKey } from '../../contract/api-keys';
+import { apiData, apiMessage } from './call';
 
 export const apiKeyKeys = {
   all: ['api-keys'] as const,
@@ -17,14 +8,14 @@ export const apiKeyKeys = {
 };
 
 export const fetchApiKeys = (partnerId: number): Promise<ApiKey[]> =>
-  api().get(path(partnerId), z.array(apiKeySchema));
+  apiData('GET /admin/partners/{partnerId}/api-keys', { params: { partnerId } });
 
 /** Answers the key in full, which the server never shows again. */
 export const createApiKey = (partnerId: number, body: CreateApiKeyBody): Promise<CreatedApiKey> =>
-  api().post(path(partnerId), createdApiKeySchema, { body });
+  apiData('POST /admin/partners/{partnerId}/api-keys', { params: { partnerId }, body });
 
-export const revokeApiKey = async (partnerId: number, keyId: number): Promise<string> =>
-  (await api().send('DELETE', `${path(partnerId)}/${keyId}`, z.unknown())).message;
+export const revokeApiKey = (partnerId: number, keyId: number): Promise<string> =>
+  apiMessage('DELETE /admin/partners/{partnerId}/api-keys/{keyId}', { params: { partnerId, keyId } });
 
 export const apiKeysQueryOptions = (partnerId: number) =>
   queryOptions({ queryKey: apiKeyKeys.list(partnerId), queryFn: () => fetchApiKeys(partnerId) });

@@ -1,24 +1,17 @@
-import {
-  type LoginBody,
-  type LoginResponse,
-  loginResponseSchema,
-  type TokenPair,
-  tokenPairSchema,
-  type UpdatePasswordBody,
-} from '../../contract/auth';
-import { z } from '../../contract/zod';
-import { ApiError, api } from './client';
+import type { LoginBody, LoginResponse, TokenPair, UpdatePasswordBody } from '../../contract/auth';
+import { apiData, apiMessage } from './call';
+import { ApiError } from './client';
 
 /** Sign-in, token refresh, logout and the reset-code flow. Nothing here is cached by queries. */
 
 export const login = (body: LoginBody): Promise<LoginResponse> =>
-  api().post('/admin/auth/login', loginResponseSchema, { body, auth: 'none' });
+  apiData('POST /admin/auth/login', { body, auth: 'none' });
 
 export const refreshTokens = (refreshToken: string): Promise<TokenPair> =>
-  api().post('/auth/refresh-token', tokenPairSchema, { body: { refreshToken }, auth: 'none' });
+  apiData('POST /auth/refresh-token', { body: { refreshToken }, auth: 'none' });
 
 export const logout = async (accessToken: string): Promise<void> => {
-  await api().post('/auth/logout', z.unknown(), { auth: { token: accessToken } });
+  await apiData('POST /auth/logout', { auth: { token: accessToken } });
 };
 
 /** A refusal (4xx other than 408/429): the server answered and said no. */
@@ -57,7 +50,7 @@ export async function revokeSession(tokens: { accessToken: string; refreshToken:
 /** A cheap call that tells whether the server answers at all (any answer but a 5xx counts). */
 export async function probeServer(): Promise<boolean> {
   try {
-    await api().get('/health', z.unknown(), { auth: 'none', timeoutMs: 3000 });
+    await apiData('GET /health', { auth: 'none', timeoutMs: 3000 });
     return true;
   } catch (error) {
     return error instanceof ApiError && error.status > 0 && error.status < 500;
@@ -66,8 +59,7 @@ export async function probeServer(): Promise<boolean> {
 
 /** Answers the same whether or not the email exists; resolves with the server's message. */
 export const requestPasswordReset = async (email: string): Promise<string> =>
-  (await api().send('POST', '/auth/password-reset-request', z.unknown(), { body: { email }, auth: 'none' }))
-    .message;
+  apiMessage('POST /auth/password-reset-request', { body: { email }, auth: 'none' });
 
 export const updatePasswordWithCode = async (body: UpdatePasswordBody): Promise<string> =>
-  (await api().send('PATCH', '/auth/update-password', z.unknown(), { body, auth: 'none' })).message;
+  apiMessage('PATCH /auth/update-password', { body, auth: 'none' });

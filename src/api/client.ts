@@ -36,6 +36,8 @@ export type Query = Record<string, string | number | boolean | null | undefined>
 
 export interface RequestOptions {
   body?: unknown;
+  /** A body sent as it is, not JSON (a chosen file: the browser streams a File from disk). */
+  raw?: { body: Blob; contentType: string };
   query?: Query;
   auth?: Auth;
   /** Extra request headers (e.g. `Idempotency-Key` on money calls). */
@@ -121,7 +123,7 @@ const queryString = (query?: Query): string => {
   if (!query) return '';
   const params = new URLSearchParams();
   for (const [key, value] of Object.entries(query)) {
-    if (value === undefined || value === null || value === '') continue; // SPEC 7: empty values omitted
+    if (value === undefined || value === null || value === '') continue; // docs/product.md#calls: empty values omitted
     params.append(key, String(value));
   }
   const text = params.toString();
@@ -142,6 +144,7 @@ export function createApiClient({
     if (token) w = w.auth(`Bearer ${token}`);
     if (options.headers) w = w.headers(options.headers);
     if (options.body !== undefined) w = w.json(options.body as object);
+    if (options.raw) w = w.content(options.raw.contentType).body(options.raw.body);
     if (typeof AbortSignal.timeout === 'function') {
       w = w.options({ signal: AbortSignal.timeout(options.timeoutMs ?? timeoutMs) });
     }

@@ -1,13 +1,8 @@
 import { queryOptions } from '@tanstack/react-query';
-import {
-  type ClientInternetInfo,
-  clientInternetInfoSchema,
-  customerList,
-  customerSchema,
-} from '../../contract/customers';
+import type { AddCustomerBody } from '../../contract/customer-sync';
+import { type ClientInternetInfo, customerList, customerSchema } from '../../contract/customers';
 import type { AccountStatus } from '../../contract/list';
-import { z } from '../../contract/zod';
-import { api } from './client';
+import { apiData, apiMessage } from './call';
 import { listResource } from './list-resource';
 
 const customers = listResource({
@@ -31,18 +26,20 @@ export const customerDetailQueryOptions = customers.detailQueryOptions;
 
 /** The customer's fiber account (plan, speed, monthly fee, status, renewal date). */
 export const fetchCustomerInternetInfo = (customerId: number): Promise<ClientInternetInfo> =>
-  api().get('/user/internet/client_info', clientInternetInfoSchema, { query: { client_id: customerId } });
+  apiData('GET /user/internet/client_info', { query: { client_id: customerId } });
 
 export const setCustomerStatus = async (customerId: number, accountStatus: AccountStatus): Promise<string> =>
-  (
-    await api().send('PATCH', '/admin/user/customers/status', z.unknown(), {
-      body: { customerId, accountStatus },
-    })
-  ).message;
+  apiMessage('PATCH /admin/user/customers/status', { body: { customerId, accountStatus } });
+
+/**
+ * Add customer (issue 27): one customer by hand, under the sync's rules; answers the new customer
+ * (`data.customer`). A taken external id or email is a 409 naming the field.
+ */
+export const addCustomer = (body: AddCustomerBody) => apiData('POST /admin/user/customers', { body });
 
 /** A soft delete: the customer leaves the lists, its history stays. */
 export const deleteCustomer = async (customerId: number): Promise<string> =>
-  (await api().send('DELETE', `/admin/user/customers/${customerId}`, z.unknown())).message;
+  apiMessage('DELETE /admin/user/customers/{customerId}', { params: { customerId } });
 
 export const customerInternetInfoQueryOptions = (customerId: number) =>
   queryOptions({

@@ -1,14 +1,11 @@
 import { extendedServiceList, extendedServiceSchema } from '../../contract/extended-services';
-import { z } from '../../contract/zod';
-import { api } from './client';
+import { apiMessage } from './call';
 import { listResource } from './list-resource';
-
-const PATH = '/admin/partners/extended-services';
 
 const extendedServices = listResource({
   key: ['extended-services'],
   list: extendedServiceList,
-  path: PATH,
+  path: '/admin/partners/extended-services',
   item: extendedServiceSchema,
   detail: { path: '/admin/partners/extended-services/{extendedServiceId}' },
 });
@@ -21,7 +18,9 @@ export const fetchExtendedService = extendedServices.fetchOne;
 export const extendedServiceDetailQueryOptions = extendedServices.detailQueryOptions;
 
 export const deleteExtendedService = async (id: number): Promise<string> =>
-  (await api().send('DELETE', `${PATH}/${id}`, z.unknown())).message;
+  apiMessage('DELETE /admin/partners/extended-services/{extendedServiceId}', {
+    params: { extendedServiceId: id },
+  });
 
 /** Every service, by title, for the partner forms' multi-select (the largest page size). */
 export const extendedServiceChoicesQueryOptions = () =>

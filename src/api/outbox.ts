@@ -1,7 +1,7 @@
 import { concurrencyMessages, VERSION_HEADER, versionTag } from '../../contract/concurrency';
-import { z } from '../../contract/zod';
 import type { OutboxEntity } from '../db/app-db';
-import { ApiError, api, type Result } from './client';
+import { apiCall, type CallData } from './call';
+import { ApiError, type Result } from './client';
 import { fetchCustomer } from './customers';
 import { fetchExtendedService } from './extended-services';
 import { fetchPartner } from './partners';
@@ -41,11 +41,32 @@ export function fetchCurrent(entity: OutboxEntity, entityId: number | null): Pro
   return fetchExtendedService(entityId);
 }
 
-export async function sendEdit(call: EditCall): Promise<Result<unknown>> {
+/** The endpoints an edit that may wait goes to (contract/api.ts): their answers are the record. */
+const EDIT_ROUTES = [
+  'PATCH /user/profile',
+  'PATCH /admin/partners/update-record',
+  'PATCH /admin/user/customers',
+  'POST /admin/partners/extended-services',
+  'PATCH /admin/partners/extended-services',
+] as const;
+type EditRoute = (typeof EDIT_ROUTES)[number];
+
+/** What an edit's answer holds: the record as saved (a profile, a partner, a customer, a service). */
+export type EditAnswer = CallData<EditRoute>;
+
+const editRoute = (call: EditCall): EditRoute => {
+  const key = `${call.method} ${call.path}`;
+  const route = EDIT_ROUTES.find((r) => r === key);
+  if (!route) throw new Error(`${key} is not an edit that may be sent late`);
+  return route;
+};
+
+export async function sendEdit(call: EditCall): Promise<Result<EditAnswer>> {
   const headers: Record<string, string> = { 'Idempotency-Key': call.idempotencyKey };
   if (call.baseVersion) headers[VERSION_HEADER] = versionTag(call.baseVersion);
   try {
-    return await api().send(call.method, call.path, z.unknown(), { body: call.body, headers });
+    // The body was checked by the screen's form when it was queued (it may have waited in IndexedDB).
+    return await apiCall(editRoute(call), { body: call.body, headers } as never);
   } catch (error) {
     if (
       error instanceof ApiError &&
@@ -58,7 +79,7 @@ export async function sendEdit(call: EditCall): Promise<Result<unknown>> {
   }
 }
 
-/** Where the edits that may be sent late go (SPEC section 7). */
+/** Where the edits that may be sent late go (docs/product.md#calls). */
 export const EDIT_PATHS = {
   profile: '/user/profile',
   partner: '/admin/partners/update-record',

@@ -5,11 +5,9 @@ import {
   type PartnerStats,
   partnerList,
   partnerSchema,
-  partnerStatsSchema,
 } from '../../contract/partners';
-import { type RewardStats, rewardStatsSchema } from '../../contract/stats';
-import { z } from '../../contract/zod';
-import { api } from './client';
+import type { RewardStats } from '../../contract/stats';
+import { apiData, apiMessage } from './call';
 import { listResource } from './list-resource';
 
 const partners = listResource({
@@ -32,26 +30,21 @@ export const exportPartners = partners.exportCsv;
 export const fetchPartner = partners.fetchOne;
 export const partnerDetailQueryOptions = partners.detailQueryOptions;
 
-export const fetchPartnerStats = (): Promise<PartnerStats> =>
-  api().get('/admin/partners/stats', partnerStatsSchema);
+export const fetchPartnerStats = (): Promise<PartnerStats> => apiData('GET /admin/partners/stats');
 
 export const fetchPartnerAnalytics = (partnerId: number): Promise<RewardStats> =>
-  api().get('/admin/partners/stats/partner', rewardStatsSchema, { query: { partnerId } });
+  apiData('GET /admin/partners/stats/partner', { query: { partnerId } });
 
 /** Creates the partner; its contact gets an invitation by mail. Resolves with the server message. */
 export const createPartner = async (body: CreatePartnerBody): Promise<string> =>
-  (await api().send('POST', '/admin/partners/invite', z.unknown(), { body })).message;
+  apiMessage('POST /admin/partners/invite', { body });
 
 export const setPartnerStatus = async (partnerId: number, accountStatus: AccountStatus): Promise<string> =>
-  (
-    await api().send('PATCH', '/admin/partners/update-status', z.unknown(), {
-      body: { partnerId, accountStatus },
-    })
-  ).message;
+  apiMessage('PATCH /admin/partners/update-status', { body: { partnerId, accountStatus } });
 
 /** A soft delete: the partner leaves the lists, its history stays. */
 export const deletePartner = async (partnerId: number): Promise<string> =>
-  (await api().send('DELETE', `/admin/partners/${partnerId}`, z.unknown())).message;
+  apiMessage('DELETE /admin/partners/{partnerId}', { params: { partnerId } });
 
 /** Active partners by name, for the partner select of the staff forms (the largest page size). */
 export const partnerChoicesQueryOptions = () =>

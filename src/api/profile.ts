@@ -1,17 +1,16 @@
 import { queryOptions } from '@tanstack/react-query';
-import { type ChangePasswordBody, type Profile, profileSchema } from '../../contract/profile';
-import { z } from '../../contract/zod';
-import { api } from './client';
+import type { ChangePasswordBody, Profile } from '../../contract/profile';
+import { apiData, apiMessage } from './call';
 
 export const profileKeys = {
   all: ['profile'] as const,
   detail: () => [...profileKeys.all, 'detail'] as const,
 };
 
-export const fetchProfile = (): Promise<Profile> => api().get('/user/profile', profileSchema);
+export const fetchProfile = (): Promise<Profile> => apiData('GET /user/profile');
 
 export const changePassword = async (body: ChangePasswordBody): Promise<string> =>
-  (await api().send('PATCH', '/user/profile/update-password', z.unknown(), { body })).message;
+  apiMessage('PATCH /user/profile/update-password', { body });
 
 export const profileQueryOptions = () =>
   queryOptions({ queryKey: profileKeys.detail(), queryFn: fetchProfile, staleTime: 30_000 });

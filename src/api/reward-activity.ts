@@ -1,6 +1,6 @@
 import { queryOptions } from '@tanstack/react-query';
-import { type RewardActivity, rewardActivitySchema } from '../../contract/reward-activity';
-import { api } from './client';
+import type { RewardActivity } from '../../contract/reward-activity';
+import { apiData } from './call';
 import { partnerKeys } from './partners';
 import { statsKeys } from './stats';
 
@@ -15,10 +15,10 @@ export const rewardActivityKeys = {
 };
 
 export const fetchRewardActivity = (): Promise<RewardActivity> =>
-  api().get('/admin/partners/stats/reward/weekly', rewardActivitySchema);
+  apiData('GET /admin/partners/stats/reward/weekly');
 
 export const fetchPartnerActivity = (partnerId: number): Promise<RewardActivity> =>
-  api().get('/admin/partners/stats/partner/weekly', rewardActivitySchema, { query: { partnerId } });
+  apiData('GET /admin/partners/stats/partner/weekly', { query: { partnerId } });
 
 export const rewardActivityQueryOptions = () =>
   queryOptions({ queryKey: rewardActivityKeys.club(), queryFn: fetchRewardActivity, staleTime: 60_000 });

@@ -1,33 +1,25 @@
 import { queryOptions } from '@tanstack/react-query';
-import { listSchema } from '../../contract/envelope';
-import {
-  type initiateRedemptionBodySchema,
-  initiateRedemptionResponseSchema,
-  otpValidityResponseSchema,
-  type RedemptionCustomer,
-  type RedemptionResult,
-  type ReversalResult,
-  type RewardLedger,
-  type redeemCouponBodySchema,
-  type redeemGiftcardBodySchema,
-  redemptionCustomerSchema,
-  redemptionResultSchema,
-  reversalResultSchema,
-  type reverseRedemptionBodySchema,
-  rewardLedgerSchema,
+import type {
+  initiateRedemptionBodySchema,
+  RedemptionCustomer,
+  RedemptionResult,
+  ReversalResult,
+  RewardLedger,
+  redeemCouponBodySchema,
+  redeemGiftcardBodySchema,
+  reverseRedemptionBodySchema,
 } from '../../contract/redemption';
 import {
   type GiftcardBalance,
-  giftcardBalanceSchema,
   type IssueRewardBody,
   type Reward,
   rewardList,
   rewardSchema,
 } from '../../contract/rewards';
-import { type RewardStats, rewardStatsSchema } from '../../contract/stats';
-import { z } from '../../contract/zod';
+import type { RewardStats } from '../../contract/stats';
+import type { z } from '../../contract/zod';
 import { newIdempotencyKey } from '../lib/idempotency-key';
-import { api } from './client';
+import { apiCall, apiData } from './call';
 import { listResource } from './list-resource';
 
 const rewards = listResource({
@@ -49,11 +41,9 @@ export const partnerRewardsQueryOptions = rewards.listQueryOptions;
 /** A partner's rewards (search, sort) as CSV. */
 export const exportPartnerRewards = rewards.exportCsv;
 
-// ---- Partner-side rewards: issue and OTP-guarded redemption (SPEC section 7) --------------------
+// ---- Partner-side rewards: issue and OTP-guarded redemption (docs/product.md#calls) --------------------
 
 export { newIdempotencyKey };
-
-const stringListSchema = z.array(z.string());
 
 /** Partner-side figures: club-wide for admins (or one partner by id), their own partner for staff. */
 export const rewardFigureKeys = {
@@ -70,7 +60,7 @@ export const giftcardBalanceQueryOptions = (partnerId?: number) =>
   queryOptions({
     queryKey: rewardFigureKeys.giftcardBalance(partnerId),
     queryFn: (): Promise<GiftcardBalance> =>
-      api().get('/partners/rewards/redeemed-giftcard-balance', giftcardBalanceSchema, scopeQuery(partnerId)),
+      apiData('GET /partners/rewards/redeemed-giftcard-balance', scopeQuery(partnerId)),
     staleTime: 10_000,
   });
 
@@ -78,8 +68,7 @@ export const giftcardBalanceQueryOptions = (partnerId?: number) =>
 export const partnerRewardStatsQueryOptions = (partnerId?: number) =>
   queryOptions({
     queryKey: rewardFigureKeys.stats(partnerId),
-    queryFn: (): Promise<RewardStats> =>
-      api().get('/partners/stats/reward', rewardStatsSchema, scopeQuery(partnerId)),
+    queryFn: (): Promise<RewardStats> => apiData('GET /partners/stats/reward', scopeQuery(partnerId)),
     staleTime: 10_000,
   });
 
@@ -92,7 +81,7 @@ export const rewardTypeKeys = {
 export const rewardTypesQueryOptions = () =>
   queryOptions({
     queryKey: rewardTypeKeys.types(),
-    queryFn: () => api().get('/partners/reward-types', stringListSchema),
+    queryFn: () => apiData('GET /partners/reward-types'),
     staleTime: 60 * 60_000,
   });
 
@@ -100,17 +89,17 @@ export const rewardTypesQueryOptions = () =>
 export const rewardTypeCategoriesQueryOptions = () =>
   queryOptions({
     queryKey: rewardTypeKeys.categories(),
-    queryFn: () => api().get('/partners/reward-type-categories', stringListSchema),
+    queryFn: () => apiData('GET /partners/reward-type-categories'),
     staleTime: 60 * 60_000,
   });
 
 /** POST /partners/rewards/initiate-reward-redemption-auth: mails the customer a 6-digit code. */
-export const initiateRedemption = (body: z.input<typeof initiateRedemptionBodySchema>) =>
-  api().post('/partners/rewards/initiate-reward-redemption-auth', initiateRedemptionResponseSchema, { body });
+export const initiateRedemption = (body: z.output<typeof initiateRedemptionBodySchema>) =>
+  apiData('POST /partners/rewards/initiate-reward-redemption-auth', { body });
 
 /** POST /partners/rewards/redemption-auth-otp-validity-check: 400 when wrong, 429 when locked. */
 export const checkRedemptionOtp = (body: { userId: number; otp: string; code?: string }) =>
-  api().post('/partners/rewards/redemption-auth-otp-validity-check', otpValidityResponseSchema, { body });
+  apiData('POST /partners/rewards/redemption-auth-otp-validity-check', { body });
 
 /** A redemption's answer: the result and the server's message (shown after success). */
 export interface RedemptionOutcome {
@@ -120,36 +109,29 @@ export interface RedemptionOutcome {
 
 const idempotent = (idempotencyKey: string) => ({ 'Idempotency-Key': idempotencyKey });
 
-/** A money call: a POST with its attempt's Idempotency-Key, answering the result and the server's message. */
-async function postIdempotent<S extends z.core.$ZodType>(
-  path: string,
-  schema: S,
-  body: unknown,
-  idempotencyKey: string,
-) {
-  const { data, message } = await api().send('POST', path, schema, {
-    body,
-    headers: idempotent(idempotencyKey),
-  });
-  return { result: data, message };
-}
+/** A money call's answer: the result and the server's message. */
+const outcome = <T>({ data, message }: { data: T; message: string }) => ({ result: data, message });
 
 /**
  * POST /partners/rewards/redeem-giftcard. The caller owns the attempt: it passes the same key when
  * it retries the same attempt (the server then answers with the first result), a new one otherwise.
  */
 export const redeemGiftcard = (
-  body: z.input<typeof redeemGiftcardBodySchema>,
+  body: z.output<typeof redeemGiftcardBodySchema>,
   idempotencyKey: string = newIdempotencyKey(),
 ): Promise<RedemptionOutcome> =>
-  postIdempotent('/partners/rewards/redeem-giftcard', redemptionResultSchema, body, idempotencyKey);
+  apiCall('POST /partners/rewards/redeem-giftcard', { body, headers: idempotent(idempotencyKey) }).then(
+    outcome,
+  );
 
 /** POST /partners/rewards/redeem-coupon (single use). */
 export const redeemCoupon = (
-  body: z.input<typeof redeemCouponBodySchema>,
+  body: z.output<typeof redeemCouponBodySchema>,
   idempotencyKey: string = newIdempotencyKey(),
 ): Promise<RedemptionOutcome> =>
-  postIdempotent('/partners/rewards/redeem-coupon', redemptionResultSchema, body, idempotencyKey);
+  apiCall('POST /partners/rewards/redeem-coupon', { body, headers: idempotent(idempotencyKey) }).then(
+    outcome,
+  );
 
 export interface RedeemRewardRequest {
   rewardType: 'GIFTCARD' | 'COUPON';
@@ -178,7 +160,7 @@ export const issueReward = (
   body: IssueRewardBody,
   idempotencyKey: string = newIdempotencyKey(),
 ): Promise<Reward> =>
-  api().post('/partners/rewards/issue-reward', rewardSchema, { body, headers: idempotent(idempotencyKey) });
+  apiData('POST /partners/rewards/issue-reward', { body, headers: idempotent(idempotencyKey) });
 
 /**
  * A customer's rewards at one partner (the guided redemption's pick list): the partner's list
@@ -191,8 +173,8 @@ export const fetchCustomerRewards = async ({
   partnerId: number;
   userId: number;
 }): Promise<Reward[]> => {
-  const list = await api().get('/admin/partners/rewards', listSchema(rewardSchema), {
-    query: { partnerId, userId, page: 1, pageSize: 100 },
+  const list = await apiData('GET /admin/partners/rewards', {
+    query: { partnerId, userId, pageNumber: 1, pageSize: 100 },
   });
   return list.records.sort((a, b) => Number(b.status === 'Active') - Number(a.status === 'Active'));
 };
@@ -208,9 +190,7 @@ export const findRedemptionCustomers = ({
   partnerId: number;
   search: string;
 }): Promise<RedemptionCustomer[]> =>
-  api().get('/partners/rewards/customers', z.array(redemptionCustomerSchema), {
-    query: { partnerId, search },
-  });
+  apiData('GET /partners/rewards/customers', { query: { partnerId, search } });
 
 // ---- A reward's ledger and the reversal of a redemption ------------------------------------------
 
@@ -219,7 +199,7 @@ export const rewardLedgerQueryOptions = (rewardId: number) =>
   queryOptions({
     queryKey: rewardKeys.ledger(rewardId),
     queryFn: (): Promise<RewardLedger> =>
-      api().get(`/partners/rewards/${rewardId}/ledger`, rewardLedgerSchema),
+      apiData('GET /partners/rewards/{rewardId}/ledger', { params: { rewardId } }),
     staleTime: 5_000,
   });
 
@@ -233,7 +213,9 @@ export interface ReversalOutcome {
  * the attempt's key: the same key for a retry of the same reversal, a new one for another.
  */
 export const reverseRedemption = (
-  body: z.input<typeof reverseRedemptionBodySchema>,
+  body: z.output<typeof reverseRedemptionBodySchema>,
   idempotencyKey: string,
 ): Promise<ReversalOutcome> =>
-  postIdempotent('/partners/rewards/reverse-redemption', reversalResultSchema, body, idempotencyKey);
+  apiCall('POST /partners/rewards/reverse-redemption', { body, headers: idempotent(idempotencyKey) }).then(
+    outcome,
+  );

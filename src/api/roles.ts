@@ -1,8 +1,7 @@
 import { queryOptions } from '@tanstack/react-query';
-import { type Permission, permissionSchema } from '../../contract/permissions';
+import type { Permission } from '../../contract/permissions';
 import { type CreateRoleBody, roleList, roleSchema, type UpdateRoleBody } from '../../contract/roles';
-import { z } from '../../contract/zod';
-import { api } from './client';
+import { apiData, apiMessage } from './call';
 import { listResource } from './list-resource';
 
 const roles = listResource({
@@ -23,16 +22,16 @@ export const roleListQueryOptions = roles.listQueryOptions;
 export const exportRoles = roles.exportCsv;
 export const roleDetailQueryOptions = roles.detailQueryOptions;
 
-export const fetchPermissions = (): Promise<Permission[]> => api().get('/authz', z.array(permissionSchema));
+export const fetchPermissions = (): Promise<Permission[]> => apiData('GET /authz');
 
 export const createRole = async (body: CreateRoleBody): Promise<string> =>
-  (await api().send('POST', '/admin/user/create-role', z.unknown(), { body })).message;
+  apiMessage('POST /admin/user/create-role', { body });
 
 export const updateRole = async (body: UpdateRoleBody): Promise<string> =>
-  (await api().send('PATCH', '/admin/user/update-role', z.unknown(), { body })).message;
+  apiMessage('PATCH /admin/user/update-role', { body });
 
 export const deleteRole = async (roleId: number): Promise<string> =>
-  (await api().send('DELETE', `/admin/user/delete-role/${roleId}`, z.unknown())).message;
+  apiMessage('DELETE /admin/user/delete-role/{roleId}', { params: { roleId } });
 
 /** A role as the staff forms offer it: whether it is for partner staff, and what it holds. */
 export type RoleChoice = { value: string; label: string; partnerRole: boolean; permissions: string[] };

@@ -1,6 +1,5 @@
 import { type InviteStaffBody, staffList, staffUserSchema, type UpdateStaffBody } from '../../contract/staff';
-import { z } from '../../contract/zod';
-import { api } from './client';
+import { apiMessage } from './call';
 import { listResource } from './list-resource';
 
 const staff = listResource({
@@ -19,10 +18,10 @@ export const staffDetailQueryOptions = staff.detailQueryOptions;
 
 /** An invitation: the member gets a set-password code by mail. Resolves with the server message. */
 export const inviteStaff = async (body: InviteStaffBody): Promise<string> =>
-  (await api().send('POST', '/admin/user/new-admin-user', z.unknown(), { body })).message;
+  apiMessage('POST /admin/user/new-admin-user', { body });
 
 export const updateStaff = async (body: UpdateStaffBody): Promise<string> =>
-  (await api().send('PATCH', '/admin/user/update-admin-user', z.unknown(), { body })).message;
+  apiMessage('PATCH /admin/user/update-admin-user', { body });
 
 export const deleteStaff = async (staffId: number): Promise<string> =>
-  (await api().send('DELETE', `/admin/user/delete-admin-user/${staffId}`, z.unknown())).message;
+  apiMessage('DELETE /admin/user/delete-admin-user/{staffId}', { params: { staffId } });

@@ -1,6 +1,6 @@
 import { queryOptions } from '@tanstack/react-query';
-import { type RewardStats, rewardStatsSchema, type UserStats, userStatsSchema } from '../../contract/stats';
-import { api } from './client';
+import type { RewardStats, UserStats } from '../../contract/stats';
+import { apiData } from './call';
 
 export const statsKeys = {
   all: ['stats'] as const,
@@ -8,10 +8,9 @@ export const statsKeys = {
   reward: () => [...statsKeys.all, 'reward'] as const,
 };
 
-export const fetchUserStats = (): Promise<UserStats> => api().get('/admin/user/stats', userStatsSchema);
+export const fetchUserStats = (): Promise<UserStats> => apiData('GET /admin/user/stats');
 
-export const fetchRewardStats = (): Promise<RewardStats> =>
-  api().get('/admin/partners/stats/reward', rewardStatsSchema);
+export const fetchRewardStats = (): Promise<RewardStats> => apiData('GET /admin/partners/stats/reward');
 
 export const userStatsQueryOptions = () =>
   queryOptions({ queryKey: statsKeys.users(), queryFn: fetchUserStats, staleTime: 30_000 });

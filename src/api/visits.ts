@@ -1,10 +1,9 @@
 import { queryOptions } from '@tanstack/react-query';
-import { type RedemptionCustomer, redemptionCustomerSchema } from '../../contract/redemption';
+import type { RedemptionCustomer } from '../../contract/redemption';
 import {
   type CreateVisitBody,
   type EligibleUserDetail,
   eligibleList,
-  eligibleUserDetailSchema,
   eligibleUserSchema,
   pointsEligibleList,
   pointsEligibleUserSchema,
@@ -12,8 +11,7 @@ import {
   visitList,
   visitSchema,
 } from '../../contract/visits';
-import { z } from '../../contract/zod';
-import { api } from './client';
+import { apiData } from './call';
 import { listResource } from './list-resource';
 
 /** A partner's visits. */
@@ -64,8 +62,7 @@ export const pointsEligibleQueryOptions = pointsEligible.listQueryOptions;
 export const exportPointsEligibleUsers = pointsEligible.exportCsv;
 
 /** POST /user/visits: a partner records a customer's visit (the server computes the total). */
-export const recordVisit = (body: CreateVisitBody): Promise<Visit> =>
-  api().post('/user/visits', visitSchema, { body });
+export const recordVisit = (body: CreateVisitBody): Promise<Visit> => apiData('POST /user/visits', { body });
 
 /**
  * GET /partners/visits/customers: the visit form's 'find customer': the partner's own customers by
@@ -74,15 +71,15 @@ export const recordVisit = (body: CreateVisitBody): Promise<Visit> =>
 export const findVisitCustomers = (query: {
   partnerId: number;
   search: string;
-}): Promise<RedemptionCustomer[]> =>
-  api().get('/partners/visits/customers', z.array(redemptionCustomerSchema), { query });
+}): Promise<RedemptionCustomer[]> => apiData('GET /partners/visits/customers', { query });
 
 export const fetchEligibleUser = (
   userId: number,
   partnerId: number,
   date: string,
 ): Promise<EligibleUserDetail> =>
-  api().get(`/admin/partners/visits/reward-eligible-users/${userId}`, eligibleUserDetailSchema, {
+  apiData('GET /admin/partners/visits/reward-eligible-users/{userId}', {
+    params: { userId },
     query: { partnerId, date },
   });
 

@@ -1,53 +1,54 @@
 import { queryOptions } from '@tanstack/react-query';
 import { listSchema } from '../../contract/envelope';
+import type { PageSize } from '../../contract/list';
 import {
   type CreatedWebhook,
   type CreateWebhookBody,
-  createdWebhookSchema,
   type UpdateWebhookBody,
   type Webhook,
   webhookDeliverySchema,
   webhookSchema,
 } from '../../contract/webhooks';
-import { z } from '../../contract/zod';
-import { api } from './client';
+import type { z } from '../../contract/zod';
+import { apiData, apiMessage } from './call';
 
 export const webhookListSchema = listSchema(webhookSchema);
 export const webhookDeliveryListSchema = listSchema(webhookDeliverySchema);
 export type WebhookList = z.infer<typeof webhookListSchema>;
 export type WebhookDeliveryList = z.infer<typeof webhookDeliveryListSchema>;
 
-const PATH = '/admin/webhooks';
-
 export const webhookKeys = {
   all: ['webhooks'] as const,
   lists: () => [...webhookKeys.all, 'list'] as const,
-  list: (page: number, pageSize: number) => [...webhookKeys.lists(), { page, pageSize }] as const,
+  list: (page: number, pageSize: PageSize) => [...webhookKeys.lists(), { page, pageSize }] as const,
   deliveries: (id: number, page: number) => [...webhookKeys.all, 'deliveries', id, page] as const,
 };
 
-export const fetchWebhooks = (page: number, pageSize: number): Promise<WebhookList> =>
-  api().get(PATH, webhookListSchema, { query: { pageNumber: page, pageSize } });
+export const fetchWebhooks = (page: number, pageSize: PageSize): Promise<WebhookList> =>
+  apiData('GET /admin/webhooks', { query: { pageNumber: page, pageSize } });
 
 export const fetchWebhookDeliveries = (id: number, page: number): Promise<WebhookDeliveryList> =>
-  api().get(`${PATH}/${id}/deliveries`, webhookDeliveryListSchema, {
+  apiData('GET /admin/webhooks/{webhookId}/deliveries', {
+    params: { webhookId: id },
     query: { pageNumber: page, pageSize: 20 },
   });
 
 /** Answers the webhook with its secret, which the server never shows again. */
 export const createWebhook = (body: CreateWebhookBody): Promise<CreatedWebhook> =>
-  api().post(PATH, createdWebhookSchema, { body });
+  apiData('POST /admin/webhooks', { body });
 
-export const updateWebhook = async (id: number, body: UpdateWebhookBody): Promise<Webhook> =>
-  (await api().send('PATCH', `${PATH}/${id}`, webhookSchema, { body })).data;
+export const updateWebhook = (id: number, body: UpdateWebhookBody): Promise<Webhook> =>
+  apiData('PATCH /admin/webhooks/{webhookId}', { params: { webhookId: id }, body });
 
-export const deleteWebhook = async (id: number): Promise<string> =>
-  (await api().send('DELETE', `${PATH}/${id}`, z.unknown())).message;
+export const deleteWebhook = (id: number): Promise<string> =>
+  apiMessage('DELETE /admin/webhooks/{webhookId}', { params: { webhookId: id } });
 
-export const replayWebhookDelivery = async (id: number, deliveryId: number): Promise<string> =>
-  (await api().send('POST', `${PATH}/${id}/deliveries/${deliveryId}/replay`, webhookDeliverySchema)).message;
+export const replayWebhookDelivery = (id: number, deliveryId: number): Promise<string> =>
+  apiMessage('POST /admin/webhooks/{webhookId}/deliveries/{deliveryId}/replay', {
+    params: { webhookId: id, deliveryId },
+  });
 
-export const webhookListQueryOptions = (page: number, pageSize: number) =>
+export const webhookListQueryOptions = (page: number, pageSize: PageSize) =>
   queryOptions({ queryKey: webhookKeys.list(page, pageSize), queryFn: () => fetchWebhooks(page, pageSize) });
 
 export const webhookDeliveriesQueryOptions = (id: number, page: number) =>

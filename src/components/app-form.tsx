@@ -25,7 +25,7 @@ function focusFirstInvalid(root: HTMLFormElement | null) {
  *   invalid field;
  * - puts the server's field errors (the envelope's `errors`) on their fields when the call fails,
  *   marked (aria-invalid) and described (aria-describedby, by the field's Ark parts), focus on the
- *   first. The toast stays the caller's (its `onError`), with SPEC section 8's text.
+ *   first. The toast stays the caller's (its `onError`), with docs/product.md#errors's text.
  */
 export function AppForm({ form, busy, children, ...props }: AppFormProps) {
   const ref = useRef<HTMLFormElement>(null);

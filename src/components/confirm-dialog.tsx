@@ -12,7 +12,7 @@ export interface ConfirmDeletionProps {
   children?: ReactNode;
 }
 
-/** SPEC section 2: the 'Confirm Deletion' dialog with Delete and Cancel buttons. */
+/** docs/product.md#screens: the 'Confirm Deletion' dialog with Delete and Cancel buttons. */
 export function ConfirmDeletion({
   open,
   onOpenChange,

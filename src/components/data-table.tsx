@@ -36,7 +36,7 @@ import { SelectField } from './ui/select';
 /** A search at the limit: longer text is cut (typed, pasted or in the URL), never ignored. */
 export const SEARCH_CUT_NOTE = `Searches use the first ${SEARCH_MAX} characters.`;
 
-/** SPEC section 9: search debounce and loading skeleton size. */
+/** docs/product.md#constants: search debounce and loading skeleton size. */
 export const SEARCH_DEBOUNCE_MS = 500;
 export const SKELETON_ROWS = 13;
 export const NO_RESULTS = 'No results.';

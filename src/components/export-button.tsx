@@ -1,17 +1,16 @@
-import { useEffect, useRef, useState } from 'react';
+import { useActorRef, useSelector } from '@xstate/react';
 import type { PermissionName } from '../../contract/permissions';
 import { css } from '../../styled-system/css';
-import { ApiError, NETWORK_ERROR } from '../api/client';
 import type { DownloadOptions, ExportedFile, ExportProgress } from '../api/export';
-import { errorSentence } from '../lib/error-message';
 import { formatCount } from '../lib/format';
 import { useOnline } from '../lib/network-status';
+import { saveFile } from '../lib/save-file';
 import { useCan } from '../lib/use-can';
+import { exportMachine } from '../machines/export.machine';
 import { Button } from './ui/button';
 import { notify } from './ui/notify';
 
 export const EXPORT_LABEL = 'Export CSV';
-export const EXPORT_NEEDS_NETWORK = 'Export needs the network. Connect and try again.';
 
 /** '1.2 MB', '350 KB': the bytes received so far. */
 export function formatBytes(bytes: number): string {
@@ -26,29 +25,12 @@ export function progressText(p: ExportProgress | null): string {
   return `Exporting ${rows} rows (${formatBytes(p.bytes)})`;
 }
 
-/** Hands a downloaded file to the browser as a download (an object URL on a temporary link). */
-function saveFile(blob: Blob, filename: string) {
-  const url = URL.createObjectURL(blob);
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = filename;
-  link.style.display = 'none';
-  document.body.append(link);
-  link.click();
-  link.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 60_000);
-}
-
-type State =
-  | { kind: 'idle' }
-  | { kind: 'running'; progress: ExportProgress | null }
-  | { kind: 'failed'; message: string };
-
 /**
  * The Export button of a list's toolbar (issue 9): downloads every row the list's filters, search and
  * sort match as CSV (`<path>/export`), with the bearer token, showing rows and bytes received and a
  * Cancel; hidden without the list's permission. Offline it says the export needs the network; a
- * failure stays on screen (and as a toast) until the next try.
+ * failure stays on screen (and as a toast) until the next try. The flow is `exportMachine`'s; this
+ * component sends it events and gives it the browser's download and the toasts.
  */
 export function ExportButton({
   download,
@@ -63,74 +45,48 @@ export function ExportButton({
 }) {
   const can = useCan();
   const online = useOnline();
-  const [state, setState] = useState<State>({ kind: 'idle' });
-  const abort = useRef<AbortController | null>(null);
-  useEffect(() => () => abort.current?.abort(), []);
+  const actor = useActorRef(
+    exportMachine.provide({
+      actions: {
+        save: (_, { file }) => saveFile(file.blob, file.filename),
+        announce: (_, { kind, message }) => notify[kind](message),
+      },
+    }),
+  );
+  const running = useSelector(actor, (s) => s.matches('running'));
+  const progress = useSelector(actor, (s) => s.context.progress);
+  const error = useSelector(actor, (s) => (s.matches('failed') ? s.context.error : null));
 
   const allowed = (typeof permission === 'string' ? [permission] : permission).some((p) => can(p));
   if (!allowed) return null;
 
-  const start = async () => {
-    if (!online) {
-      setState({ kind: 'failed', message: EXPORT_NEEDS_NETWORK });
-      notify.error(EXPORT_NEEDS_NETWORK);
-      return;
-    }
-    const controller = new AbortController();
-    abort.current = controller;
-    setState({ kind: 'running', progress: null });
-    try {
-      const file = await download({
-        signal: controller.signal,
-        onProgress: (progress) => setState({ kind: 'running', progress }),
-      });
-      saveFile(file.blob, file.filename);
-      setState({ kind: 'idle' });
-      notify.success(`Exported ${formatCount(file.rows)} rows to ${file.filename}`);
-    } catch (error) {
-      if (controller.signal.aborted) {
-        setState({ kind: 'idle' });
-        return;
-      }
-      const message =
-        error instanceof ApiError && error.message === NETWORK_ERROR
-          ? `Export failed: ${NETWORK_ERROR}. Check the connection and try again.`
-          : `Export failed: ${errorSentence(error)}`;
-      setState({ kind: 'failed', message });
-      notify.error(message);
-    } finally {
-      if (abort.current === controller) abort.current = null;
-    }
-  };
-
-  const running = state.kind === 'running';
   return (
     <div className={css({ display: 'flex', alignItems: 'center', gap: '2', flexWrap: 'wrap' })}>
       {running ? (
         <>
           <span role="status" aria-live="polite" className={css({ fontSize: 'sm', color: 'fg.muted' })}>
-            {progressText(state.progress)}
+            {progressText(progress)}
           </span>
-          {state.progress?.total ? (
+          {progress?.total ? (
             <progress
               aria-label="Export progress"
-              max={state.progress.total}
-              value={state.progress.rows}
+              max={progress.total}
+              value={progress.rows}
               className={css({ w: '24', h: '2' })}
             />
           ) : null}
-          <Button variant="ghost" size="sm" onClick={() => abort.current?.abort()}>
+          <Button variant="ghost" size="sm" onClick={() => actor.send({ type: 'export.cancel' })}>
             Cancel export
           </Button>
         </>
       ) : (
-        <Button variant="outline" onClick={() => void start()}>
+        <Button variant="outline" onClick={() => actor.send({ type: 'export.start', download, online })}>
           {label}
         </Button>
       )}
-      {state.kind === 'failed' ? (
+      {error ? (
         <span role="alert" className={css({ fontSize: 'sm', color: 'red.600' })}>
-          {state.message}
+          {error}
         </span>
       ) : null}
     </div>

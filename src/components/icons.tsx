@@ -85,6 +85,13 @@ export const GiftIcon = icon(
   </>,
 );
 
+export const KeyIcon = icon(
+  <>
+    <circle cx="7.5" cy="15.5" r="4.5" />
+    <path d="m10.7 12.3 9.8-9.8M16 7l3 3M18.5 4.5l2 2" />
+  </>,
+);
+
 /** The club mark: a fiber ring around a star. */
 export const LogoMark = ({ size = 32, ...props }: IconProps) => (
   <svg width={size} height={size} viewBox="0 0 32 32" aria-hidden="true" focusable="false" {...props}>

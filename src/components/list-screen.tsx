@@ -29,7 +29,7 @@ import { Tabs } from './ui/tabs';
 // biome-ignore lint/suspicious/noExplicitAny: the navigate of whichever list route
 type SearchNavigate = (options: { search: (prev: any) => any }) => Promise<void>;
 
-/** The list-change handler of a screen: every change goes into the URL (page resets per SPEC). */
+/** The list-change handler of a screen: every change goes into the URL (page resets per docs/product.md#list-behaviour). */
 export function useListChange(navigate: SearchNavigate) {
   return useCallback(
     (change: ListChange) => void navigate({ search: (prev: ListState) => applyListChange(prev, change) }),

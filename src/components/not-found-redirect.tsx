@@ -1,6 +1,6 @@
 import { Navigate } from '@tanstack/react-router';
 
-/** SPEC section 2: any unknown path goes to /not-found. */
+/** docs/product.md#screens: any unknown path goes to /not-found. */
 export function NotFoundRedirect() {
   return <Navigate to="/not-found" replace />;
 }

@@ -20,7 +20,7 @@ import { notify } from './ui/notify';
  */
 
 export interface EditSaveOptions {
-  /** The server applied it now (SPEC section 4: message, refresh, navigation). */
+  /** The server applied it now (docs/product.md#states: message, refresh, navigation). */
   onSent: (outcome: Extract<SaveOutcome, { kind: 'sent' }>) => void;
   /** Saved on this device; after the edit is shown as saved (e.g. go back to the list). */
   onQueued?: () => void;
@@ -42,7 +42,7 @@ export function useEditSave({ onSent, onQueued }: EditSaveOptions): {
     notify.info(OUTBOX_MESSAGES.savedOffline);
     onQueued?.();
   };
-  // SPEC section 8 keeps 'fieldName:message' for the profile; every other edit reads as sentences.
+  // docs/product.md#errors keeps 'fieldName:message' for the profile; every other edit reads as sentences.
   const refused = (error: unknown, request: EditRequest) =>
     notify.error(request.entity === 'profile' ? authErrorMessage(error) : errorSentence(error));
   const choose = (request: EditRequest, current: unknown) => {

@@ -10,7 +10,7 @@ const looks = {
   banner: css({ color: 'red.700', bg: 'red.50', px: '4', py: '3', borderRadius: 'md' }),
 };
 
-/** A failed data query, in the words of SPEC section 8 (`queryErrorMessage`), read out as an alert. */
+/** A failed data query, in the words of docs/product.md#errors (`queryErrorMessage`), read out as an alert. */
 export function QueryErrorText({
   error,
   look = 'text',

@@ -5,7 +5,7 @@ import { StatCard } from './stat-card';
 
 export type StatCardDef<T> = { title: string; value: (stats: T) => string };
 
-/** SPEC section 2, in order: the club's reward figures, and one partner's analytics. */
+/** docs/product.md#screens, in order: the club's reward figures, and one partner's analytics. */
 export const REWARD_CARDS: StatCardDef<RewardStats>[] = [
   { title: 'Total Giftcards Issued', value: (s) => formatCount(s.totalIssuedGiftcardsCount) },
   { title: 'Total Giftcards Amount', value: (s) => formatNaira(s.totalIssuedGiftcardsAmount) },

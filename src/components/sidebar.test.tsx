@@ -1,5 +1,6 @@
 import { screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
+import type { PermissionName } from '../../contract/permissions';
 import { renderInApp } from '../../tests/setup/render-in-app';
 import { setApiClient } from '../api/client';
 import { Sidebar } from './sidebar';
@@ -53,6 +54,25 @@ describe('Sidebar (issue 16)', () => {
     const nav = (await screen.findAllByRole('navigation', { name: 'Main' }))[0]!;
     for (const club of ['Dashboard', 'Staff & Role', 'Partner', 'Client', 'Activity Log'])
       expect(within(nav).queryByRole('link', { name: club })).toBeNull();
+  });
+
+  it('offers Club API keys to the Super Admin only, not to a role holding every permission', async () => {
+    const all: PermissionName[] = ['dashboard.view', 'clients.view', 'integrations.manage'];
+    const superAdmin = { ...user(null, all), role: { id: 1, name: 'Super Admin', builtIn: true } };
+    const { unmount } = await renderInApp(<Sidebar user={superAdmin} onLogout={() => {}} />, {
+      permissions: all,
+    });
+    const nav = (await screen.findAllByRole('navigation', { name: 'Main' }))[0]!;
+    expect(within(nav).getByRole('link', { name: 'Club API keys' })).toHaveAttribute(
+      'href',
+      '/dashboard/club-keys',
+    );
+    unmount();
+    const integrator = { ...user(null, all), role: { id: 2, name: 'Integrators', builtIn: false } };
+    await renderInApp(<Sidebar user={integrator} onLogout={() => {}} />, { permissions: all });
+    const other = (await screen.findAllByRole('navigation', { name: 'Main' }))[0]!;
+    expect(within(other).getByRole('link', { name: 'Webhooks' })).toBeInTheDocument();
+    expect(within(other).queryByRole('link', { name: 'Club API keys' })).toBeNull();
   });
 
   it('keeps the club menu for club staff', async () => {

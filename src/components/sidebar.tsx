@@ -1,60 +1,12 @@
 import { Link } from '@tanstack/react-router';
-import { type ComponentType, useState } from 'react';
+import { useState } from 'react';
 import type { SessionUser } from '../../contract/auth';
-import type { PermissionName } from '../../contract/permissions';
 import { css, cx } from '../../styled-system/css';
 import { button } from '../../styled-system/recipes';
 import { can } from '../lib/permissions';
-import {
-  ActivityIcon,
-  BuildingIcon,
-  GiftIcon,
-  HomeIcon,
-  InboxIcon,
-  LayersIcon,
-  LogoMark,
-  LogoutIcon,
-  MenuIcon,
-  UserIcon,
-  UsersIcon,
-} from './icons';
+import { BuildingIcon, GiftIcon, LayersIcon, LogoMark, LogoutIcon, MenuIcon, UserIcon } from './icons';
+import { MENU, mayOpen } from './screens';
 import { Drawer } from './ui/drawer';
-
-interface MenuEntry {
-  label: string;
-  to:
-    | '/dashboard'
-    | '/dashboard/staff'
-    | '/dashboard/partners'
-    | '/dashboard/redeem'
-    | '/dashboard/clients'
-    | '/dashboard/extservices'
-    | '/dashboard/activities'
-    | '/dashboard/webhooks';
-  permission: PermissionName;
-  icon: ComponentType<{ size?: number }>;
-}
-
-/**
- * SPEC section 2: the sidebar menu, in order; entries the user may not use are hidden. 'Redeem
- * Reward' (rewards.redeem) sits right after Partner: partner staff, who redeem at the counter, find
- * it next to their partner, and the SPEC order of the other entries is unchanged.
- */
-export const MENU: MenuEntry[] = [
-  { label: 'Dashboard', to: '/dashboard', permission: 'dashboard.view', icon: HomeIcon },
-  { label: 'Staff & Role', to: '/dashboard/staff', permission: 'staff.view', icon: UsersIcon },
-  { label: 'Partner', to: '/dashboard/partners', permission: 'partners.view', icon: BuildingIcon },
-  { label: 'Redeem Reward', to: '/dashboard/redeem', permission: 'rewards.redeem', icon: GiftIcon },
-  { label: 'Client', to: '/dashboard/clients', permission: 'clients.view', icon: UserIcon },
-  {
-    label: 'Extended Services',
-    to: '/dashboard/extservices',
-    permission: 'extended_services.view',
-    icon: LayersIcon,
-  },
-  { label: 'Activity Log', to: '/dashboard/activities', permission: 'activities.view', icon: ActivityIcon },
-  { label: 'Webhooks', to: '/dashboard/webhooks', permission: 'integrations.manage', icon: InboxIcon },
-];
 
 const linkClass = css({
   display: 'flex',
@@ -126,7 +78,8 @@ function MenuLinks({
           <PartnerMenu user={user} partnerId={user.partnerId} onNavigate={onNavigate} />
         ) : (
           <ul className={css({ display: 'flex', flexDirection: 'column', gap: '1' })}>
-            {MENU.filter((entry) => can(user, entry.permission)).map(({ label, to, icon: Icon }) => (
+            {/* The club menu: the screens' entries (screens.ts), those the user may open. */}
+            {MENU.filter((entry) => mayOpen(user, entry.screen)).map(({ label, to, icon: Icon }) => (
               <li key={to}>
                 <Link
                   to={to}
@@ -184,7 +137,7 @@ function PartnerMenu({
           My Partner
         </Link>
       </li>
-      {can(user, 'rewards.redeem') ? (
+      {mayOpen(user, '/dashboard/redeem/') ? (
         <li>
           <Link to="/dashboard/redeem" className={linkClass} onClick={onNavigate}>
             <GiftIcon size={18} />

@@ -1,8 +1,9 @@
 import { useForm } from '@tanstack/react-form';
 import { Link } from '@tanstack/react-router';
-import { useEffect, useRef } from 'react';
+import { useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { type LoginBody, loginBodySchema } from '../../contract/auth';
 import { css } from '../../styled-system/css';
+import type { EarlySignIn } from '../lib/early-sign-in';
 import { fieldProps, validateOnChangeAndBlur } from '../lib/form';
 import { AppForm } from './app-form';
 import { Button } from './ui/button';
@@ -15,24 +16,34 @@ export interface SignInFormProps {
   submitting: boolean;
   /** Rendered below the button (the forgot-password link); optional so the form renders without a router. */
   footer?: React.ReactNode;
+  /**
+   * What the person did on the prerendered copy before the app took over (decision 061): the form
+   * starts with those values and that focus, and a press of Sign in is carried out once, busy from
+   * the first paint.
+   */
+  early?: EarlySignIn | null | undefined;
 }
 
 const defaultValues: LoginBody = { email: '', password: '' };
 
 /**
- * SPEC section 2 resets the form after submit; issue 22 keeps the email (only the password is
+ * docs/product.md#screens resets the form after submit; issue 22 keeps the email (only the password is
  * cleared) and, when the call ends without leaving the screen (a refusal), puts focus on the
  * password to try again.
  */
-export function SignInForm({ onSubmit, submitting, footer }: SignInFormProps) {
+export function SignInForm({ onSubmit, submitting, footer, early }: SignInFormProps) {
+  const email = useRef<HTMLInputElement>(null);
   const password = useRef<HTMLInputElement>(null);
+  // Sign in pressed on the prerendered copy: busy from the first paint until the press is carried out.
+  const [replaying, setReplaying] = useState(() => early?.submitted() ?? false);
   const wasSubmitting = useRef(submitting);
   useEffect(() => {
     if (wasSubmitting.current && !submitting) password.current?.focus();
     wasSubmitting.current = submitting;
   }, [submitting]);
+  const [startValues] = useState(() => (early ? early.values() : defaultValues));
   const form = useForm({
-    defaultValues,
+    defaultValues: startValues,
     validationLogic: validateOnChangeAndBlur,
     validators: { onChange: loginBodySchema },
     onSubmit: ({ value, formApi }) => {
@@ -41,6 +52,23 @@ export function SignInForm({ onSubmit, submitting, footer }: SignInFormProps) {
       formApi.reset({ email: credentials.email, password: '' }, { keepDefaultValues: true });
     },
   });
+  // Right after React replaced the prerendered copy, in the same task (no key can land in between):
+  // what was typed since the first render, the focus, and the press of Sign in, once.
+  useLayoutEffect(() => {
+    if (!early) return;
+    const typed = early.values();
+    for (const name of ['email', 'password'] as const)
+      if (form.getFieldValue(name) !== typed[name])
+        form.setFieldValue(name, typed[name], { dontValidate: true });
+    const focus = early.focus();
+    (focus === 'email' ? email : focus === 'password' ? password : null)?.current?.focus();
+    if (early.takeSubmit()) {
+      // Through the form's own submit (AppForm: validation, then onSubmit → the session machine).
+      email.current?.form?.requestSubmit();
+      // The session machine took the call (or the fields were refused): its own state shows from here.
+      setTimeout(() => setReplaying(false), 0);
+    } else setReplaying(false);
+  }, [early, form]);
 
   return (
     <AppForm
@@ -56,6 +84,7 @@ export function SignInForm({ onSubmit, submitting, footer }: SignInFormProps) {
             type="email"
             autoComplete="username"
             placeholder="Enter your email"
+            ref={email}
             {...fieldProps(field)}
           />
         )}
@@ -72,7 +101,7 @@ export function SignInForm({ onSubmit, submitting, footer }: SignInFormProps) {
         )}
       </form.Field>
       <div className={css({ display: 'flex', justifyContent: 'center', minH: '11', alignItems: 'center' })}>
-        <Button type="submit" size="lg" fullWidth loading={submitting} loadingText="Signing in">
+        <Button type="submit" size="lg" fullWidth loading={submitting || replaying} loadingText="Signing in">
           Sign in
         </Button>
       </div>

@@ -5,7 +5,7 @@ import { ChevronDownIcon } from './icons';
 import { Avatar } from './ui/avatar';
 import { MenuContent, MenuItem, MenuRoot, MenuSeparator, MenuTrigger } from './ui/menu';
 
-/** SPEC section 9: the top bar turns dark and translucent beyond 50 px of scroll. */
+/** docs/product.md#constants: the top bar turns dark and translucent beyond 50 px of scroll. */
 export const SCROLL_THRESHOLD = 50;
 
 export function useScrolledBeyond(threshold = SCROLL_THRESHOLD): boolean {

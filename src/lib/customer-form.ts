@@ -1,7 +1,7 @@
 import type { Customer, UpdateCustomerBody } from '../../contract/customers';
 import { z } from '../../contract/zod';
 
-/** Customer edit (SPEC section 5, 'Client edit'): first name, last name and address, all optional. */
+/** Customer edit (docs/product.md#validation, 'Client edit'): first name, last name and address, all optional. */
 export interface CustomerFormValues {
   firstName: string;
   lastName: string;

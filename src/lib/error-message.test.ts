@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { ApiError } from './api-error';
 import { authErrorMessage, errorSentence, queryErrorMessage } from './error-message';
 
-describe('authErrorMessage (SPEC section 8)', () => {
+describe('authErrorMessage (docs/product.md#errors)', () => {
   it('joins field errors as fieldName:message with commas', () => {
     const error = new ApiError(400, 'Validation failed', [
       { fieldName: 'email', message: 'required' },

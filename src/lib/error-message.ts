@@ -2,7 +2,7 @@ import { ApiError } from './api-error';
 import { TEXTS } from './texts';
 
 /**
- * SPEC section 8, auth, change-password and profile-update failures: the errors list joined as
+ * docs/product.md#errors, auth, change-password and profile-update failures: the errors list joined as
  * 'fieldName:message' with commas; else the response message; else the error text; else a fallback.
  */
 export function authErrorMessage(error: unknown): string {
@@ -16,12 +16,12 @@ export function authErrorMessage(error: unknown): string {
 
 /**
  * Every other failure a person reads (issue 16): sentences, never field names (errorText, shared
- * with the flow machines). SPEC's 'fieldName:message' stays for the auth, change-password and
+ * with the flow machines). product.md's 'fieldName:message' stays for the auth, change-password and
  * profile screens (authErrorMessage).
  */
 export { errorText as errorSentence };
 
-/** SPEC section 8, data-query errors: 'Error: ' + server message, else a server or client fallback. */
+/** docs/product.md#errors, data-query errors: 'Error: ' + server message, else a server or client fallback. */
 export function queryErrorMessage(error: unknown): string {
   if (error instanceof ApiError) {
     if (error.status === 0) return error.message;
@@ -74,7 +74,7 @@ const asSentence = (text: string): string => {
 /**
  * A failure as a person reads it (issue 16: sentences, not field names): the field errors' messages
  * as sentences ('Customer is blocked. At least one item is required.'), else the response message
- * (a network failure reads 'Network Error'), else 'An error occurred'. SPEC section 8's
+ * (a network failure reads 'Network Error'), else 'An error occurred'. docs/product.md#errors's
  * 'fieldName:message' is kept for the auth, change-password and profile screens only
  * (src/lib/error-message.ts authErrorMessage).
  */

@@ -12,7 +12,7 @@ export interface ExtendedServiceFormValues {
 
 export const emptyExtendedServiceForm: ExtendedServiceFormValues = { title: '', description: '' };
 
-/** Add: title and description required (SPEC section 5). */
+/** Add: title and description required (docs/product.md#validation). */
 export const addExtendedServiceFormSchema = createExtendedServiceBodySchema;
 
 /** Edit: all optional. */

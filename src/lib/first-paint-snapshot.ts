@@ -4,7 +4,7 @@ import type { PersistedClient } from '@tanstack/react-query-persist-client';
 import { APP_BUILD, cacheBuster } from './cache-buster';
 
 /**
- * The first-paint snapshot (DESIGN section 6, decision 036): a few small queries (the profile and
+ * The first-paint snapshot (docs/product.md#packages, decision 036): a few small queries (the profile and
  * the dashboard figures) kept in localStorage with `@tanstack/query-sync-storage-persister`, read
  * synchronously at boot, so a reload paints the user's name and figures before any answer, and
  * before Dexie and the per-query IndexedDB persister (decision 002) are even loaded (decision 012).

@@ -13,7 +13,7 @@ export const validateOnChangeAndBlur: ValidationLogicFn = (props) =>
 /**
  * The message shown under a field: its first error, once the field was left (blurred) or the form
  * submitted (`AppForm` marks every field left), never while the first characters of an untouched
- * field are typed (SPEC section 5: 'only after it was touched'; issue 22 point 5). TanStack Form
+ * field are typed (docs/product.md#validation: 'only after it was touched'; issue 22 point 5). TanStack Form
  * errors may be strings or Standard Schema issues.
  */
 export function firstError(meta: { isBlurred: boolean; errors: readonly unknown[] }): string | undefined {

@@ -1,4 +1,4 @@
-/** Display formats (SPEC section 9): Nigerian naira, en-NG counts, long month dates, 2-decimal percents. */
+/** Display formats (docs/product.md#constants): Nigerian naira, en-NG counts, long month dates, 2-decimal percents. */
 
 const countFormat = new Intl.NumberFormat('en-NG');
 const dateFormat = new Intl.DateTimeFormat('en-US', { month: 'long', day: 'numeric', year: 'numeric' });
@@ -50,7 +50,7 @@ const timeFormat = new Intl.DateTimeFormat('en-US', { hour: 'numeric', minute: '
 const dayMonthFormat = new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'short', timeZone: 'UTC' });
 const compactFormat = new Intl.NumberFormat('en-NG', { notation: 'compact', maximumFractionDigits: 1 });
 
-/** An ISO timestamp → 'November 22, 2026, 3:04 PM' (the SPEC date format plus the local time). */
+/** An ISO timestamp → 'November 22, 2026, 3:04 PM' (the product.md date format plus the local time). */
 export function formatDateTime(value: string | number | Date | null | undefined): string {
   const day = formatDate(value);
   if (!day || (typeof value === 'string' && DATE_ONLY.test(value))) return day;

@@ -1,5 +1,5 @@
 /**
- * One key per attempt of a money call (DESIGN section 2): a retry of the same attempt sends the same
+ * One key per attempt of a money call (docs/product.md#data): a retry of the same attempt sends the same
  * key, so the server answers it with the first result. `crypto.randomUUID` exists only in secure
  * contexts (https, localhost); elsewhere a v4 UUID is built from `crypto.getRandomValues`.
  */

@@ -1,6 +1,6 @@
 import { IMAGE_TOO_LARGE, MAX_IMAGE_BYTES } from '../../contract/images';
 
-/** Images the server accepts (DESIGN section 2): PNG, JPEG or WebP, at most 5 MiB decoded. */
+/** Images the server accepts (docs/product.md#data): PNG, JPEG or WebP, at most 5 MiB decoded. */
 export const IMAGE_TYPES = ['image/png', 'image/jpeg', 'image/webp'] as const;
 export const IMAGE_ACCEPT = IMAGE_TYPES.join(',');
 

@@ -84,10 +84,14 @@ describe('page-reset rules', () => {
   });
 
   it('a tab change goes back to page 1, clearing search and sort unless asked to keep them', () => {
+    // The page size belongs to the tab's list too (issue 32 item 7: Rewards at 50 a page, then
+    // Analytics, kept pageSize=25 in the address): the next tab starts at the default.
+    expect(applyTabChange({ ...prev, pageSize: 50 }, 'roles').pageSize).toBe(10);
     expect(applyTabChange(prev, 'roles')).toEqual({
       ...prev,
       activeTab: 'roles',
       page: 1,
+      pageSize: 10,
       search: '',
       sortBy: undefined,
       sortOrder: undefined,

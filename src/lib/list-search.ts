@@ -8,7 +8,7 @@ import {
 import { z } from '../../contract/zod';
 
 /**
- * List state kept in the URL (DESIGN section 4): page, page size, search text and sort, plus the
+ * List state kept in the URL (docs/product.md#spa): page, page size, search text and sort, plus the
  * active tab where a screen has tabs. Every key has a default and a bad value falls back to it, so
  * any URL restores a screen and a hand-edited one never breaks it. The search schema of a list is
  * its definition's `search` (contract/list.ts `defineList`); a screen with tabs adds them here.
@@ -46,7 +46,7 @@ export type ListChange =
 
 /**
  * The next search params after a list change. Changing page size, search or sort goes back to
- * page 1 (SPEC 'Common list behaviour'); paging keeps everything else.
+ * page 1 (docs/product.md#list-behaviour); paging keeps everything else.
  */
 export function applyListChange<S extends ListState>(prev: S, change: ListChange): S {
   switch (change.type) {
@@ -63,7 +63,8 @@ export function applyListChange<S extends ListState>(prev: S, change: ListChange
 
 /**
  * The next search params after a tab change: page 1 always. Screens whose tabs list different
- * records (Users and Roles) also clear search and sort; tabs over the same columns keep them.
+ * records (Users and Roles, a partner's Visits, Rewards and Analytics) also reset page size, search
+ * and sort (the defaults then leave the address); tabs over the same columns keep them.
  */
 export function applyTabChange<S extends ListState & { activeTab: string }>(
   prev: S,
@@ -72,10 +73,18 @@ export function applyTabChange<S extends ListState & { activeTab: string }>(
 ): S {
   if (prev.activeTab === activeTab) return prev;
   if (keepSearchAndSort) return { ...prev, activeTab, page: 1 };
-  return { ...prev, activeTab, page: 1, search: '', sortBy: undefined, sortOrder: undefined };
+  return {
+    ...prev,
+    activeTab,
+    page: 1,
+    pageSize: DEFAULT_PAGE_SIZE,
+    search: '',
+    sortBy: undefined,
+    sortOrder: undefined,
+  };
 }
 
-/** The list query a list call sends: pageNumber is a string from '1' (SPEC section 7). */
+/** The list query a list call sends: pageNumber is a string from '1' (docs/product.md#calls). */
 export function toListQuery<Sort extends string>(
   state: ListState,
   sortKeys: readonly Sort[],

@@ -54,7 +54,7 @@ const partner: Partner = {
 
 const readImage = async (file: File) => `base64-of-${file.name}`;
 
-describe('partner add form (SPEC section 5)', () => {
+describe('partner add form (docs/product.md#validation)', () => {
   it('starts with minimum spend 10000 and nothing else filled', () => {
     expect(emptyPartnerForm.minSpendToQualify).toBe(String(MIN_SPEND_DEFAULT));
     expect(emptyPartnerForm.minSpendToQualify).toBe('10000');
@@ -134,7 +134,7 @@ describe('partner add form (SPEC section 5)', () => {
   });
 });
 
-describe('partner edit form (SPEC section 5)', () => {
+describe('partner edit form (docs/product.md#validation)', () => {
   const schema = editPartnerFormSchema(partner);
 
   it('starts from the record with a blank cover image', () => {

@@ -50,7 +50,7 @@ const imageFile = (required: boolean) =>
     }),
   );
 
-/** minSpendToQualify as typed: a number of at least 2000 (SPEC sections 5 and 9). */
+/** minSpendToQualify as typed: a number of at least 2000 (docs/product.md#validation and #constants). */
 const minSpendText = (required: boolean) =>
   z.string().check(
     z.superRefine((text, ctx) => {
@@ -68,7 +68,7 @@ const minSpendText = (required: boolean) =>
 
 const body = createPartnerBodySchema.shape;
 
-/** Partner add (SPEC section 5): every field required, email valid, phone 7 to 11 digits, one service. */
+/** Partner add (docs/product.md#validation): every field required, email valid, phone 7 to 11 digits, one service. */
 export const addPartnerFormSchema = z.object({
   firstName: body.firstName,
   lastName: body.lastName,
@@ -102,7 +102,7 @@ export async function toCreatePartnerBody(
   };
 }
 
-/** Partner edit (SPEC section 5): all optional; what is filled must still be valid. */
+/** Partner edit (docs/product.md#validation): all optional; what is filled must still be valid. */
 export const editPartnerFormSchema = (partner: Pick<Partner, 'extendedServiceIds'>) =>
   z.object({
     firstName: z.string(),

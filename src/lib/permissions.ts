@@ -15,6 +15,14 @@ export const canUse = (
   permission: PermissionName,
 ): boolean => can(user, permission) && needsOf(permission).every((need) => can(user, need));
 
+/**
+ * The Super Admin: club staff (no partner) holding the built-in role. A session stored before the
+ * role's `builtIn` was sent counts as not (the next sign-in tells).
+ */
+export const isSuperAdmin = (
+  user: Partial<Pick<SessionUser, 'role' | 'partnerId'>> | null | undefined,
+): boolean => user?.partnerId == null && user?.role?.builtIn === true;
+
 /** Thrown by a route's beforeLoad when the signed-in user lacks the permission the screen needs. */
 export class ForbiddenError extends Error {
   override readonly name = 'ForbiddenError';

@@ -3,7 +3,7 @@ import { optionalName } from '../../contract/validation';
 import { z } from '../../contract/zod';
 
 /**
- * SPEC section 5: firstName, lastName and address are optional; only non-empty fields are sent,
+ * docs/product.md#validation: firstName, lastName and address are optional; only non-empty fields are sent,
  * except that an address the user emptied is sent empty, which clears it (issue 22; decision 034).
  */
 export const profileFormSchema = z.object({

@@ -16,7 +16,7 @@ export { isNetworkFailure, isRestoredFromStorage, type SavedReason, savedReason 
  * a reload or a dead network shows what was last seen at once while it revalidates (decision 002).
  */
 
-/** IndexedDB keeps a query result 7 days; in memory unused data still goes after 60 s (SPEC 9). */
+/** IndexedDB keeps a query result 7 days; in memory unused data still goes after 60 s (docs/product.md#constants). */
 export const QUERY_CACHE_MAX_AGE_MS = 7 * 24 * 60 * 60 * 1000;
 const PREFIX = 'query';
 

@@ -6,7 +6,7 @@ import {
 } from '../../contract/validation';
 import { z } from '../../contract/zod';
 
-/** Reset by code (SPA-only form): the new password follows the change-password rules of SPEC section 5. */
+/** Reset by code (SPA-only form): the new password follows the change-password rules of docs/product.md#validation. */
 export const resetPasswordFormSchema = withMatchingConfirmation(
   z.object({
     resetCode: updatePasswordBodySchema.shape.resetCode,

@@ -22,6 +22,8 @@ describe('role form', () => {
       'rewards',
       'activities',
       'integrations',
+      // customers.create and customers.import (issue 27, decision 051), customers.privacy (decision 054).
+      'customers',
     ]);
     expect(groups.find((g) => g.group === 'staff')?.permissions).toEqual([
       { id: 2, action: 'view' },
@@ -106,7 +108,7 @@ describe('role form', () => {
     expect(canUse({ permissions: ['rewards.view', 'rewards.reverse'] }, 'rewards.reverse')).toBe(true);
   });
 
-  it('requires a name and at least one permission, with the SPEC messages', () => {
+  it('requires a name and at least one permission, with the product.md messages', () => {
     const result = roleFormSchema.safeParse({ roleName: '  ', permissionIds: [], partnerRole: false });
     expect(result.error?.issues.map((i) => i.message)).toEqual([
       'Role name is required',

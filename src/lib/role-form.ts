@@ -8,7 +8,7 @@ import {
 import { roleMessages } from '../../contract/roles';
 import { z } from '../../contract/zod';
 
-/** Role forms (SPEC section 5): a name and at least one permission. */
+/** Role forms (docs/product.md#validation): a name and at least one permission. */
 export const roleFormSchema = z.object({
   roleName: z
     .string()
@@ -25,7 +25,7 @@ export type RoleForm = { roleName: string; permissionIds: number[]; partnerRole:
 
 export const PARTNER_ROLE_LABEL = 'For partner staff (each holder works at one partner)';
 
-/** 'extended_services' → 'extended services' (SPEC section 2: lower case, underscores as spaces). */
+/** 'extended_services' → 'extended services' (docs/product.md#screens: lower case, underscores as spaces). */
 export const groupLabel = (group: string): string => group.toLowerCase().replace(/_/g, ' ');
 
 /** 'extended_services.view' → 'view' */

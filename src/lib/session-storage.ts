@@ -6,7 +6,7 @@ import {
   type TokenPair,
 } from '../../contract/auth';
 
-/** SPEC section 3: the admin session lives in localStorage under the key `admin`. */
+/** docs/product.md#entities: the admin session lives in localStorage under the key `admin`. */
 export const SESSION_STORAGE_KEY = 'admin';
 
 const storage = (): Storage | null => (typeof localStorage === 'undefined' ? null : localStorage);

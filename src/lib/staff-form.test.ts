@@ -36,7 +36,7 @@ const messagesOf = (result: {
 }) => Object.fromEntries((result.error?.issues ?? []).map((i) => [String(i.path[0]), i.message]));
 
 describe('invite form', () => {
-  it('requires names, a valid email and a role (SPEC section 5)', () => {
+  it('requires names, a valid email and a role (docs/product.md#validation)', () => {
     expect(
       messagesOf(
         inviteStaffFormSchema.safeParse({
@@ -70,7 +70,7 @@ describe('invite form', () => {
 });
 
 describe('edit form', () => {
-  it('checks the phone length with the SPEC messages, and allows it empty', () => {
+  it('checks the phone length with the product.md messages, and allows it empty', () => {
     const values = editFormOf(staff);
     expect(messagesOf(editStaffFormSchema.safeParse({ ...values, phone: '123456' }))).toEqual({
       phone: 'Phone number cannot be less than 7 digits',

@@ -9,7 +9,7 @@ import {
 import { normalisePhone, optionalPhoneField, securePasswordField } from '../../contract/validation';
 import { z } from '../../contract/zod';
 
-/** The invite form (SPEC section 5): names required, email required and valid, a role chosen. */
+/** The invite form (docs/product.md#validation): names required, email required and valid, a role chosen. */
 export const inviteStaffFormSchema = z.object({
   firstName: inviteStaffBodySchema.shape.firstName,
   lastName: inviteStaffBodySchema.shape.lastName,

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { TEXTS } from './texts';
 
 describe('TEXTS, the catalogue of what the SPA shows', () => {
-  it("keeps SPEC.md's sentences word for word", () => {
+  it("keeps docs/product.md's sentences word for word", () => {
     expect(TEXTS.spec).toEqual({
       partnerAdded: 'Partner added successfully',
       recordUpdated: 'Record updated successfully',
@@ -22,7 +22,7 @@ describe('TEXTS, the catalogue of what the SPA shows', () => {
     expect(TEXTS.deleteConfirm('the role Cashier')).toBe(
       'Are you sure you want to delete the role Cashier? This action cannot be undone.',
     );
-    // The partner's confirmation (SPEC section 2) is the same sentence.
+    // The partner's confirmation (docs/product.md#screens) is the same sentence.
     expect(TEXTS.deleteConfirm('this partner')).toBe(TEXTS.spec.deletePartner);
   });
 });

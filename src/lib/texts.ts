@@ -3,19 +3,19 @@ import { partnerMessages } from '../../contract/partners';
 import { reversalMessages } from '../../contract/redemption';
 
 /**
- * The texts the SPA shows in more than one place, and the ones SPEC.md prescribes word for word
+ * The texts the SPA shows in more than one place, and the ones docs/product.md prescribes word for word
  * (section 4's success messages, section 2's confirmations and empty states): one catalogue, so a
  * sentence is changed once and the screens and tests that show or check it read it from here.
  * Rules the server shares (validation messages, reward and concurrency messages) stay in contract/;
  * a text used by one screen only stays beside that screen.
  */
 export const TEXTS = {
-  /** SPEC section 8: the last fallback of every failure shown (API client, flows, auth screens). */
+  /** docs/product.md#errors: the last fallback of every failure shown (API client, flows, auth screens). */
   errorFallback: 'An error occurred',
-  /** A deletion's confirmation (SPEC section 2's wording), naming what goes: 'the role Cashier'. */
+  /** A deletion's confirmation (docs/product.md#screens's wording), naming what goes: 'the role Cashier'. */
   deleteConfirm: (what = 'this record') =>
     `Are you sure you want to delete ${what}? This action cannot be undone.`,
-  /** SPEC section 4's success messages and section 2's confirmations and empty states, word for word. */
+  /** docs/product.md#states's success messages and section 2's confirmations and empty states, word for word. */
   spec: {
     partnerAdded: partnerMessages.added,
     recordUpdated: customerMessages.updated,

@@ -4,7 +4,7 @@ import { useMemo } from 'react';
 import type { SessionUser } from '../../contract/auth';
 import type { PermissionName } from '../../contract/permissions';
 import type { StaffRuleParty } from '../../contract/staff';
-import { can, canUse, ForbiddenError, NotFoundError, ownPartnerId } from './permissions';
+import { can, canUse, ForbiddenError, isSuperAdmin, NotFoundError, ownPartnerId } from './permissions';
 
 /**
  * `const can = useCan(); can('staff.create')`: whether the signed-in user (session actor) holds the
@@ -45,7 +45,13 @@ const NO_PERMISSIONS: readonly string[] = [];
  * its snapshot. Written here as a shape, so that lib does not import the machines (decision 032).
  */
 interface SessionSource {
-  getSnapshot(): { context: { session?: { user: Pick<SessionUser, 'permissions' | 'partnerId'> } | null } };
+  getSnapshot(): {
+    context: {
+      session?: {
+        user: Pick<SessionUser, 'permissions' | 'partnerId'> & Partial<Pick<SessionUser, 'role'>>;
+      } | null;
+    };
+  };
 }
 
 /**
@@ -57,6 +63,17 @@ export const requirePermission =
   ({ context }: { context: { session: SessionSource } }) => {
     const user = context.session.getSnapshot().context.session?.user;
     if (!permissions.some((p) => can(user, p))) throw new ForbiddenError(permissions[0]);
+  };
+
+/**
+ * The guard of a Super Admin's screen (the club's integration keys): anyone else, partner staff
+ * included, gets the 'Not allowed' state, whatever their role holds.
+ */
+export const requireSuperAdmin =
+  (permission: PermissionName) =>
+  ({ context }: { context: { session: SessionSource } }) => {
+    const user = context.session.getSnapshot().context.session?.user;
+    if (!isSuperAdmin(user) || !can(user, permission)) throw new ForbiddenError(permission);
   };
 
 /** The signed-in user's own partner (partner staff), or null for club staff. */

@@ -4,7 +4,7 @@ import { initialIssueValues, toIssueRewardBody, validateIssueValues } from './is
 
 const filled = { ...initialIssueValues(), title: 'Gift', description: 'Thanks', promotionalImage: 'iVBOR' };
 
-describe('issue reward form rules (SPEC section 5)', () => {
+describe('issue reward form rules (docs/product.md#validation)', () => {
   it('requires type, image, title and description', () => {
     expect(validateIssueValues(initialIssueValues())).toEqual({
       rewardType: rewardMessages.rewardTypeRequired,
@@ -14,7 +14,7 @@ describe('issue reward form rules (SPEC section 5)', () => {
     });
   });
 
-  it('checks only the chosen type amount, with the SPEC messages', () => {
+  it('checks only the chosen type amount, with the product.md messages', () => {
     const gift = { ...filled, rewardType: 'GIFTCARD' as const, percentageDiscount: 'x' };
     expect(validateIssueValues({ ...gift, issuedAmount: 'abc' })).toEqual({
       issuedAmount: rewardMessages.issuedAmountNumber,

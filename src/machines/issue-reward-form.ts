@@ -5,7 +5,7 @@ import {
   rewardMessages,
 } from '../../contract/rewards';
 
-/** The Issue Reward form's values as typed (SPEC section 5), its rules and the body it sends. */
+/** The Issue Reward form's values as typed (docs/product.md#validation), its rules and the body it sends. */
 
 export interface IssueValues {
   rewardType: '' | 'GIFTCARD' | 'COUPON';
@@ -21,7 +21,7 @@ export interface IssueValues {
 export type IssueField = keyof IssueValues;
 export type IssueErrors = Partial<Record<IssueField, string>>;
 
-/** SPEC section 9 defaults: 2,000 naira for a gift card, 10 percent for a coupon. */
+/** docs/product.md#constants defaults: 2,000 naira for a gift card, 10 percent for a coupon. */
 export const initialIssueValues = (): IssueValues => ({
   rewardType: '',
   rewardTypeCategory: '',
@@ -42,7 +42,7 @@ function amountError(text: string, numberMessage: string, positiveMessage: strin
   return undefined;
 }
 
-/** Every rule of SPEC section 5 'Issue reward'; the amount rule applies to the chosen type only. */
+/** Every rule of docs/product.md#validation 'Issue reward'; the amount rule applies to the chosen type only. */
 export function validateIssueValues(values: IssueValues): IssueErrors {
   const errors: IssueErrors = {};
   if (!values.rewardType) errors.rewardType = rewardMessages.rewardTypeRequired;

@@ -15,9 +15,9 @@ import {
 } from './issue-reward-form';
 
 /**
- * The Issue Reward form (SPEC sections 4 and 5): editing with the defaults of SPEC section 9, a
+ * The Issue Reward form (docs/product.md#states and #validation): editing with the defaults of docs/product.md#constants, a
  * submit only with valid values and a target customer, then success ('Reward successfully issued')
- * or failure (SPEC section 8). Issuing needs the network: offline, it is refused and not queued.
+ * or failure (docs/product.md#errors). Issuing needs the network: offline, it is refused and not queued.
  * Submitting again after a failure, with nothing changed, repeats the same attempt (same key).
  * After a lost answer (issue 17) the live effect keeps the attempt open (src/lib/open-attempts.ts)
  * and sends it first on every later Submit for the same customer and partner, whatever the form

@@ -5,7 +5,7 @@ import { attemptsLeftOf, errorStatus, errorText, fieldMessage, serverMessage } f
 import { type NetworkEvent, startsOnline } from './flow-support';
 
 /**
- * The one-time code of a redemption (SPEC section 2 'Modals'): six single-digit boxes, auto-advance,
+ * The one-time code of a redemption (docs/product.md#screens 'Modals'): six single-digit boxes, auto-advance,
  * backspace moves back, a pasted six-digit code fills them, Submit only when all six are filled.
  * The code is checked with the `checkOtp` actor; `sendCode` sends a new one. Needs the network.
  */

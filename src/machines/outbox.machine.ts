@@ -5,7 +5,7 @@ import { type ConflictOutput, conflictMachine, isConflictError } from './conflic
 import { type NetworkEvent, startsOnline } from './flow-support';
 
 /**
- * The outbox (issue 6, DESIGN section 4): edits saved on this device while the network was gone are
+ * The outbox (issue 6, docs/product.md#spa): edits saved on this device while the network was gone are
  * sent in order, one at a time, each exactly once (its Idempotency-Key makes a resend after a lost
  * answer a replay). It sends when the network returns (the browser's online event) and, while the
  * browser believes it is online but calls fail, again after a growing pause (2 s, 4 s ... 60 s).

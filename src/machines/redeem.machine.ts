@@ -15,7 +15,7 @@ import { type NetworkEvent, startsOnline } from './flow-support';
 import { type CodeSent, otpMachine } from './otp.machine';
 
 /**
- * A partner redeems a known reward (SPEC section 4 'Redemption'): send the customer a code, check it
+ * A partner redeems a known reward (docs/product.md#states 'Redemption'): send the customer a code, check it
  * in the OTP modal (the `otp` machine, invoked), then the Redeem modal: a gift card asks for an
  * amount (at most the balance), a coupon asks for a confirmation. Money needs the network: offline,
  * a money step is refused and nothing is queued. A retry after a failure sends the same

@@ -16,10 +16,10 @@ export const tokens = defineTokens({
       900: { value: '#06224f' },
       950: { value: '#041633' },
     },
-    /** SPEC section 5's error red (#fc8181): the invalid field's border. */
+    /** docs/product.md#validation's error red (#fc8181): the invalid field's border. */
     fieldError: { value: '#fc8181' },
     /**
-     * Error text. SPEC section 5 gives #fc8181, which is 2.4:1 on white; issue 9 (WCAG AA, 4.5:1 for
+     * Error text. docs/product.md#validation gives #fc8181, which is 2.4:1 on white; issue 9 (WCAG AA, 4.5:1 for
      * 12 px text) wins: the same red, darker, 5.5:1 (decision 019).
      */
     fieldErrorText: { value: '#c53030' },

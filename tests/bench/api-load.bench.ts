@@ -48,7 +48,7 @@ const SIZES: SeedSizes = {
 type Kind = 'list' | 'stats';
 type Endpoint = { name: string; path: string; kind: Kind };
 
-/** The screens issue 7 names (paths from server/routes and SPEC section 7). */
+/** The screens issue 7 names (paths from server/routes and docs/product.md#calls). */
 const ENDPOINTS: Endpoint[] = [
   { name: 'partner list, search "kitchen"', path: '/admin/partners?searchText=kitchen', kind: 'list' },
   { name: 'partner detail', path: `/admin/partners/${BUSY}`, kind: 'list' },

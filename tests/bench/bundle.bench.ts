@@ -80,8 +80,8 @@ async function main() {
       const path = new URL(res.url()).pathname;
       if (path.endsWith('.js')) scripts.push(path.replace(/^\//, ''));
     });
-    // The page notes when React's form (not the prerendered copy of decision 021, whose fields are
-    // disabled) is first there; only scripts requested before that moment count, whatever the
+    // The page notes when React's form (not the prerendered copy of decision 021, usable but only
+    // keeping what is typed until the app takes over, decision 061) is first there; only scripts requested before that moment count, whatever the
     // polling below takes on a busy machine (idle-time loads of decision 012 come right after).
     await page.addInitScript(() => {
       // No named inner functions: tsx would wrap them in a `__name` helper the page does not have.
@@ -89,6 +89,7 @@ async function main() {
       new MutationObserver((_records, observer) => {
         if (
           w.__usableAt === undefined &&
+          !document.querySelector('[data-prerendered]') &&
           document.querySelector('input[placeholder="Enter your email"]:not([disabled])') &&
           document.querySelector('button[type="submit"]:not([disabled])')
         ) {

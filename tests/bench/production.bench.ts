@@ -11,7 +11,7 @@
  */
 import { type ChildProcess, execSync, spawn, spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { cpSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -50,8 +50,6 @@ if (process.env.BENCH_SKIP_BUILD !== '1') {
 const app = mkdtempSync(join(tmpdir(), 'rc-prod-install-'));
 process.on('exit', () => rmSync(app, { recursive: true, force: true }));
 for (const f of ['package.json', 'package-lock.json']) cpSync(join(ROOT, f), join(app, f));
-mkdirSync(join(app, 'scripts'));
-cpSync(join(ROOT, 'scripts/panda-codegen.mjs'), join(app, 'scripts/panda-codegen.mjs'));
 const t0 = Date.now();
 const install = spawnSync('npm', ['ci', '--omit=dev', '--no-audit', '--no-fund'], {
   cwd: app,

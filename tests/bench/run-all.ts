@@ -23,6 +23,7 @@ const ORDER = [
   'bench:lists',
   'bench:partners',
   'bench:prod',
+  'bench:import',
   'bench:api',
 ];
 

@@ -263,7 +263,7 @@ test.describe('sign-out wipes the device', () => {
     console.log(`[unreachable] logout calls failed: ${failedLogouts.length} (${failedLogouts.join(', ')})`);
     expect(failedLogouts.length).toBeGreaterThanOrEqual(1);
     await expectNothingOnDisk('unreachable', context, profileDir, planted);
-    // Not asserted (decision 009): the session itself (SPEC: localStorage `admin`) after removal.
+    // Not asserted (decision 009): the session itself (docs/product.md#entities: localStorage `admin`) after removal.
     const token = scanProfile(profileDir, [refreshToken]);
     console.log(
       `[unreachable] the removed session's refresh token on disk: ${token.hits.map((h) => h.file).join(', ') || 'nowhere'}`,

@@ -1,6 +1,6 @@
 import { expect, test } from '@playwright/test';
-import { DEMO_ADMIN } from './support/env';
-import { signIn } from './support/fixtures';
+import { DEMO_ADMIN, MAIN_DATA_DIR } from './support/env';
+import { linkCustomerByMail, signIn } from './support/fixtures';
 
 /**
  * Partner API keys (issue 21): on the partner page's Integrations tab a key is created and shown
@@ -21,9 +21,10 @@ test('an API key is created (shown once), records a visit, shows "last used", is
   const customers = await (
     await request.get('/api/v1/admin/user/customers?pageSize=10', { headers: auth })
   ).json();
-  const customerId = customers.data.records.find(
+  const customer = customers.data.records.find(
     (c: { accountStatus: string }) => c.accountStatus === 'ACTIVE',
-  ).id as number;
+  ) as { id: number; email: string };
+  const customerId = customer.id;
   const name = `Till ${Date.now().toString(36)}`;
 
   await context.grantPermissions(['clipboard-read', 'clipboard-write']);
@@ -52,7 +53,13 @@ test('an API key is created (shown once), records a visit, shows "last used", is
   await expect(row).toContainText(key.slice(0, 16));
   await expect(page.getByText(key)).toHaveCount(0);
 
-  // A till records a visit with the key alone.
+  // A till links the customer with the code from their mailbox (decision 053), then records a
+  // visit with the key alone.
+  await linkCustomerByMail(request, {
+    headers: { 'X-Api-Key': key },
+    dataDir: MAIN_DATA_DIR,
+    email: customer.email,
+  });
   const visit = {
     partnerId,
     customerId,

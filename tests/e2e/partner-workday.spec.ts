@@ -2,7 +2,7 @@ import { type APIRequestContext, expect, type Page, test } from '@playwright/tes
 import { partnerInactiveMessages } from '../../contract/partners';
 import { TINY_PNG } from '../model/flow-paths';
 import { DEMO_ADMIN, E2E_BASE_URL, MAIN_DATA_DIR } from './support/env';
-import { latestMailedCode, mailsTo, naira, signIn } from './support/fixtures';
+import { LINK_CODE_PATTERN, latestMailedCode, mailsTo, naira, signIn } from './support/fixtures';
 
 /**
  * Issue 16, the partner workspace: a seeded partner cashier (Segun Adeyemi, Staff#2026) on a phone
@@ -16,6 +16,7 @@ import { latestMailedCode, mailsTo, naira, signIn } from './support/fixtures';
 const API = `${E2E_BASE_URL}/api/v1`;
 const CASHIER = { email: 'segun.adeyemi@ekogrillhouse.com.ng', password: 'Staff#2026' };
 const OTP_PATTERN = /redemption code is: (\d{6})/;
+
 const PNG = Buffer.from(TINY_PNG, 'base64');
 /** Amounts no seeded row has, so the rows the test made are found by them. */
 const GIFT_AMOUNT = 7300;
@@ -236,6 +237,9 @@ test("a partner cashier's day at 375 px: visit, issue, guided redemptions with a
     .setInputFiles({ name: 'promo.png', mimeType: 'image/png', buffer: PNG });
   await issue.getByRole('button', { name: 'Submit' }).click();
   await expect(page.getByText('Reward successfully issued')).toBeVisible();
+  // The cashier lands on their partner's page, a screen they may see (issue 28, defect 5).
+  await expect(page).toHaveURL(new RegExp(`/dashboard/partners/${world.ownId}(\\?|$)`));
+  await expect(page.getByText('Not allowed')).toHaveCount(0);
 
   // 3. Redeem part of that gift card through the guided flow, with a reload at Confirm.
   await page.getByRole('button', { name: 'Open menu' }).click();
@@ -370,8 +374,11 @@ test("a blocked partner's cashier sees why, and nothing is recorded", async ({ p
         items: [{ name: 'Suya', quantity: 1, price: 1500 }],
       },
     });
-    expect(res.status()).toBe(409);
-    expect((await res.json()).message).toBe(partnerInactiveMessages.BLOCKED);
+    // A blocked partner's staff read and change nothing (issue 28, decision 053): 403 with the reason.
+    expect(res.status()).toBe(403);
+    const refusal = await res.json();
+    expect(refusal.code).toBe('partner_blocked');
+    expect(refusal.message).toMatch(/blocked by the club/);
   } finally {
     expect((await setStatus('ACTIVE')).ok()).toBe(true);
   }
@@ -418,13 +425,23 @@ test("a customer's first visit at the partner: found by the whole email, not by 
   await find.fill(name);
   await form.getByRole('button', { name: 'Find' }).click();
   await expect(form.getByRole('status')).toHaveText(`No customer matches '${name}'`);
-  // By the whole address, as the customer says it (any case): found, the address masked.
+  // By the whole address, as the customer says it (any case): not linked yet, so still nobody;
+  // the cashier sends the customer a code and types the one from their mailbox (decision 053).
   await find.fill(newcomer!.email.toUpperCase());
   await form.getByRole('button', { name: 'Find' }).click();
-  await expect(found).toHaveCount(1);
-  await expect(found).toContainText(name);
-  await expect(found).not.toContainText(newcomer!.email);
-  await found.getByRole('button', { name: 'Choose' }).click();
+  await expect(form.getByRole('status')).toHaveText(`No customer matches '${newcomer!.email.toUpperCase()}'`);
+  await expect(found).toHaveCount(0);
+  const before = mailsTo(MAIN_DATA_DIR, newcomer!.email);
+  await form.getByRole('button', { name: 'Send the customer a code' }).click();
+  await expect
+    .poll(() => mailsTo(MAIN_DATA_DIR, newcomer!.email), { message: 'the link code mail' })
+    .toBeGreaterThan(before);
+  const code = await latestMailedCode(MAIN_DATA_DIR, newcomer!.email, LINK_CODE_PATTERN);
+  await form.getByLabel('Code from the customer').fill(code);
+  await form.getByRole('button', { name: 'Link customer' }).click();
+  // Linked: the customer is chosen, the address masked.
+  await expect(form.getByText(name)).toBeVisible();
+  await expect(form).not.toContainText(newcomer!.email);
   await form.getByLabel('Item 1').fill('First visit tea');
   await form.getByLabel('Price (₦)').fill('1300');
   await form.getByRole('button', { name: 'Record visit' }).click();

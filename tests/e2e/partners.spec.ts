@@ -29,7 +29,7 @@ test('a partner is added with every rule checked, edited, blocked, unblocked and
   await page.getByRole('button', { name: 'Add Partner' }).click();
   await expect(page).toHaveURL(/\/dashboard\/partners\/add$/);
 
-  // Defaults and rules of SPEC sections 5 and 9.
+  // Defaults and rules of docs/product.md#validation and #constants.
   const minSpend = page.getByLabel('Minimum Spend To Qualify');
   await expect(minSpend).toHaveValue('10000');
   await expect(minSpend).toHaveAttribute('min', '2000');

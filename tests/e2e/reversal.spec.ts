@@ -155,6 +155,9 @@ test('a redemption is reversed from the reward history: reason required, online 
   await dialog.getByRole('button', { name: 'Confirm reversal' }).click();
   const done = page.getByRole('dialog', { name: 'Redemption reversed' });
   await expect(done.getByTestId('reversal-result')).toContainText(`Balance restored to${naira(5000)}`);
+  // Said once (the title), not again as the status (issue 32 item 7); the status says what came back.
+  await expect(done.getByText('Redemption reversed')).toHaveCount(1);
+  await expect(done.getByRole('status')).toHaveText(`${naira(1200)} is back on the gift card.`);
   await expect(done).toContainText('Customer was charged twice');
   await expect(done).toContainText(`+${naira(1200)}`);
   expect(sent).toHaveLength(1);

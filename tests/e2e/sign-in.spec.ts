@@ -49,7 +49,7 @@ test.describe('on a club no other spec has touched', () => {
     expect(figures.totalPartners).toBeGreaterThan(0);
     expect(figures.totalIssuedGiftcardsCount).toBeGreaterThan(0);
 
-    // Cards are 90 px high (SPEC section 9).
+    // Cards are 90 px high (docs/product.md#constants).
     const box = await card('Total Partners').boundingBox();
     expect(Math.round(box?.height ?? 0)).toBe(90);
 

@@ -7,7 +7,7 @@ import { firstOfActiveCustomer, signIn } from './support/fixtures';
  * Issue 9 item 5: every main screen at 375 x 812 (a small phone). Each one must not scroll
  * sideways (wide tables scroll inside their own box), the main menu folds into a Menu button that
  * opens it as a drawer (keyboard: focus inside, Escape closes, focus back on the button), dialogs
- * take the full width (SPEC: 30rem from md up, full width on small screens) and the six OTP boxes
+ * take the full width (docs/product.md#modals: 30rem from md up, full width on small screens) and the six OTP boxes
  * fit. A screenshot of each screen goes to test-results/screens-375/<screen>.png.
  */
 
@@ -76,7 +76,7 @@ test('every main screen fits 375 px: no sideways scroll, menu drawer, full-width
   await page.keyboard.press('Enter');
   const drawer = page.getByRole('dialog', { name: 'Reward Club' });
   await expect(drawer).toBeVisible();
-  await expect(drawer.getByRole('navigation', { name: 'Main' }).getByRole('link')).toHaveCount(8); // seven screens and Webhooks (issue 21)
+  await expect(drawer.getByRole('navigation', { name: 'Main' }).getByRole('link')).toHaveCount(9); // seven screens, Webhooks (issue 21) and Club API keys (the demo admin is the Super Admin, issue 27)
   expect(await drawer.evaluate((el) => el.contains(document.activeElement))).toBe(true);
   await page.screenshot({ path: `${SHOTS}/menu-open.png` });
   await page.keyboard.press('Escape');
@@ -223,7 +223,7 @@ test('every main screen fits 375 px: no sideways scroll, menu drawer, full-width
   expect(last!.y, 'all six boxes on one row').toBe(first!.y);
   await check(page, 'guided-redemption-code');
 
-  // From md up the same dialog is 30rem wide (SPEC section 9).
+  // From md up the same dialog is 30rem wide (docs/product.md#constants).
   await page.setViewportSize({ width: 1024, height: 812 });
   await page.goto(partnerUrl.pathname);
   await expect(page.getByRole('button', { name: 'Open menu' })).toBeHidden();

@@ -11,7 +11,7 @@ import type { MailClient } from './mail-client';
 import type { FlowsApi, World } from './world';
 
 /**
- * What a walk file beside a machine (`src/machines/<name>.walk.ts`) provides: the machine's model
+ * What a machine's walk file (`tests/flows/walks/<name>.walk.ts`) provides: the machine's model
  * (its generated paths, tests/model), how each event of a path is done in the real SPA, and what the
  * screen must show in each state. The runner (tests/flows/walk.ts) drives every path in Chromium.
  */

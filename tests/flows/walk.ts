@@ -17,6 +17,7 @@ import { machineSvg } from './diagram';
 import { MailClient } from './mail-client';
 import { startMailbox } from './mailbox';
 import { type MachineResult, type PathResult, type RunReport, writeReport } from './report';
+import { parseOnly, reach, selectWalks } from './select';
 import { buildSpa, freePort, REPO_ROOT, startServerProcess } from './stack';
 import { Edge, freshStart, type MachineWalk, type WalkContext } from './walk-kit';
 import { FlowsApi, makeWorld, productionRefusal, type World } from './world';
@@ -31,15 +32,14 @@ import { FlowsApi, makeWorld, productionRefusal, type World } from './world';
  */
 
 const MACHINES_DIR = join(REPO_ROOT, 'src/machines');
+/** One walk per machine, next to this file: src/ never imports tests/ (docs/decisions/055). */
+const WALKS_DIR = join(REPO_ROOT, 'tests/flows/walks');
 const env = process.env;
 const started = Date.now();
 const runId =
   env.FLOWS_RUN_ID || new Date().toISOString().replace(/[-:]/g, '').replace(/\..*/, '').replace('T', '-');
 const reportDir = resolve(REPO_ROOT, env.FLOWS_REPORT_DIR || 'flows-report');
-const only = (env.FLOWS_ONLY ?? '')
-  .split(',')
-  .map((s) => s.trim())
-  .filter(Boolean);
+const only = parseOnly(env.FLOWS_ONLY);
 const admin = {
   email: env.FLOWS_ADMIN_EMAIL || DEMO_ADMIN.email,
   password: env.FLOWS_ADMIN_PASSWORD || DEMO_ADMIN.password,
@@ -78,19 +78,25 @@ async function target(): Promise<{ baseUrl: string; mailboxUrl: string }> {
 
 /** Every machine file and its walk (a machine without one is a failure, not a silent gap). */
 async function discoverWalks(problems: string[]): Promise<MachineWalk[]> {
-  const walks: MachineWalk[] = [];
+  const found: Array<{ stem: string; name: string; walk?: MachineWalk }> = [];
   const stems = readdirSync(MACHINES_DIR)
     .filter((f) => f.endsWith('.machine.ts'))
     .map((f) => f.slice(0, -'.machine.ts'.length))
-    .filter((stem) => only.length === 0 || only.includes(stem))
     .sort();
   for (const stem of stems) {
-    const file = join(MACHINES_DIR, `${stem}.walk.ts`);
+    const file = join(WALKS_DIR, `${stem}.walk.ts`);
     if (!existsSync(file)) {
-      problems.push(`src/machines/${stem}.machine.ts has no walk (src/machines/${stem}.walk.ts)`);
+      found.push({ stem, name: stem });
       continue;
     }
-    walks.push(((await import(pathToFileURL(file).href)) as { walk: MachineWalk }).walk);
+    const walk = ((await import(pathToFileURL(file).href)) as { walk: MachineWalk }).walk;
+    found.push({ stem, name: walk.model.name, walk });
+  }
+  // FLOWS_ONLY by the report's names or the file names; an unknown name stops the run here.
+  const walks: MachineWalk[] = [];
+  for (const { stem, walk } of selectWalks(only, found)) {
+    if (walk) walks.push(walk);
+    else problems.push(`src/machines/${stem}.machine.ts has no walk (tests/flows/walks/${stem}.walk.ts)`);
   }
   return walks;
 }
@@ -264,19 +270,25 @@ async function walkMachine(
 
 async function main(): Promise<boolean> {
   const problems: string[] = [];
+  // The walks first: an unknown FLOWS_ONLY name stops the run before a server is started.
+  const walks = await discoverWalks(problems);
   const { baseUrl, mailboxUrl } = await target();
   const api = new FlowsApi(baseUrl, admin);
-  const health = await api.health();
+  const health = await reach('server', baseUrl, 'Check FLOWS_BASE_URL and that the server is running.', () =>
+    api.health(),
+  );
   const refusal = productionRefusal(baseUrl, health.environment, env.FLOWS_ALLOW_PRODUCTION);
   if (refusal) throw new Error(refusal);
   const mail = new MailClient(mailboxUrl);
-  await mail.search(admin.email); // the mailbox answers (or this throws before any data is made)
+  // The mailbox answers (or this throws before any data is made).
+  await reach('mailbox', mailboxUrl, 'Check FLOWS_MAILBOX_URL (a Mailpit-compatible API).', () =>
+    mail.search(admin.email),
+  );
   const world = await makeWorld(api, mail, runId);
   console.log(
     `walking ${baseUrl} (${health.environment ?? 'environment not reported'}), mail from ${mailboxUrl}; ` +
       `this run's data: ${world.tag} (partner ${world.partner.id}, customer ${world.customer.id})`,
   );
-  const walks = await discoverWalks(problems);
   const browser = await chromium.launch({ executablePath: CHROME_PATH, args: CHROME_FLAGS });
   cleanups.push(() => browser.close());
   // Walks in different lanes use different customers and accounts (their mail and rate limits do

@@ -125,6 +125,7 @@ export function productionRefusal(
 }
 
 const SET_PASSWORD_MAIL = /set-password code is: ([A-Z0-9]+)/;
+const LINK_CODE_MAIL = /link code is: ([0-9]{6})/;
 const STAFF_PERMISSIONS = [
   'dashboard.view',
   'visits.view',
@@ -169,6 +170,17 @@ export async function makeWorld(api: FlowsApi, mail: MailClient, runId: string):
       visitDate: new Date().toISOString(),
       items: [{ name: `${tag} dinner`, quantity: 1, price: 5000 }],
     });
+  // The run's partner is new to both customers: each is linked the way a partner does it, a code
+  // mailed to the customer and typed back from their mailbox (issue 28, decision 053).
+  for (const c of [customer, second]) {
+    const seenLink = await mail.seen(c.email);
+    const request = await api.call<{ id: number }>('POST', '/partners/customer-links', {
+      email: c.email,
+      partnerId: partner.id,
+    });
+    const code = await mail.waitFor(c.email, seenLink, LINK_CODE_MAIL);
+    await api.call('POST', `/partners/customer-links/${request.id}/confirm`, { code });
+  }
   // Partner staff: a role of their permissions, an invitation, the password set with the mailed code.
   const catalogue = await api.call<{ id: number; name: string }[]>('GET', '/authz');
   const role = await api.call<{ id: number }>('POST', '/admin/user/create-role', {

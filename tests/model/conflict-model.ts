@@ -6,7 +6,7 @@ import type { FlowModel } from './flow-engine';
 /**
  * The 409 choice model (decision 010): Keep mine, Use theirs, closing the dialog, and how Keep mine's
  * send ends. Shared by tests/model/conflict.test.ts, `npm run flows` and the browser walk
- * (src/machines/conflict.walk.ts, through an online form's save).
+ * (tests/flows/walks/conflict.walk.ts, through an online form's save).
  */
 
 export const myEdit = { partnerId: 3, address: '1 Allen Avenue' };

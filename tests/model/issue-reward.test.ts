@@ -27,7 +27,7 @@ const harness: FlowHarness = {
         idempotencyKey: string;
       };
       expect(body).toMatchObject({ issuedTo: 42, partnerId: 3, status: 'Active', title: 'Welcome gift' });
-      // Only the chosen type's amount is sent: SPEC section 5, defaults of SPEC section 9.
+      // Only the chosen type's amount is sent: docs/product.md#validation, defaults of docs/product.md#constants.
       if (body.rewardType === 'GIFTCARD') {
         expect(body.issuedAmount).toBe(2000);
         expect(body).not.toHaveProperty('percentageDiscount');

@@ -5,7 +5,7 @@ import type { FlowModel } from './flow-engine';
 /**
  * The reversal flow model: which reasons, clicks and server answers are tried in the Reverse dialog,
  * and how a tester reads them. Shared by tests/model/reversal.test.ts, `npm run flows` and the
- * browser walk (src/machines/reversal.walk.ts).
+ * browser walk (tests/flows/walks/reversal.walk.ts).
  */
 
 export const REASON = 'Customer was charged twice';

@@ -50,23 +50,36 @@ export type ServerProcess = {
   stop: () => Promise<void>;
 };
 
-/** Starts `server/main.ts` with `env` on a port of its own and waits until /health answers. */
-export async function startServerProcess(env: Record<string, string>): Promise<ServerProcess> {
+/**
+ * Starts `server/main.ts` with `env` on a port of its own and waits until /health answers. With
+ * `built`, that built server (a dist-server/main.js of scripts/build-server.mjs) runs with plain
+ * node and only `env` and PATH, as `npm run start:prod` runs it.
+ */
+export async function startServerProcess(
+  env: Record<string, string>,
+  opts: { built?: string } = {},
+): Promise<ServerProcess> {
   const port = await freePort();
   const url = `http://127.0.0.1:${port}`;
-  const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
-    cwd: REPO_ROOT,
-    env: {
-      ...process.env,
-      DATABASE_URL: '',
-      SMTP_URL: '',
-      SEED_DEMO: 'false',
-      LOG_LEVEL: 'warn',
-      ...env,
-      PORT: String(port),
+  const child: ChildProcess = spawn(
+    process.execPath,
+    opts.built ? [opts.built] : ['--import', 'tsx', 'server/main.ts'],
+    {
+      cwd: REPO_ROOT,
+      env: opts.built
+        ? { PATH: process.env.PATH, LOG_LEVEL: 'warn', ...env, PORT: String(port) }
+        : {
+            ...process.env,
+            DATABASE_URL: '',
+            SMTP_URL: '',
+            SEED_DEMO: 'false',
+            LOG_LEVEL: 'warn',
+            ...env,
+            PORT: String(port),
+          },
+      stdio: ['ignore', 'pipe', 'pipe'],
     },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
+  );
   let output = '';
   child.stdout?.on('data', (d) => {
     output += d;
@@ -208,6 +221,27 @@ export async function startPrivatePostgres(): Promise<PrivatePostgres> {
   };
 }
 
+/**
+ * The server built as `npm run build` builds it (scripts/build-server.mjs) into a folder of its own
+ * under tests/.tmp (inside the repository: its imports find node_modules); its main.js. The
+ * caller removes `dir`.
+ */
+export function buildServer(): { main: string; dir: string } {
+  const dir = join(
+    REPO_ROOT,
+    'tests',
+    '.tmp',
+    `dist-server-${process.pid}-${randomBytes(3).toString('hex')}`,
+  );
+  const res = spawnSync(process.execPath, ['scripts/build-server.mjs', dir], {
+    cwd: REPO_ROOT,
+    encoding: 'utf8',
+    timeout: 120_000,
+  });
+  if (res.status !== 0) throw new Error(`scripts/build-server.mjs failed:\n${res.stdout}\n${res.stderr}`);
+  return { main: join(dir, 'main.js'), dir };
+}
+
 /** A scratch folder under the system temp dir, removed by the caller. */
 export const scratchDir = (prefix: string) => mkdtempSync(join(tmpdir(), prefix));
 
@@ -220,7 +254,12 @@ export const scratchDir = (prefix: string) => mkdtempSync(join(tmpdir(), prefix)
 export async function startFailoverProxy(target: { host: string; port: number }) {
   type Pair = { client: Socket; upstream: Socket; cut: boolean };
   const pairs = new Set<Pair>();
+  let refusing = false;
   const server = createServer((client) => {
+    if (refusing) {
+      client.destroy();
+      return;
+    }
     const upstream = connect(target.port, target.host);
     const pair: Pair = { client, upstream, cut: false };
     pairs.add(pair);
@@ -263,6 +302,10 @@ export async function startFailoverProxy(target: { host: string; port: number })
         n++;
       }
       return n;
+    },
+    /** While `true`, new connections are closed at once (the database unreachable); `false` again to let them through. */
+    refuse: (on: boolean) => {
+      refusing = on;
     },
     close: async () => {
       for (const pair of pairs) pair.client.destroy();

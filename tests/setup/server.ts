@@ -9,6 +9,7 @@ import { ALL_PERMISSION_NAMES, SUPER_ADMIN_ROLE } from '../../contract/permissio
 import { API_BASE, type App, createApp } from '../../server/app';
 import { type Database, type Db, openDatabase, runOnce } from '../../server/db/client';
 import {
+  customerLinks,
   customers,
   extendedServices,
   partnerExtendedServices,
@@ -20,10 +21,10 @@ import {
   visits,
 } from '../../server/db/schema';
 import { createPasswordHasher, TEST_PASSWORD_HASHING } from '../../server/domain/passwords';
-import type { AppConfig } from '../../server/http/context';
 import { silentLogger } from '../../server/log';
 import { createMailer, fileMailbox, type Mailer, type MailTransport } from '../../server/mail';
 import { solidPng } from '../../server/seed/png';
+import type { AppConfig } from '../../server/types';
 
 /** A clock the tests move by hand. */
 export type TestClock = (() => Date) & { advance: (ms: number) => void; set: (d: Date) => void };
@@ -59,6 +60,20 @@ export const testHasher = createPasswordHasher(TEST_PASSWORD_HASHING);
 export const isPostgres = Boolean(process.env.TEST_DATABASE_URL);
 
 /**
+ * `url` through PgBouncer when TEST_PGBOUNCER names one (`host:port`, set by `npm run test:pgbouncer`,
+ * scripts/test-pgbouncer.mjs), else `url` itself. Databases are still created and dropped directly.
+ */
+export function throughPooler(url: string): string {
+  const pooler = process.env.TEST_PGBOUNCER;
+  if (!pooler) return url;
+  const u = new URL(url);
+  const [host, port] = pooler.split(':');
+  u.hostname = host!;
+  u.port = port!;
+  return u.toString();
+}
+
+/**
  * Opens a fresh, migrated database: in-memory PGlite, or a new database on TEST_DATABASE_URL with a
  * pool of `max` connections (concurrency tests ask for 20 or more).
  */
@@ -79,7 +94,7 @@ export async function openTestDatabase(
   url.pathname = `/${name}`;
   const database = await openDatabase({
     kind: 'postgres',
-    url: opts.via ? opts.via(url.toString()) : url.toString(),
+    url: opts.via ? opts.via(url.toString()) : throughPooler(url.toString()),
     max: opts.max ?? 10,
   });
   return {
@@ -108,6 +123,8 @@ export type TestServer = {
   lastInviteCode: (to: string) => Promise<string | undefined>;
   /** The 6-digit redemption code of the last OTP mail to an address. */
   lastOtp: (to: string) => Promise<string | undefined>;
+  /** The 6-digit code of the last customer-link mail to an address (decision 053). */
+  lastLinkCode: (to: string) => Promise<string | undefined>;
   close: () => Promise<void>;
 };
 
@@ -190,6 +207,7 @@ export async function createTestServer(opts: TestServerOptions = {}): Promise<Te
     lastResetCode: (to) => lastCode(to, /^Your reset code is: ([A-Z0-9]+)$/m),
     lastInviteCode: (to) => lastCode(to, /^Your set-password code is: ([A-Z0-9]+)$/m),
     lastOtp: (to) => lastCode(to, /^Your redemption code is: ([0-9]{6})$/m),
+    lastLinkCode: (to) => lastCode(to, /^Your link code is: ([0-9]{6})$/m),
     close: async () => {
       await mailer.idle();
       await database.close();
@@ -344,7 +362,24 @@ export async function createCustomer(db: Db, opts: Partial<typeof customers.$inf
   return row!;
 }
 
-/** A visit with one item worth `amount`, straight into the database. */
+/**
+ * A confirmed consent link (decision 053), straight into the database: what the migration makes of a
+ * partner's existing visits and rewards, and what createVisit/createReward add (existing data).
+ */
+export async function linkCustomer(db: Db, partnerId: number, customerId: number) {
+  await db
+    .insert(customerLinks)
+    .values({
+      partnerId,
+      customerId,
+      requested: `member:${customerId}`,
+      state: 'CONFIRMED',
+      confirmedAt: new Date('2026-01-01T00:00:00.000Z'),
+    })
+    .onConflictDoNothing();
+}
+
+/** A visit with one item worth `amount`, straight into the database (and the customer's link to the partner). */
 export async function createVisit(
   db: Db,
   opts: { partnerId: number; customerId: number; visitDate: Date; amount: number; attendantName?: string },
@@ -363,6 +398,7 @@ export async function createVisit(
   await db
     .insert(visitItems)
     .values({ visitId: row!.id, name: 'Jollof rice', quantity: 1, price: opts.amount });
+  await linkCustomer(db, opts.partnerId, opts.customerId);
   return row!;
 }
 
@@ -383,5 +419,6 @@ export async function createReward(
       ...opts,
     })
     .returning();
+  await linkCustomer(db, opts.partnerId, opts.customerId);
   return row!;
 }

@@ -120,19 +120,27 @@ export const customers = pgTable(
     address: text('address'),
     imageUrl: text('image_url'),
     accountStatus: accountStatus(),
-    fiberPlan: text('fiber_plan').notNull(),
-    fiberSpeedMbps: integer('fiber_speed_mbps').notNull(),
-    fiberMonthlyFee: money('fiber_monthly_fee').notNull(),
+    /** The provider's subscriber or account number (issue 27): the sync's key, kept as given. */
+    externalId: text('external_id'),
+    /** The internet account number GET user/internet/client_info answers. */
+    internetAccountNumber: text('internet_account_number'),
+    /** The plan's details: null for a customer the sync brought in before the plan is known. */
+    fiberPlan: text('fiber_plan'),
+    fiberSpeedMbps: integer('fiber_speed_mbps'),
+    fiberMonthlyFee: money('fiber_monthly_fee'),
     fiberStatus: text('fiber_status', { enum: ['ACTIVE', 'SUSPENDED', 'CANCELLED'] })
       .notNull()
       .default('ACTIVE'),
-    fiberRenewalDate: ts('fiber_renewal_date').notNull(),
+    fiberRenewalDate: ts('fiber_renewal_date'),
+    /** Set when the customer's personal data was erased (a tombstone; decision 054): never linked or found again. */
+    erasedAt: ts('erased_at'),
     ...softDeletable(),
   },
   (t) => {
     const live = sql`${t.deletedAt} is null`;
     return [
       uniqueIndex('customers_email_uq').on(sql`lower(${t.email})`),
+      uniqueIndex('customers_external_id_uq').on(t.externalId),
       // The client list, as the partner list: status first, id as the tie-breaker, live rows only.
       index('customers_live_status_created_idx').on(t.accountStatus, t.createdAt, t.id).where(live),
       index('customers_live_status_first_name_idx')
@@ -186,5 +194,41 @@ export const partnerExtendedServices = pgTable(
   (t) => [
     primaryKey({ columns: [t.partnerId, t.extendedServiceId] }),
     index('partner_extended_services_service_idx').on(t.extendedServiceId, t.partnerId),
+  ],
+);
+
+/**
+ * A customer's consent link to a partner (issue 28, decision 053): partner staff and keys act for a
+ * customer only once a link is CONFIRMED, which takes the one-time code mailed to the customer. Each
+ * request is a PENDING row holding its code's HMAC, expiry and wrong tries (the OTP rules of decision
+ * 007); a request naming nobody (an unknown or erased customer) is a row without a customer whose
+ * code can never match, so the answers are the same either way.
+ */
+export const customerLinks = pgTable(
+  'customer_links',
+  {
+    id: id(),
+    partnerId: partnerRef(),
+    /** Null: the request named no live customer (it can never be confirmed). */
+    customerId: integer('customer_id').references(() => customers.id),
+    /** What the partner asked by, normalised ('email:ada@mail.ng', 'member:123'): the daily cap counts by it. */
+    requested: text('requested').notNull(),
+    state: text('state', { enum: ['PENDING', 'CONFIRMED'] }).notNull(),
+    /** The staff member who asked (null: a partner API key, or the migration of existing visits). */
+    createdBy: integer('created_by').references(() => users.id),
+    codeHash: text('code_hash'),
+    codeExpiresAt: ts('code_expires_at'),
+    attempts: integer('attempts').notNull().default(0),
+    /** A newer request for the same customer replaced this one (its code stops working). */
+    replacedAt: ts('replaced_at'),
+    createdAt: ts('created_at').notNull().defaultNow(),
+    confirmedAt: ts('confirmed_at'),
+  },
+  (t) => [
+    uniqueIndex('customer_links_confirmed_uq')
+      .on(t.partnerId, t.customerId)
+      .where(sql`${t.state} = 'CONFIRMED'`),
+    index('customer_links_customer_idx').on(t.customerId),
+    index('customer_links_requested_idx').on(t.partnerId, t.requested, t.createdAt),
   ],
 );

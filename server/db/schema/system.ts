@@ -64,6 +64,8 @@ export const passwordResetCodes = pgTable(
       .default('RESET'),
     expiresAt: ts('expires_at').notNull(),
     usedAt: ts('used_at'),
+    /** The outbox mail that carries the code: a mail given up withdraws it (server/mail.ts). */
+    mailId: integer('mail_id'),
     createdAt: ts('created_at').notNull().defaultNow(),
   },
   (t) => [index('password_reset_codes_user_idx').on(t.userId)],
@@ -113,6 +115,8 @@ export const events = pgTable(
     ipAddress: text('ip_address'),
     ipLocation: text('ip_location'),
     userAgent: text('user_agent'),
+    /** The partner where it happened (issue 28): the actor's partner at the time, or the partner acted at. */
+    partnerId: integer('partner_id'),
   },
   // The activity log (docs/decisions/003-list-indexes.md): it always filters by actor type, so each
   // sort order is a btree led by actor_type with id as the tie-breaker; a trigram GIN index serves
@@ -124,6 +128,11 @@ export const events = pgTable(
     index('events_type_action_idx').on(t.actorType, sql`lower(${t.action})`, t.id),
     index('events_type_name_idx').on(t.actorType, sql`lower(${t.actorName})`, t.id),
     index('events_at_idx').on(t.at),
+    index('events_partner_type_at_idx').on(t.partnerId, t.actorType, t.at, t.id),
+    // The events naming a customer (their data export and erasure, decision 054): by the entity,
+    // and by the customerId a visit's, reward's or link's payload carries.
+    index('events_entity_idx').on(t.entity, t.entityId),
+    index('events_payload_customer_idx').on(sql`(${t.payload}->>'customerId')`),
     index('events_search_trgm_idx').using(
       'gin',
       sql`(${t.actorName} || ' ' || ${t.action} || ' ' || coalesce(${t.actorOrganization}, '') || ' ' || coalesce(${t.ipAddress}, '') || ' ' || coalesce(${t.ipLocation}, '')) gin_trgm_ops`,

@@ -14,6 +14,7 @@ import {
 } from '../../machines/guided-redemption.machine';
 import type { OtpActor } from '../../machines/otp.machine';
 import type { RedeemOutcome } from '../../machines/redeem.machine';
+import { LinkCustomer } from '../link-customer';
 import { Button } from '../ui/button';
 import { TextField } from '../ui/field';
 import { Spinner } from '../ui/spinner';
@@ -208,6 +209,16 @@ function GuidedSteps({
               <p role="status" className={css({ mt: '4', color: 'fg.muted' })}>
                 No customer matches '{c.search.trim()}'
               </p>
+            ) : null}
+            {c.search.trim() && c.customers.length === 0 && !c.error ? (
+              <div className={css({ mt: '3' })}>
+                <LinkCustomer
+                  key={c.search.trim()}
+                  partnerId={c.partnerId}
+                  asked={c.search.trim()}
+                  onLinked={(link) => send({ type: 'guided.pickCustomer', customer: link.customer })}
+                />
+              </div>
             ) : null}
             <ul className={list} aria-label="Customers">
               {c.customers.map((customer) => (

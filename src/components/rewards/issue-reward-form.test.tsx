@@ -32,7 +32,7 @@ function renderForm(issuedTo: number | null = 42, lists?: { types?: string[]; ca
 }
 
 describe('IssueRewardForm', () => {
-  it('shows the SPEC messages on an empty submit and sends nothing', async () => {
+  it('shows the product.md messages on an empty submit and sends nothing', async () => {
     const user = userEvent.setup();
     const { issue } = renderForm();
     await user.click(screen.getByRole('button', { name: 'Submit' }));

@@ -39,7 +39,7 @@ export function optionsFrom<T extends string>(
 export interface IssueRewardFormProps {
   /** The customer (and partner) the reward is for; the form submits only with a customer. */
   target: IssueRewardInput;
-  /** After 'Reward successfully issued': the caller goes to /dashboard/eligibility (SPEC section 4). */
+  /** After 'Reward successfully issued': the caller goes to /dashboard/eligibility (docs/product.md#states). */
   onIssued: (reward: Reward | null) => void;
   onCancel?: () => void;
   /** The issueReward machine with its effects (tests pass fakes); the real call by default. */
@@ -47,7 +47,7 @@ export interface IssueRewardFormProps {
 }
 
 /**
- * The Issue Reward form (SPEC section 5), driven by the issueReward machine. The type and category
+ * The Issue Reward form (docs/product.md#validation), driven by the issueReward machine. The type and category
  * choices come from the server's lists when they answer.
  */
 export function IssueRewardForm({

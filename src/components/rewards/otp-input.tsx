@@ -26,7 +26,7 @@ const boxClass = css({
 });
 
 /**
- * SPEC section 2 'Modals', OTP entry: six single-digit numeric boxes with auto-advance; Backspace
+ * docs/product.md#screens 'Modals', OTP entry: six single-digit numeric boxes with auto-advance; Backspace
  * moves back; pasting six digits fills them; Submit is enabled only when all six are filled.
  * Driven by an `otp` actor: the component sends events and holds no flow logic.
  */

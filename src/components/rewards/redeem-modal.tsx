@@ -16,7 +16,7 @@ export const redeemModalTitle = (rewardType: 'GIFTCARD' | 'COUPON') =>
 export const isBusy = (state: unknown) => state === 'sendingCode' || state === 'redeeming';
 
 /**
- * The Redeem Reward modal's content (SPEC section 2), for the dialog of RedeemReward that also hosts
+ * The Redeem Reward modal's content (docs/product.md#screens), for the dialog of RedeemReward that also hosts
  * the OTP step: a gift card asks for the amount (digits with up to two decimals, at most the
  * balance), a coupon for a confirmation. Also shows sending, failure and retry.
  */

@@ -20,7 +20,7 @@ export interface RedeemRewardProps {
 }
 
 /**
- * SPEC section 4 'Redemption': sends the code, the OTP modal, then the Redeem modal (one dialog whose
+ * docs/product.md#states 'Redemption': sends the code, the OTP modal, then the Redeem modal (one dialog whose
  * content follows the flow); on success the
  * server's message is shown and `onRedeemed` runs (the caller navigates to /dashboard/rewards).
  */

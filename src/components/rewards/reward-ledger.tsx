@@ -212,7 +212,12 @@ export function ReverseRedemptionDialog({
     >
       {done ? (
         <div data-testid="reversal-result">
-          <p role="status">{done.message || TEXTS.reversal.done}</p>
+          {/* The title already says the redemption is reversed: the status says what came back. */}
+          <p role="status">
+            {done.result.rewardType === 'GIFTCARD'
+              ? `${formatNaira(done.result.amountReversed)} is back on the gift card.`
+              : 'The coupon can be used again.'}
+          </p>
           <dl
             className={css({
               display: 'grid',

@@ -19,7 +19,7 @@ export interface DialogProps {
   children: ReactNode;
 }
 
-/** The generic dialog (SPEC section 2): 30rem from md up, full width on small screens. */
+/** The generic dialog (docs/product.md#screens): 30rem from md up, full width on small screens. */
 export function Dialog({
   open,
   onOpenChange,

@@ -14,8 +14,8 @@ export interface ImageMagnifierProps {
 }
 
 /**
- * A thumbnail that opens the image in a full-screen magnifier at 75% of the viewport (SPEC
- * section 9): an accessible dialog named by the image, closed by Escape, the close control or a
+ * A thumbnail that opens the image in a full-screen magnifier at 75% of the viewport
+ * (docs/product.md#constants): an accessible dialog named by the image, closed by Escape, the close control or a
  * click outside the image. The `dialog` slot recipe, placed `full`.
  */
 export function ImageMagnifier({ src, alt, thumbnailClassName }: ImageMagnifierProps) {

@@ -1,5 +1,5 @@
 /**
- * Toasts (SPEC sections 8 and 9) without Ark UI's toast machine in the sign-in screen's JavaScript:
+ * Toasts (docs/product.md#errors and #constants) without Ark UI's toast machine in the sign-in screen's JavaScript:
  * `notify` loads ./toast (the toaster and its <Toaster>) on the first toast, and the app loads it
  * once idle after its first render (src/main.tsx), so a toast seldom waits for it. A toast asked for
  * before the <Toaster> is mounted is shown when it mounts (zag's toast group reads the store's

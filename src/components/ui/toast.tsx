@@ -4,7 +4,7 @@ import { CloseIcon } from '../icons';
 
 /**
  * Loaded on demand through ./notify (toasts are raised with `notify`, never from here).
- * SPEC sections 8 and 9: toasts top-right, 5000 ms, 300 ms collapse; errors are red. They sit below
+ * docs/product.md#errors and #constants: toasts top-right, 5000 ms, 300 ms collapse; errors are red. They sit below
  * the page header, so a toast never covers the header's actions (Edit, Block, Delete) for 5 seconds.
  */
 export const toaster = createToaster({

@@ -97,3 +97,40 @@ export async function firstOfActiveCustomer<T>(
   }
   return undefined;
 }
+
+/** The code of a consent-link mail (issue 28): "Your link code is: 123456". */
+export const LINK_CODE_PATTERN = /link code is: (\d{6})/;
+
+/**
+ * Links a customer to a partner the way a partner does it (decision 053): asks for the link by the
+ * customer's whole email (`headers` are the partner's: a staff token or an API key; club staff add
+ * `partnerId`), reads the code mailed to the customer from the server's mailbox and confirms it.
+ */
+export async function linkCustomerByMail(
+  request: APIRequestContext,
+  o: {
+    headers: Record<string, string>;
+    dataDir: string;
+    email: string;
+    partnerId?: number;
+    baseUrl?: string;
+  },
+): Promise<void> {
+  const base = `${o.baseUrl ?? ''}/api/v1`;
+  const before = mailsTo(o.dataDir, o.email);
+  const asked = await request.post(`${base}/partners/customer-links`, {
+    headers: o.headers,
+    data: { email: o.email, ...(o.partnerId === undefined ? {} : { partnerId: o.partnerId }) },
+  });
+  expect(asked.status(), await asked.text()).toBe(201);
+  const { id } = (await asked.json()).data as { id: number };
+  await expect
+    .poll(() => mailsTo(o.dataDir, o.email), { message: 'the link code mail' })
+    .toBeGreaterThan(before);
+  const code = await latestMailedCode(o.dataDir, o.email, LINK_CODE_PATTERN);
+  const confirmed = await request.post(`${base}/partners/customer-links/${id}/confirm`, {
+    headers: o.headers,
+    data: { code },
+  });
+  expect(confirmed.status(), await confirmed.text()).toBe(200);
+}

@@ -106,7 +106,7 @@ describe('DashboardHome', () => {
     }
   });
 
-  it('shows the Users and Reward cards in SPEC order with formatted values', async () => {
+  it('shows the Users and Reward cards in product.md order with formatted values', async () => {
     await renderInRouter(DashboardHome, (client) => {
       client.setQueryData(profileKeys.detail(), profile);
       client.setQueryData(statsKeys.users(), userStats);
@@ -164,7 +164,7 @@ describe('Sidebar', () => {
     expect(screen.getByRole('button', { name: 'Logout' })).toBeInTheDocument();
   });
 
-  it('shows the whole menu in SPEC order to a user with every view permission', async () => {
+  it('shows the whole menu in product.md order to a user with every view permission', async () => {
     const all = ['dashboard', 'staff', 'partners', 'clients', 'extended_services', 'activities'].map(
       (g) => `${g}.view`,
     );

@@ -3,11 +3,11 @@ import { css } from '../../../../styled-system/css';
 import { DetailCard } from '../../../components/detail-list';
 import { RouteErrorState } from '../../../components/forbidden-state';
 import { PageBody, PageHeader } from '../../../components/page-header';
+import { screenGuard } from '../../../components/screens';
 import { textLink } from '../../../components/ui/text-link';
-import { requirePermission } from '../../../lib/use-can';
 
 export const Route = createFileRoute('/dashboard/eligibility/')({
-  beforeLoad: requirePermission('visits.view'),
+  beforeLoad: screenGuard('/dashboard/eligibility/'),
   errorComponent: RouteErrorState,
   component: EligibilityOverview,
 });

@@ -1,10 +1,10 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { RouteErrorState } from '../../../components/forbidden-state';
-import { requirePermission } from '../../../lib/use-can';
+import { screenGuard } from '../../../components/screens';
 import { AddExtendedServiceScreen } from './-components/extended-service-form-screens';
 
 export const Route = createFileRoute('/dashboard/extservices/add')({
-  beforeLoad: requirePermission('extended_services.create'),
+  beforeLoad: screenGuard('/dashboard/extservices/add'),
   errorComponent: RouteErrorState,
   component: AddExtendedServiceScreen,
 });

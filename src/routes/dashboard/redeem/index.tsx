@@ -6,9 +6,9 @@ import { css } from '../../../../styled-system/css';
 import { RouteErrorState } from '../../../components/forbidden-state';
 import { PageBody, PageHeader } from '../../../components/page-header';
 import { GuidedRedemption } from '../../../components/rewards/guided-redemption';
+import { screenGuard } from '../../../components/screens';
 import { Button } from '../../../components/ui/button';
 import { TextField } from '../../../components/ui/field';
-import { requirePermission } from '../../../lib/use-can';
 
 const redeemSearchSchema = z.object({
   /** Admins name the partner; partner staff always redeem at their own partner. */
@@ -17,7 +17,7 @@ const redeemSearchSchema = z.object({
 
 export const Route = createFileRoute('/dashboard/redeem/')({
   validateSearch: redeemSearchSchema,
-  beforeLoad: requirePermission('rewards.redeem'),
+  beforeLoad: screenGuard('/dashboard/redeem/'),
   errorComponent: RouteErrorState,
   component: RedeemScreen,
 });

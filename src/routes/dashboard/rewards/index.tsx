@@ -6,13 +6,14 @@ import { DetailCard } from '../../../components/detail-list';
 import { RouteErrorState } from '../../../components/forbidden-state';
 import { PageBody, PageHeader } from '../../../components/page-header';
 import { REWARD_CARDS, StatGrid, statGrid } from '../../../components/reward-stats-grid';
+import { screenGuard } from '../../../components/screens';
 import { StatCard } from '../../../components/stat-card';
 import { textLink } from '../../../components/ui/text-link';
 import { formatNaira } from '../../../lib/format';
-import { requirePermission, useCan } from '../../../lib/use-can';
+import { useCan } from '../../../lib/use-can';
 
 export const Route = createFileRoute('/dashboard/rewards/')({
-  beforeLoad: requirePermission('rewards.view'),
+  beforeLoad: screenGuard('/dashboard/rewards/'),
   errorComponent: RouteErrorState,
   component: RewardsOverview,
 });
@@ -20,7 +21,7 @@ export const Route = createFileRoute('/dashboard/rewards/')({
 const sectionTitle = css({ fontSize: 'md', fontWeight: 'semibold', mb: '3' });
 
 /**
- * The destination after redeeming a reward (SPEC section 4): the reward figures and the gift-card
+ * The destination after redeeming a reward (docs/product.md#states): the reward figures and the gift-card
  * money (redeemed, and still left on Active cards) in the user's scope (club-wide for admins, their
  * own partner for partner staff), a way to redeem another reward, and where the rewards are listed.
  */

@@ -1,11 +1,11 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { roleChoicesQueryOptions } from '../../../api/roles';
 import { RouteErrorState } from '../../../components/forbidden-state';
-import { requirePermission } from '../../../lib/use-can';
+import { screenGuard } from '../../../components/screens';
 import { InviteStaffScreen } from './-components/invite-staff-screen';
 
 export const Route = createFileRoute('/dashboard/staff/add')({
-  beforeLoad: requirePermission('staff.create'),
+  beforeLoad: screenGuard('/dashboard/staff/add'),
   loader: ({ context: { queryClient } }) => {
     void queryClient.prefetchQuery(roleChoicesQueryOptions());
   },

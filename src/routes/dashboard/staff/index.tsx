@@ -2,15 +2,15 @@ import { createFileRoute, stripSearchParams } from '@tanstack/react-router';
 import { roleListQueryOptions } from '../../../api/roles';
 import { staffListQueryOptions } from '../../../api/staff';
 import { RouteErrorState } from '../../../components/forbidden-state';
+import { screenGuard } from '../../../components/screens';
 import { can } from '../../../lib/permissions';
-import { requirePermission } from '../../../lib/use-can';
 import { StaffScreen } from './-components/staff-screen';
 import { STAFF_LIST_DEFAULTS, staffSearchSchema } from './-components/staff-search';
 
 export const Route = createFileRoute('/dashboard/staff/')({
   validateSearch: staffSearchSchema,
   search: { middlewares: [stripSearchParams(STAFF_LIST_DEFAULTS)] },
-  beforeLoad: requirePermission('staff.view', 'roles.view'),
+  beforeLoad: screenGuard('/dashboard/staff/'),
   loaderDeps: ({ search }) => search,
   loader: ({ context: { queryClient, session }, deps }) => {
     const user = session.getSnapshot().context.session?.user;

@@ -1,14 +1,14 @@
 import { createFileRoute, stripSearchParams } from '@tanstack/react-router';
 import { webhookDeliveriesQueryOptions, webhookListQueryOptions } from '../../../api/webhooks';
 import { RouteErrorState } from '../../../components/forbidden-state';
-import { requirePermission } from '../../../lib/use-can';
+import { screenGuard } from '../../../components/screens';
 import { WEBHOOK_SEARCH_DEFAULTS, webhookSearchSchema } from './-components/webhook-search';
 import { WebhooksScreen } from './-components/webhooks-screen';
 
 export const Route = createFileRoute('/dashboard/webhooks/')({
   validateSearch: webhookSearchSchema,
   search: { middlewares: [stripSearchParams(WEBHOOK_SEARCH_DEFAULTS)] },
-  beforeLoad: requirePermission('integrations.manage'),
+  beforeLoad: screenGuard('/dashboard/webhooks/'),
   loaderDeps: ({ search }) => search,
   loader: ({ context: { queryClient }, deps }) => {
     void queryClient.prefetchQuery(webhookListQueryOptions(deps.page, deps.pageSize));

@@ -6,6 +6,7 @@ import { activityListQueryOptions, exportActivities } from '../../../../api/acti
 import { type DataColumn, dataColumnHelper } from '../../../../components/data-table';
 import { ListTable, ListTabs, useRouteList } from '../../../../components/list-screen';
 import { PageBody, PageHeader } from '../../../../components/page-header';
+import { screenPermission } from '../../../../components/screens';
 import { Avatar } from '../../../../components/ui/avatar';
 import { formatDateTime } from '../../../../lib/format';
 import { type ActivityTab, activityListParams } from './activity-search';
@@ -74,7 +75,10 @@ function ActivityList() {
       query={useQuery(activityListQueryOptions(params))}
       {...useRouteList(route)}
       searchLabel="Search activities"
-      exportCsv={{ download: (opts) => exportActivities(params, opts), permission: 'activities.view' }}
+      exportCsv={{
+        download: (opts) => exportActivities(params, opts),
+        permission: screenPermission('/dashboard/activities/'),
+      }}
     />
   );
 }

@@ -3,7 +3,7 @@ import type { UserType } from '../../../../../contract/auth';
 import type { z } from '../../../../../contract/zod';
 import { tabbedListSearchSchema } from '../../../../lib/list-search';
 
-/** SPEC section 2: tabs Partner, Customer, Admin; default Partner. */
+/** docs/product.md#screens: tabs Partner, Customer, Admin; default Partner. */
 export const ACTIVITY_TABS = ['partner', 'customer', 'admin'] as const;
 export type ActivityTab = (typeof ACTIVITY_TABS)[number];
 

@@ -1,13 +1,13 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { customerDetailQueryOptions, customerInternetInfoQueryOptions } from '../../../../api/customers';
 import { RouteErrorState } from '../../../../components/forbidden-state';
+import { screenGuard } from '../../../../components/screens';
 import { idParams } from '../../../../lib/id-param';
-import { requirePermission } from '../../../../lib/use-can';
 import { CustomerDetailScreen } from '../-components/customer-detail-screen';
 
 export const Route = createFileRoute('/dashboard/clients/$clientId/')({
   params: idParams('clientId'),
-  beforeLoad: requirePermission('clients.view'),
+  beforeLoad: screenGuard('/dashboard/clients/$clientId/'),
   loader: ({ context: { queryClient }, params }) => {
     void queryClient.prefetchQuery(customerDetailQueryOptions(params.clientId));
     void queryClient.prefetchQuery(customerInternetInfoQueryOptions(params.clientId));

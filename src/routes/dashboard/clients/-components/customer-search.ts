@@ -3,7 +3,7 @@ import type { AccountStatus } from '../../../../../contract/list';
 import type { z } from '../../../../../contract/zod';
 import { tabbedListSearchSchema } from '../../../../lib/list-search';
 
-/** SPEC section 2: tabs Active Customers (ACTIVE) and Blocked Customers (BLOCKED). */
+/** docs/product.md#screens: tabs Active Customers (ACTIVE) and Blocked Customers (BLOCKED). */
 export const CUSTOMER_TABS = ['active', 'blocked'] as const;
 export type CustomerTab = (typeof CUSTOMER_TABS)[number];
 const customerStatusOfTab = (tab: CustomerTab): AccountStatus => (tab === 'blocked' ? 'BLOCKED' : 'ACTIVE');

@@ -4,17 +4,21 @@ import type { Customer } from '../../../../../contract/customers';
 import { css } from '../../../../../styled-system/css';
 import { customerListQueryOptions, exportCustomers } from '../../../../api/customers';
 import { type DataColumn, dataColumnHelper } from '../../../../components/data-table';
-import { ListTable, ListTabs, useRouteList } from '../../../../components/list-screen';
+import { AddButton, ListTable, ListTabs, useRouteList } from '../../../../components/list-screen';
 import { useQueuedOverlay } from '../../../../components/outbox-provider';
 import { PageBody, PageHeader } from '../../../../components/page-header';
 import { PendingBadge } from '../../../../components/pending-mark';
+import { screenPermission } from '../../../../components/screens';
 import { Avatar } from '../../../../components/ui/avatar';
 import { formatDate, fullName } from '../../../../lib/format';
+import { AddCustomerButton } from './add-customer-button';
 import { type CustomerTab, customerListParams } from './customer-search';
 
 const route = getRouteApi('/dashboard/clients/');
 const col = dataColumnHelper<Customer>();
 const nowrap = css({ whiteSpace: 'nowrap' });
+/** The header's buttons (Add customer, Import customers), side by side, wrapping on a phone. */
+const headerActions = css({ display: 'flex', flexWrap: 'wrap', gap: '2' });
 
 const columns: DataColumn<Customer>[] = col.columns([
   col.accessor('firstName', {
@@ -57,7 +61,17 @@ const TAB_LABELS: Record<CustomerTab, string> = { active: 'Active Customers', bl
 export function CustomersScreen() {
   return (
     <PageBody>
-      <PageHeader title="Clients / Manage Clients" />
+      <PageHeader
+        title="Clients / Manage Clients"
+        actions={
+          <div className={headerActions}>
+            <AddCustomerButton />
+            <AddButton to="/dashboard/clients/import" permission="customers.import">
+              Import customers
+            </AddButton>
+          </div>
+        }
+      />
       <ListTabs label="Customer status" labels={TAB_LABELS} route={route}>
         <CustomerList />
       </ListTabs>
@@ -76,7 +90,10 @@ function CustomerList() {
       query={useQuery({ ...customerListQueryOptions(params), select: overlay.select })}
       {...useRouteList(route)}
       searchLabel="Search customers"
-      exportCsv={{ download: (opts) => exportCustomers(params, opts), permission: 'clients.view' }}
+      exportCsv={{
+        download: (opts) => exportCustomers(params, opts),
+        permission: screenPermission('/dashboard/clients/'),
+      }}
     />
   );
 }

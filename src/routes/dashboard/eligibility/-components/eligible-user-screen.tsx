@@ -15,7 +15,7 @@ import { TEXTS } from '../../../../lib/texts';
 
 const route = getRouteApi('/dashboard/eligibility/user/$userId');
 
-/** SPEC section 2, word for word. */
+/** docs/product.md#screens, word for word. */
 export const NO_USER_DATA = TEXTS.spec.noUserData;
 export const NO_VISIT_HISTORY = TEXTS.spec.noVisitHistory;
 

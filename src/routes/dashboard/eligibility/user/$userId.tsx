@@ -2,9 +2,9 @@ import { createFileRoute } from '@tanstack/react-router';
 import { z } from '../../../../../contract/zod';
 import { eligibleUserDetailQueryOptions } from '../../../../api/visits';
 import { RouteErrorState } from '../../../../components/forbidden-state';
+import { screenGuard } from '../../../../components/screens';
 import { todayIso } from '../../../../lib/format';
 import { idParams } from '../../../../lib/id-param';
-import { requirePermission } from '../../../../lib/use-can';
 import { EligibleUserScreen } from '../-components/eligible-user-screen';
 
 /** /dashboard/eligibility/user/{id}?partnerId=&date=YYYY-MM-DD */
@@ -16,7 +16,7 @@ const searchSchema = z.object({
 export const Route = createFileRoute('/dashboard/eligibility/user/$userId')({
   params: idParams('userId'),
   validateSearch: searchSchema,
-  beforeLoad: requirePermission('visits.view'),
+  beforeLoad: screenGuard('/dashboard/eligibility/user/$userId'),
   loaderDeps: ({ search }) => search,
   loader: ({ context: { queryClient }, params, deps }) => {
     if (deps.partnerId) {

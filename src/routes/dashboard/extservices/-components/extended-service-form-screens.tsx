@@ -28,7 +28,7 @@ import {
 } from '../../../../lib/extended-service-form';
 import { fieldProps, validateOnChangeAndBlur } from '../../../../lib/form';
 
-/** SPEC section 4: adding a service says 'Partner added successfully'; editing one 'Record updated successfully'. */
+/** docs/product.md#states: adding a service says 'Partner added successfully'; editing one 'Record updated successfully'. */
 export const SERVICE_ADDED = partnerMessages.added;
 export const SERVICE_UPDATED = customerMessages.updated;
 

@@ -23,6 +23,7 @@ import {
 } from '../../../../components/list-screen';
 import { useQueuedOverlay } from '../../../../components/outbox-provider';
 import { PageBody, PageHeader } from '../../../../components/page-header';
+import { screenPermission } from '../../../../components/screens';
 import { formatDate, truncate } from '../../../../lib/format';
 import { TEXTS } from '../../../../lib/texts';
 import { useCan } from '../../../../lib/use-can';
@@ -30,7 +31,7 @@ import { useCan } from '../../../../lib/use-can';
 const route = getRouteApi('/dashboard/extservices/');
 const col = dataColumnHelper<ExtendedService>();
 
-/** SPEC section 9: descriptions are cut at 60 characters in the table. */
+/** docs/product.md#constants: descriptions are cut at 60 characters in the table. */
 export const DESCRIPTION_MAX = 60;
 export const SERVICE_DELETED = extendedServiceServerMessages.deleted;
 
@@ -105,7 +106,7 @@ export function ExtendedServicesScreen() {
         searchLabel="Search services"
         exportCsv={{
           download: (opts) => exportExtendedServices(search, opts),
-          permission: 'extended_services.view',
+          permission: screenPermission('/dashboard/extservices/'),
         }}
       />
       {deletion.dialog}

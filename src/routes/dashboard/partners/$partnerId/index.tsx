@@ -1,8 +1,8 @@
 import { createFileRoute, stripSearchParams } from '@tanstack/react-router';
 import { partnerDetailQueryOptions } from '../../../../api/partners';
 import { RouteErrorState } from '../../../../components/forbidden-state';
+import { ownPartnerScreenGuard } from '../../../../components/screens';
 import { idParams } from '../../../../lib/id-param';
-import { requirePartnerAccess } from '../../../../lib/use-can';
 import { PartnerDetailScreen } from '../-components/partner-detail-screen';
 import { PARTNER_DETAIL_DEFAULTS, partnerDetailSearchSchema } from '../-components/partner-search';
 
@@ -11,7 +11,7 @@ export const Route = createFileRoute('/dashboard/partners/$partnerId/')({
   validateSearch: partnerDetailSearchSchema,
   search: { middlewares: [stripSearchParams(PARTNER_DETAIL_DEFAULTS)] },
   // Club staff with partners.view; partner staff on their own partner only (their workspace).
-  beforeLoad: requirePartnerAccess('partners.view'),
+  beforeLoad: ownPartnerScreenGuard('/dashboard/partners/$partnerId/'),
   loader: ({ context: { queryClient }, params }) => {
     void queryClient.prefetchQuery(partnerDetailQueryOptions(params.partnerId));
   },

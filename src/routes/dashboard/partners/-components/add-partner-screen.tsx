@@ -11,7 +11,7 @@ import { fileToBase64 } from '../../../../lib/form';
 import { addPartnerFormSchema, emptyPartnerForm, toCreatePartnerBody } from '../../../../lib/partner-form';
 import { PartnerForm } from './partner-form';
 
-/** /dashboard/partners/add: every rule of SPEC section 5; success → the list with the spec's toast. */
+/** /dashboard/partners/add: every rule of docs/product.md#validation; success → the list with the spec's toast. */
 export function AddPartnerScreen() {
   const navigate = useNavigate();
   const queryClient = useQueryClient();

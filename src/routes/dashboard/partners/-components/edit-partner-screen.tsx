@@ -56,7 +56,7 @@ function EditPartnerForm({ partner }: { partner: Partner }) {
   const schema = useMemo(() => editPartnerFormSchema(partner), [partner]);
   const update = useEditSave({
     onSent: () => {
-      // SPEC section 4: partner edit returns to the list with 'Partner added successfully'.
+      // docs/product.md#states: partner edit returns to the list with 'Partner added successfully'.
       notify.success(partnerMessages.added);
       void queryClient.invalidateQueries({ queryKey: partnerKeys.all });
       void navigate({ to: '/dashboard/partners' });

@@ -46,7 +46,7 @@ function eligibleColumns(
             id: 'issue',
             header: 'Reward',
             meta: { align: 'end', sticky: true },
-            // Only an eligible customer can be issued a reward from this list (SPEC section 2).
+            // Only an eligible customer can be issued a reward from this list (docs/product.md#screens).
             cell: ({ row }) =>
               row.original.isEligible ? (
                 <IssueRewardButton

@@ -20,7 +20,7 @@ const nowrap = css({ whiteSpace: 'nowrap' });
 /** Long headers take two lines, so the whole table, actions included, fits at 1440 px (issue 16). */
 const wrapHeader = css({ whiteSpace: 'normal' });
 
-/** A dash for an empty figure (SPEC section 2: balance and percent discount). */
+/** A dash for an empty figure (docs/product.md#screens: balance and percent discount). */
 export const orDash = (value: number | null | undefined, format: (n: number) => string): string =>
   value === null || value === undefined ? '-' : format(value);
 

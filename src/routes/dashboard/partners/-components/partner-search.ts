@@ -5,7 +5,7 @@ import { eligibleList, visitList } from '../../../../../contract/visits';
 import { z } from '../../../../../contract/zod';
 import { listSearchDefaults, tabbedListSearchSchema } from '../../../../lib/list-search';
 
-/** SPEC section 2: tabs Active Partners (ACTIVE) and Blocked Partners (BLOCKED). */
+/** docs/product.md#screens: tabs Active Partners (ACTIVE) and Blocked Partners (BLOCKED). */
 export const PARTNER_TABS = ['active', 'blocked'] as const;
 export type PartnerTab = (typeof PARTNER_TABS)[number];
 export const statusOfTab = (tab: PartnerTab): AccountStatus => (tab === 'blocked' ? 'BLOCKED' : 'ACTIVE');

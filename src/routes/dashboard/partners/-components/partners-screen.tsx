@@ -8,6 +8,7 @@ import { AddButton, ListTable, ListTabs, useRouteList } from '../../../../compon
 import { useQueuedOverlay } from '../../../../components/outbox-provider';
 import { PageBody, PageHeader } from '../../../../components/page-header';
 import { PendingBadge } from '../../../../components/pending-mark';
+import { screenPermission } from '../../../../components/screens';
 import { StatCard } from '../../../../components/stat-card';
 import { tableLink } from '../../../../components/ui/text-link';
 import { formatCount, formatDate, fullName, truncate } from '../../../../lib/format';
@@ -16,7 +17,7 @@ import { type PartnerTab, statusOfTab } from './partner-search';
 const route = getRouteApi('/dashboard/partners/');
 const col = dataColumnHelper<Partner>();
 
-/** SPEC section 9: the extended services text of a row is cut at 30 characters. */
+/** docs/product.md#constants: the extended services text of a row is cut at 30 characters. */
 export const SERVICES_TEXT_MAX = 30;
 
 export const servicesText = (partner: Pick<Partner, 'partnerExtendedServices'>): string =>
@@ -125,7 +126,10 @@ function PartnerList() {
       query={useQuery({ ...partnerListQueryOptions(params), select: overlay.select })}
       {...useRouteList(route)}
       searchLabel="Search partners"
-      exportCsv={{ download: (opts) => exportPartners(params, opts), permission: 'partners.view' }}
+      exportCsv={{
+        download: (opts) => exportPartners(params, opts),
+        permission: screenPermission('/dashboard/partners/'),
+      }}
     />
   );
 }

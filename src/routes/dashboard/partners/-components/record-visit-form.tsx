@@ -10,6 +10,7 @@ import {
 } from '../../../../../contract/visits';
 import { css } from '../../../../../styled-system/css';
 import { findVisitCustomers, recordVisit, visitKeys } from '../../../../api/visits';
+import { LinkCustomer } from '../../../../components/link-customer';
 import { Button } from '../../../../components/ui/button';
 import { TextField } from '../../../../components/ui/field';
 import { notify } from '../../../../components/ui/notify';
@@ -32,7 +33,8 @@ interface Customer {
 }
 
 /** A first visit: the customer is nobody's here yet, so only the whole address finds them (decision 049). */
-const VISIT_CUSTOMER_HINT = "A first visit? Type the customer's whole email address.";
+const VISIT_CUSTOMER_HINT =
+  "A first visit? Type the customer's whole email address or member number, then send them a code.";
 
 /** The browser's local date and time as a datetime-local value ('2026-03-14T10:05'). */
 const localNow = (now = new Date()) =>
@@ -161,6 +163,18 @@ export function RecordVisitForm({ partnerId, onDone }: { partnerId: number; onDo
               <p role="status" className={css({ fontSize: 'sm', color: 'fg.muted' })}>
                 No customer matches '{searched}'
               </p>
+            ) : null}
+            {searched !== null && found.length === 0 ? (
+              <LinkCustomer
+                key={searched}
+                partnerId={partnerId}
+                asked={searched}
+                onLinked={(link) => {
+                  setCustomer(link.customer);
+                  setFound([]);
+                  setSearched(null);
+                }}
+              />
             ) : null}
             <ul
               aria-label="Customers found"

@@ -1,5 +1,6 @@
 import { type QueryClient, useQueryClient } from '@tanstack/react-query';
-import { useNavigate } from '@tanstack/react-router';
+import { useNavigate, useRouteContext } from '@tanstack/react-router';
+import { useSelector } from '@xstate/react';
 import { useCallback } from 'react';
 import type { Reward } from '../../../../../contract/rewards';
 import { css } from '../../../../../styled-system/css';
@@ -57,18 +58,24 @@ export function invalidateRewardQueries(queryClient: QueryClient, partnerId: num
 
 /**
  * The Issue Reward form in the generic Dialog, for one customer of one partner. On success the form
- * shows 'Reward successfully issued'; here the app goes to /dashboard/eligibility (SPEC section 4)
+ * shows 'Reward successfully issued'; here the app goes to /dashboard/eligibility (docs/product.md#states)
  * and then marks the partner's reward, eligibility and analytics queries stale.
  */
 export function IssueRewardDialog({ target, onClose }: { target: IssueTarget | null; onClose: () => void }) {
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const partnerId = target?.partnerId;
+  const { session } = useRouteContext({ from: '__root__' });
+  const ownPartner = useSelector(session, (s) => s.context.session?.user.partnerId ?? null);
   const onIssued = useCallback(async () => {
     onClose();
-    await navigate({ to: '/dashboard/eligibility' });
+    // Club staff go to the club's eligibility screen (docs/product.md#modals); partner staff stay on their
+    // partner's page, the one screen of theirs that shows it (issue 28, defect 5).
+    if (ownPartner !== null)
+      await navigate({ to: '/dashboard/partners/$partnerId', params: { partnerId: ownPartner } });
+    else await navigate({ to: '/dashboard/eligibility' });
     if (partnerId !== undefined) invalidateRewardQueries(queryClient, partnerId);
-  }, [navigate, onClose, partnerId, queryClient]);
+  }, [navigate, onClose, ownPartner, partnerId, queryClient]);
 
   return (
     <Dialog open={target !== null} onOpenChange={(open) => !open && onClose()} title={ISSUE_DIALOG_TITLE}>
@@ -100,7 +107,7 @@ export const toRedeemable = (reward: Reward): RedeemableReward => ({
 /**
  * The redemption of one reward from the Rewards tab: the OTP modal, then the Redeem modal. On
  * success the server's message is shown (by RedeemReward), the modal closes and the app goes to
- * /dashboard/rewards (SPEC section 4); then the partner's queries are marked stale.
+ * /dashboard/rewards (docs/product.md#states); then the partner's queries are marked stale.
  */
 export function RedeemRewardFlow({
   partnerId,

@@ -21,7 +21,7 @@ import {
 import { TEXTS } from '../../../../lib/texts';
 import { RoleAndPartnerFields, useStaffPlacement } from './staff-placement';
 
-/** SPEC section 4: a successful invite says 'Update successful' and returns to the Users tab. */
+/** docs/product.md#states: a successful invite says 'Update successful' and returns to the Users tab. */
 export const INVITE_SUCCESS = TEXTS.spec.inviteSuccess;
 
 /** /dashboard/staff/add: invite a staff member; they set their password with a mailed code. */

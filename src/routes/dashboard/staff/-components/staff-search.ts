@@ -21,5 +21,5 @@ export const staffSearchSchema = tabbedListSearchSchema({
   defaultSort: staffList.defaultSort,
 });
 
-/** List defaults left out of the URL; activeTab always stays in it (SPEC section 2). */
+/** List defaults left out of the URL; activeTab always stays in it (docs/product.md#screens). */
 export const STAFF_LIST_DEFAULTS = (({ activeTab: _, ...rest }) => rest)(staffSearchSchema.parse({}));

@@ -1,0 +1,76 @@
+import { expect, test } from '@playwright/test';
+import { DEMO_ADMIN } from './support/env';
+import {
+  FIRST_VISIT,
+  marksOf,
+  SLOW_LINK,
+  throttle,
+  typeFromFirstPaint,
+  watchFirstScreen,
+} from './support/slow-link';
+
+/**
+ * Issue 34 (decision 061): on a slow link (400 kbit/s both ways, 400 ms round trip, cold cache, no
+ * service worker) a person types into the sign-in form from its first paint, before the app's
+ * JavaScript has arrived, and clicks Sign in at once. Nothing is lost: the app takes the form over
+ * with what was typed, carries out the click once (busy from the click on), and the dashboard comes.
+ * Timings are for a bench not written yet (tests/bench/slow-link.bench.ts, decision 061); this test only checks the behaviour.
+ */
+test.use(FIRST_VISIT);
+
+test('typed before the app is live: kept, the early click signs in once, the dashboard comes', async ({
+  context,
+  page,
+}) => {
+  test.setTimeout(120_000);
+  const logins: string[] = [];
+  page.on('request', (request) => {
+    if (request.method() === 'POST' && new URL(request.url()).pathname === '/api/v1/admin/auth/login')
+      logins.push(request.postData() ?? '');
+  });
+  await throttle(context, page);
+  await watchFirstScreen(page);
+  await page.goto('/', { waitUntil: 'commit' });
+
+  const clickedAt = await typeFromFirstPaint(page, DEMO_ADMIN);
+  const atClick = await marksOf(page);
+  console.log(
+    `[slow-link e2e] ${SLOW_LINK.kbitPerSecond} kbit/s, ${SLOW_LINK.latencyMs} ms: form visible ${Math.round(atClick.visible ?? -1)} ms, ` +
+      `Sign in clicked ${Math.round(clickedAt)} ms, form live ${atClick.live === undefined ? 'not yet' : `${Math.round(atClick.live)} ms`}`,
+  );
+  // The person really typed before the app was there (else this test would prove nothing).
+  expect(atClick.live === undefined || atClick.live > (atClick.visible ?? 0) + 1000).toBe(true);
+
+  await expect(page).toHaveURL(/\/dashboard$/, { timeout: 60_000 });
+  await expect(page.getByRole('group', { name: 'Total Partners', exact: true })).toContainText(/\d/, {
+    timeout: 30_000,
+  });
+  const marks = await marksOf(page);
+  // One login request, with what the person typed.
+  expect(logins).toHaveLength(1);
+  expect(JSON.parse(logins[0] ?? '{}')).toEqual({ email: DEMO_ADMIN.email, password: DEMO_ADMIN.password });
+  // The button was busy from the click until the screen was left: never shown ready again meanwhile.
+  expect(marks.clicked).toBeDefined();
+  expect(marks.busy).toBeDefined();
+  expect(marks.notBusyAfterClick).toBeUndefined();
+});
+
+test('the first screen’s files go precompressed (brotli, else gzip), with Vary and cache headers', async ({
+  request,
+}) => {
+  const html = await (await request.get('/')).text();
+  const entry = html.match(/<script type="module"[^>]*src="([^"]+\.js)"/)?.[1];
+  expect(entry).toBeDefined();
+  const as = (encoding: string) => request.get(entry ?? '', { headers: { 'accept-encoding': encoding } });
+  const [br, gzip, plain] = await Promise.all([as('gzip, deflate, br'), as('gzip'), as('identity')]);
+  expect(br.headers()['content-encoding']).toBe('br');
+  expect(gzip.headers()['content-encoding']).toBe('gzip');
+  expect(plain.headers()['content-encoding']).toBeUndefined();
+  for (const res of [br, gzip, plain]) {
+    expect(res.headers().vary).toMatch(/accept-encoding/i);
+    expect(res.headers()['cache-control']).toBe('public, max-age=31536000, immutable');
+    expect((await res.body()).equals(await plain.body())).toBe(true);
+  }
+  // Brotli is what is sent, and smaller than gzip.
+  expect(Number(br.headers()['content-length'])).toBeLessThan(Number(gzip.headers()['content-length']));
+});
