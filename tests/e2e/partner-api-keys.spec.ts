@@ -1,4 +1,5 @@
 import { expect, test } from '@playwright/test';
+import { isServable } from './support/admin-api';
 import { DEMO_ADMIN, MAIN_DATA_DIR } from './support/env';
 import { linkCustomerByMail, signIn } from './support/fixtures';
 
@@ -19,11 +20,9 @@ test('an API key is created (shown once), records a visit, shows "last used", is
   ).json();
   const partnerId = partners.data.records[0].id as number;
   const customers = await (
-    await request.get('/api/v1/admin/user/customers?pageSize=10', { headers: auth })
+    await request.get('/api/v1/admin/user/customers?status=ACTIVE&pageSize=50', { headers: auth })
   ).json();
-  const customer = customers.data.records.find(
-    (c: { accountStatus: string }) => c.accountStatus === 'ACTIVE',
-  ) as { id: number; email: string };
+  const customer = customers.data.records.find(isServable) as { id: number; email: string };
   const customerId = customer.id;
   const name = `Till ${Date.now().toString(36)}`;
 

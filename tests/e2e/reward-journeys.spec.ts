@@ -1,6 +1,6 @@
 import { type APIRequestContext, type BrowserContext, expect, type Page, test } from '@playwright/test';
 import { TINY_PNG } from '../model/flow-paths';
-import { adminToken, apiCall, freshPartner } from './support/admin-api';
+import { adminToken, apiCall, freshPartner, isServable } from './support/admin-api';
 import { DEMO_ADMIN, E2E_BASE_URL, MAIN_DATA_DIR } from './support/env';
 import { latestMailedCode, mailsTo, naira } from './support/fixtures';
 
@@ -28,9 +28,9 @@ async function makeWorld(request: APIRequestContext): Promise<World> {
   const token = await adminToken(request);
   const partner = await freshPartner(request, token, 'Journeys Grill', 'journeys');
   const customers = await apiCall<{
-    records: { id: number; firstName: string; lastName: string; email: string }[];
-  }>(request, token, 'GET', '/admin/user/customers?status=ACTIVE&pageSize=10&pageNumber=1');
-  const customer = customers.records.find((c) => c.email.includes('@'));
+    records: { id: number; firstName: string; lastName: string; email: string; erasedAt?: string }[];
+  }>(request, token, 'GET', '/admin/user/customers?status=ACTIVE&pageSize=50&pageNumber=1');
+  const customer = customers.records.find(isServable);
   expect(customer, 'an active customer with an email address').toBeTruthy();
   await apiCall(request, token, 'POST', '/user/visits', {
     partnerId: partner.id,

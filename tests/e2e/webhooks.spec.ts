@@ -1,4 +1,5 @@
 import { expect, test } from '@playwright/test';
+import { isServable } from './support/admin-api';
 import { DEMO_ADMIN } from './support/env';
 import { signIn } from './support/fixtures';
 
@@ -41,14 +42,13 @@ test('a webhook is added (secret shown once), its delivery log shows a failed at
     await request.get('/api/v1/admin/partners?pageSize=10&status=ACTIVE', { headers: auth })
   ).json();
   const customers = await (
-    await request.get('/api/v1/admin/user/customers?pageSize=10', { headers: auth })
+    await request.get('/api/v1/admin/user/customers?status=ACTIVE&pageSize=50', { headers: auth })
   ).json();
   const visit = await request.post('/api/v1/user/visits', {
     headers: { ...auth, 'Idempotency-Key': `e2e-${Date.now()}` },
     data: {
       partnerId: partners.data.records[0].id,
-      customerId: customers.data.records.find((c: { accountStatus: string }) => c.accountStatus === 'ACTIVE')
-        .id,
+      customerId: customers.data.records.find(isServable).id,
       attendantName: 'Till 1',
       visitDate: new Date(Date.now() - 60_000).toISOString(),
       items: [{ name: 'Jollof rice', quantity: 1, price: 2500 }],

@@ -157,9 +157,10 @@ export async function makeWorld(api: FlowsApi, mail: MailClient, runId: string):
     extendedServiceIds: [service.id],
   });
   const customers = await api.call<{
-    records: { id: number; firstName: string; lastName: string; email: string }[];
-  }>('GET', '/admin/user/customers?status=ACTIVE&pageSize=10&pageNumber=1');
-  const [customer, second] = customers.records.filter((c) => c.email.includes('@'));
+    records: { id: number; firstName: string; lastName: string; email: string; erasedAt?: string }[];
+  }>('GET', '/admin/user/customers?status=ACTIVE&pageSize=50&pageNumber=1');
+  // An erased customer keeps their status (decision 054) but takes no visit: not one to walk with.
+  const [customer, second] = customers.records.filter((c) => !c.erasedAt && c.email.includes('@'));
   if (!customer || !second)
     throw new Error('The deployment needs two active customers with an email to walk with');
   for (const c of [customer, second])

@@ -40,6 +40,16 @@ export async function apiCall<T>(
   return (await res.json()).data as T;
 }
 
+/**
+ * A customer a partner can serve today, picked by the product's rules: active, not erased (an erased
+ * customer keeps their status so the club's counts stay, decision 054, but takes no visit, reward
+ * or code), with an email to mail a link code to. Lists put the newest customers first, and other
+ * specs add and erase customers on the shared server.
+ */
+export function isServable(c: { accountStatus?: string; erasedAt?: string | null; email?: string | null }) {
+  return (c.accountStatus ?? 'ACTIVE') === 'ACTIVE' && !c.erasedAt && !!c.email?.includes('@');
+}
+
 /** A partner of the test's own (`<mailbox>.<stamp>@partners.ng`), so the seeded partners stay as they are. */
 export async function freshPartner(
   request: APIRequestContext,
