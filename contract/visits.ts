@@ -39,7 +39,8 @@ export const visitListQuerySchema = visitList.query;
 
 export const visitIdParamSchema = z.object({ visitId: idField('visitId') });
 
-const item = z.object({
+/** One item of a visit as a till or the console sends it. */
+export const visitItemBodySchema = z.object({
   name: z
     .string({ error: 'Item name is required' })
     .check(
@@ -71,7 +72,7 @@ export const createVisitBodySchema = z.object({
     .check(z.trim(), z.minLength(1, { error: 'Attendant name is required' }), z.maxLength(120)),
   visitDate: z.iso.datetime({ offset: true, error: 'visitDate must be a date and time (ISO 8601)' }),
   items: z
-    .array(item, { error: 'At least one item is required' })
+    .array(visitItemBodySchema, { error: 'At least one item is required' })
     .check(z.minLength(1, { error: 'At least one item is required' }), z.maxLength(200)),
   /** base64 receipt image without prefix (PNG, JPEG or WebP, at most 5 MiB decoded). */
   receiptImage: z.optional(imageBase64Text()),

@@ -52,15 +52,27 @@ export function markFieldsLeft(form: AnyFormApi): void {
 }
 
 /**
- * The server's answer about fields (the envelope's `errors`, `fieldName` as the form names it, or
- * its first segment for 'extendedServiceIds.0') put on those fields as their error, shown at once;
- * the next change of the field, or the next submit, clears it. Returns how many were placed.
+ * The form's field a server error names: the server's path ('items.1.price') as TanStack Form names
+ * the field ('items[1].price') when the form has it, else the path's first segment (a list field
+ * such as 'extendedServiceIds.0' is one field in the form).
+ */
+export function formFieldOf(form: AnyFormApi, fieldName: string): string | undefined {
+  const indexed = fieldName.replace(/\.(\d+)(?=\.|$)/g, '[$1]');
+  if (indexed in form.fieldInfo) return indexed;
+  const first = fieldName.split('.')[0] ?? fieldName;
+  return first in form.fieldInfo ? first : undefined;
+}
+
+/**
+ * The server's answer about fields (the envelope's `errors`) put on those fields (`formFieldOf`) as
+ * their error, shown at once; the next change of the field, or the next submit, clears it. Returns
+ * how many were placed.
  */
 export function placeServerErrors(form: AnyFormApi, error: unknown): number {
   let placed = 0;
   for (const { fieldName, message } of fieldErrorsOf(error)) {
-    const name = fieldName.split('.')[0] ?? fieldName;
-    if (!(name in form.fieldInfo)) continue;
+    const name = formFieldOf(form, fieldName);
+    if (name === undefined) continue;
     placed += 1;
     form.setFieldMeta(name, (meta) => ({
       ...meta,

@@ -458,3 +458,45 @@ test("a customer's first visit at the partner: found by the whole email, not by 
       .filter({ hasText: naira(1300) }),
   ).toHaveCount(1);
 });
+
+test('the visit form shows each rule under its own field and sends nothing until they hold (decision 058)', async ({
+  page,
+}) => {
+  const sent: string[] = [];
+  page.on('request', (r) => {
+    if (r.method() === 'POST' && /\/api\/v1\/user\/visits$/.test(r.url())) sent.push(r.url());
+  });
+  await signIn(page, CASHIER);
+  await page.getByRole('button', { name: 'Record visit' }).click();
+  const form = page.getByRole('form', { name: 'Record a visit' });
+  // Submitted empty: the customer, the item's name and its price are asked for, each where it is.
+  await form.getByRole('button', { name: 'Record visit' }).click();
+  await expect(form.getByRole('group', { name: 'Customer' })).toContainText('Choose the customer first.');
+  await expect(form.getByRole('group', { name: 'Customer' })).toHaveAttribute('aria-invalid', 'true');
+  await expect(form.getByLabel('Item 1')).toHaveAttribute('aria-invalid', 'true');
+  await expect(form.getByLabel('Item 1')).toHaveAccessibleDescription(/Item name is required/);
+  await expect(form.getByLabel('Price (₦)')).toHaveAccessibleDescription(/Price must be a number/);
+  await expect(form.getByLabel('Qty')).not.toHaveAttribute('aria-invalid', 'true');
+  // Focus goes to the first field marked: the customer search inside the Customer group.
+  await expect(form.getByLabel('Find customer (name or email)')).toBeFocused();
+
+  // A second item whose price has three decimals: the message sits under that item's price only.
+  await form.getByLabel('Item 1').fill('Jollof rice');
+  await form.getByLabel('Price (₦)').fill('2500');
+  await form.getByRole('button', { name: 'Add item' }).click();
+  await form.getByLabel('Item 2').fill('Zobo');
+  await form.getByLabel('Price (₦)').nth(1).fill('2.505');
+  await form.getByLabel('Price (₦)').nth(1).blur();
+  await expect(form.getByLabel('Price (₦)').nth(1)).toHaveAccessibleDescription(
+    /Price can have at most 2 decimals/,
+  );
+  await expect(form.getByLabel('Price (₦)').first()).not.toHaveAttribute('aria-invalid', 'true');
+  await expect(form.getByLabel('Item 1')).not.toHaveAttribute('aria-invalid', 'true');
+  // Removing the second item takes its error with it.
+  await form.getByRole('button', { name: 'Remove item 2' }).click();
+  await expect(form.getByLabel('Price (₦)')).toHaveCount(1);
+  await expect(form.getByLabel('Price (₦)')).not.toHaveAttribute('aria-invalid', 'true');
+  await form.getByRole('button', { name: 'Record visit' }).click();
+  await expect(form.getByRole('group', { name: 'Customer' })).toContainText('Choose the customer first.');
+  expect(sent, 'no visit call while a rule fails').toEqual([]);
+});
