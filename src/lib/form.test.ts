@@ -1,15 +1,16 @@
-import { FieldApi, FormApi } from '@tanstack/react-form';
+import { type AnyFormApi, FieldApi, FormApi } from '@tanstack/react-form';
 import { describe, expect, it } from 'vitest';
 import { placeServerErrors } from './form';
 
 /** A mounted form with these fields mounted, as the screens have them. */
-function formWith(fields: string[]) {
+function formWith(fields: string[]): AnyFormApi {
   const form = new FormApi({
     defaultValues: { email: '', extendedServiceIds: [1], items: [{ price: '1' }, { price: '2' }] },
   });
   form.mount();
   for (const name of fields) new FieldApi({ form, name: name as never }).mount();
-  return form;
+  // The screens' forms pass as AnyFormApi through AppForm; this one's listener types are narrower.
+  return form as unknown as AnyFormApi;
 }
 
 const refusal = (errors: { fieldName: string; message: string }[]) => ({
