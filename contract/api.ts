@@ -57,7 +57,7 @@ import {
   customerStatusBodySchema,
   updateCustomerBodySchema,
 } from './customers';
-import { fieldErrorSchema, listMetaSchema, listSchema } from './envelope';
+import { cursorListSchema, fieldErrorSchema, listMetaSchema, listSchema } from './envelope';
 import type { ErrorCode } from './error-codes';
 import {
   createExtendedServiceBodySchema,
@@ -344,6 +344,10 @@ const REDEEM_CODES = [
   'rate_limited',
 ] as const;
 const VERSIONED: readonly ApiHeader[] = ['Idempotency-Key', 'If-Match'];
+
+/** The description of a list that pages by number and by cursor (decision 066). */
+const CURSOR_PAGING =
+  'Pages by number (`pageNumber`, `pageSize`: the console; `data.meta` holds the total) or by cursor (`limit`, `startingAfter` or `endingBefore`: a till; no total). A cursor is the `id` of a record of the page you hold; the next page is the records after it in the same sort, so records that arrive between calls never shift it: walk on with `startingAfter` = the last `id` while `data.hasMore` is true. Send the same filters and sort on every page. An id not in the list is a 400 `invalid_cursor`; both cursors, or a cursor with pageNumber/pageSize, a 400 `validation_failed`.';
 
 /**
  * A list's CSV export: the list's own query (paging ignored) and access; the answer is a CSV file
@@ -680,8 +684,10 @@ const endpointList = [
     summary: 'The activity log (a page)',
     access: ['activities.view'],
     scope: 'partner',
+    description: CURSOR_PAGING,
     query: activityListQuerySchema,
-    data: listSchema(activitySchema),
+    data: cursorListSchema(activitySchema),
+    codes: ['invalid_cursor'],
   },
   // Partners
   {
@@ -851,9 +857,11 @@ const endpointList = [
     summary: "A partner's visits (a page)",
     access: ['visits.view'],
     scope: 'partner',
+    description: `Newest visit first unless sorted otherwise. ${CURSOR_PAGING}`,
     query: visitListQuerySchema,
-    data: listSchema(visitSchema),
+    data: cursorListSchema(visitSchema),
     errors: [404],
+    codes: ['invalid_cursor'],
   },
   {
     method: 'get',
@@ -1081,9 +1089,11 @@ const endpointList = [
     summary: "A partner's rewards (a page)",
     access: ['rewards.view', 'rewards.redeem'],
     scope: 'partner',
+    description: `Newest reward first unless sorted otherwise. ${CURSOR_PAGING}`,
     query: partnerRewardsQuerySchema,
-    data: listSchema(rewardSchema),
+    data: cursorListSchema(rewardSchema),
     errors: [404],
+    codes: ['invalid_cursor'],
   },
   {
     method: 'get',
