@@ -347,7 +347,7 @@ const VERSIONED: readonly ApiHeader[] = ['Idempotency-Key', 'If-Match'];
 
 /** The description of a list that pages by number and by cursor (decision 066). */
 const CURSOR_PAGING =
-  'Pages by number (`pageNumber`, `pageSize`: the console; `data.meta` holds the total) or by cursor (`limit`, `startingAfter` or `endingBefore`: a till; no total). A cursor is the `id` of a record of the page you hold; the next page is the records after it in the same sort, so records that arrive between calls never shift it: walk on with `startingAfter` = the last `id` while `data.hasMore` is true. Send the same filters and sort on every page. An id not in the list is a 400 `invalid_cursor`; both cursors, or a cursor with pageNumber/pageSize, a 400 `validation_failed`.';
+  'Pages by number (`pageNumber`, `pageSize`: the console; `data.meta` holds the total) or by cursor (`limit`, `startingAfter` or `endingBefore`: a till; no total). A cursor is the `id` of a record of the page you hold; the next page is the records after it in the same sort, so records that arrive between calls never shift it: walk on with `startingAfter` = the last `id` while `data.hasMore` is true. Send the same filters and sort on every page. An id not in the list is a 400 `invalid_cursor`; both cursors, or a cursor with pageNumber/pageSize, a 400 `validation_failed`. Example: `?partnerId=12&limit=20` answers `{ "records": [20 records], "hasMore": true }`; `?partnerId=12&limit=20&startingAfter=3401` (3401: the last `id` of that page) the next 20; the last page says `"hasMore": false`.';
 
 /**
  * A list's CSV export: the list's own query (paging ignored) and access; the answer is a CSV file
