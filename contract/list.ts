@@ -77,13 +77,14 @@ const cursorIdField = (name: string) =>
 
 export const cursorMessages = {
   both: 'Send startingAfter or endingBefore, not both',
-  withPage: 'pageNumber and pageSize page by number; startingAfter, endingBefore and limit page by cursor: send one kind',
+  withPage:
+    'pageNumber and pageSize page by number; startingAfter, endingBefore and limit page by cursor: send one kind',
   unknown: (name: string) =>
     `${name} names no record of this list (unknown, removed, or outside its filters): start again without it`,
 };
 
 /**
- * Cursor paging (issue 31, docs/decisions/066-cursor-paging.md): a till walks a list by the id of the
+ * Cursor paging (issue 31, docs/decisions/066-cursor-paging-and-typed-client.md): a till walks a list by the id of the
  * last (or first) record it holds, so records that arrive meanwhile never shift what it reads next.
  * Any of the three keys puts the call in cursor mode; `pageNumber`/`pageSize` must then be absent.
  */
@@ -111,7 +112,7 @@ export const cursorQueryShape = {
   endingBefore: z.optional(
     cursorIdField('endingBefore').register(z.globalRegistry, {
       description:
-        'Cursor paging backwards: the `id` of the first record of the page you hold; the answer holds the records before it (still in the list\'s order), and `hasMore` says whether more come before them. Not with startingAfter.',
+        "Cursor paging backwards: the `id` of the first record of the page you hold; the answer holds the records before it (still in the list's order), and `hasMore` says whether more come before them. Not with startingAfter.",
       example: 3390,
     }),
   ),

@@ -68,7 +68,14 @@ describe('examples/pos-till against a fresh server', () => {
       headers: { ...admin, 'content-type': 'application/json' },
       body: JSON.stringify({
         name: 'Front till',
-        permissions: ['visits.create', 'visits.view', 'rewards.view', 'rewards.issue', 'rewards.redeem', 'rewards.reverse'],
+        permissions: [
+          'visits.create',
+          'visits.view',
+          'rewards.view',
+          'rewards.issue',
+          'rewards.redeem',
+          'rewards.reverse',
+        ],
       }),
     });
     expect(created.status).toBe(201);

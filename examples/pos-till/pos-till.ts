@@ -196,7 +196,9 @@ if (import.meta.url === `file://${process.argv[1]}`) {
   const { RC_BASE, RC_API_KEY, RC_PARTNER_ID } = process.env;
   const email = process.argv[2];
   if (!RC_BASE || !RC_API_KEY || !RC_PARTNER_ID || !email) {
-    console.error('usage: RC_BASE=… RC_API_KEY=… RC_PARTNER_ID=… npx tsx examples/pos-till/pos-till.ts <customer email>');
+    console.error(
+      'usage: RC_BASE=… RC_API_KEY=… RC_PARTNER_ID=… npx tsx examples/pos-till/pos-till.ts <customer email>',
+    );
     process.exit(2);
   }
   const terminal = createInterface({ input: process.stdin, output: process.stdout });

@@ -7,10 +7,10 @@ import type { ApiRouteAt, ApiRouteKey } from '../../contract/api';
 import type { CursorListData, ListData } from '../../contract/envelope';
 import { CURSOR_LIMIT_DEFAULT, type CursorQuery, cursorMessages } from '../../contract/list';
 import type { DbOrTx } from '../db/client';
+import { fieldError } from '../errors';
 import type { Logger } from '../log';
 import type { AppEnv } from '../types';
 import type { RouteContext } from './context';
-import { fieldError } from '../errors';
 import {
   type BatchPlan,
   type CsvColumn,
@@ -56,7 +56,9 @@ function sourcePage<K extends string, T>(source: ListSource<K, T>, q: ListParams
 
 /** The query's cursor keys when it pages by cursor (any of them sent), else undefined. */
 function cursorOf(q: CursorQuery): CursorQuery | undefined {
-  return q.limit !== undefined || q.startingAfter !== undefined || q.endingBefore !== undefined ? q : undefined;
+  return q.limit !== undefined || q.startingAfter !== undefined || q.endingBefore !== undefined
+    ? q
+    : undefined;
 }
 
 const flip = (order: SortOrder): SortOrder => (order === 'asc' ? 'desc' : 'asc');

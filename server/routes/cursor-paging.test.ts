@@ -184,7 +184,12 @@ describe('cursor pages', () => {
     const seen: number[] = [];
     let more = true;
     while (more) {
-      const res = await visitPage({ limit: 6, sortBy: 'totalAmount', sortOrder: 'asc', startingAfter: seen.at(-1) });
+      const res = await visitPage({
+        limit: 6,
+        sortBy: 'totalAmount',
+        sortOrder: 'asc',
+        startingAfter: seen.at(-1),
+      });
       expect(res.status).toBe(200);
       seen.push(...res.body.data!.records.map((v) => v.id));
       more = res.body.data!.hasMore;
@@ -217,7 +222,11 @@ describe('cursor pages', () => {
       [{ startingAfter: '99999999999999' }, 'startingAfter', 'validation_failed'],
       [{ startingAfter: 2_000_000_000 }, 'startingAfter', 'invalid_cursor'],
       [{ endingBefore: 2_000_000_000 }, 'endingBefore', 'invalid_cursor'],
-      [{ startingAfter: existing[0]!.id, endingBefore: existing[1]!.id }, 'endingBefore', 'validation_failed'],
+      [
+        { startingAfter: existing[0]!.id, endingBefore: existing[1]!.id },
+        'endingBefore',
+        'validation_failed',
+      ],
       [{ startingAfter: existing[0]!.id, pageNumber: 2 }, 'pageNumber', 'validation_failed'],
       [{ limit: 5, pageSize: 10 }, 'pageSize', 'validation_failed'],
     ];
@@ -305,9 +314,13 @@ describe('rewards and the activity log page by cursor too', () => {
 
   it('the activity log (staff) walks by cursor in its order', async () => {
     const page = (q: Record<string, string | number | undefined>) =>
-      t.request<CursorListData<Activity>>('GET', `/admin/user/activities?${qs({ userType: 'PARTNER', ...q })}`, {
-        token,
-      });
+      t.request<CursorListData<Activity>>(
+        'GET',
+        `/admin/user/activities?${qs({ userType: 'PARTNER', ...q })}`,
+        {
+          token,
+        },
+      );
     const all = (await page({ pageNumber: 1, pageSize: 100 })).body.data!;
     expect(all.records.length).toBeGreaterThan(3);
     const seen: number[] = [];
