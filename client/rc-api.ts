@@ -1211,7 +1211,9 @@ export interface paths {
         };
         /**
          * A reward's money ledger (issue, redemptions, reversals)
-         * @description Needs any one of the permissions `rewards.view`, `rewards.redeem`, `rewards.reverse`.
+         * @description The reward now and its ledger entries, oldest first. Without a query, every entry (`hasMore` false). By cursor: `limit` (1 to 100, default 10), `startingAfter` (an entry `id`: the entries after it) or `endingBefore` (the entries before it); `hasMore` says more follow (or precede). An id not of this reward is a 400 `invalid_cursor`.
+         *
+         *     Needs any one of the permissions `rewards.view`, `rewards.redeem`, `rewards.reverse`.
          */
         get: operations["getPartnersRewardsRewardIdLedger"];
         put?: never;
@@ -2528,6 +2530,7 @@ export interface components {
         RewardLedger: {
             reward: components["schemas"]["Reward"];
             entries: components["schemas"]["LedgerEntry"][];
+            hasMore: boolean;
         };
         GiftcardBalance: {
             totalRedeemed: number;
@@ -9819,7 +9822,11 @@ export interface operations {
     };
     getPartnersRewardsRewardIdLedger: {
         parameters: {
-            query?: never;
+            query?: {
+                limit?: number;
+                startingAfter?: number;
+                endingBefore?: number;
+            };
             header?: never;
             path: {
                 rewardId: number;
@@ -9877,7 +9884,8 @@ export interface operations {
                      *             "reversesId": 12,
                      *             "reversedById": 12
                      *           }
-                     *         ]
+                     *         ],
+                     *         "hasMore": true
                      *       },
                      *       "message": "OK",
                      *       "errors": []
@@ -9895,7 +9903,7 @@ export interface operations {
             /**
              * @description Refused before anything changed: `errors` names each field at fault (`fieldName` is the dotted path, e.g. `items.0.price`).
              *
-             *     `code`: `validation_failed` (A field is missing or invalid; `errors` names each (`fieldName` is a dotted path)).
+             *     `code`: `validation_failed` (A field is missing or invalid; `errors` names each (`fieldName` is a dotted path)); `invalid_cursor` (`startingAfter` or `endingBefore` names no record of this list: unknown, removed, another partner's, or no longer matching the list's filters).
              */
             400: {
                 headers: {

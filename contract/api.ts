@@ -93,6 +93,7 @@ import {
   reversalResultSchema,
   reverseRedemptionBodySchema,
   rewardLedgerParamsSchema,
+  rewardLedgerQuerySchema,
   rewardLedgerSchema,
 } from './redemption';
 import { rewardActivitySchema } from './reward-activity';
@@ -1151,10 +1152,14 @@ const endpointList = [
     path: '/partners/rewards/{rewardId}/ledger',
     tag: 'Rewards',
     summary: "A reward's money ledger (issue, redemptions, reversals)",
+    description:
+      'The reward now and its ledger entries, oldest first. Without a query, every entry (`hasMore` false). By cursor: `limit` (1 to 100, default 10), `startingAfter` (an entry `id`: the entries after it) or `endingBefore` (the entries before it); `hasMore` says more follow (or precede). An id not of this reward is a 400 `invalid_cursor`.',
     access: ['rewards.view', 'rewards.redeem', 'rewards.reverse'],
     scope: 'partner',
     params: rewardLedgerParamsSchema,
+    query: rewardLedgerQuerySchema,
     data: rewardLedgerSchema,
+    codes: ['invalid_cursor'],
   },
   {
     method: 'post',

@@ -1,6 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Activity } from '../../contract/activities';
 import type { CursorListData } from '../../contract/envelope';
+import type { RewardLedger } from '../../contract/redemption';
 import type { Reward } from '../../contract/rewards';
 import type { Visit } from '../../contract/visits';
 import {
@@ -13,6 +14,7 @@ import {
   setupTestServer,
   signIn,
 } from '../../tests/setup/server';
+import { rewardLedger } from '../db/schema';
 
 /**
  * Cursor paging (issue 31 item 6, decision 066): a till that walks a list while records arrive sees
@@ -332,5 +334,64 @@ describe('rewards and the activity log page by cursor too', () => {
       more = res.body.data!.hasMore;
     }
     expect(seen).toEqual(all.records.map((a) => a.id));
+  });
+});
+
+describe("a reward's ledger pages by cursor", () => {
+  it('oldest first, ties by id, forwards and back; an entry of another reward is invalid_cursor', async () => {
+    const gc = await createReward(t.db, { partnerId, customerId: customerIds[0]! });
+    const other = await createReward(t.db, { partnerId, customerId: customerIds[1]! });
+    const base = Date.UTC(2026, 1, 1, 10);
+    // An issue, then redemptions; the 3rd and 4th at the same instant (ties by id).
+    const ats = [0, 1, 2, 3, 3, 4, 5].map((m) => new Date(base + m * 60_000));
+    const rows = await t.db
+      .insert(rewardLedger)
+      .values(
+        ats.map(
+          (at, i) =>
+            ({
+              rewardId: gc.id,
+              kind: i === 0 ? 'ISSUE' : 'REDEEM',
+              amount: i === 0 ? 5000 : -100,
+              at,
+            }) as const,
+        ),
+      )
+      .returning({ id: rewardLedger.id, at: rewardLedger.at });
+    const [foreign] = await t.db
+      .insert(rewardLedger)
+      .values({ rewardId: other.id, kind: 'ISSUE', amount: 5000, at: ats[2]! })
+      .returning({ id: rewardLedger.id });
+    const expected = [...rows]
+      .sort((a, b) => a.at.getTime() - b.at.getTime() || a.id - b.id)
+      .map((r) => r.id);
+    const ledger = (q: Record<string, string | number | undefined> = {}) =>
+      t.request<RewardLedger>('GET', `/partners/rewards/${gc.id}/ledger?${qs(q)}`, withKey());
+
+    const whole = await ledger();
+    expect(whole.status).toBe(200);
+    expect(whole.body.data!.entries.map((e) => e.id)).toEqual(expected);
+    expect(whole.body.data!.hasMore).toBe(false);
+
+    const seen: number[] = [];
+    let more = true;
+    while (more) {
+      const res = await ledger({ limit: 2, startingAfter: seen.at(-1) });
+      expect(res.status).toBe(200);
+      seen.push(...res.body.data!.entries.map((e) => e.id));
+      more = res.body.data!.hasMore;
+    }
+    expect(seen).toEqual(expected);
+
+    const back = await ledger({ limit: 3, endingBefore: expected[5] });
+    expect(back.body.data!.entries.map((e) => e.id)).toEqual(expected.slice(2, 5));
+    expect(back.body.data!.hasMore).toBe(true);
+
+    const bad = await ledger({ startingAfter: foreign!.id });
+    expect(bad.status).toBe(400);
+    expect(bad.body).toMatchObject({ code: 'invalid_cursor', errors: [{ fieldName: 'startingAfter' }] });
+    const both = await ledger({ startingAfter: expected[0], endingBefore: expected[1] });
+    expect(both.status).toBe(400);
+    expect(both.body.code).toBe('validation_failed');
   });
 });
