@@ -1375,7 +1375,7 @@ export interface paths {
         };
         /**
          * Export staff members as CSV (every matching row)
-         * @description Every row the same query of the list matches (search, filters and sort; pageNumber and pageSize are ignored), streamed as a CSV attachment. `X-Total-Count` gives the number of rows.
+         * @description Every row the same query of the list matches (search, filters and sort; pageNumber, pageSize, limit and the cursors are ignored), streamed as a CSV attachment. `X-Total-Count` gives the number of rows.
          *
          *     Needs the permission `staff.view`.
          */
@@ -1397,7 +1397,7 @@ export interface paths {
         };
         /**
          * Export staff members (second path) as CSV (every matching row)
-         * @description Every row the same query of the list matches (search, filters and sort; pageNumber and pageSize are ignored), streamed as a CSV attachment. `X-Total-Count` gives the number of rows.
+         * @description Every row the same query of the list matches (search, filters and sort; pageNumber, pageSize, limit and the cursors are ignored), streamed as a CSV attachment. `X-Total-Count` gives the number of rows.
          *
          *     Needs the permission `staff.view`.
          */
@@ -1801,7 +1801,7 @@ export interface paths {
         };
         /**
          * Export roles as CSV (every matching row)
-         * @description Every row the same query of the list matches (search, filters and sort; pageNumber and pageSize are ignored), streamed as a CSV attachment. `X-Total-Count` gives the number of rows.
+         * @description Every row the same query of the list matches (search, filters and sort; pageNumber, pageSize, limit and the cursors are ignored), streamed as a CSV attachment. `X-Total-Count` gives the number of rows.
          *
          *     Needs the permission `roles.view`.
          */
@@ -1823,7 +1823,7 @@ export interface paths {
         };
         /**
          * Export the activity log as CSV (every matching row)
-         * @description Every row the same query of the list matches (search, filters and sort; pageNumber and pageSize are ignored), streamed as a CSV attachment. `X-Total-Count` gives the number of rows.
+         * @description Every row the same query of the list matches (search, filters and sort; pageNumber, pageSize, limit and the cursors are ignored), streamed as a CSV attachment. `X-Total-Count` gives the number of rows.
          *
          *     Needs the permission `activities.view`.
          */
@@ -1845,7 +1845,7 @@ export interface paths {
         };
         /**
          * Export partners as CSV (every matching row)
-         * @description Every row the same query of the list matches (search, filters and sort; pageNumber and pageSize are ignored), streamed as a CSV attachment. `X-Total-Count` gives the number of rows.
+         * @description Every row the same query of the list matches (search, filters and sort; pageNumber, pageSize, limit and the cursors are ignored), streamed as a CSV attachment. `X-Total-Count` gives the number of rows.
          *
          *     Needs the permission `partners.view`.
          */
@@ -1867,7 +1867,7 @@ export interface paths {
         };
         /**
          * Export extended services as CSV (every matching row)
-         * @description Every row the same query of the list matches (search, filters and sort; pageNumber and pageSize are ignored), streamed as a CSV attachment. `X-Total-Count` gives the number of rows.
+         * @description Every row the same query of the list matches (search, filters and sort; pageNumber, pageSize, limit and the cursors are ignored), streamed as a CSV attachment. `X-Total-Count` gives the number of rows.
          *
          *     Needs the permission `extended_services.view`.
          */
@@ -1889,7 +1889,7 @@ export interface paths {
         };
         /**
          * Export a partner's visits as CSV (every matching row)
-         * @description Every row the same query of the list matches (search, filters and sort; pageNumber and pageSize are ignored), streamed as a CSV attachment. `X-Total-Count` gives the number of rows.
+         * @description Every row the same query of the list matches (search, filters and sort; pageNumber, pageSize, limit and the cursors are ignored), streamed as a CSV attachment. `X-Total-Count` gives the number of rows.
          *
          *     Needs the permission `visits.view`.
          */
@@ -1911,7 +1911,7 @@ export interface paths {
         };
         /**
          * Export reward-eligible users on a date as CSV (every matching row)
-         * @description Every row the same query of the list matches (search, filters and sort; pageNumber and pageSize are ignored), streamed as a CSV attachment. `X-Total-Count` gives the number of rows.
+         * @description Every row the same query of the list matches (search, filters and sort; pageNumber, pageSize, limit and the cursors are ignored), streamed as a CSV attachment. `X-Total-Count` gives the number of rows.
          *
          *     Needs the permission `visits.view`.
          */
@@ -1933,7 +1933,7 @@ export interface paths {
         };
         /**
          * Export users eligible by accumulated points as CSV (every matching row)
-         * @description Every row the same query of the list matches (search, filters and sort; pageNumber and pageSize are ignored), streamed as a CSV attachment. `X-Total-Count` gives the number of rows.
+         * @description Every row the same query of the list matches (search, filters and sort; pageNumber, pageSize, limit and the cursors are ignored), streamed as a CSV attachment. `X-Total-Count` gives the number of rows.
          *
          *     Needs the permission `visits.view`.
          */
@@ -1955,7 +1955,7 @@ export interface paths {
         };
         /**
          * Export a partner's rewards as CSV (every matching row)
-         * @description Every row the same query of the list matches (search, filters and sort; pageNumber and pageSize are ignored), streamed as a CSV attachment. `X-Total-Count` gives the number of rows.
+         * @description Every row the same query of the list matches (search, filters and sort; pageNumber, pageSize, limit and the cursors are ignored), streamed as a CSV attachment. `X-Total-Count` gives the number of rows.
          *
          *     Needs any one of the permissions `rewards.view`, `rewards.redeem`.
          */
@@ -1977,7 +1977,7 @@ export interface paths {
         };
         /**
          * Export customers as CSV (every matching row)
-         * @description Every row the same query of the list matches (search, filters and sort; pageNumber and pageSize are ignored), streamed as a CSV attachment. `X-Total-Count` gives the number of rows.
+         * @description Every row the same query of the list matches (search, filters and sort; pageNumber, pageSize, limit and the cursors are ignored), streamed as a CSV attachment. `X-Total-Count` gives the number of rows.
          *
          *     Needs the permission `clients.view`.
          */

@@ -369,7 +369,7 @@ function csvExport<P extends string, Q extends z.core.$ZodObject>(
     tag,
     summary: `Export ${what} as CSV (every matching row)`,
     description:
-      'Every row the same query of the list matches (search, filters and sort; pageNumber and pageSize are ignored), streamed as a CSV attachment. `X-Total-Count` gives the number of rows.',
+      'Every row the same query of the list matches (search, filters and sort; pageNumber, pageSize, limit and the cursors are ignored), streamed as a CSV attachment. `X-Total-Count` gives the number of rows.',
     access,
     scope,
     query,
