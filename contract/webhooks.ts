@@ -105,14 +105,12 @@ export const updateWebhookBodySchema = z.object({
   enabled: z.optional(z.boolean({ error: 'enabled must be true or false' })),
   /** Refused (400 on `secret`): a secret is only made by the server, at creation or rotation. */
   secret: z.optional(
-    z
-      .unknown()
-      .check(
-        z.refine(() => false, { error: webhookMessages.secretNotPatchable }),
-        z.describe(
-          'Not accepted: a 400 on `secret`. Rotate the secret with POST /admin/webhooks/{webhookId}/rotate-secret.',
-        ),
+    z.unknown().check(
+      z.refine(() => false, { error: webhookMessages.secretNotPatchable }),
+      z.describe(
+        'Not accepted: a 400 on `secret`. Rotate the secret with POST /admin/webhooks/{webhookId}/rotate-secret.',
       ),
+    ),
   ),
 });
 export type UpdateWebhookBody = z.infer<typeof updateWebhookBodySchema>;

@@ -69,7 +69,11 @@ export function createApp(deps: AppDeps) {
     .use('*', bodyLimits())
     .use('*', async (c, next) => {
       await next();
-      if (deps.webhooks && c.res.status < 300 && isWebhookSource(c.req.method, c.req.path.replace(/\/+$/, '')))
+      if (
+        deps.webhooks &&
+        c.res.status < 300 &&
+        isWebhookSource(c.req.method, c.req.path.replace(/\/+$/, ''))
+      )
         deps.webhooks.kick();
     })
     .route('/', authRoutes(ctx))

@@ -17,11 +17,11 @@ import { readEnv } from './env';
 import { createLogger, describeError } from './log';
 import { createMailer, fileMailbox, smtpTransport } from './mail';
 import { createMetrics } from './metrics';
+import { createExpiryNotices } from './reward-expiry-notices';
 import { readiness } from './routes/probes';
 import { ensureAdmin, ensureSuperAdminRole } from './seed/admin';
 import { DEMO_ADMIN, isEmpty, seedDemo } from './seed/demo';
 import { mountSpa } from './spa';
-import { createExpiryNotices } from './reward-expiry-notices';
 import { createWebhookSender } from './webhook-sender';
 
 const REPO_ROOT = fileURLToPath(new URL('..', import.meta.url));

@@ -24,7 +24,7 @@ const eventDescriptions: Record<WebhookEventType, string> = {
     'A blocked customer was made active again (through the sync, or by a club admin). Sent as `customer.blocked` is: the record club-wide, the ids to each linked partner.',
   'reward.expiring': `A reward is ${REWARD_EXPIRY_NOTICE_DAYS} days or less from its expiry (the end of its day in Lagos) and still Active: remind the customer. Sent once per reward (a scheduled job; a reward issued with less time left is announced at once).`,
   'partner.blocked':
-    'The club blocked the partner: its staff and keys read, and change nothing, until it is unblocked. To the partner\'s endpoints and club-wide ones.',
+    "The club blocked the partner: its staff and keys read, and change nothing, until it is unblocked. To the partner's endpoints and club-wide ones.",
   'partner.unblocked': 'The club unblocked the partner: its staff and keys work again.',
   'api_key.revoked':
     "An API key was revoked: calls with it are refused (401). A partner's key: to that partner's endpoints and club-wide ones; a club integration key (`rcc_`): club-wide only.",
@@ -54,7 +54,13 @@ const webhookHeaders = z.object({
 });
 
 const at = '2026-03-01T10:00:00.000Z';
-const reward = { rewardId: 88, code: 'GC-7Q2M-K4XD', rewardType: 'GIFTCARD', partnerId: 12, customerId: 3401 };
+const reward = {
+  rewardId: 88,
+  code: 'GC-7Q2M-K4XD',
+  rewardType: 'GIFTCARD',
+  partnerId: 12,
+  customerId: 3401,
+};
 const clubCustomer = {
   customerId: 3401,
   externalId: 'SUB-1001',
@@ -127,7 +133,13 @@ export const WEBHOOK_EXAMPLES: Record<WebhookEventType, Record<string, unknown>>
   },
   'partner.blocked': { partnerId: 12, accountStatus: 'BLOCKED', changedAt: at },
   'partner.unblocked': { partnerId: 12, accountStatus: 'ACTIVE', changedAt: at },
-  'api_key.revoked': { apiKeyId: 9, partnerId: 12, name: 'Front till', prefix: 'rck_3f9a1c2b', revokedAt: at },
+  'api_key.revoked': {
+    apiKeyId: 9,
+    partnerId: 12,
+    name: 'Front till',
+    prefix: 'rck_3f9a1c2b',
+    revokedAt: at,
+  },
   'webhook.disabled': {
     webhookId: 4,
     partnerId: 12,

@@ -9,9 +9,9 @@ import type { Customer } from '../../contract/customers';
 import type { DbOrTx, Tx } from '../db/client';
 import { customers } from '../db/schema';
 import type { ChangeEvent } from './events';
-import type { WebhookEvent } from './webhooks';
 import { actions } from './events';
 import { fullName } from './users';
+import type { WebhookEvent } from './webhooks';
 
 /**
  * The one place a subscriber record becomes a customer (issue 27, docs/decisions/051): the PUT by

@@ -64,7 +64,11 @@ export const apiKeyRevokedMessage = (
 });
 
 /** `partner.blocked` / `partner.unblocked`: to the partner's endpoints and the club-wide ones. */
-export const partnerStatusMessage = (partnerId: number, accountStatus: AccountStatus, at: Date): WebhookEvent => ({
+export const partnerStatusMessage = (
+  partnerId: number,
+  accountStatus: AccountStatus,
+  at: Date,
+): WebhookEvent => ({
   type: accountStatus === 'BLOCKED' ? 'partner.blocked' : 'partner.unblocked',
   partnerId,
   data: { partnerId, accountStatus, changedAt: at.toISOString() },

@@ -27,7 +27,6 @@ export const generateWebhookSecret = () => `whsec_${randomBytes(32).toString('ba
 
 export type PreviousSecret = { secret: string; until: string };
 
-
 /**
  * The secrets a delivery at `now` is signed with (docs/decisions/065): those rotated away whose
  * overlap has not ended, oldest first, then the current one; a receiver holding any of them verifies.

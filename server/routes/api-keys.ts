@@ -139,7 +139,10 @@ export function apiKeyRoutes(ctx: RouteContext) {
           entity: 'partner',
           entityId: partnerId,
           payload: { apiKeyId: keyId, name: row.name, prefix: `rck_${row.prefix}` },
-          webhook: apiKeyRevokedMessage({ id: keyId, partnerId, name: row.name, prefix: `rck_${row.prefix}` }, now),
+          webhook: apiKeyRevokedMessage(
+            { id: keyId, partnerId, name: row.name, prefix: `rck_${row.prefix}` },
+            now,
+          ),
         };
       });
       return ok(c, null, msg.revoked);

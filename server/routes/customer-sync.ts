@@ -157,7 +157,10 @@ export function customerSyncRoutes(ctx: RouteContext) {
           entityId: id,
           payload: { name: row.name, prefix: `rcc_${row.prefix}` },
           // The club's own key: club-wide endpoints only.
-          webhook: apiKeyRevokedMessage({ id, partnerId: null, name: row.name, prefix: `rcc_${row.prefix}` }, now),
+          webhook: apiKeyRevokedMessage(
+            { id, partnerId: null, name: row.name, prefix: `rcc_${row.prefix}` },
+            now,
+          ),
         };
       });
       return ok(c, null, clubKeyMessages.revoked);

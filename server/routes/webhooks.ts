@@ -1,9 +1,9 @@
 import { and, eq, isNull, type SQL, sql } from 'drizzle-orm';
 import {
   webhookMessages as msg,
+  WEBHOOK_SECRET_OVERLAP_MS,
   type Webhook,
   type WebhookEventType,
-  WEBHOOK_SECRET_OVERLAP_MS,
   webhookList as webhookListDefinition,
 } from '../../contract/webhooks';
 import type { DbOrTx } from '../db/client';
@@ -235,9 +235,7 @@ export function webhookRoutes(ctx: RouteContext) {
           entityId: webhookId,
           payload: { fields: changes },
           // Disabled by hand: the partner's other endpoints and the club-wide ones hear of it.
-          ...(set.disabledReason
-            ? { webhook: webhookDisabledMessage(before, set.disabledReason, now) }
-            : {}),
+          ...(set.disabledReason ? { webhook: webhookDisabledMessage(before, set.disabledReason, now) } : {}),
         });
         return findVisibleEndpoint(tx, user, webhookId);
       });
