@@ -66,7 +66,8 @@ async function queueBatch(db: Db, now: Date): Promise<number> {
         expiryDate: rewards.expiryDate,
         balance: rewards.balance,
         percentageDiscount: rewards.percentageDiscount,
-        linked: sql<boolean>`exists (select 1 from ${customerLinks} l where l.customer_id = ${rewards.customerId} and l.partner_id = ${rewards.partnerId} and l.state = 'CONFIRMED')`,
+        // Spelled out: drizzle writes a RETURNING column unqualified, which the subquery would read as its own.
+        linked: sql<boolean>`exists (select 1 from ${customerLinks} l where l.customer_id = "rewards"."customer_id" and l.partner_id = "rewards"."partner_id" and l.state = 'CONFIRMED')`,
       });
     for (const r of claimed) {
       await enqueueWebhooks(
