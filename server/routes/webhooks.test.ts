@@ -1,5 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { API_KEY_PERMISSIONS } from '../../contract/api-keys';
 import type { ListData } from '../../contract/envelope';
 import { ALL_PERMISSION_NAMES } from '../../contract/permissions';
 import type { RedemptionResult } from '../../contract/redemption';
@@ -277,6 +278,17 @@ describe('/admin/webhooks', () => {
     });
     expect(forbidden.status).toBe(403);
     expect(forbidden.body.code).toBe('forbidden');
+    // A partner's API key, with every permission a key may hold, manages no webhooks (403).
+    const key = await t.request<{ key: string }>('POST', `/admin/partners/${partnerId}/api-keys`, {
+      token: admin,
+      json: { name: 'Till with everything', permissions: [...API_KEY_PERMISSIONS] },
+    });
+    expect(key.status, key.text).toBe(201);
+    const byKey = await t.request('POST', `/admin/webhooks/${mine.id}/rotate-secret`, {
+      headers: { 'X-Api-Key': key.body.data!.key },
+    });
+    expect(byKey.status, byKey.text).toBe(403);
+    expect(byKey.body.code).toBe('forbidden');
     // Its own partner's staff may.
     const own = await t.request<CreatedWebhook>('POST', `/admin/webhooks/${mine.id}/rotate-secret`, {
       token: partnerStaff,
