@@ -200,21 +200,30 @@ describe.runIf(FAULTS_ENABLED)(`SIGKILL in a burst of 200 redemptions (${kind})`
     expect(login.status).toBe(200);
     const token = ((await login.json()) as { data: { accessToken: string } }).data.accessToken;
 
+    let busyAnswers = 0;
     const send = async (p: Planned, base: string): Promise<Answer> => {
-      const res = await fetch(`${base}/api/v1/partners/rewards/${p.path}`, {
-        method: 'POST',
-        headers: {
-          'content-type': 'application/json',
-          authorization: `Bearer ${token}`,
-          'Idempotency-Key': p.key,
-        },
-        body: JSON.stringify(p.body),
-      });
-      return {
-        status: res.status,
-        body: await res.json(),
-        replayed: res.headers.get('Idempotent-Replayed') === 'true',
-      };
+      for (;;) {
+        const res = await fetch(`${base}/api/v1/partners/rewards/${p.path}`, {
+          method: 'POST',
+          headers: {
+            'content-type': 'application/json',
+            authorization: `Bearer ${token}`,
+            'Idempotency-Key': p.key,
+          },
+          body: JSON.stringify(p.body),
+        });
+        const body = await res.json();
+        // 200 requests at once on a busy machine can wait longer than the pool's 5 s for a
+        // connection: the server answers 503 with Retry-After, and a till sends the same request
+        // again with the same key after it (docs/integrations.md), as this one does.
+        const retryAfter = Number(res.headers.get('Retry-After'));
+        if (res.status === 503 && retryAfter > 0 && busyAnswers < 2_000) {
+          busyAnswers++;
+          await new Promise((r) => setTimeout(r, retryAfter * 1000));
+          continue;
+        }
+        return { status: res.status, body, replayed: res.headers.get('Idempotent-Replayed') === 'true' };
+      }
     };
 
     // The burst: all 200 at once; SIGKILL once KILL_AFTER answers are in.
@@ -252,6 +261,7 @@ describe.runIf(FAULTS_ENABLED)(`SIGKILL in a burst of 200 redemptions (${kind})`
     server = await startServerProcess(env);
     const replays = await Promise.all(planned.map((p) => send(p, server.url)));
     let mismatches = 0;
+    const unexpected: string[] = [];
     let firstAnswers = 0;
     let storedAnswers = 0;
     planned.forEach((p, i) => {
@@ -268,7 +278,10 @@ describe.runIf(FAULTS_ENABLED)(`SIGKILL in a burst of 200 redemptions (${kind})`
       } else if (again.replayed) {
         storedAnswers++; // committed, but its answer was lost with the connection
       }
-      if (again.status !== 200) mismatches++;
+      if (again.status !== 200) {
+        mismatches++;
+        unexpected.push(`${again.status} ${JSON.stringify(again.body).slice(0, 200)}`);
+      }
     });
     await server.stop();
 
@@ -284,8 +297,11 @@ describe.runIf(FAULTS_ENABLED)(`SIGKILL in a burst of 200 redemptions (${kind})`
       `[figure] crash (${kind}): ${planned.length} sent, ${completed} completed before SIGKILL, ${afterCrash.redeems} committed at the kill, ` +
         `${replays.length} replayed (${firstAnswers} got their first answer, ${storedAnswers} a stored answer whose reply was lost, ` +
         `${replays.length - firstAnswers - storedAnswers} ran after the restart), mismatches=${mismatches}, ` +
-        `half-written=${afterCrash.halfWritten.length + final.halfWritten.length}, ledger≠balance=${final.ledgerMismatches} on ${final.rewards} rewards`,
+        `half-written=${afterCrash.halfWritten.length + final.halfWritten.length}, ledger≠balance=${final.ledgerMismatches} on ${final.rewards} rewards, ` +
+        `503 answers retried=${busyAnswers}`,
     );
+    if (unexpected.length)
+      console.log(`[crash] answers other than 200 after the restart: ${unexpected.slice(0, 5).join(' | ')}`);
     expect(mismatches).toBe(0);
     expect(final.halfWritten).toEqual([]);
     expect(final.ledgerMismatches).toBe(0);

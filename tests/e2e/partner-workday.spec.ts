@@ -473,25 +473,33 @@ test('the visit form shows each rule under its own field and sends nothing until
   await form.getByRole('button', { name: 'Record visit' }).click();
   await expect(form.getByRole('group', { name: 'Customer' })).toContainText('Choose the customer first.');
   await expect(form.getByRole('group', { name: 'Customer' })).toHaveAttribute('aria-invalid', 'true');
-  await expect(form.getByLabel('Item 1')).toHaveAttribute('aria-invalid', 'true');
-  await expect(form.getByLabel('Item 1')).toHaveAccessibleDescription(/Item name is required/);
+  await expect(form.getByRole('textbox', { name: 'Item 1', exact: true })).toHaveAttribute(
+    'aria-invalid',
+    'true',
+  );
+  await expect(form.getByRole('textbox', { name: 'Item 1', exact: true })).toHaveAccessibleDescription(
+    /Item name is required/,
+  );
   await expect(form.getByLabel('Price (₦)')).toHaveAccessibleDescription(/Price must be a number/);
   await expect(form.getByLabel('Qty')).not.toHaveAttribute('aria-invalid', 'true');
   // Focus goes to the first field marked: the customer search inside the Customer group.
   await expect(form.getByLabel('Find customer (name or email)')).toBeFocused();
 
   // A second item whose price has three decimals: the message sits under that item's price only.
-  await form.getByLabel('Item 1').fill('Jollof rice');
+  await form.getByRole('textbox', { name: 'Item 1', exact: true }).fill('Jollof rice');
   await form.getByLabel('Price (₦)').fill('2500');
   await form.getByRole('button', { name: 'Add item' }).click();
-  await form.getByLabel('Item 2').fill('Zobo');
+  await form.getByRole('textbox', { name: 'Item 2', exact: true }).fill('Zobo');
   await form.getByLabel('Price (₦)').nth(1).fill('2.505');
   await form.getByLabel('Price (₦)').nth(1).blur();
   await expect(form.getByLabel('Price (₦)').nth(1)).toHaveAccessibleDescription(
     /Price can have at most 2 decimals/,
   );
   await expect(form.getByLabel('Price (₦)').first()).not.toHaveAttribute('aria-invalid', 'true');
-  await expect(form.getByLabel('Item 1')).not.toHaveAttribute('aria-invalid', 'true');
+  await expect(form.getByRole('textbox', { name: 'Item 1', exact: true })).not.toHaveAttribute(
+    'aria-invalid',
+    'true',
+  );
   // Removing the second item takes its error with it.
   await form.getByRole('button', { name: 'Remove item 2' }).click();
   await expect(form.getByLabel('Price (₦)')).toHaveCount(1);

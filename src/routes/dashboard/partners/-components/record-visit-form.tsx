@@ -243,9 +243,14 @@ export function RecordVisitForm({ partnerId, onDone }: { partnerId: number; onDo
               <Button variant="outline" size="sm" onClick={() => items.pushValue(emptyVisitItem())}>
                 Add item
               </Button>
-              <span className={css({ fontSize: 'sm' })}>
-                Total <strong>{formatNaira(visitTotal(items.state.value))}</strong>
-              </span>
+              {/* An array field redraws when rows come and go; the total follows every keystroke. */}
+              <form.Subscribe selector={(state) => visitTotal(state.values.items)}>
+                {(total) => (
+                  <span className={css({ fontSize: 'sm' })}>
+                    Total <strong>{formatNaira(total)}</strong>
+                  </span>
+                )}
+              </form.Subscribe>
             </div>
           </fieldset>
         )}
