@@ -17,8 +17,10 @@ const config: KnipConfig = {
     'tests/flows/walks/*.walk.ts',
     // Rendered by vite.config.ts at build time into index.html (decision 021).
     'src/prerender/sign-in-markup.tsx',
+    // The till example: run with tsx by hand (its README), and by its test.
+    'examples/pos-till/pos-till.ts',
   ],
-  project: ['{src,server,contract,tests,scripts}/**/*.{ts,tsx,mjs}', '*.ts'],
+  project: ['{src,server,contract,tests,scripts,client,examples}/**/*.{ts,tsx,mjs}', '*.ts'],
   ignoreDependencies: [
     // Loaded with createRequire (server/domain/events.ts: on first use; server/routes/api-reference.ts:
     // the package's files are served), which knip does not follow.

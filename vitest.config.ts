@@ -10,7 +10,13 @@ const globs = (paths: string[]) => (apart ? paths.map((p) => (p.endsWith('/') ? 
 const runApart = globs(RUN_APART);
 const serverTests = {
   environment: 'node' as const,
-  include: ['server/**/*.test.ts', 'contract/**/*.test.ts', 'tests/flows/**/*.test.ts'],
+  include: [
+    'server/**/*.test.ts',
+    'contract/**/*.test.ts',
+    'tests/flows/**/*.test.ts',
+    // The till example against a fresh server (issue 31): `npm test` runs it.
+    'examples/**/*.test.ts',
+  ],
   exclude: [...configDefaults.exclude, ...runApart],
   testTimeout: 30_000,
   hookTimeout: 60_000,
@@ -51,6 +57,8 @@ export default defineConfig({
                   ...serverTests.exclude,
                   ...globs(ALONE_ON_POSTGRES),
                   'server/routes/csv-export-memory.test.ts',
+                  // The till example starts its own server on PGlite: once is enough.
+                  'examples/**/*.test.ts',
                 ],
               },
             },

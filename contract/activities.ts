@@ -26,5 +26,6 @@ export const activityList = defineList({
   sortKeys: ['createdAt', 'action', 'name'],
   defaultSort: { sortBy: 'createdAt', sortOrder: 'desc' },
   filters: { userType: z._default(userTypeSchema, 'PARTNER') },
+  cursor: true,
 });
 export const activityListQuerySchema = activityList.query;

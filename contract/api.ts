@@ -57,7 +57,7 @@ import {
   customerStatusBodySchema,
   updateCustomerBodySchema,
 } from './customers';
-import { fieldErrorSchema, listMetaSchema, listSchema } from './envelope';
+import { cursorListSchema, fieldErrorSchema, listMetaSchema, listSchema } from './envelope';
 import type { ErrorCode } from './error-codes';
 import {
   createExtendedServiceBodySchema,
@@ -93,6 +93,7 @@ import {
   reversalResultSchema,
   reverseRedemptionBodySchema,
   rewardLedgerParamsSchema,
+  rewardLedgerQuerySchema,
   rewardLedgerSchema,
 } from './redemption';
 import { rewardActivitySchema } from './reward-activity';
@@ -347,6 +348,10 @@ const REDEEM_CODES = [
 ] as const;
 const VERSIONED: readonly ApiHeader[] = ['Idempotency-Key', 'If-Match'];
 
+/** The description of a list that pages by number and by cursor (decision 066). */
+const CURSOR_PAGING =
+  'Pages by number (`pageNumber`, `pageSize`: the console; `data.meta` holds the total) or by cursor (`limit`, `startingAfter` or `endingBefore`: a till; no total). A cursor is the `id` of a record of the page you hold; the next page is the records after it in the same sort, so records that arrive between calls never shift it: walk on with `startingAfter` = the last `id` while `data.hasMore` is true. Send the same filters and sort on every page. An id not in the list is a 400 `invalid_cursor`; both cursors, or a cursor with pageNumber/pageSize, a 400 `validation_failed`. Example: `?partnerId=12&limit=20` answers `{ "records": [20 records], "hasMore": true }`; `?partnerId=12&limit=20&startingAfter=3401` (3401: the last `id` of that page) the next 20; the last page says `"hasMore": false`.';
+
 /**
  * A list's CSV export: the list's own query (paging ignored) and access; the answer is a CSV file
  * (UTF-8 with a byte order mark, formulas defused), not an envelope; errors are enveloped as usual.
@@ -366,7 +371,7 @@ function csvExport<P extends string, Q extends z.core.$ZodObject>(
     tag,
     summary: `Export ${what} as CSV (every matching row)`,
     description:
-      'Every row the same query of the list matches (search, filters and sort; pageNumber and pageSize are ignored), streamed as a CSV attachment. `X-Total-Count` gives the number of rows.',
+      'Every row the same query of the list matches (search, filters and sort; pageNumber, pageSize, limit and the cursors are ignored), streamed as a CSV attachment. `X-Total-Count` gives the number of rows.',
     access,
     scope,
     query,
@@ -682,8 +687,10 @@ const endpointList = [
     summary: 'The activity log (a page)',
     access: ['activities.view'],
     scope: 'partner',
+    description: CURSOR_PAGING,
     query: activityListQuerySchema,
-    data: listSchema(activitySchema),
+    data: cursorListSchema(activitySchema),
+    codes: ['invalid_cursor'],
   },
   // Partners
   {
@@ -854,9 +861,11 @@ const endpointList = [
     summary: "A partner's visits (a page)",
     access: ['visits.view'],
     scope: 'partner',
+    description: `Newest visit first unless sorted otherwise. ${CURSOR_PAGING}`,
     query: visitListQuerySchema,
-    data: listSchema(visitSchema),
+    data: cursorListSchema(visitSchema),
     errors: [404],
+    codes: ['invalid_cursor'],
   },
   {
     method: 'get',
@@ -1085,9 +1094,11 @@ const endpointList = [
     summary: "A partner's rewards (a page)",
     access: ['rewards.view', 'rewards.redeem'],
     scope: 'partner',
+    description: `Newest reward first unless sorted otherwise. ${CURSOR_PAGING}`,
     query: partnerRewardsQuerySchema,
-    data: listSchema(rewardSchema),
+    data: cursorListSchema(rewardSchema),
     errors: [404],
+    codes: ['invalid_cursor'],
   },
   {
     method: 'get',
@@ -1145,10 +1156,14 @@ const endpointList = [
     path: '/partners/rewards/{rewardId}/ledger',
     tag: 'Rewards',
     summary: "A reward's money ledger (issue, redemptions, reversals)",
+    description:
+      'The reward now and its ledger entries, oldest first. Without a query, every entry (`hasMore` false). By cursor: `limit` (1 to 100, default 10), `startingAfter` (an entry `id`: the entries after it) or `endingBefore` (the entries before it); `hasMore` says more follow (or precede). An id not of this reward is a 400 `invalid_cursor`.',
     access: ['rewards.view', 'rewards.redeem', 'rewards.reverse'],
     scope: 'partner',
     params: rewardLedgerParamsSchema,
+    query: rewardLedgerQuerySchema,
     data: rewardLedgerSchema,
+    codes: ['invalid_cursor'],
   },
   {
     method: 'post',

@@ -81,3 +81,21 @@ export const listSchema = <T extends z.core.$ZodType>(record: T) =>
   z.object({ records: z.array(record), meta: listMetaSchema });
 
 export type ListData<T> = { records: T[]; meta: z.infer<typeof listMetaSchema> };
+
+/**
+ * The answer of a list that also pages by cursor (contract/list.ts `cursorQueryShape`, decision 066):
+ * paged by number it has `meta` (totals, page) and `hasMore`; paged by cursor only `records` and
+ * `hasMore` (no count: a till walks on until `hasMore` is false).
+ */
+export const cursorListSchema = <T extends z.core.$ZodType>(record: T) =>
+  z.object({
+    records: z.array(record),
+    /** Paged by number (pageNumber/pageSize) only: the total and the page. Absent when paged by cursor. */
+    meta: z.optional(listMetaSchema),
+    hasMore: z.boolean().register(z.globalRegistry, {
+      description:
+        'More records follow this page: after its last record (by number, or with startingAfter or no cursor), or before its first (with endingBefore).',
+    }),
+  });
+
+export type CursorListData<T> = { records: T[]; meta?: ListData<T>['meta']; hasMore: boolean };

@@ -97,6 +97,12 @@ export const ERROR_CATALOGUE = {
     meaning: 'The database cannot be reached; nothing was changed.',
     action: 'Retry after `Retry-After` seconds.',
   },
+  invalid_cursor: {
+    statuses: [400],
+    meaning:
+      "`startingAfter` or `endingBefore` names no record of this list: unknown, removed, another partner's, or no longer matching the list's filters.",
+    action: 'Start again from the first page (leave the cursor out), with the same filters and sort.',
+  },
   internal_error: {
     statuses: [500],
     meaning: 'A bug.',

@@ -1,3 +1,4 @@
+import { MAX_ID } from './ids';
 import { z } from './zod';
 
 /** Page sizes the lists offer (docs/product.md#constants). */
@@ -60,6 +61,67 @@ export const listQuerySchema = z.object({
   endDate: z.optional(listDate('endDate')),
 });
 export type ListQuery = z.infer<typeof listQuerySchema>;
+
+/** The most records a cursor page holds (`limit`), and how many it holds when `limit` is left out. */
+export const CURSOR_LIMIT_MAX = 100;
+export const CURSOR_LIMIT_DEFAULT = 10;
+
+const cursorIdField = (name: string) =>
+  z.coerce
+    .number({ error: `${name} must be the id of a record of this list` })
+    .check(
+      z.int({ error: `${name} must be the id of a record of this list` }),
+      z.positive({ error: `${name} must be the id of a record of this list` }),
+      z.maximum(MAX_ID, { error: `${name} is out of range` }),
+    );
+
+export const cursorMessages = {
+  both: 'Send startingAfter or endingBefore, not both',
+  withPage:
+    'pageNumber and pageSize page by number; startingAfter, endingBefore and limit page by cursor: send one kind',
+  unknown: (name: string) =>
+    `${name} names no record of this list (unknown, removed, or outside its filters): start again without it`,
+};
+
+/**
+ * Cursor paging (issue 31, docs/decisions/066-cursor-paging-and-typed-client.md): a till walks a list by the id of the
+ * last (or first) record it holds, so records that arrive meanwhile never shift what it reads next.
+ * Any of the three keys puts the call in cursor mode; `pageNumber`/`pageSize` must then be absent.
+ */
+export const cursorQueryShape = {
+  limit: z.optional(
+    z.coerce
+      .number({ error: `limit must be a whole number from 1 to ${CURSOR_LIMIT_MAX}` })
+      .check(
+        z.int({ error: `limit must be a whole number from 1 to ${CURSOR_LIMIT_MAX}` }),
+        z.minimum(1, { error: `limit must be a whole number from 1 to ${CURSOR_LIMIT_MAX}` }),
+        z.maximum(CURSOR_LIMIT_MAX, { error: `limit must be a whole number from 1 to ${CURSOR_LIMIT_MAX}` }),
+      )
+      .register(z.globalRegistry, {
+        description: `Cursor paging: the most records in the answer, 1 to ${CURSOR_LIMIT_MAX} (${CURSOR_LIMIT_DEFAULT} when left out). Not with pageNumber/pageSize.`,
+        example: 20,
+      }),
+  ),
+  startingAfter: z.optional(
+    cursorIdField('startingAfter').register(z.globalRegistry, {
+      description:
+        'Cursor paging: the `id` of the last record of the page you hold; the answer holds the records after it, in the same sort (send the same sortBy/sortOrder and filters). An id that is not in this list is a 400 `invalid_cursor`.',
+      example: 3401,
+    }),
+  ),
+  endingBefore: z.optional(
+    cursorIdField('endingBefore').register(z.globalRegistry, {
+      description:
+        "Cursor paging backwards: the `id` of the first record of the page you hold; the answer holds the records before it (still in the list's order), and `hasMore` says whether more come before them. Not with startingAfter.",
+      example: 3390,
+    }),
+  ),
+};
+export type CursorQuery = {
+  limit?: number | undefined;
+  startingAfter?: number | undefined;
+  endingBefore?: number | undefined;
+};
 
 export type SortOrder = 'asc' | 'desc';
 
@@ -132,20 +194,31 @@ export function listSearchSchema<Sort extends string>({ sortKeys, defaultSort }:
 export function defineList<
   const Sort extends string,
   const Filters extends z.core.$ZodLooseShape = Record<never, never>,
+  const Cursor extends boolean = false,
 >(def: {
   sortKeys: readonly [Sort, ...Sort[]];
   defaultSort: { sortBy: Sort; sortOrder: SortOrder };
   /** Query keys of this list only (a status, a partnerId, …), validated by the server. */
   filters?: Filters;
+  /** The list also pages by cursor (`limit`, `startingAfter`, `endingBefore`): the lists a till walks. */
+  cursor?: Cursor;
 }) {
   const filters = (def.filters ?? {}) as Filters;
+  const cursorShape = (def.cursor ? cursorQueryShape : {}) as Cursor extends true
+    ? typeof cursorQueryShape
+    : Record<never, never>;
   return {
     sortKeys: def.sortKeys,
     defaultSort: def.defaultSort,
     pageSizes: PAGE_SIZES,
     filters,
+    cursor: def.cursor === true,
     /** The server's query schema (GET list and its /export). */
-    query: z.extend(listQuerySchema, { ...filters, sortBy: z.optional(z.enum(def.sortKeys)) }),
+    query: z.extend(listQuerySchema, {
+      ...filters,
+      ...cursorShape,
+      sortBy: z.optional(z.enum(def.sortKeys)),
+    }),
     /** The SPA's URL search schema (page, pageSize, search, sortBy, sortOrder). */
     search: listSearchSchema(def),
   };
@@ -159,6 +232,8 @@ export type ListFilterValues<L extends { filters: z.core.$ZodLooseShape }> = [ke
 export type ListDefinition<Sort extends string = string> = {
   sortKeys: readonly [Sort, ...Sort[]];
   defaultSort: { sortBy: Sort; sortOrder: SortOrder };
+  /** The list also pages by cursor (decision 066). */
+  cursor?: boolean;
 };
 
 /** The search text of a list query, whichever of the two spellings the caller used. */

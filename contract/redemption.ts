@@ -1,4 +1,5 @@
 import { idField } from './ids';
+import { cursorQueryShape } from './list';
 import { moneyAmount, rewardMessages, rewardSchema } from './rewards';
 import { z } from './zod';
 
@@ -82,6 +83,11 @@ export const reverseRedemptionBodySchema = z.object({
 
 /** GET /partners/rewards/:rewardId/ledger: the path parameter. */
 export const rewardLedgerParamsSchema = z.object({ rewardId: idField('rewardId') });
+/**
+ * Its query: none for every entry (the console); `limit`, `startingAfter` or `endingBefore` (a ledger
+ * entry's id) for a page of entries by cursor (decision 066).
+ */
+export const rewardLedgerQuerySchema = z.object(cursorQueryShape);
 
 /** One row of a reward's ledger (gift cards: ISSUE +amount, REDEEM -amount, REVERSAL +amount; coupons: a REDEEM of 0). */
 export const ledgerEntrySchema = z.object({
@@ -105,6 +111,8 @@ export type LedgerEntry = z.infer<typeof ledgerEntrySchema>;
 export const rewardLedgerSchema = z.object({
   reward: rewardSchema,
   entries: z.array(ledgerEntrySchema),
+  /** Paged by cursor: more entries follow (or, with endingBefore, precede) these. Whole: false. */
+  hasMore: z.boolean(),
 });
 export type RewardLedger = z.infer<typeof rewardLedgerSchema>;
 

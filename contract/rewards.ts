@@ -43,6 +43,7 @@ export const rewardList = defineList({
     userId: z.optional(idField('userId')),
     status: z.optional(rewardStatusSchema),
   },
+  cursor: true,
 });
 export const partnerRewardsQuerySchema = rewardList.query;
 export type PartnerRewardsQuery = z.infer<typeof partnerRewardsQuerySchema>;

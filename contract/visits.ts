@@ -34,6 +34,7 @@ export const visitList = defineList({
   sortKeys: ['visitDate', 'totalAmount', 'userName', 'attendantName'],
   defaultSort: { sortBy: 'visitDate', sortOrder: 'desc' },
   filters: { partnerId: idField('partnerId') },
+  cursor: true,
 });
 export const visitListQuerySchema = visitList.query;
 

@@ -4,6 +4,7 @@ import { customerLinkMessages } from '../contract/customer-links';
 import { customerPrivacyMessages } from '../contract/customer-privacy';
 import type { FieldError } from '../contract/envelope';
 import type { ErrorCode } from '../contract/error-codes';
+import { cursorMessages } from '../contract/list';
 import { formatNaira } from '../contract/money';
 import { partnerInactiveMessages, partnerServerMessages } from '../contract/partners';
 import { rewardServerMessages as rmsg } from '../contract/rewards';
@@ -36,6 +37,7 @@ export const ERROR_EXAMPLES: Record<ErrorCode, ErrorExample> = {
   },
   invalid_json: { message: INVALID_JSON },
   bad_request: { message: 'Request failed' },
+  invalid_cursor: onField('startingAfter', cursorMessages.unknown('startingAfter')),
   unauthenticated: { message: authMessages.unauthenticated },
   forbidden: { message: authMessages.forbidden },
   not_found: { message: partnerServerMessages.notFound },

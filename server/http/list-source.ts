@@ -1,17 +1,26 @@
 import type { SQL } from 'drizzle-orm';
-import { sql } from 'drizzle-orm';
+import { and, asc, desc, sql } from 'drizzle-orm';
 import type { PgSelect, PgTable, SelectedFields } from 'drizzle-orm/pg-core';
 import type { SelectResultFields } from 'drizzle-orm/query-builders/select.types';
 import type { Context } from 'hono';
 import type { ApiRouteAt, ApiRouteKey } from '../../contract/api';
-import type { ListData } from '../../contract/envelope';
+import type { CursorListData, ListData } from '../../contract/envelope';
+import { CURSOR_LIMIT_DEFAULT, type CursorQuery, cursorMessages } from '../../contract/list';
 import type { DbOrTx } from '../db/client';
+import { fieldError } from '../errors';
 import type { Logger } from '../log';
 import type { AppEnv } from '../types';
 import type { RouteContext } from './context';
-import { type BatchPlan, type CsvColumn, type ExportKey, exportCsv, keyColumns } from './csv-export';
+import {
+  type BatchPlan,
+  type CsvColumn,
+  type ExportKey,
+  exportCsv,
+  keyColumns,
+  keysetAfter,
+} from './csv-export';
 import { ok } from './errors';
-import { type ListParams, type ListSpec, listPage } from './list';
+import { type ListParams, type ListSpec, listPage, planList, type SortOrder, sortOf } from './list';
 import type { RouteInput } from './route';
 
 /**
@@ -43,6 +52,70 @@ function sourcePage<K extends string, T>(source: ListSource<K, T>, q: ListParams
     count: source.count,
     total: source.total,
   });
+}
+
+/** The query's cursor keys when it pages by cursor (any of them sent), else undefined. */
+function cursorOf(q: CursorQuery): CursorQuery | undefined {
+  return q.limit !== undefined || q.startingAfter !== undefined || q.endingBefore !== undefined
+    ? q
+    : undefined;
+}
+
+const flip = (order: SortOrder): SortOrder => (order === 'asc' ? 'desc' : 'asc');
+
+/**
+ * One cursor page of the list (decision 066): the records after `startingAfter` (or the first ones),
+ * or the records before `endingBefore`, in the query's sort, at most `limit`. The keyset is the
+ * cursor record's current sort value and its id, read under the list's own filters (so a record of
+ * another partner, or one no longer in the list, is a 400 `invalid_cursor`, never a page of someone
+ * else's rows); `limit + 1` rows are read to know `hasMore`. Nothing is counted.
+ */
+async function sourceCursorPage<K extends string, T>(
+  source: ListSource<K, T>,
+  q: ListParams<K> & CursorQuery,
+): Promise<CursorListData<T>> {
+  const { spec } = source;
+  const limit = q.limit ?? CURSOR_LIMIT_DEFAULT;
+  const plan = planList(spec, { ...q, pageNumber: 1 }, source.filters);
+  const { by, order } = sortOf(spec, q);
+  const sort = spec.sortColumns[by];
+  const tie = spec.tieBreaker;
+  const nullable = spec.nullableSorts?.includes(by) ?? false;
+  const keys = keyColumns(spec, q);
+  const backwards = q.endingBefore !== undefined;
+  const walk = backwards ? flip(order) : order;
+  const direction = walk === 'asc' ? asc : desc;
+  const orderBy = [direction(sort), direction(tie)];
+  let where = plan.where;
+  const cursorId = q.endingBefore ?? q.startingAfter;
+  if (cursorId !== undefined) {
+    const field = backwards ? 'endingBefore' : 'startingAfter';
+    const { last } = await source.read({
+      where: and(...source.filters, sql`${tie} = ${cursorId}`),
+      orderBy,
+      limit: 1,
+      offset: 0,
+      ...keys,
+    });
+    if (!last) throw fieldError(field, cursorMessages.unknown(field), 400, 'invalid_cursor');
+    where = and(where, keysetAfter(sort, tie, walk, last, nullable));
+  }
+  const { records } = await source.read({ where, orderBy, limit: limit + 1, offset: 0, ...keys });
+  const page = records.slice(0, limit);
+  return { records: backwards ? page.reverse() : page, hasMore: records.length > limit };
+}
+
+/**
+ * A cursor query must not also page by number, nor name both cursors: a 400 naming the field.
+ * `pageNumber`/`pageSize` are read from the raw query (the validated one has their defaults).
+ */
+function assertOneKindOfPaging(c: Context, q: CursorQuery) {
+  if (q.startingAfter !== undefined && q.endingBefore !== undefined) {
+    throw fieldError('endingBefore', cursorMessages.both);
+  }
+  for (const name of ['pageNumber', 'pageSize'] as const) {
+    if (c.req.query(name)) throw fieldError(name, cursorMessages.withPage);
+  }
 }
 
 /** The CSV export of the list: every row its filters, search and sort match, in batches. */
@@ -145,8 +218,16 @@ export function listRoutes<R extends ApiRouteKey, K extends string, T>(
 ): { page: ListHandler<QueryOf<R>>; export: ListHandler<QueryOf<R>> } {
   return {
     page: async (c) => {
-      const q = c.req.valid('query') as QueryOf<R> & ListParams<K>;
-      return ok(c, await sourcePage(await o.source(q, c), q));
+      const q = c.req.valid('query') as QueryOf<R> & ListParams<K> & CursorQuery;
+      const cursor = cursorOf(q);
+      if (cursor) assertOneKindOfPaging(c, cursor);
+      const source = await o.source(q, c);
+      if (!source.spec.list.cursor) return ok(c, await sourcePage(source, q));
+      if (cursor) return ok(c, await sourceCursorPage(source, q));
+      // Paged by number, a list that also pages by cursor says `hasMore` too (one answer shape).
+      const page = await sourcePage(source, q);
+      const seen = (q.pageNumber - 1) * q.pageSize + page.records.length;
+      return ok(c, { ...page, hasMore: seen < page.meta.totalCount } satisfies CursorListData<T>);
     },
     export: async (c) => {
       const q = c.req.valid('query') as QueryOf<R> & ListParams<K>;

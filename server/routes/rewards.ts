@@ -1,5 +1,6 @@
-import { and, asc, eq, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
+import { CURSOR_LIMIT_DEFAULT, type CursorQuery, cursorMessages } from '../../contract/list';
 import type { LedgerEntry, RewardLedger } from '../../contract/redemption';
 import {
   DEFAULT_COUPON_DISCOUNT,
@@ -60,6 +61,41 @@ export function partnerSideRewardRoutes(ctx: RouteContext) {
     return scope;
   };
 
+  /**
+   * A ledger page (decision 066): every entry, oldest first, without `limit` or a cursor; else at most
+   * `limit` (10) after `startingAfter` or before `endingBefore`, an entry of this reward (any other is
+   * 400 `invalid_cursor`). The ledger only grows, so (at, id) after a cursor never moves.
+   */
+  const ledgerPage = async (rewardId: number, q: CursorQuery) => {
+    if (q.startingAfter !== undefined && q.endingBefore !== undefined) {
+      throw fieldError('endingBefore', cursorMessages.both);
+    }
+    const backwards = q.endingBefore !== undefined;
+    const cursorId = q.endingBefore ?? q.startingAfter;
+    const field = backwards ? 'endingBefore' : 'startingAfter';
+    if (cursorId !== undefined) {
+      const [cursor] = await db
+        .select({ id: rewardLedger.id })
+        .from(rewardLedger)
+        .where(and(eq(rewardLedger.rewardId, rewardId), eq(rewardLedger.id, cursorId)));
+      if (!cursor) throw fieldError(field, cursorMessages.unknown(field), 400, 'invalid_cursor');
+    }
+    const paged = cursorId !== undefined || q.limit !== undefined;
+    const direction = backwards ? desc : asc;
+    const at = sql`(select c.at from ${rewardLedger} c where c.id = ${cursorId})`;
+    return {
+      backwards,
+      limit: paged ? (q.limit ?? CURSOR_LIMIT_DEFAULT) : undefined,
+      orderBy: [direction(rewardLedger.at), direction(rewardLedger.id)],
+      after:
+        cursorId === undefined
+          ? undefined
+          : backwards
+            ? sql`(${rewardLedger.at}, ${rewardLedger.id}) < (${at}, ${cursorId})`
+            : sql`(${rewardLedger.at}, ${rewardLedger.id}) > (${at}, ${cursorId})`,
+    };
+  };
+
   return routeSet(guards)
     .on('GET /partners/reward-types', (c) => ok(c, [...REWARD_TYPES]))
     .on('GET /partners/reward-type-categories', (c) => ok(c, [...REWARD_TYPE_CATEGORIES]))
@@ -99,11 +135,13 @@ export function partnerSideRewardRoutes(ctx: RouteContext) {
     })
     .on('GET /partners/rewards/{rewardId}/ledger', async (c) => {
       const { rewardId } = c.req.valid('param');
+      const q = c.req.valid('query');
       const row = await rewardById(db, rewardId);
       // Another partner's reward does not exist for partner staff.
       if (!row || !inPartnerScope(c.get('user'), row.r.partnerId)) throw new ApiError(404, rmsg.notFound);
+      const page = await ledgerPage(rewardId, q);
       const reversal = alias(rewardLedger, 'reversal');
-      const rows = await db
+      const query = db
         .select({
           e: rewardLedger,
           firstName: users.firstName,
@@ -113,8 +151,11 @@ export function partnerSideRewardRoutes(ctx: RouteContext) {
         .from(rewardLedger)
         .leftJoin(users, eq(users.id, rewardLedger.actorId))
         .leftJoin(reversal, eq(reversal.reversesId, rewardLedger.id))
-        .where(eq(rewardLedger.rewardId, rewardId))
-        .orderBy(asc(rewardLedger.at), asc(rewardLedger.id));
+        .where(and(eq(rewardLedger.rewardId, rewardId), page.after))
+        .orderBy(...page.orderBy)
+        .$dynamic();
+      const read = await (page.limit === undefined ? query : query.limit(page.limit + 1));
+      const rows = page.backwards ? read.slice(0, page.limit).reverse() : read.slice(0, page.limit);
       const entries = rows.map(
         ({ e, firstName, lastName, reversedById }): LedgerEntry => ({
           id: e.id,
@@ -130,7 +171,8 @@ export function partnerSideRewardRoutes(ctx: RouteContext) {
           reversedById: e.kind === 'REDEEM' ? reversedById : null,
         }),
       );
-      const data: RewardLedger = { reward: toReward(row, clock()), entries };
+      const hasMore = page.limit !== undefined && read.length > page.limit;
+      const data: RewardLedger = { reward: toReward(row, clock()), entries, hasMore };
       return ok(c, data);
     })
     .on('POST /partners/rewards/get-reward', async (c) => {
