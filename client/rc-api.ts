@@ -1741,11 +1741,33 @@ export interface paths {
         head?: never;
         /**
          * Change a webhook endpoint, or enable it again
-         * @description Only the fields sent change. An endpoint is disabled after a delivery failed for about a day; `enabled: true` turns it back on (then replay what failed).
+         * @description Partner staff see and manage only their own partner's webhooks (a webhook of another partner, or a club-wide one, answers 404). Only the fields sent change. An endpoint is disabled after a delivery failed for about a day; `enabled: true` turns it back on (then replay what failed); `enabled: false` turns it off and sends `webhook.disabled` to the partner's other endpoints and the club-wide ones. `secret` is refused (400 on `secret`): rotate it with POST /admin/webhooks/{webhookId}/rotate-secret.
          *
          *     Needs the permission `integrations.manage`.
          */
         patch: operations["patchAdminWebhooksWebhookId"];
+        trace?: never;
+    };
+    "/admin/webhooks/{webhookId}/rotate-secret": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Rotate the signing secret (the new one answered once)
+         * @description Partner staff see and manage only their own partner's webhooks (a webhook of another partner, or a club-wide one, answers 404). Answers the endpoint with its new secret in `data.secret` **once**, as at creation: store it. For the next 24 hours (until `previousSecretExpiresAt`) every delivery carries a signature with the old secret and one with the new in `webhook-signature` (`v1,<old> v1,<new>`), so a receiver verifies with either while it switches; after that only the new one signs. A second rotation within the overlap keeps the older secret signing too (at most 3 old ones), so a lost answer never locks a receiver out.
+         *
+         *     Needs the permission `integrations.manage`.
+         */
+        post: operations["postAdminWebhooksWebhookIdRotateSecret"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
         trace?: never;
     };
     "/admin/webhooks/{webhookId}/deliveries": {
@@ -2135,7 +2157,7 @@ export interface webhooks {
         put?: never;
         /**
          * customer.blocked
-         * @description A synced customer was blocked (a cancelled subscription). Club-wide.
+         * @description A customer was blocked (a cancelled subscription through the sync, or by a club admin). Club-wide endpoints get the customer's record; the endpoints of each partner the customer is linked to get a message of their own with the ids only (`partnerId`, `customerId`): stop serving them. A partner the customer is not linked to hears nothing.
          *
          *     Sent to every enabled endpoint subscribed to `customer.blocked` for this partner (or for every partner). Verify the signature (docs/integrations.md), answer any 2xx within 10 seconds; anything else (or no answer) is retried with the same `webhook-id` after 5 s, 5 min, 30 min, 2 h, 5 h, 8 h and 8 h, after which the endpoint is disabled. Redirects are not followed.
          */
@@ -2206,6 +2228,138 @@ export interface webhooks {
          *     Sent to every enabled endpoint subscribed to `customer.erased` for this partner (or for every partner). Verify the signature (docs/integrations.md), answer any 2xx within 10 seconds; anything else (or no answer) is retried with the same `webhook-id` after 5 s, 5 min, 30 min, 2 h, 5 h, 8 h and 8 h, after which the endpoint is disabled. Redirects are not followed.
          */
         post: operations["webhookCustomerErased"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "customer.unblocked": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * customer.unblocked
+         * @description A blocked customer was made active again (through the sync, or by a club admin). Sent as `customer.blocked` is: the record club-wide, the ids to each linked partner.
+         *
+         *     Sent to every enabled endpoint subscribed to `customer.unblocked` for this partner (or for every partner). Verify the signature (docs/integrations.md), answer any 2xx within 10 seconds; anything else (or no answer) is retried with the same `webhook-id` after 5 s, 5 min, 30 min, 2 h, 5 h, 8 h and 8 h, after which the endpoint is disabled. Redirects are not followed.
+         */
+        post: operations["webhookCustomerUnblocked"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "reward.expiring": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * reward.expiring
+         * @description A reward is 7 days or less from its expiry (the end of its day in Lagos) and still Active: remind the customer. Sent once per reward (a scheduled job; a reward issued with less time left is announced at once).
+         *
+         *     Sent to every enabled endpoint subscribed to `reward.expiring` for this partner (or for every partner). Verify the signature (docs/integrations.md), answer any 2xx within 10 seconds; anything else (or no answer) is retried with the same `webhook-id` after 5 s, 5 min, 30 min, 2 h, 5 h, 8 h and 8 h, after which the endpoint is disabled. Redirects are not followed.
+         */
+        post: operations["webhookRewardExpiring"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "partner.blocked": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * partner.blocked
+         * @description The club blocked the partner: its staff and keys read, and change nothing, until it is unblocked. To the partner's endpoints and club-wide ones.
+         *
+         *     Sent to every enabled endpoint subscribed to `partner.blocked` for this partner (or for every partner). Verify the signature (docs/integrations.md), answer any 2xx within 10 seconds; anything else (or no answer) is retried with the same `webhook-id` after 5 s, 5 min, 30 min, 2 h, 5 h, 8 h and 8 h, after which the endpoint is disabled. Redirects are not followed.
+         */
+        post: operations["webhookPartnerBlocked"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "partner.unblocked": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * partner.unblocked
+         * @description The club unblocked the partner: its staff and keys work again.
+         *
+         *     Sent to every enabled endpoint subscribed to `partner.unblocked` for this partner (or for every partner). Verify the signature (docs/integrations.md), answer any 2xx within 10 seconds; anything else (or no answer) is retried with the same `webhook-id` after 5 s, 5 min, 30 min, 2 h, 5 h, 8 h and 8 h, after which the endpoint is disabled. Redirects are not followed.
+         */
+        post: operations["webhookPartnerUnblocked"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "api_key.revoked": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * api_key.revoked
+         * @description An API key was revoked: calls with it are refused (401). A partner's key: to that partner's endpoints and club-wide ones; a club integration key (`rcc_`): club-wide only.
+         *
+         *     Sent to every enabled endpoint subscribed to `api_key.revoked` for this partner (or for every partner). Verify the signature (docs/integrations.md), answer any 2xx within 10 seconds; anything else (or no answer) is retried with the same `webhook-id` after 5 s, 5 min, 30 min, 2 h, 5 h, 8 h and 8 h, after which the endpoint is disabled. Redirects are not followed.
+         */
+        post: operations["webhookApi_keyRevoked"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "webhook.disabled": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * webhook.disabled
+         * @description A webhook endpoint was disabled (its deliveries failed for about a day, or a person turned it off): to the partner's other endpoints and club-wide ones (a club-wide endpoint's: the other club-wide ones). Enable it again and replay what failed.
+         *
+         *     Sent to every enabled endpoint subscribed to `webhook.disabled` for this partner (or for every partner). Verify the signature (docs/integrations.md), answer any 2xx within 10 seconds; anything else (or no answer) is retried with the same `webhook-id` after 5 s, 5 min, 30 min, 2 h, 5 h, 8 h and 8 h, after which the endpoint is disabled. Redirects are not followed.
+         */
+        post: operations["webhookWebhookDisabled"];
         delete?: never;
         options?: never;
         head?: never;
@@ -2627,12 +2781,13 @@ export interface components {
             id: number;
             url: string;
             description: string;
-            events: ("visit.recorded" | "reward.issued" | "reward.redeemed" | "reward.reversed" | "customer.created" | "customer.updated" | "customer.blocked" | "customer.linked" | "customer.unlinked" | "customer.erased")[];
+            events: ("visit.recorded" | "reward.issued" | "reward.redeemed" | "reward.reversed" | "customer.created" | "customer.updated" | "customer.blocked" | "customer.linked" | "customer.unlinked" | "customer.erased" | "customer.unblocked" | "reward.expiring" | "partner.blocked" | "partner.unblocked" | "api_key.revoked" | "webhook.disabled")[];
             partnerId: number | null;
             partnerName: string | null;
             enabled: boolean;
             disabledAt: string | null;
             disabledReason: string | null;
+            previousSecretExpiresAt: string | null;
             createdAt: string;
             updatedAt: string;
         };
@@ -2640,12 +2795,13 @@ export interface components {
             id: number;
             url: string;
             description: string;
-            events: ("visit.recorded" | "reward.issued" | "reward.redeemed" | "reward.reversed" | "customer.created" | "customer.updated" | "customer.blocked" | "customer.linked" | "customer.unlinked" | "customer.erased")[];
+            events: ("visit.recorded" | "reward.issued" | "reward.redeemed" | "reward.reversed" | "customer.created" | "customer.updated" | "customer.blocked" | "customer.linked" | "customer.unlinked" | "customer.erased" | "customer.unblocked" | "reward.expiring" | "partner.blocked" | "partner.unblocked" | "api_key.revoked" | "webhook.disabled")[];
             partnerId: number | null;
             partnerName: string | null;
             enabled: boolean;
             disabledAt: string | null;
             disabledReason: string | null;
+            previousSecretExpiresAt: string | null;
             createdAt: string;
             updatedAt: string;
             secret: string;
@@ -2654,7 +2810,7 @@ export interface components {
             id: number;
             messageId: string;
             /** @enum {string} */
-            eventType: "visit.recorded" | "reward.issued" | "reward.redeemed" | "reward.reversed" | "customer.created" | "customer.updated" | "customer.blocked" | "customer.linked" | "customer.unlinked" | "customer.erased";
+            eventType: "visit.recorded" | "reward.issued" | "reward.redeemed" | "reward.reversed" | "customer.created" | "customer.updated" | "customer.blocked" | "customer.linked" | "customer.unlinked" | "customer.erased" | "customer.unblocked" | "reward.expiring" | "partner.blocked" | "partner.unblocked" | "api_key.revoked" | "webhook.disabled";
             /** @enum {string} */
             status: "pending" | "succeeded" | "failed";
             createdAt: string;
@@ -13221,6 +13377,7 @@ export interface operations {
                      *             "enabled": true,
                      *             "disabledAt": "2026-03-01T10:00:00.000Z",
                      *             "disabledReason": "Example text",
+                     *             "previousSecretExpiresAt": "2026-03-01T10:00:00.000Z",
                      *             "createdAt": "2026-03-01T10:00:00.000Z",
                      *             "updatedAt": "2026-03-01T10:00:00.000Z"
                      *           }
@@ -13322,7 +13479,7 @@ export interface operations {
                  */
                 "application/json": {
                     url: string;
-                    events: ("visit.recorded" | "reward.issued" | "reward.redeemed" | "reward.reversed" | "customer.created" | "customer.updated" | "customer.blocked" | "customer.linked" | "customer.unlinked" | "customer.erased")[];
+                    events: ("visit.recorded" | "reward.issued" | "reward.redeemed" | "reward.reversed" | "customer.created" | "customer.updated" | "customer.blocked" | "customer.linked" | "customer.unlinked" | "customer.erased" | "customer.unblocked" | "reward.expiring" | "partner.blocked" | "partner.unblocked" | "api_key.revoked" | "webhook.disabled")[];
                     partnerId?: number;
                     description?: string;
                 };
@@ -13350,6 +13507,7 @@ export interface operations {
                      *         "enabled": true,
                      *         "disabledAt": "2026-03-01T10:00:00.000Z",
                      *         "disabledReason": "Example text",
+                     *         "previousSecretExpiresAt": "2026-03-01T10:00:00.000Z",
                      *         "createdAt": "2026-03-01T10:00:00.000Z",
                      *         "updatedAt": "2026-03-01T10:00:00.000Z",
                      *         "secret": "whsec_BwcHBwcHBwcHBwcHBwcHBwcHBwcHBwcHBwcHBwcHBwc="
@@ -13466,6 +13624,7 @@ export interface operations {
                      *         "enabled": true,
                      *         "disabledAt": "2026-03-01T10:00:00.000Z",
                      *         "disabledReason": "Example text",
+                     *         "previousSecretExpiresAt": "2026-03-01T10:00:00.000Z",
                      *         "createdAt": "2026-03-01T10:00:00.000Z",
                      *         "updatedAt": "2026-03-01T10:00:00.000Z"
                      *       },
@@ -13635,21 +13794,13 @@ export interface operations {
         };
         requestBody: {
             content: {
-                /**
-                 * @example {
-                 *       "url": "https://pos.example.com/hooks",
-                 *       "events": [
-                 *         "visit.recorded"
-                 *       ],
-                 *       "description": "Example text",
-                 *       "enabled": true
-                 *     }
-                 */
                 "application/json": {
                     url?: string;
-                    events?: ("visit.recorded" | "reward.issued" | "reward.redeemed" | "reward.reversed" | "customer.created" | "customer.updated" | "customer.blocked" | "customer.linked" | "customer.unlinked" | "customer.erased")[];
+                    events?: ("visit.recorded" | "reward.issued" | "reward.redeemed" | "reward.reversed" | "customer.created" | "customer.updated" | "customer.blocked" | "customer.linked" | "customer.unlinked" | "customer.erased" | "customer.unblocked" | "reward.expiring" | "partner.blocked" | "partner.unblocked" | "api_key.revoked" | "webhook.disabled")[];
                     description?: string;
                     enabled?: boolean;
+                    /** @description Not accepted: a 400 on `secret`. Rotate the secret with POST /admin/webhooks/{webhookId}/rotate-secret. */
+                    secret?: unknown;
                 };
             };
         };
@@ -13675,6 +13826,7 @@ export interface operations {
                      *         "enabled": true,
                      *         "disabledAt": "2026-03-01T10:00:00.000Z",
                      *         "disabledReason": "Example text",
+                     *         "previousSecretExpiresAt": "2026-03-01T10:00:00.000Z",
                      *         "createdAt": "2026-03-01T10:00:00.000Z",
                      *         "updatedAt": "2026-03-01T10:00:00.000Z"
                      *       },
@@ -13749,6 +13901,110 @@ export interface operations {
              *     `code`: `payload_too_large` (The body is over its limit (1 MiB, or 8 MiB with a base64 image)).
              */
             413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    postAdminWebhooksWebhookIdRotateSecret: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                webhookId: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success: the envelope with `success` true and the result in `data`. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": true,
+                     *       "data": {
+                     *         "id": 12,
+                     *         "url": "https://pos.example.com/hooks",
+                     *         "description": "Example text",
+                     *         "events": [
+                     *           "visit.recorded"
+                     *         ],
+                     *         "partnerId": 12,
+                     *         "partnerName": "Mama Put Kitchen",
+                     *         "enabled": true,
+                     *         "disabledAt": "2026-03-01T10:00:00.000Z",
+                     *         "disabledReason": "Example text",
+                     *         "previousSecretExpiresAt": "2026-03-01T10:00:00.000Z",
+                     *         "createdAt": "2026-03-01T10:00:00.000Z",
+                     *         "updatedAt": "2026-03-01T10:00:00.000Z",
+                     *         "secret": "whsec_BwcHBwcHBwcHBwcHBwcHBwcHBwcHBwcHBwcHBwcHBwc="
+                     *       },
+                     *       "message": "OK",
+                     *       "errors": []
+                     *     }
+                     */
+                    "application/json": {
+                        success: boolean;
+                        data: components["schemas"]["CreatedWebhook"] | null;
+                        message: string;
+                        code?: string;
+                        errors: components["schemas"]["FieldError"][];
+                    };
+                };
+            };
+            /**
+             * @description Refused before anything changed: `errors` names each field at fault (`fieldName` is the dotted path, e.g. `items.0.price`).
+             *
+             *     `code`: `validation_failed` (A field is missing or invalid; `errors` names each (`fieldName` is a dotted path)).
+             */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /**
+             * @description No bearer token or API key, or an invalid, expired or revoked one. Refresh the token with POST /auth/refresh-token and retry once.
+             *
+             *     `code`: `unauthenticated` (No token or key, or an invalid, expired or revoked one).
+             */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /**
+             * @description The caller may not do this (a permission, a blocked partner, a customer not linked).
+             *
+             *     `code`: `forbidden` (The caller's role or key lacks the permission the call names (`x-permissions`), or the call is club-wide); `partner_blocked` (The partner is blocked or deleted: it records, issues and redeems nothing (409); its staff and keys read only (403)).
+             */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /**
+             * @description No such record, or it is outside the caller's partner (partner staff never learn whether another partner's record exists).
+             *
+             *     `code`: `not_found` (No such record, or one outside the caller's partner).
+             */
+            404: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -14772,7 +15028,7 @@ export interface operations {
                 "webhook-id": string;
                 /** @description Unix seconds when this attempt was signed. Refuse one more than 5 minutes from your clock. */
                 "webhook-timestamp": string;
-                /** @description Space-separated `v1,<base64>` signatures: HMAC-SHA256 with the endpoint secret (the base64 after `whsec_`) over `<webhook-id>.<webhook-timestamp>.<body>` (Standard Webhooks). */
+                /** @description Space-separated `v1,<base64>` signatures: HMAC-SHA256 with the endpoint secret (the base64 after `whsec_`) over `<webhook-id>.<webhook-timestamp>.<body>` (Standard Webhooks). For 24 hours after a secret rotation (POST /admin/webhooks/{webhookId}/rotate-secret) there is one per secret, the old first (`v1,<old> v1,<new>`): accept the message when any verifies. */
                 "webhook-signature": string;
             };
             path?: never;
@@ -14780,6 +15036,28 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "type": "visit.recorded",
+                 *       "timestamp": "2026-03-01T10:00:00.000Z",
+                 *       "data": {
+                 *         "visitId": 501,
+                 *         "partnerId": 12,
+                 *         "customerId": 3401,
+                 *         "attendantName": "Till 1",
+                 *         "visitDate": "2026-03-01T10:00:00.000Z",
+                 *         "totalAmount": 5000,
+                 *         "items": [
+                 *           {
+                 *             "name": "Jollof rice",
+                 *             "quantity": 2,
+                 *             "price": 2500
+                 *           }
+                 *         ],
+                 *         "recordedAt": "2026-03-01T10:00:00.000Z"
+                 *       }
+                 *     }
+                 */
                 "application/json": {
                     /** @constant */
                     type: "visit.recorded";
@@ -14826,7 +15104,7 @@ export interface operations {
                 "webhook-id": string;
                 /** @description Unix seconds when this attempt was signed. Refuse one more than 5 minutes from your clock. */
                 "webhook-timestamp": string;
-                /** @description Space-separated `v1,<base64>` signatures: HMAC-SHA256 with the endpoint secret (the base64 after `whsec_`) over `<webhook-id>.<webhook-timestamp>.<body>` (Standard Webhooks). */
+                /** @description Space-separated `v1,<base64>` signatures: HMAC-SHA256 with the endpoint secret (the base64 after `whsec_`) over `<webhook-id>.<webhook-timestamp>.<body>` (Standard Webhooks). For 24 hours after a secret rotation (POST /admin/webhooks/{webhookId}/rotate-secret) there is one per secret, the old first (`v1,<old> v1,<new>`): accept the message when any verifies. */
                 "webhook-signature": string;
             };
             path?: never;
@@ -14834,6 +15112,26 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "type": "reward.issued",
+                 *       "timestamp": "2026-03-01T10:00:00.000Z",
+                 *       "data": {
+                 *         "rewardId": 88,
+                 *         "code": "GC-7Q2M-K4XD",
+                 *         "rewardType": "GIFTCARD",
+                 *         "partnerId": 12,
+                 *         "customerId": 3401,
+                 *         "rewardTypeCategory": "GENERAL",
+                 *         "title": "Birthday treat",
+                 *         "issuedAmount": 2000,
+                 *         "percentageDiscount": null,
+                 *         "pointsClaimed": 0,
+                 *         "expiryDate": "2026-03-31T22:59:59.999Z",
+                 *         "issuedAt": "2026-03-01T10:00:00.000Z"
+                 *       }
+                 *     }
+                 */
                 "application/json": {
                     /** @constant */
                     type: "reward.issued";
@@ -14882,7 +15180,7 @@ export interface operations {
                 "webhook-id": string;
                 /** @description Unix seconds when this attempt was signed. Refuse one more than 5 minutes from your clock. */
                 "webhook-timestamp": string;
-                /** @description Space-separated `v1,<base64>` signatures: HMAC-SHA256 with the endpoint secret (the base64 after `whsec_`) over `<webhook-id>.<webhook-timestamp>.<body>` (Standard Webhooks). */
+                /** @description Space-separated `v1,<base64>` signatures: HMAC-SHA256 with the endpoint secret (the base64 after `whsec_`) over `<webhook-id>.<webhook-timestamp>.<body>` (Standard Webhooks). For 24 hours after a secret rotation (POST /admin/webhooks/{webhookId}/rotate-secret) there is one per secret, the old first (`v1,<old> v1,<new>`): accept the message when any verifies. */
                 "webhook-signature": string;
             };
             path?: never;
@@ -14890,6 +15188,24 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "type": "reward.redeemed",
+                 *       "timestamp": "2026-03-01T10:00:00.000Z",
+                 *       "data": {
+                 *         "rewardId": 88,
+                 *         "code": "GC-7Q2M-K4XD",
+                 *         "rewardType": "GIFTCARD",
+                 *         "partnerId": 12,
+                 *         "customerId": 3401,
+                 *         "ledgerEntryId": 240,
+                 *         "amountRedeemed": 500,
+                 *         "balance": 1500,
+                 *         "status": "Active",
+                 *         "redeemedAt": "2026-03-01T10:00:00.000Z"
+                 *       }
+                 *     }
+                 */
                 "application/json": {
                     /** @constant */
                     type: "reward.redeemed";
@@ -14935,7 +15251,7 @@ export interface operations {
                 "webhook-id": string;
                 /** @description Unix seconds when this attempt was signed. Refuse one more than 5 minutes from your clock. */
                 "webhook-timestamp": string;
-                /** @description Space-separated `v1,<base64>` signatures: HMAC-SHA256 with the endpoint secret (the base64 after `whsec_`) over `<webhook-id>.<webhook-timestamp>.<body>` (Standard Webhooks). */
+                /** @description Space-separated `v1,<base64>` signatures: HMAC-SHA256 with the endpoint secret (the base64 after `whsec_`) over `<webhook-id>.<webhook-timestamp>.<body>` (Standard Webhooks). For 24 hours after a secret rotation (POST /admin/webhooks/{webhookId}/rotate-secret) there is one per secret, the old first (`v1,<old> v1,<new>`): accept the message when any verifies. */
                 "webhook-signature": string;
             };
             path?: never;
@@ -14943,6 +15259,25 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "type": "reward.reversed",
+                 *       "timestamp": "2026-03-01T10:00:00.000Z",
+                 *       "data": {
+                 *         "rewardId": 88,
+                 *         "code": "GC-7Q2M-K4XD",
+                 *         "rewardType": "GIFTCARD",
+                 *         "partnerId": 12,
+                 *         "customerId": 3401,
+                 *         "ledgerEntryId": 241,
+                 *         "reversedEntryId": 240,
+                 *         "amountReversed": 500,
+                 *         "balance": 2000,
+                 *         "reason": "Wrong amount keyed",
+                 *         "reversedAt": "2026-03-01T10:00:00.000Z"
+                 *       }
+                 *     }
+                 */
                 "application/json": {
                     /** @constant */
                     type: "reward.reversed";
@@ -14989,7 +15324,7 @@ export interface operations {
                 "webhook-id": string;
                 /** @description Unix seconds when this attempt was signed. Refuse one more than 5 minutes from your clock. */
                 "webhook-timestamp": string;
-                /** @description Space-separated `v1,<base64>` signatures: HMAC-SHA256 with the endpoint secret (the base64 after `whsec_`) over `<webhook-id>.<webhook-timestamp>.<body>` (Standard Webhooks). */
+                /** @description Space-separated `v1,<base64>` signatures: HMAC-SHA256 with the endpoint secret (the base64 after `whsec_`) over `<webhook-id>.<webhook-timestamp>.<body>` (Standard Webhooks). For 24 hours after a secret rotation (POST /admin/webhooks/{webhookId}/rotate-secret) there is one per secret, the old first (`v1,<old> v1,<new>`): accept the message when any verifies. */
                 "webhook-signature": string;
             };
             path?: never;
@@ -14997,6 +15332,29 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "type": "customer.created",
+                 *       "timestamp": "2026-03-01T10:00:00.000Z",
+                 *       "data": {
+                 *         "customerId": 3401,
+                 *         "externalId": "SUB-1001",
+                 *         "firstName": "Adaeze",
+                 *         "lastName": "Okonkwo",
+                 *         "email": "adaeze@example.ng",
+                 *         "phone": "+234 803 123 4567",
+                 *         "address": "12 Allen Avenue, Ikeja",
+                 *         "internetAccountNumber": "FBR-000123",
+                 *         "changedAt": "2026-03-01T10:00:00.000Z",
+                 *         "accountStatus": "ACTIVE",
+                 *         "changed": [
+                 *           "first name",
+                 *           "last name",
+                 *           "email"
+                 *         ]
+                 *       }
+                 *     }
+                 */
                 "application/json": {
                     /** @constant */
                     type: "customer.created";
@@ -15043,7 +15401,7 @@ export interface operations {
                 "webhook-id": string;
                 /** @description Unix seconds when this attempt was signed. Refuse one more than 5 minutes from your clock. */
                 "webhook-timestamp": string;
-                /** @description Space-separated `v1,<base64>` signatures: HMAC-SHA256 with the endpoint secret (the base64 after `whsec_`) over `<webhook-id>.<webhook-timestamp>.<body>` (Standard Webhooks). */
+                /** @description Space-separated `v1,<base64>` signatures: HMAC-SHA256 with the endpoint secret (the base64 after `whsec_`) over `<webhook-id>.<webhook-timestamp>.<body>` (Standard Webhooks). For 24 hours after a secret rotation (POST /admin/webhooks/{webhookId}/rotate-secret) there is one per secret, the old first (`v1,<old> v1,<new>`): accept the message when any verifies. */
                 "webhook-signature": string;
             };
             path?: never;
@@ -15051,6 +15409,27 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "type": "customer.updated",
+                 *       "timestamp": "2026-03-01T10:00:00.000Z",
+                 *       "data": {
+                 *         "customerId": 3401,
+                 *         "externalId": "SUB-1001",
+                 *         "firstName": "Adaeze",
+                 *         "lastName": "Okonkwo",
+                 *         "email": "adaeze@example.ng",
+                 *         "phone": "+234 803 123 4567",
+                 *         "address": "12 Allen Avenue, Ikeja",
+                 *         "internetAccountNumber": "FBR-000123",
+                 *         "changedAt": "2026-03-01T10:00:00.000Z",
+                 *         "accountStatus": "ACTIVE",
+                 *         "changed": [
+                 *           "address"
+                 *         ]
+                 *       }
+                 *     }
+                 */
                 "application/json": {
                     /** @constant */
                     type: "customer.updated";
@@ -15097,7 +15476,7 @@ export interface operations {
                 "webhook-id": string;
                 /** @description Unix seconds when this attempt was signed. Refuse one more than 5 minutes from your clock. */
                 "webhook-timestamp": string;
-                /** @description Space-separated `v1,<base64>` signatures: HMAC-SHA256 with the endpoint secret (the base64 after `whsec_`) over `<webhook-id>.<webhook-timestamp>.<body>` (Standard Webhooks). */
+                /** @description Space-separated `v1,<base64>` signatures: HMAC-SHA256 with the endpoint secret (the base64 after `whsec_`) over `<webhook-id>.<webhook-timestamp>.<body>` (Standard Webhooks). For 24 hours after a secret rotation (POST /admin/webhooks/{webhookId}/rotate-secret) there is one per secret, the old first (`v1,<old> v1,<new>`): accept the message when any verifies. */
                 "webhook-signature": string;
             };
             path?: never;
@@ -15105,6 +15484,18 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "type": "customer.blocked",
+                 *       "timestamp": "2026-03-01T10:00:00.000Z",
+                 *       "data": {
+                 *         "partnerId": 12,
+                 *         "customerId": 3401,
+                 *         "accountStatus": "BLOCKED",
+                 *         "changedAt": "2026-03-01T10:00:00.000Z"
+                 *       }
+                 *     }
+                 */
                 "application/json": {
                     /** @constant */
                     type: "customer.blocked";
@@ -15121,6 +15512,12 @@ export interface operations {
                         accountStatus: "ACTIVE" | "BLOCKED";
                         internetAccountNumber: string | null;
                         changed: string[];
+                        changedAt: string;
+                    } | {
+                        partnerId: number;
+                        customerId: number;
+                        /** @enum {string} */
+                        accountStatus: "ACTIVE" | "BLOCKED";
                         changedAt: string;
                     };
                 };
@@ -15151,7 +15548,7 @@ export interface operations {
                 "webhook-id": string;
                 /** @description Unix seconds when this attempt was signed. Refuse one more than 5 minutes from your clock. */
                 "webhook-timestamp": string;
-                /** @description Space-separated `v1,<base64>` signatures: HMAC-SHA256 with the endpoint secret (the base64 after `whsec_`) over `<webhook-id>.<webhook-timestamp>.<body>` (Standard Webhooks). */
+                /** @description Space-separated `v1,<base64>` signatures: HMAC-SHA256 with the endpoint secret (the base64 after `whsec_`) over `<webhook-id>.<webhook-timestamp>.<body>` (Standard Webhooks). For 24 hours after a secret rotation (POST /admin/webhooks/{webhookId}/rotate-secret) there is one per secret, the old first (`v1,<old> v1,<new>`): accept the message when any verifies. */
                 "webhook-signature": string;
             };
             path?: never;
@@ -15159,6 +15556,18 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "type": "customer.linked",
+                 *       "timestamp": "2026-03-01T10:00:00.000Z",
+                 *       "data": {
+                 *         "linkId": 77,
+                 *         "partnerId": 12,
+                 *         "customerId": 3401,
+                 *         "linkedAt": "2026-03-01T10:00:00.000Z"
+                 *       }
+                 *     }
+                 */
                 "application/json": {
                     /** @constant */
                     type: "customer.linked";
@@ -15197,7 +15606,7 @@ export interface operations {
                 "webhook-id": string;
                 /** @description Unix seconds when this attempt was signed. Refuse one more than 5 minutes from your clock. */
                 "webhook-timestamp": string;
-                /** @description Space-separated `v1,<base64>` signatures: HMAC-SHA256 with the endpoint secret (the base64 after `whsec_`) over `<webhook-id>.<webhook-timestamp>.<body>` (Standard Webhooks). */
+                /** @description Space-separated `v1,<base64>` signatures: HMAC-SHA256 with the endpoint secret (the base64 after `whsec_`) over `<webhook-id>.<webhook-timestamp>.<body>` (Standard Webhooks). For 24 hours after a secret rotation (POST /admin/webhooks/{webhookId}/rotate-secret) there is one per secret, the old first (`v1,<old> v1,<new>`): accept the message when any verifies. */
                 "webhook-signature": string;
             };
             path?: never;
@@ -15205,6 +15614,18 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "type": "customer.unlinked",
+                 *       "timestamp": "2026-03-01T10:00:00.000Z",
+                 *       "data": {
+                 *         "linkId": 77,
+                 *         "partnerId": 12,
+                 *         "customerId": 3401,
+                 *         "unlinkedAt": "2026-03-01T10:00:00.000Z"
+                 *       }
+                 *     }
+                 */
                 "application/json": {
                     /** @constant */
                     type: "customer.unlinked";
@@ -15243,7 +15664,7 @@ export interface operations {
                 "webhook-id": string;
                 /** @description Unix seconds when this attempt was signed. Refuse one more than 5 minutes from your clock. */
                 "webhook-timestamp": string;
-                /** @description Space-separated `v1,<base64>` signatures: HMAC-SHA256 with the endpoint secret (the base64 after `whsec_`) over `<webhook-id>.<webhook-timestamp>.<body>` (Standard Webhooks). */
+                /** @description Space-separated `v1,<base64>` signatures: HMAC-SHA256 with the endpoint secret (the base64 after `whsec_`) over `<webhook-id>.<webhook-timestamp>.<body>` (Standard Webhooks). For 24 hours after a secret rotation (POST /admin/webhooks/{webhookId}/rotate-secret) there is one per secret, the old first (`v1,<old> v1,<new>`): accept the message when any verifies. */
                 "webhook-signature": string;
             };
             path?: never;
@@ -15251,6 +15672,17 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "type": "customer.erased",
+                 *       "timestamp": "2026-03-01T10:00:00.000Z",
+                 *       "data": {
+                 *         "partnerId": 12,
+                 *         "customerId": 3401,
+                 *         "erasedAt": "2026-03-01T10:00:00.000Z"
+                 *       }
+                 *     }
+                 */
                 "application/json": {
                     /** @constant */
                     type: "customer.erased";
@@ -15259,6 +15691,383 @@ export interface operations {
                         partnerId: number | null;
                         customerId: number;
                         erasedAt: string;
+                    };
+                };
+            };
+        };
+        responses: {
+            /** @description Received (any 2xx is a success). */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Refused (a bad signature, say): the message is retried on the backoff. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    webhookCustomerUnblocked: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The message id: the same on every retry and replay. Deduplicate on it. */
+                "webhook-id": string;
+                /** @description Unix seconds when this attempt was signed. Refuse one more than 5 minutes from your clock. */
+                "webhook-timestamp": string;
+                /** @description Space-separated `v1,<base64>` signatures: HMAC-SHA256 with the endpoint secret (the base64 after `whsec_`) over `<webhook-id>.<webhook-timestamp>.<body>` (Standard Webhooks). For 24 hours after a secret rotation (POST /admin/webhooks/{webhookId}/rotate-secret) there is one per secret, the old first (`v1,<old> v1,<new>`): accept the message when any verifies. */
+                "webhook-signature": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "type": "customer.unblocked",
+                 *       "timestamp": "2026-03-01T10:00:00.000Z",
+                 *       "data": {
+                 *         "partnerId": 12,
+                 *         "customerId": 3401,
+                 *         "accountStatus": "ACTIVE",
+                 *         "changedAt": "2026-03-01T10:00:00.000Z"
+                 *       }
+                 *     }
+                 */
+                "application/json": {
+                    /** @constant */
+                    type: "customer.unblocked";
+                    timestamp: string;
+                    data: {
+                        customerId: number;
+                        externalId: string | null;
+                        firstName: string;
+                        lastName: string;
+                        email: string;
+                        phone: string | null;
+                        address: string | null;
+                        /** @enum {string} */
+                        accountStatus: "ACTIVE" | "BLOCKED";
+                        internetAccountNumber: string | null;
+                        changed: string[];
+                        changedAt: string;
+                    } | {
+                        partnerId: number;
+                        customerId: number;
+                        /** @enum {string} */
+                        accountStatus: "ACTIVE" | "BLOCKED";
+                        changedAt: string;
+                    };
+                };
+            };
+        };
+        responses: {
+            /** @description Received (any 2xx is a success). */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Refused (a bad signature, say): the message is retried on the backoff. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    webhookRewardExpiring: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The message id: the same on every retry and replay. Deduplicate on it. */
+                "webhook-id": string;
+                /** @description Unix seconds when this attempt was signed. Refuse one more than 5 minutes from your clock. */
+                "webhook-timestamp": string;
+                /** @description Space-separated `v1,<base64>` signatures: HMAC-SHA256 with the endpoint secret (the base64 after `whsec_`) over `<webhook-id>.<webhook-timestamp>.<body>` (Standard Webhooks). For 24 hours after a secret rotation (POST /admin/webhooks/{webhookId}/rotate-secret) there is one per secret, the old first (`v1,<old> v1,<new>`): accept the message when any verifies. */
+                "webhook-signature": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "type": "reward.expiring",
+                 *       "timestamp": "2026-03-01T10:00:00.000Z",
+                 *       "data": {
+                 *         "rewardId": 88,
+                 *         "code": "GC-7Q2M-K4XD",
+                 *         "rewardType": "GIFTCARD",
+                 *         "partnerId": 12,
+                 *         "customerId": 3401,
+                 *         "title": "Birthday treat",
+                 *         "expiryDate": "2026-03-07T22:59:59.999Z",
+                 *         "balance": 1500,
+                 *         "percentageDiscount": null,
+                 *         "noticeAt": "2026-03-01T10:00:00.000Z"
+                 *       }
+                 *     }
+                 */
+                "application/json": {
+                    /** @constant */
+                    type: "reward.expiring";
+                    timestamp: string;
+                    data: {
+                        rewardId: number;
+                        code: string;
+                        /** @enum {string} */
+                        rewardType: "GIFTCARD" | "COUPON";
+                        partnerId: number;
+                        customerId: number;
+                        title: string;
+                        expiryDate: string;
+                        balance: number | null;
+                        percentageDiscount: number | null;
+                        noticeAt: string;
+                    };
+                };
+            };
+        };
+        responses: {
+            /** @description Received (any 2xx is a success). */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Refused (a bad signature, say): the message is retried on the backoff. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    webhookPartnerBlocked: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The message id: the same on every retry and replay. Deduplicate on it. */
+                "webhook-id": string;
+                /** @description Unix seconds when this attempt was signed. Refuse one more than 5 minutes from your clock. */
+                "webhook-timestamp": string;
+                /** @description Space-separated `v1,<base64>` signatures: HMAC-SHA256 with the endpoint secret (the base64 after `whsec_`) over `<webhook-id>.<webhook-timestamp>.<body>` (Standard Webhooks). For 24 hours after a secret rotation (POST /admin/webhooks/{webhookId}/rotate-secret) there is one per secret, the old first (`v1,<old> v1,<new>`): accept the message when any verifies. */
+                "webhook-signature": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "type": "partner.blocked",
+                 *       "timestamp": "2026-03-01T10:00:00.000Z",
+                 *       "data": {
+                 *         "partnerId": 12,
+                 *         "accountStatus": "BLOCKED",
+                 *         "changedAt": "2026-03-01T10:00:00.000Z"
+                 *       }
+                 *     }
+                 */
+                "application/json": {
+                    /** @constant */
+                    type: "partner.blocked";
+                    timestamp: string;
+                    data: {
+                        partnerId: number;
+                        /** @enum {string} */
+                        accountStatus: "ACTIVE" | "BLOCKED";
+                        changedAt: string;
+                    };
+                };
+            };
+        };
+        responses: {
+            /** @description Received (any 2xx is a success). */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Refused (a bad signature, say): the message is retried on the backoff. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    webhookPartnerUnblocked: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The message id: the same on every retry and replay. Deduplicate on it. */
+                "webhook-id": string;
+                /** @description Unix seconds when this attempt was signed. Refuse one more than 5 minutes from your clock. */
+                "webhook-timestamp": string;
+                /** @description Space-separated `v1,<base64>` signatures: HMAC-SHA256 with the endpoint secret (the base64 after `whsec_`) over `<webhook-id>.<webhook-timestamp>.<body>` (Standard Webhooks). For 24 hours after a secret rotation (POST /admin/webhooks/{webhookId}/rotate-secret) there is one per secret, the old first (`v1,<old> v1,<new>`): accept the message when any verifies. */
+                "webhook-signature": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "type": "partner.unblocked",
+                 *       "timestamp": "2026-03-01T10:00:00.000Z",
+                 *       "data": {
+                 *         "partnerId": 12,
+                 *         "accountStatus": "ACTIVE",
+                 *         "changedAt": "2026-03-01T10:00:00.000Z"
+                 *       }
+                 *     }
+                 */
+                "application/json": {
+                    /** @constant */
+                    type: "partner.unblocked";
+                    timestamp: string;
+                    data: {
+                        partnerId: number;
+                        /** @enum {string} */
+                        accountStatus: "ACTIVE" | "BLOCKED";
+                        changedAt: string;
+                    };
+                };
+            };
+        };
+        responses: {
+            /** @description Received (any 2xx is a success). */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Refused (a bad signature, say): the message is retried on the backoff. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    webhookApi_keyRevoked: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The message id: the same on every retry and replay. Deduplicate on it. */
+                "webhook-id": string;
+                /** @description Unix seconds when this attempt was signed. Refuse one more than 5 minutes from your clock. */
+                "webhook-timestamp": string;
+                /** @description Space-separated `v1,<base64>` signatures: HMAC-SHA256 with the endpoint secret (the base64 after `whsec_`) over `<webhook-id>.<webhook-timestamp>.<body>` (Standard Webhooks). For 24 hours after a secret rotation (POST /admin/webhooks/{webhookId}/rotate-secret) there is one per secret, the old first (`v1,<old> v1,<new>`): accept the message when any verifies. */
+                "webhook-signature": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "type": "api_key.revoked",
+                 *       "timestamp": "2026-03-01T10:00:00.000Z",
+                 *       "data": {
+                 *         "apiKeyId": 9,
+                 *         "partnerId": 12,
+                 *         "name": "Front till",
+                 *         "prefix": "rck_3f9a1c2b",
+                 *         "revokedAt": "2026-03-01T10:00:00.000Z"
+                 *       }
+                 *     }
+                 */
+                "application/json": {
+                    /** @constant */
+                    type: "api_key.revoked";
+                    timestamp: string;
+                    data: {
+                        apiKeyId: number;
+                        partnerId: number | null;
+                        name: string;
+                        prefix: string;
+                        revokedAt: string;
+                    };
+                };
+            };
+        };
+        responses: {
+            /** @description Received (any 2xx is a success). */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Refused (a bad signature, say): the message is retried on the backoff. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    webhookWebhookDisabled: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The message id: the same on every retry and replay. Deduplicate on it. */
+                "webhook-id": string;
+                /** @description Unix seconds when this attempt was signed. Refuse one more than 5 minutes from your clock. */
+                "webhook-timestamp": string;
+                /** @description Space-separated `v1,<base64>` signatures: HMAC-SHA256 with the endpoint secret (the base64 after `whsec_`) over `<webhook-id>.<webhook-timestamp>.<body>` (Standard Webhooks). For 24 hours after a secret rotation (POST /admin/webhooks/{webhookId}/rotate-secret) there is one per secret, the old first (`v1,<old> v1,<new>`): accept the message when any verifies. */
+                "webhook-signature": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "type": "webhook.disabled",
+                 *       "timestamp": "2026-03-01T10:00:00.000Z",
+                 *       "data": {
+                 *         "webhookId": 4,
+                 *         "partnerId": 12,
+                 *         "url": "https://pos.example.com/hooks",
+                 *         "reason": "a delivery failed 8 times over about a day (last: HTTP 503)",
+                 *         "disabledAt": "2026-03-01T10:00:00.000Z"
+                 *       }
+                 *     }
+                 */
+                "application/json": {
+                    /** @constant */
+                    type: "webhook.disabled";
+                    timestamp: string;
+                    data: {
+                        webhookId: number;
+                        partnerId: number | null;
+                        url: string;
+                        reason: string;
+                        disabledAt: string;
                     };
                 };
             };

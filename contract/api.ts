@@ -140,7 +140,9 @@ import {
 import {
   createdWebhookSchema,
   createWebhookBodySchema,
+  MAX_PREVIOUS_WEBHOOK_SECRETS,
   updateWebhookBodySchema,
+  WEBHOOK_SECRET_OVERLAP_TEXT,
   webhookDeliveryListQuerySchema,
   webhookDeliveryParamSchema,
   webhookDeliverySchema,
@@ -773,6 +775,7 @@ const endpointList = [
   {
     method: 'patch',
     path: '/admin/partners/update-status',
+    webhookSource: true,
     tag: 'Partners',
     summary: 'Block or unblock a partner',
     access: ['partners.update'],
@@ -992,6 +995,7 @@ const endpointList = [
   {
     method: 'patch',
     path: '/admin/user/customers/status',
+    webhookSource: true,
     tag: 'Clients',
     summary: 'Block or unblock a client',
     access: ['clients.update'],
@@ -1320,6 +1324,7 @@ const endpointList = [
   {
     method: 'delete',
     path: '/admin/partners/{partnerId}/api-keys/{keyId}',
+    webhookSource: true,
     numericIds: true,
     tag: 'Integrations',
     summary: 'Revoke an API key (refused at once: 401)',
@@ -1357,6 +1362,7 @@ const endpointList = [
   {
     method: 'delete',
     path: '/admin/api-keys/{id}',
+    webhookSource: true,
     numericIds: true,
     tag: 'Customer sync',
     summary: 'Revoke a club integration key (refused at once: 401)',
@@ -1718,13 +1724,24 @@ const endpointList = [
     numericIds: true,
     tag: 'Webhooks',
     summary: 'Change a webhook endpoint, or enable it again',
-    description:
-      'Only the fields sent change. An endpoint is disabled after a delivery failed for about a day; `enabled: true` turns it back on (then replay what failed).',
+    description: `${WEBHOOK_SCOPE} Only the fields sent change. An endpoint is disabled after a delivery failed for about a day; \`enabled: true\` turns it back on (then replay what failed); \`enabled: false\` turns it off and sends \`webhook.disabled\` to the partner's other endpoints and the club-wide ones. \`secret\` is refused (400 on \`secret\`): rotate it with POST /admin/webhooks/{webhookId}/rotate-secret.`,
     access: WEBHOOK_ACCESS,
     scope: 'partner',
     params: webhookIdParamSchema,
     body: updateWebhookBodySchema,
     data: webhookSchema,
+  },
+  {
+    method: 'post',
+    path: '/admin/webhooks/{webhookId}/rotate-secret',
+    numericIds: true,
+    tag: 'Webhooks',
+    summary: 'Rotate the signing secret (the new one answered once)',
+    description: `${WEBHOOK_SCOPE} Answers the endpoint with its new secret in \`data.secret\` **once**, as at creation: store it. For the next ${WEBHOOK_SECRET_OVERLAP_TEXT} (until \`previousSecretExpiresAt\`) every delivery carries a signature with the old secret and one with the new in \`webhook-signature\` (\`v1,<old> v1,<new>\`), so a receiver verifies with either while it switches; after that only the new one signs. A second rotation within the overlap keeps the older secret signing too (at most ${MAX_PREVIOUS_WEBHOOK_SECRETS} old ones), so a lost answer never locks a receiver out.`,
+    access: WEBHOOK_ACCESS,
+    scope: 'partner',
+    params: webhookIdParamSchema,
+    data: createdWebhookSchema,
   },
   {
     method: 'delete',

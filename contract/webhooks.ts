@@ -18,6 +18,12 @@ export const WEBHOOK_EVENT_TYPES = [
   'customer.linked',
   'customer.unlinked',
   'customer.erased',
+  'customer.unblocked',
+  'reward.expiring',
+  'partner.blocked',
+  'partner.unblocked',
+  'api_key.revoked',
+  'webhook.disabled',
 ] as const;
 export type WebhookEventType = (typeof WEBHOOK_EVENT_TYPES)[number];
 
@@ -32,7 +38,23 @@ export const webhookMessages = {
   deleted: 'Webhook deleted',
   replayed: 'Delivery queued again',
   disabled: 'Webhook is disabled; enable it before replaying',
+  rotated: 'Secret rotated. Copy the new secret now: it is not shown again.',
+  secretNotPatchable:
+    'secret cannot be set: rotate it with POST /admin/webhooks/{webhookId}/rotate-secret (the new one is answered once)',
 } as const;
+
+/**
+ * After a rotation (POST /admin/webhooks/{id}/rotate-secret) every delivery is signed with the
+ * secrets rotated away in the last 24 hours as well as the new one (`v1,<old> v1,<new>`), so a
+ * receiver has a day to switch (docs/decisions/065).
+ */
+export const WEBHOOK_SECRET_OVERLAP_MS = 24 * 3_600_000;
+export const WEBHOOK_SECRET_OVERLAP_TEXT = '24 hours';
+
+/** `reward.expiring` goes out once per Active reward this many days (or less) before its expiry. */
+export const REWARD_EXPIRY_NOTICE_DAYS = 7;
+/** At most this many secrets rotated away sign beside the current one (the newest kept). */
+export const MAX_PREVIOUS_WEBHOOK_SECRETS = 3;
 
 const MAX_URL = 2000;
 
@@ -81,6 +103,15 @@ export const updateWebhookBodySchema = z.object({
   events: z.optional(eventsField),
   description: z.optional(descriptionField),
   enabled: z.optional(z.boolean({ error: 'enabled must be true or false' })),
+  /** Refused (400 on `secret`): a secret is only made by the server, at creation or rotation. */
+  secret: z.optional(
+    z.unknown().check(
+      z.refine(() => false, { error: webhookMessages.secretNotPatchable }),
+      z.describe(
+        'Not accepted: a 400 on `secret`. Rotate the secret with POST /admin/webhooks/{webhookId}/rotate-secret.',
+      ),
+    ),
+  ),
 });
 export type UpdateWebhookBody = z.infer<typeof updateWebhookBodySchema>;
 
@@ -123,6 +154,11 @@ export const webhookSchema = z.object({
   enabled: z.boolean(),
   disabledAt: z.nullable(z.string()),
   disabledReason: z.nullable(z.string()),
+  /**
+   * Until when deliveries are also signed with the secret(s) rotated away (null: only the current
+   * one signs).
+   */
+  previousSecretExpiresAt: z.nullable(z.string()),
   createdAt: z.string(),
   updatedAt: z.string(),
 });
@@ -189,6 +225,26 @@ const customerEventData = z.object({
   changedAt: z.string(),
 });
 
+/**
+ * What a partner's own endpoints hear of a linked customer's block or unblock (decisions 053, 065):
+ * the ids and the new status, no personal data (as the other partner events).
+ */
+const partnerCustomerStatusData = z.object({
+  partnerId: z.int(),
+  customerId: z.int(),
+  accountStatus: z.enum(['ACTIVE', 'BLOCKED']),
+  changedAt: z.string(),
+});
+
+/** Club-wide endpoints get the customer record; a linked partner's endpoints the ids only. */
+const customerStatusData = z.union([customerEventData, partnerCustomerStatusData]);
+
+const partnerStatusData = z.object({
+  partnerId: z.int(),
+  accountStatus: z.enum(['ACTIVE', 'BLOCKED']),
+  changedAt: z.string(),
+});
+
 export const webhookEventDataSchemas = {
   'visit.recorded': z.object({
     visitId: z.int(),
@@ -226,7 +282,7 @@ export const webhookEventDataSchemas = {
   }),
   'customer.created': customerEventData,
   'customer.updated': customerEventData,
-  'customer.blocked': customerEventData,
+  'customer.blocked': customerStatusData,
   'customer.linked': z.object({
     linkId: z.int(),
     partnerId: z.int(),
@@ -244,6 +300,36 @@ export const webhookEventDataSchemas = {
    * `partnerId` null (decision 054).
    */
   'customer.erased': z.object({ partnerId: z.nullable(z.int()), customerId: z.int(), erasedAt: z.string() }),
+  'customer.unblocked': customerStatusData,
+  /** Sent once per reward, REWARD_EXPIRY_NOTICE_DAYS before its expiry (docs/decisions/065). */
+  'reward.expiring': z.extend(rewardEventBase, {
+    title: z.string(),
+    /** The last moment it can be used (the end of its day in Lagos). */
+    expiryDate: z.string(),
+    /** A gift card's balance left (naira); null for a coupon. */
+    balance: z.nullable(z.number()),
+    percentageDiscount: z.nullable(z.number()),
+    noticeAt: z.string(),
+  }),
+  'partner.blocked': partnerStatusData,
+  'partner.unblocked': partnerStatusData,
+  'api_key.revoked': z.object({
+    apiKeyId: z.int(),
+    /** The key's partner; null for a club integration key (club-wide endpoints only). */
+    partnerId: z.nullable(z.int()),
+    name: z.string(),
+    /** The key's public part (`rck_…` / `rcc_…`), as the Integrations tab lists it. */
+    prefix: z.string(),
+    revokedAt: z.string(),
+  }),
+  'webhook.disabled': z.object({
+    webhookId: z.int(),
+    /** The endpoint's partner; null for a club-wide endpoint. */
+    partnerId: z.nullable(z.int()),
+    url: z.string(),
+    reason: z.string(),
+    disabledAt: z.string(),
+  }),
 } as const satisfies Record<WebhookEventType, z.core.$ZodType>;
 
 /** One message's body as a receiver parses it. */

@@ -9,7 +9,7 @@ import { type Access, accessRegistry, createGuards } from './http/access';
 import { clientIp } from './http/client-address';
 import type { AppDeps, RouteContext } from './http/context';
 import { observeRequests } from './http/observe';
-import { API_BASE, BODY_TOO_LARGE, bodyLimits, webhookSourcePaths } from './http/route';
+import { API_BASE, BODY_TOO_LARGE, bodyLimits, webhookSourceMatcher } from './http/route';
 import { securityHeaders } from './http/security-headers';
 import { INVALID_JSON, type ValidationTarget, validatorRegistry } from './http/validate';
 import { describeError, silentLogger } from './log';
@@ -49,7 +49,7 @@ export { API_BASE, DEFAULT_BODY_LIMIT, IMAGE_BODY_LIMIT } from './http/route';
 export const UNAVAILABLE_RETRY_AFTER_SECONDS = 5;
 
 /** The calls whose change may queue a webhook message (`webhookSource` in their descriptors). */
-const webhookSources = webhookSourcePaths();
+const isWebhookSource = webhookSourceMatcher();
 
 /** Builds the whole API (everything under /api/v1) from the route modules; no socket needed. */
 export function createApp(deps: AppDeps) {
@@ -69,10 +69,12 @@ export function createApp(deps: AppDeps) {
     .use('*', bodyLimits())
     .use('*', async (c, next) => {
       await next();
-      if (deps.webhooks && (c.req.method === 'POST' || c.req.method === 'PUT') && c.res.status < 300) {
-        const path = c.req.path.replace(/\/+$/, '');
-        if (webhookSources.has(path)) deps.webhooks.kick();
-      }
+      if (
+        deps.webhooks &&
+        c.res.status < 300 &&
+        isWebhookSource(c.req.method, c.req.path.replace(/\/+$/, ''))
+      )
+        deps.webhooks.kick();
     })
     .route('/', authRoutes(ctx))
     .route('/', systemRoutes(ctx))

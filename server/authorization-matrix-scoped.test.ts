@@ -407,6 +407,10 @@ const ROUTES: Record<ApiRouteKey, Build> = {
     json: { description: 'Matrix' },
     names: true,
   }),
+  'POST /admin/webhooks/{webhookId}/rotate-secret': async (target) => ({
+    path: `/admin/webhooks/${await webhookOf(target)}/rotate-secret`,
+    names: true,
+  }),
   'DELETE /admin/webhooks/{webhookId}': async (target) => ({
     path: `/admin/webhooks/${await webhookOf(target)}`,
     names: true,

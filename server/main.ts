@@ -17,6 +17,7 @@ import { readEnv } from './env';
 import { createLogger, describeError } from './log';
 import { createMailer, fileMailbox, smtpTransport } from './mail';
 import { createMetrics } from './metrics';
+import { createExpiryNotices } from './reward-expiry-notices';
 import { readiness } from './routes/probes';
 import { ensureAdmin, ensureSuperAdminRole } from './seed/admin';
 import { DEMO_ADMIN, isEmpty, seedDemo } from './seed/demo';
@@ -109,6 +110,9 @@ async function main() {
   // Customer imports (issue 27): every instance runs a worker; leases keep jobs apart.
   const imports = createImportWorker({ db, clock, log });
   imports.start();
+  // reward.expiring (decision 065): every instance scans; each reward's notice is queued once.
+  const expiryNotices = createExpiryNotices({ db, clock, log, queued: webhooks.kick });
+  expiryNotices.start();
 
   let stopping = false;
   const metrics =
@@ -222,6 +226,7 @@ async function main() {
     clearInterval(mailTimer);
     webhooks.stop();
     imports.stop();
+    expiryNotices.stop();
     const http = server as unknown as {
       closeIdleConnections: () => void;
       closeAllConnections: () => void;

@@ -4,6 +4,7 @@ import { z } from 'zod';
 import { type ApiAccess, type ApiEndpoint, type ApiScope, apiEndpoints, apiKeyKind } from '../contract/api';
 import { envelopeSchema } from '../contract/envelope';
 import { ERROR_CATALOGUE, ERROR_CODES, type ErrorCode } from '../contract/error-codes';
+import { WEBHOOK_EVENT_TYPES, webhookMessageSchema } from '../contract/webhooks';
 import {
   createCustomer,
   createExtendedService,
@@ -242,12 +243,34 @@ describe('the OpenAPI document', () => {
       'customer.linked',
       'customer.unlinked',
       'customer.erased',
+      // What a till needs besides (issue 31, decision 065).
+      'customer.unblocked',
+      'reward.expiring',
+      'partner.blocked',
+      'partner.unblocked',
+      'api_key.revoked',
+      'webhook.disabled',
     ]);
     for (const [type, item] of Object.entries(webhooks)) {
       expect(
         item.post.parameters.map((p) => p.name),
         type,
       ).toEqual(['webhook-id', 'webhook-timestamp', 'webhook-signature']);
+    }
+    // Each message has an example, and the example is a message of its own schema.
+    const bodies = (
+      doc as unknown as {
+        webhooks: Record<
+          string,
+          { post: { requestBody: { content: Record<string, { example?: unknown }> } } }
+        >;
+      }
+    ).webhooks;
+    for (const type of WEBHOOK_EVENT_TYPES) {
+      const example = bodies[type]!.post.requestBody.content['application/json']!.example;
+      expect(example, type).toBeDefined();
+      const parsed = webhookMessageSchema(type).safeParse(example);
+      expect(parsed.success, `${type}: ${JSON.stringify(parsed.error?.issues)}`).toBe(true);
     }
   });
 

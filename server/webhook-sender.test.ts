@@ -3,7 +3,7 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { and, eq } from 'drizzle-orm';
 import { Webhook } from 'standardwebhooks';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { ListData } from '../contract/envelope';
 import type { CreatedWebhook, WebhookDelivery } from '../contract/webhooks';
 import { createScratchDatabase } from '../tests/setup/faults';
@@ -303,6 +303,60 @@ describe('webhook deliveries', () => {
     const [delivery] = ((await res.json()) as { data: ListData<WebhookDelivery> }).data.records;
     expect(delivery).toMatchObject({ status: 'succeeded' });
     expect(receivedAt('/restart').map((r) => r.headers['webhook-id'])).toEqual([delivery!.messageId]);
+    await t.request('DELETE', `/admin/webhooks/${hook.id}`, { token });
+  });
+
+  it('after a secret rotation both secrets verify the same delivery for 24 hours; after that only the new one', async () => {
+    const hook = await subscribe('/rotated');
+    const rotatedAt = t.clock().getTime();
+    const rotated = await t.request<CreatedWebhook>('POST', `/admin/webhooks/${hook.id}/rotate-secret`, {
+      token,
+    });
+    expect(rotated.status, rotated.text).toBe(200);
+    const newSecret = rotated.body.data!.secret;
+    const sender = createWebhookSender({ db: t.db, clock: t.clock, allowPrivate: true });
+    /** The receiver's clock reads the sender's: the package refuses a timestamp 5 minutes off its own. */
+    const verify = (secret: string, got: Received) => {
+      const now = vi.spyOn(Date, 'now').mockReturnValue(t.clock().getTime());
+      try {
+        return new Webhook(secret).verify(got.body, {
+          'webhook-id': String(got.headers['webhook-id']),
+          'webhook-timestamp': String(got.headers['webhook-timestamp']),
+          'webhook-signature': String(got.headers['webhook-signature']),
+        }) as { type: string };
+      } finally {
+        now.mockRestore();
+      }
+    };
+
+    // Within the overlap (its last minute): one delivery, two signatures, the old one first.
+    t.clock.set(new Date(rotatedAt + 24 * 3_600_000 - 60_000));
+    await freshToken();
+    await recordVisit();
+    expect(await sender.deliverDue()).toEqual({ sent: 1, failed: 0 });
+    const during = receivedAt('/rotated').at(-1)!;
+    const signatures = String(during.headers['webhook-signature']).split(' ');
+    expect(signatures).toHaveLength(2);
+    expect(signatures.every((sig) => sig.startsWith('v1,'))).toBe(true);
+    expect(verify(hook.secret, during).type).toBe('visit.recorded');
+    expect(verify(newSecret, during).type).toBe('visit.recorded');
+    // Each signature is the one of its secret, the old one first (what a receiver may rely on).
+    const id = String(during.headers['webhook-id']);
+    const at = new Date(Number(during.headers['webhook-timestamp']) * 1000);
+    expect(signatures).toEqual([
+      new Webhook(hook.secret).sign(id, at, during.body),
+      new Webhook(newSecret).sign(id, at, during.body),
+    ]);
+
+    // Once the 24 hours are over: the new secret only.
+    t.clock.set(new Date(rotatedAt + 24 * 3_600_000));
+    await freshToken();
+    await recordVisit();
+    expect(await sender.deliverDue()).toEqual({ sent: 1, failed: 0 });
+    const after = receivedAt('/rotated').at(-1)!;
+    expect(String(after.headers['webhook-signature']).split(' ')).toHaveLength(1);
+    expect(verify(newSecret, after).type).toBe('visit.recorded');
+    expect(() => verify(hook.secret, after)).toThrow('No matching signature found');
     await t.request('DELETE', `/admin/webhooks/${hook.id}`, { token });
   });
 

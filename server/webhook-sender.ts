@@ -4,7 +4,13 @@ import { Webhook } from 'standardwebhooks';
 import type { Db, DbOrTx } from './db/client';
 import { roles, users, webhookAttempts, webhookDeliveries, webhookEndpoints } from './db/schema';
 import { ADMIN_ORGANIZATION, actions, recordEvent } from './domain/events';
-import { retryDelayMs, WEBHOOK_MAX_ATTEMPTS } from './domain/webhooks';
+import {
+  type PreviousSecret,
+  retryDelayMs,
+  signingSecrets,
+  WEBHOOK_MAX_ATTEMPTS,
+  webhookDisabledMessage,
+} from './domain/webhooks';
 import { type Logger, silentLogger } from './log';
 import { enqueueMail, type Mailer } from './mail';
 import { writeOutcome } from './outcome';
@@ -51,6 +57,8 @@ export const WEBHOOK_TIMEOUT_MS = 10_000;
 export const WEBHOOK_MAX_RESPONSE_BYTES = 4096;
 export const WEBHOOK_USER_AGENT = 'RewardClub-Webhooks/1';
 
+type SigningEndpoint = { url: string; secret: string; previousSecrets: readonly PreviousSecret[] };
+
 type Claimed = {
   id: number;
   endpointId: number;
@@ -66,7 +74,7 @@ async function disableEndpoint(tx: DbOrTx, endpointId: number, reason: string, n
     .update(webhookEndpoints)
     .set({ disabledAt: now, disabledReason: reason, updatedAt: now })
     .where(and(eq(webhookEndpoints.id, endpointId), isNull(webhookEndpoints.disabledAt)))
-    .returning({ id: webhookEndpoints.id, url: webhookEndpoints.url });
+    .returning({ id: webhookEndpoints.id, url: webhookEndpoints.url, partnerId: webhookEndpoints.partnerId });
   if (!endpoint) return false;
   await recordEvent(tx, {
     actor: { id: null, type: 'ADMIN', name: ADMIN_ORGANIZATION, organization: ADMIN_ORGANIZATION },
@@ -75,6 +83,8 @@ async function disableEndpoint(tx: DbOrTx, endpointId: number, reason: string, n
     entityId: endpoint.id,
     payload: { reason },
     at: now,
+    // The partner's other endpoints and the club-wide ones hear of it (this one is off already).
+    webhook: webhookDisabledMessage(endpoint, reason, now),
   });
   const admins = await tx
     .select({ email: users.email })
@@ -149,7 +159,7 @@ export function createWebhookSender(opts: WebhookSenderOptions): WebhookSender {
       });
   };
 
-  const attempt = async (d: Claimed, endpoint: { url: string; secret: string }) => {
+  const attempt = async (d: Claimed, endpoint: SigningEndpoint) => {
     const body = JSON.stringify(d.payload);
     const at = clock();
     const started = performance.now();
@@ -161,7 +171,10 @@ export function createWebhookSender(opts: WebhookSenderOptions): WebhookSender {
         'user-agent': WEBHOOK_USER_AGENT,
         'webhook-id': d.messageId,
         'webhook-timestamp': String(Math.floor(at.getTime() / 1000)),
-        'webhook-signature': new Webhook(endpoint.secret).sign(d.messageId, at, body),
+        // During a rotation's overlap one signature per secret, the old ones first (decision 065).
+        'webhook-signature': signingSecrets(endpoint, at)
+          .map((secret) => new Webhook(secret).sign(d.messageId, at, body))
+          .join(' '),
       };
       const res = await safePost(endpoint.url, headers, body, post);
       statusCode = res.statusCode;
@@ -231,7 +244,12 @@ export function createWebhookSender(opts: WebhookSenderOptions): WebhookSender {
       const endpoints = new Map(
         (
           await db
-            .select({ id: webhookEndpoints.id, url: webhookEndpoints.url, secret: webhookEndpoints.secret })
+            .select({
+              id: webhookEndpoints.id,
+              url: webhookEndpoints.url,
+              secret: webhookEndpoints.secret,
+              previousSecrets: webhookEndpoints.previousSecrets,
+            })
             .from(webhookEndpoints)
             .where(inArray(webhookEndpoints.id, ids))
         ).map((e) => [e.id, e]),

@@ -174,7 +174,8 @@ export async function eraseCustomer(
     .set({ to: erasedEmail(customerId), subject: '(erased)', text: '', html: null })
     .where(to);
 
-  // 4. Webhook messages that carried their record (customer.created/updated/blocked).
+  // 4. Webhook messages that carried their record (customer.created/updated/blocked/unblocked; a
+  //    partner's blocked/unblocked messages carry ids only).
   await tx.execute(sql`update ${webhookDeliveries}
     set payload = jsonb_set(payload, '{data}', (payload->'data') || ${JSON.stringify({
       firstName: ERASED_NAME.firstName,
@@ -184,8 +185,9 @@ export async function eraseCustomer(
       address: null,
       internetAccountNumber: null,
     })}::jsonb)
-    where ${webhookDeliveries.eventType} in ('customer.created', 'customer.updated', 'customer.blocked')
-      and payload->'data'->>'customerId' = ${String(customerId)}`);
+    where ${webhookDeliveries.eventType} in ('customer.created', 'customer.updated', 'customer.blocked', 'customer.unblocked')
+      and payload->'data'->>'customerId' = ${String(customerId)}
+      and jsonb_typeof(payload->'data'->'email') = 'string'`);
 
   // 5. Import rejects kept the rows as sent.
   if (row.externalId !== null) {

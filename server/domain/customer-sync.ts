@@ -11,6 +11,7 @@ import { customers } from '../db/schema';
 import type { ChangeEvent } from './events';
 import { actions } from './events';
 import { fullName } from './users';
+import type { WebhookEvent } from './webhooks';
 
 /**
  * The one place a subscriber record becomes a customer (issue 27, docs/decisions/051): the PUT by
@@ -209,17 +210,48 @@ export const toSyncedCustomer = (r: CustomerRow): SyncedCustomer => ({
   internetAccountNumber: r.internetAccountNumber,
 });
 
+/** The club-wide message of a customer's change: their record as the sync keeps it (club-wide endpoints only). */
+export const customerRecordMessage = (
+  type: 'customer.created' | 'customer.updated' | 'customer.blocked' | 'customer.unblocked',
+  c: CustomerRow,
+  changed: string[],
+  now: Date,
+): WebhookEvent => ({
+  type,
+  partnerId: null,
+  data: {
+    customerId: c.id,
+    externalId: c.externalId,
+    firstName: c.firstName,
+    lastName: c.lastName,
+    email: c.email,
+    phone: c.phone,
+    address: c.address,
+    accountStatus: c.accountStatus,
+    internetAccountNumber: c.internetAccountNumber,
+    changed,
+    changedAt: now.toISOString(),
+  },
+});
+
+/** Whether an applied record changed the customer's status (so linked partners hear of it). */
+export const statusChanged = (outcome: SyncOutcome): boolean =>
+  outcome.result === 'updated' && outcome.changed.includes(FIELD_WORDS.accountStatus);
+
 /** The event (and club-wide webhook) of one applied record; none when nothing changed. */
 export function syncEvent(outcome: SyncOutcome, now: Date): ChangeEvent | undefined {
   if (outcome.result === 'rejected' || outcome.result === 'unchanged') return undefined;
   const c = outcome.customer;
   const name = fullName(c);
+  const unblockedNow = statusChanged(outcome) && c.accountStatus === 'ACTIVE';
   const type =
     outcome.result === 'created'
       ? 'customer.created'
       : outcome.blockedNow
         ? 'customer.blocked'
-        : 'customer.updated';
+        : unblockedNow
+          ? 'customer.unblocked'
+          : 'customer.updated';
   const changed = outcome.result === 'created' ? Object.values(FIELD_WORDS) : outcome.changed;
   return {
     action:
@@ -231,22 +263,6 @@ export function syncEvent(outcome: SyncOutcome, now: Date): ChangeEvent | undefi
     entity: 'customer',
     entityId: c.id,
     payload: { externalId: c.externalId, result: outcome.result, fields: changed },
-    webhook: {
-      type,
-      partnerId: null,
-      data: {
-        customerId: c.id,
-        externalId: c.externalId,
-        firstName: c.firstName,
-        lastName: c.lastName,
-        email: c.email,
-        phone: c.phone,
-        address: c.address,
-        accountStatus: c.accountStatus,
-        internetAccountNumber: c.internetAccountNumber,
-        changed,
-        changedAt: now.toISOString(),
-      },
-    },
+    webhook: customerRecordMessage(type, c, changed, now),
   };
 }

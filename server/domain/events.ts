@@ -83,6 +83,7 @@ export const actions = {
   createdApiKey: (name: string, partner: string) => `Created API key ${name} for ${partner}`,
   revokedApiKey: (name: string, partner: string) => `Revoked API key ${name} of ${partner}`,
   deletedWebhook: (url: string) => `Deleted webhook ${url}`,
+  rotatedWebhookSecret: (url: string) => `Rotated the signing secret of webhook ${url}`,
   disabledWebhook: (url: string) => `Disabled webhook ${url} after its deliveries kept failing`,
   replayedWebhookDelivery: (messageId: string, url: string) =>
     `Replayed webhook message ${messageId} to ${url}`,

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { BlockList, isIP } from 'node:net';
 import { and, arrayContains, eq, isNull, or } from 'drizzle-orm';
-import type { WebhookEventType } from '../../contract/webhooks';
+import { MAX_PREVIOUS_WEBHOOK_SECRETS, type WebhookEventType } from '../../contract/webhooks';
 import type { DbOrTx } from '../db/client';
 import { webhookDeliveries, webhookEndpoints } from '../db/schema';
 
@@ -24,6 +24,64 @@ export type WebhookEvent = {
 
 /** `whsec_` + base64 of 32 random bytes (the Standard Webhooks secret format). */
 export const generateWebhookSecret = () => `whsec_${randomBytes(32).toString('base64')}`;
+
+export type PreviousSecret = { secret: string; until: string };
+
+/**
+ * The secrets a delivery at `now` is signed with (docs/decisions/065): those rotated away whose
+ * overlap has not ended, oldest first, then the current one; a receiver holding any of them verifies.
+ */
+export const signingSecrets = (
+  endpoint: { secret: string; previousSecrets: readonly PreviousSecret[] },
+  now: Date,
+): string[] => [
+  ...endpoint.previousSecrets.filter((p) => Date.parse(p.until) > now.getTime()).map((p) => p.secret),
+  endpoint.secret,
+];
+
+/**
+ * A rotation at `now`: the current secret joins the previous ones until `now + overlapMs`; those
+ * whose overlap ended are dropped, and at most MAX_PREVIOUS_WEBHOOK_SECRETS are kept (a second rotation
+ * within the day keeps the first old secret too, so a receiver that missed the answer still verifies).
+ */
+export function rotateSecrets(
+  endpoint: { secret: string; previousSecrets: readonly PreviousSecret[] },
+  now: Date,
+  overlapMs: number,
+): { secret: string; previousSecrets: PreviousSecret[]; previousSecretExpiresAt: Date } {
+  const until = new Date(now.getTime() + overlapMs);
+  const kept = endpoint.previousSecrets.filter((p) => Date.parse(p.until) > now.getTime());
+  return {
+    secret: generateWebhookSecret(),
+    previousSecrets: [...kept, { secret: endpoint.secret, until: until.toISOString() }].slice(
+      -MAX_PREVIOUS_WEBHOOK_SECRETS,
+    ),
+    previousSecretExpiresAt: until,
+  };
+}
+
+/** Until when a secret rotated away still signs: the latest overlap still running, or null. */
+export const previousSecretExpiresAt = (previous: readonly PreviousSecret[], now: Date): Date | null => {
+  const times = previous.map((p) => Date.parse(p.until)).filter((t) => t > now.getTime());
+  return times.length ? new Date(Math.max(...times)) : null;
+};
+
+/** `webhook.disabled`: to the endpoint's partner's (other) endpoints and the club-wide ones. */
+export const webhookDisabledMessage = (
+  endpoint: { id: number; url: string; partnerId: number | null },
+  reason: string,
+  at: Date,
+): WebhookEvent => ({
+  type: 'webhook.disabled',
+  partnerId: endpoint.partnerId,
+  data: {
+    webhookId: endpoint.id,
+    partnerId: endpoint.partnerId,
+    url: endpoint.url,
+    reason,
+    disabledAt: at.toISOString(),
+  },
+});
 
 /** A message id (`webhook-id`): unique, the same on every attempt and replay. */
 export const generateMessageId = () => `msg_${randomBytes(16).toString('hex')}`;

@@ -117,6 +117,18 @@ export function bodyLimits(endpoints: readonly ApiEndpoint[] = apiEndpoints): Mi
   };
 }
 
-/** The calls whose success may queue a webhook message (the sender is woken after them). */
-export const webhookSourcePaths = (endpoints: readonly ApiEndpoint[] = apiEndpoints): Set<string> =>
-  new Set(endpoints.filter((e) => e.webhookSource).map((e) => `${API_BASE}${e.path}`));
+/**
+ * Whether a call's success may queue a webhook message (the sender is woken after it): `METHOD` and
+ * path against the descriptors that say `webhookSource` (path parameters match any segment).
+ */
+export function webhookSourceMatcher(
+  endpoints: readonly ApiEndpoint[] = apiEndpoints,
+): (method: string, path: string) => boolean {
+  const sources = endpoints
+    .filter((e) => e.webhookSource)
+    .map((e) => ({
+      method: e.method.toUpperCase(),
+      pattern: new RegExp(`^${API_BASE}${e.path.replace(/\{[^}]+\}/g, '[^/]+')}$`),
+    }));
+  return (method, path) => sources.some((s) => s.method === method && s.pattern.test(path));
+}

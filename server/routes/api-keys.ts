@@ -10,6 +10,7 @@ import { partnerApiKeys, partners } from '../db/schema';
 import { generateApiKey } from '../domain/api-keys';
 import { actions } from '../domain/events';
 import { PARTNER_NOT_FOUND, staffUserId } from '../domain/scope';
+import { apiKeyRevokedMessage } from '../domain/status-webhooks';
 import { ApiError, fieldError } from '../errors';
 import { callerChange } from '../http/change';
 import type { RouteContext } from '../http/context';
@@ -138,6 +139,10 @@ export function apiKeyRoutes(ctx: RouteContext) {
           entity: 'partner',
           entityId: partnerId,
           payload: { apiKeyId: keyId, name: row.name, prefix: `rck_${row.prefix}` },
+          webhook: apiKeyRevokedMessage(
+            { id: keyId, partnerId, name: row.name, prefix: `rck_${row.prefix}` },
+            now,
+          ),
         };
       });
       return ok(c, null, msg.revoked);

@@ -14,11 +14,13 @@ import {
   applyCustomerRecords,
   lockCustomerSync,
   type SyncInput,
+  statusChanged,
   syncEvent,
   toSyncedCustomer,
 } from '../domain/customer-sync';
 import { actions } from '../domain/events';
 import { staffUserId } from '../domain/scope';
+import { apiKeyRevokedMessage, enqueueLinkedPartnersStatus } from '../domain/status-webhooks';
 import { fullName } from '../domain/users';
 import { ApiError, fieldError } from '../errors';
 import { callerChange } from '../http/change';
@@ -86,6 +88,9 @@ export function customerSyncRoutes(ctx: RouteContext) {
       }
       const event = syncEvent(outcome, now);
       if (event) await record(tx, event);
+      // A blocked or unblocked customer: each partner it is linked to hears it (ids only).
+      if (statusChanged(outcome))
+        await enqueueLinkedPartnersStatus(tx, outcome.customer.id, outcome.customer.accountStatus, now);
       return outcome;
     });
   }
@@ -151,6 +156,11 @@ export function customerSyncRoutes(ctx: RouteContext) {
           entity: 'club_api_key',
           entityId: id,
           payload: { name: row.name, prefix: `rcc_${row.prefix}` },
+          // The club's own key: club-wide endpoints only.
+          webhook: apiKeyRevokedMessage(
+            { id, partnerId: null, name: row.name, prefix: `rcc_${row.prefix}` },
+            now,
+          ),
         };
       });
       return ok(c, null, clubKeyMessages.revoked);

@@ -12,10 +12,11 @@ import { customers } from '../db/schema';
 import { changedFields } from '../domain/changes';
 import { liveCustomerCount } from '../domain/counts';
 import { linkedTo } from '../domain/customer-links';
-import { type CustomerRow, toCustomer } from '../domain/customer-sync';
+import { type CustomerRow, customerRecordMessage, toCustomer } from '../domain/customer-sync';
 import { accountStatusEvent, actions } from '../domain/events';
 import { runIdempotent, success } from '../domain/idempotency';
 import { maskEmail, maskPhone } from '../domain/otp';
+import { enqueueLinkedPartnersStatus } from '../domain/status-webhooks';
 import { fullName } from '../domain/users';
 import { ApiError } from '../errors';
 import { callerChange } from '../http/change';
@@ -187,8 +188,22 @@ export function customerRoutes(ctx: RouteContext) {
       await commit(async (tx) => {
         const before = unlessErased(await loadCustomer(tx, customerId, true));
         if (before.accountStatus === accountStatus) return undefined;
-        await tx.update(customers).set({ accountStatus, updatedAt: now }).where(eq(customers.id, customerId));
-        return accountStatusEvent('customer', before, fullName(before), accountStatus);
+        const [after] = await tx
+          .update(customers)
+          .set({ accountStatus, updatedAt: now })
+          .where(eq(customers.id, customerId))
+          .returning();
+        // Each linked partner hears it (ids only); the club-wide endpoints get the record.
+        await enqueueLinkedPartnersStatus(tx, customerId, accountStatus, now);
+        return {
+          ...accountStatusEvent('customer', before, fullName(before), accountStatus),
+          webhook: customerRecordMessage(
+            accountStatus === 'BLOCKED' ? 'customer.blocked' : 'customer.unblocked',
+            after!,
+            ['status'],
+            now,
+          ),
+        };
       });
       return ok(
         c,

@@ -18,6 +18,7 @@ import {
 } from '../domain/partners';
 import { assertPartnerScope } from '../domain/scope';
 import { revokeAllForUser } from '../domain/sessions';
+import { partnerStatusMessage } from '../domain/status-webhooks';
 import { fullName } from '../domain/users';
 import { ApiError } from '../errors';
 import { callerChange } from '../http/change';
@@ -175,7 +176,10 @@ export function partnerRoutes(ctx: RouteContext) {
         const before = await load(tx, partnerId, true);
         if (before.accountStatus === accountStatus) return undefined;
         await tx.update(partners).set({ accountStatus, updatedAt: now }).where(eq(partners.id, partnerId));
-        return accountStatusEvent('partner', before, before.organizationName, accountStatus);
+        return {
+          ...accountStatusEvent('partner', before, before.organizationName, accountStatus),
+          webhook: partnerStatusMessage(partnerId, accountStatus, now),
+        };
       });
       return ok(
         c,

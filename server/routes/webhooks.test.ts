@@ -1,5 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { API_KEY_PERMISSIONS } from '../../contract/api-keys';
 import type { ListData } from '../../contract/envelope';
 import { ALL_PERMISSION_NAMES } from '../../contract/permissions';
 import type { RedemptionResult } from '../../contract/redemption';
@@ -200,6 +201,120 @@ describe('/admin/webhooks', () => {
     expect(gone.status).toBe(200);
     expect((await t.request('GET', `/admin/webhooks/${hook.id}`, { token: admin })).status).toBe(404);
     expect((await t.request('GET', '/admin/webhooks/999999/deliveries', { token: admin })).status).toBe(404);
+  });
+
+  it('rotate-secret answers a new secret once; the old one signs beside it for 24 hours; reads show neither', async () => {
+    const hook = (
+      await create(admin, { url: 'https://pos.example.com/rotate', events: ['visit.recorded'], partnerId })
+    ).body.data!;
+    const rotatedAt = t.clock().getTime();
+    const res = await t.request<CreatedWebhook>('POST', `/admin/webhooks/${hook.id}/rotate-secret`, {
+      token: admin,
+    });
+    expect(res.status, res.text).toBe(200);
+    expect(res.body.message).toBe(webhookMessages.rotated);
+    const rotated = res.body.data!;
+    expect(rotated.secret).toMatch(/^whsec_[A-Za-z0-9+/]{43}=$/);
+    expect(rotated.secret).not.toBe(hook.secret);
+    // The product's rule (decision 065): the old secret keeps signing for 24 hours.
+    expect(rotated.previousSecretExpiresAt).toBe(new Date(rotatedAt + 24 * 3_600_000).toISOString());
+    expect(hook.previousSecretExpiresAt).toBeNull();
+    const [row] = await t.db.select().from(webhookEndpoints).where(eq(webhookEndpoints.id, hook.id));
+    expect(row!.secret).toBe(rotated.secret);
+    expect(row!.previousSecrets.map((p) => p.secret)).toEqual([hook.secret]);
+    // Neither secret is read back, nor kept in the activity log.
+    const read = await t.request('GET', `/admin/webhooks/${hook.id}`, { token: admin });
+    expect(read.text).not.toContain(rotated.secret);
+    expect(read.text).not.toContain(hook.secret);
+    expect(read.body.data).toMatchObject({ previousSecretExpiresAt: rotated.previousSecretExpiresAt });
+    const logged = await t.db
+      .select()
+      .from(events)
+      .where(eq(events.entityId, String(hook.id)));
+    expect(logged.map((e) => e.action)).toContain(
+      'Rotated the signing secret of webhook https://pos.example.com/rotate',
+    );
+    expect(JSON.stringify(logged)).not.toContain(rotated.secret.slice(6));
+    expect(JSON.stringify(logged)).not.toContain(hook.secret.slice(6));
+
+    // Rotated again within the day (the first answer lost, say): the first secret still signs too.
+    const again = await t.request<CreatedWebhook>('POST', `/admin/webhooks/${hook.id}/rotate-secret`, {
+      token: admin,
+    });
+    expect(again.status).toBe(200);
+    const [after] = await t.db.select().from(webhookEndpoints).where(eq(webhookEndpoints.id, hook.id));
+    expect(after!.previousSecrets.map((p) => p.secret)).toEqual([hook.secret, rotated.secret]);
+    expect(after!.secret).toBe(again.body.data!.secret);
+  });
+
+  it("rotate-secret: a partner's staff rotate only their own partner's endpoints; another's, or a club-wide one, is a 404 and keeps its secret", async () => {
+    // The attacker: staff of another partner holding every permission there is.
+    const everything = await createRole(t.db, 'Every permission', [...ALL_PERMISSION_NAMES]);
+    const intruder = await createUser(t.db, {
+      roleId: everything.id,
+      userType: 'PARTNER',
+      partnerId: otherPartnerId,
+    });
+    const intruderToken = (await signIn(t, intruder.email, intruder.password)).accessToken;
+    const mine = (
+      await create(admin, { url: 'https://pos.example.com/mine', events: ['visit.recorded'], partnerId })
+    ).body.data!;
+    const clubWide = (
+      await create(admin, { url: 'https://club.example.com/rot', events: ['visit.recorded'] })
+    ).body.data!;
+    for (const [token, target] of [
+      [intruderToken, mine],
+      [intruderToken, clubWide],
+      [partnerStaff, clubWide],
+    ] as const) {
+      const res = await t.request('POST', `/admin/webhooks/${target.id}/rotate-secret`, { token });
+      expect(res.status, res.text).toBe(404);
+      expect(res.body.code).toBe('not_found');
+      const [row] = await t.db.select().from(webhookEndpoints).where(eq(webhookEndpoints.id, target.id));
+      expect(row).toMatchObject({ secret: target.secret, previousSecrets: [] });
+    }
+    const forbidden = await t.request('POST', `/admin/webhooks/${mine.id}/rotate-secret`, {
+      token: noPermission,
+    });
+    expect(forbidden.status).toBe(403);
+    expect(forbidden.body.code).toBe('forbidden');
+    // A partner's API key, with every permission a key may hold, manages no webhooks (403).
+    const key = await t.request<{ key: string }>('POST', `/admin/partners/${partnerId}/api-keys`, {
+      token: admin,
+      json: { name: 'Till with everything', permissions: [...API_KEY_PERMISSIONS] },
+    });
+    expect(key.status, key.text).toBe(201);
+    const byKey = await t.request('POST', `/admin/webhooks/${mine.id}/rotate-secret`, {
+      headers: { 'X-Api-Key': key.body.data!.key },
+    });
+    expect(byKey.status, byKey.text).toBe(403);
+    expect(byKey.body.code).toBe('forbidden');
+    // Its own partner's staff may.
+    const own = await t.request<CreatedWebhook>('POST', `/admin/webhooks/${mine.id}/rotate-secret`, {
+      token: partnerStaff,
+    });
+    expect(own.status, own.text).toBe(200);
+    expect(own.body.data!.partnerId).toBe(partnerId);
+    expect((await t.request('POST', '/admin/webhooks/999999/rotate-secret', { token: admin })).status).toBe(
+      404,
+    );
+  });
+
+  it('PATCH with `secret` is refused (400 on secret, pointing to rotate-secret) and changes nothing', async () => {
+    const hook = (
+      await create(admin, { url: 'https://pos.example.com/patch', events: ['visit.recorded'], partnerId })
+    ).body.data!;
+    for (const secret of [`whsec_${Buffer.alloc(32, 9).toString('base64')}`, null, '']) {
+      const res = await t.request('PATCH', `/admin/webhooks/${hook.id}`, {
+        token: admin,
+        json: { secret, description: 'changed' },
+      });
+      expect(res.status, res.text).toBe(400);
+      expect(res.body.code).toBe('validation_failed');
+      expect(res.body.errors).toEqual([{ fieldName: 'secret', message: webhookMessages.secretNotPatchable }]);
+    }
+    const [row] = await t.db.select().from(webhookEndpoints).where(eq(webhookEndpoints.id, hook.id));
+    expect(row).toMatchObject({ secret: hook.secret, description: '' });
   });
 
   it('issue, redeem and reverse queue reward.issued, reward.redeemed and reward.reversed with the change', async () => {

@@ -1,6 +1,7 @@
 import { and, eq, isNull, type SQL, sql } from 'drizzle-orm';
 import {
   webhookMessages as msg,
+  WEBHOOK_SECRET_OVERLAP_MS,
   type Webhook,
   type WebhookEventType,
   webhookList as webhookListDefinition,
@@ -8,7 +9,14 @@ import {
 import type { DbOrTx } from '../db/client';
 import { partners, webhookEndpoints } from '../db/schema';
 import { actions } from '../domain/events';
-import { generateWebhookSecret, isForbiddenHost } from '../domain/webhooks';
+import {
+  generateWebhookSecret,
+  isForbiddenHost,
+  type PreviousSecret,
+  previousSecretExpiresAt,
+  rotateSecrets,
+  webhookDisabledMessage,
+} from '../domain/webhooks';
 import { ApiError, fieldError } from '../errors';
 import { callerChange } from '../http/change';
 import type { RouteContext } from '../http/context';
@@ -28,6 +36,7 @@ const endpointColumns = {
   partnerName: partners.organizationName,
   disabledAt: webhookEndpoints.disabledAt,
   disabledReason: webhookEndpoints.disabledReason,
+  previousSecrets: webhookEndpoints.previousSecrets,
   createdAt: webhookEndpoints.createdAt,
   updatedAt: webhookEndpoints.updatedAt,
 };
@@ -41,11 +50,13 @@ export type EndpointRow = {
   partnerName: string | null;
   disabledAt: Date | null;
   disabledReason: string | null;
+  previousSecrets: PreviousSecret[];
   createdAt: Date;
   updatedAt: Date;
 };
 
-const toWebhook = (r: EndpointRow): Webhook => ({
+/** The endpoint as answered at `now` (never its secrets). */
+const toWebhook = (r: EndpointRow, now: Date): Webhook => ({
   id: r.id,
   url: r.url,
   description: r.description,
@@ -55,6 +66,7 @@ const toWebhook = (r: EndpointRow): Webhook => ({
   enabled: r.disabledAt === null,
   disabledAt: r.disabledAt?.toISOString() ?? null,
   disabledReason: r.disabledReason,
+  previousSecretExpiresAt: previousSecretExpiresAt(r.previousSecrets, now)?.toISOString() ?? null,
   createdAt: r.createdAt.toISOString(),
   updatedAt: r.updatedAt.toISOString(),
 });
@@ -120,7 +132,7 @@ export function webhookRoutes(ctx: RouteContext) {
               .orderBy(...p.orderBy)
               .limit(p.limit)
               .offset(p.offset)
-          ).map(toWebhook),
+          ).map((r) => toWebhook(r, ctx.clock())),
         count: async (where) => {
           const [row] = await db
             .select({ n: sql<number>`count(*)::int` })
@@ -171,11 +183,11 @@ export function webhookRoutes(ctx: RouteContext) {
         });
         return findVisibleEndpoint(tx, user, row!.id);
       });
-      return ok(c, { ...toWebhook(created), secret }, msg.created, 201);
+      return ok(c, { ...toWebhook(created, now), secret }, msg.created, 201);
     })
     .on('GET /admin/webhooks/{webhookId}', async (c) => {
       const row = await findVisibleEndpoint(db, c.get('user'), c.req.valid('param').webhookId);
-      return ok(c, toWebhook(row));
+      return ok(c, toWebhook(row, ctx.clock()));
     })
     .on('PATCH /admin/webhooks/{webhookId}', async (c) => {
       const user = c.get('user');
@@ -222,11 +234,42 @@ export function webhookRoutes(ctx: RouteContext) {
           entity: 'webhook',
           entityId: webhookId,
           payload: { fields: changes },
+          // Disabled by hand: the partner's other endpoints and the club-wide ones hear of it.
+          ...(set.disabledReason ? { webhook: webhookDisabledMessage(before, set.disabledReason, now) } : {}),
         });
         return findVisibleEndpoint(tx, user, webhookId);
       });
-      if (body.enabled === true) ctx.webhooks?.kick();
-      return ok(c, toWebhook(updated), msg.updated);
+      if (body.enabled !== undefined) ctx.webhooks?.kick();
+      return ok(c, toWebhook(updated, now), msg.updated);
+    })
+    .on('POST /admin/webhooks/{webhookId}/rotate-secret', async (c) => {
+      const user = c.get('user');
+      const { webhookId } = c.req.valid('param');
+      const { now, record } = callerChange(c, ctx);
+      const rotated = await db.transaction(async (tx) => {
+        const before = await findVisibleEndpoint(tx, user, webhookId, true);
+        const [current] = await tx
+          .select({ secret: webhookEndpoints.secret })
+          .from(webhookEndpoints)
+          .where(eq(webhookEndpoints.id, webhookId));
+        const next = rotateSecrets(
+          { secret: current!.secret, previousSecrets: before.previousSecrets },
+          now,
+          WEBHOOK_SECRET_OVERLAP_MS,
+        );
+        await tx
+          .update(webhookEndpoints)
+          .set({ secret: next.secret, previousSecrets: next.previousSecrets, updatedAt: now })
+          .where(eq(webhookEndpoints.id, webhookId));
+        await record(tx, {
+          action: actions.rotatedWebhookSecret(before.url),
+          entity: 'webhook',
+          entityId: webhookId,
+          payload: { previousSecretExpiresAt: next.previousSecretExpiresAt.toISOString() },
+        });
+        return { row: await findVisibleEndpoint(tx, user, webhookId), secret: next.secret };
+      });
+      return ok(c, { ...toWebhook(rotated.row, now), secret: rotated.secret }, msg.rotated);
     })
     .on('DELETE /admin/webhooks/{webhookId}', async (c) => {
       const user = c.get('user');

@@ -40,6 +40,13 @@ export const createWebhook = (body: CreateWebhookBody): Promise<CreatedWebhook> 
 export const updateWebhook = (id: number, body: UpdateWebhookBody): Promise<Webhook> =>
   apiData('PATCH /admin/webhooks/{webhookId}', { params: { webhookId: id }, body });
 
+/**
+ * A new signing secret, answered once (decision 065); the old one keeps signing beside it until
+ * `previousSecretExpiresAt`.
+ */
+export const rotateWebhookSecret = (id: number): Promise<CreatedWebhook> =>
+  apiData('POST /admin/webhooks/{webhookId}/rotate-secret', { params: { webhookId: id } });
+
 export const deleteWebhook = (id: number): Promise<string> =>
   apiMessage('DELETE /admin/webhooks/{webhookId}', { params: { webhookId: id } });
 

@@ -17,6 +17,14 @@ export const webhookEndpoints = pgTable(
     partnerId: integer('partner_id').references(() => partners.id),
     /** `whsec_` + base64 of 32 random bytes; needed in the clear to sign (HMAC), never answered again. */
     secret: text('secret').notNull(),
+    /**
+     * The secrets rotated away that still sign until their `until` (docs/decisions/065): during the
+     * overlap every delivery carries a signature of each beside the current one's.
+     */
+    previousSecrets: jsonb('previous_secrets')
+      .$type<{ secret: string; until: string }[]>()
+      .notNull()
+      .default(sql`'[]'::jsonb`),
     createdBy: integer('created_by').references(() => users.id),
     createdAt: ts('created_at').notNull().defaultNow(),
     updatedAt: ts('updated_at').notNull().defaultNow(),

@@ -70,6 +70,8 @@ export const rewards = pgTable(
     createdAt: ts('created_at').notNull().defaultNow(),
     updatedAt: ts('updated_at').notNull().defaultNow(),
     redeemedAt: ts('redeemed_at'),
+    /** When its `reward.expiring` message was queued (docs/decisions/065): once per reward. */
+    expiryNoticeAt: ts('expiry_notice_at'),
   },
   (t) => [
     index('rewards_partner_created_idx').on(t.partnerId, t.createdAt, t.id),
@@ -82,6 +84,10 @@ export const rewards = pgTable(
     index('rewards_giftcard_open_idx')
       .on(t.partnerId, t.expiryDate)
       .where(sql`${t.rewardType} = 'GIFTCARD' and ${t.status} = 'Active'`),
+    // The expiry notices' scan: Active rewards with an expiry and no notice yet, by expiry.
+    index('rewards_expiry_notice_idx')
+      .on(t.expiryDate)
+      .where(sql`${t.status} = 'Active' and ${t.expiryDate} is not null and ${t.expiryNoticeAt} is null`),
   ],
 );
 

@@ -3,7 +3,9 @@ import { getRouteApi, useRouteContext } from '@tanstack/react-router';
 import { useSelector } from '@xstate/react';
 import { useMemo, useState } from 'react';
 import {
+  type CreatedWebhook,
   WEBHOOK_EVENT_TYPES,
+  WEBHOOK_SECRET_OVERLAP_TEXT,
   type Webhook,
   type WebhookDelivery,
   type WebhookEventType,
@@ -13,6 +15,7 @@ import {
   createWebhook,
   deleteWebhook,
   replayWebhookDelivery,
+  rotateWebhookSecret,
   updateWebhook,
   webhookDeliveriesQueryOptions,
   webhookKeys,
@@ -21,9 +24,10 @@ import {
 import { type DataColumn, DataTable, dataColumnHelper } from '../../../../components/data-table';
 import { ListTable, useRouteList } from '../../../../components/list-screen';
 import { PageBody, PageHeader } from '../../../../components/page-header';
-import { SecretCreateDialog } from '../../../../components/secret-once';
+import { SecretCreateDialog, SecretOnce } from '../../../../components/secret-once';
 import { Button } from '../../../../components/ui/button';
 import { CheckboxGroup } from '../../../../components/ui/checkbox';
+import { Dialog } from '../../../../components/ui/dialog';
 import { TextField } from '../../../../components/ui/field';
 import { notify } from '../../../../components/ui/notify';
 import { authErrorMessage } from '../../../../lib/error-message';
@@ -42,6 +46,7 @@ const card = css({
 });
 const mono = css({ fontFamily: 'mono', fontSize: 'xs', wordBreak: 'break-all' });
 const nowrap = css({ whiteSpace: 'nowrap' });
+const hint = css({ display: 'block', fontSize: 'xs', color: 'fg.muted' });
 
 const hook = dataColumnHelper<Webhook>();
 const webhookColumns = (onShowDeliveries: (webhook: Webhook) => void): DataColumn<Webhook>[] =>
@@ -55,10 +60,13 @@ const webhookColumns = (onShowDeliveries: (webhook: Webhook) => void): DataColum
     hook.display({
       id: 'status',
       header: 'Status',
-      cell: ({ row }) => (
-        <span title={row.original.disabledReason ?? undefined}>
-          {row.original.enabled ? 'Enabled' : 'Disabled'}
-        </span>
+      cell: ({ row: { original: w } }) => (
+        <>
+          <span title={w.disabledReason ?? undefined}>{w.enabled ? 'Enabled' : 'Disabled'}</span>
+          {w.previousSecretExpiresAt ? (
+            <span className={hint}>Old secret signs until {formatDateTime(w.previousSecretExpiresAt)}</span>
+          ) : null}
+        </>
       ),
     }),
     hook.accessor('createdAt', {
@@ -126,6 +134,7 @@ function WebhookActions({ webhook, onShowDeliveries }: { webhook: Webhook; onSho
     onSuccess: () => refresh(),
     onError: (e) => notify.error(authErrorMessage(e)),
   });
+  const [rotating, setRotating] = useState(false);
   const remove = useMutation({
     mutationFn: () => deleteWebhook(webhook.id),
     onSuccess: (message) => {
@@ -150,6 +159,15 @@ function WebhookActions({ webhook, onShowDeliveries }: { webhook: Webhook; onSho
       <Button
         variant="ghost"
         size="sm"
+        onClick={() => setRotating(true)}
+        aria-label={`Rotate secret of ${webhook.url}`}
+      >
+        Rotate secret
+      </Button>
+      <RotateSecretDialog webhook={webhook} open={rotating} onClose={() => setRotating(false)} />
+      <Button
+        variant="ghost"
+        size="sm"
         loading={remove.isPending}
         onClick={() => remove.mutate()}
         aria-label={`Delete ${webhook.url}`}
@@ -157,6 +175,70 @@ function WebhookActions({ webhook, onShowDeliveries }: { webhook: Webhook; onSho
         Delete
       </Button>
     </span>
+  );
+}
+
+/**
+ * 'Rotate secret': a confirmation that says what happens, then the new secret shown once, as at
+ * creation (SecretOnce); the old one keeps signing beside it for a day (decision 065).
+ */
+function RotateSecretDialog({
+  webhook,
+  open,
+  onClose,
+}: {
+  webhook: Webhook;
+  open: boolean;
+  onClose: () => void;
+}) {
+  const queryClient = useQueryClient();
+  const [rotated, setRotated] = useState<CreatedWebhook | null>(null);
+  const rotate = useMutation({
+    mutationFn: () => rotateWebhookSecret(webhook.id),
+    onSuccess: (value) => {
+      setRotated(value);
+      return queryClient.invalidateQueries({ queryKey: webhookKeys.all });
+    },
+    onError: (e) => notify.error(authErrorMessage(e)),
+  });
+  const close = () => {
+    if (rotate.isPending) return;
+    setRotated(null);
+    onClose();
+  };
+  return (
+    <Dialog
+      open={open}
+      onOpenChange={(o) => (o ? undefined : close())}
+      title={rotated ? 'Secret rotated' : 'Rotate signing secret'}
+    >
+      {rotated ? (
+        <SecretOnce
+          label="Signing secret"
+          value={rotated.secret}
+          warning={`Copy this new signing secret now. It is not shown again. The old secret also signs every delivery until ${formatDateTime(rotated.previousSecretExpiresAt)}: give the receiver the new one before then.`}
+          copyLabel="Copy secret"
+          copied="Secret copied"
+          onDone={close}
+        />
+      ) : (
+        <div className={css({ display: 'grid', gap: '4' })}>
+          <p className={css({ fontSize: 'sm', color: 'fg.muted' })}>
+            A new signing secret is made for <span className={mono}>{webhook.url}</span> and shown once. For
+            the next {WEBHOOK_SECRET_OVERLAP_TEXT} every delivery is signed with both the old and the new
+            secret, so the receiver can switch; after that only the new one signs.
+          </p>
+          <div className={css({ display: 'flex', justifyContent: 'flex-end', gap: '2', flexWrap: 'wrap' })}>
+            <Button variant="outline" onClick={close} disabled={rotate.isPending}>
+              Cancel
+            </Button>
+            <Button loading={rotate.isPending} loadingText="Rotating secret" onClick={() => rotate.mutate()}>
+              Rotate secret
+            </Button>
+          </div>
+        </div>
+      )}
+    </Dialog>
   );
 }
 

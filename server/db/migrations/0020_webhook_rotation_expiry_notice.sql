@@ -1,0 +1,3 @@
+ALTER TABLE "webhook_endpoints" ADD COLUMN "previous_secrets" jsonb DEFAULT '[]'::jsonb NOT NULL;--> statement-breakpoint
+ALTER TABLE "rewards" ADD COLUMN "expiry_notice_at" timestamp with time zone;--> statement-breakpoint
+CREATE INDEX "rewards_expiry_notice_idx" ON "rewards" USING btree ("expiry_date") WHERE "rewards"."status" = 'Active' and "rewards"."expiry_date" is not null and "rewards"."expiry_notice_at" is null;
