@@ -80,7 +80,7 @@ module.exports = {
   options: {
     doNotFollow: { path: ['node_modules'] },
     // tests/.tmp holds builds and scratch copies (e2e, flows, recipes): not the repository's code.
-    exclude: { path: ['^styled-system/', '^node_modules/', '^tests/\.tmp/'] },
+    exclude: { path: ['^styled-system/', '^node_modules/', '^tests/[.]tmp/'] },
     tsConfig: { fileName: 'tsconfig.json' },
     tsPreCompilationDeps: true,
     enhancedResolveOptions: {
