@@ -348,6 +348,28 @@ const REDEEM_CODES = [
 ] as const;
 const VERSIONED: readonly ApiHeader[] = ['Idempotency-Key', 'If-Match'];
 
+/** The weekly stats' example: 12 Monday-to-Monday weeks (Lagos), oldest first, the last one partial. */
+const WEEKLY_ACTIVITY_EXAMPLE = {
+  timeZone: 'Africa/Lagos',
+  weeks: [
+    { weekStart: '2026-06-08', issuedCount: 3, issuedAmount: 15000, redeemedCount: 1, redeemedAmount: 2500 },
+    { weekStart: '2026-06-15', issuedCount: 5, issuedAmount: 25000, redeemedCount: 2, redeemedAmount: 7500 },
+    { weekStart: '2026-06-22', issuedCount: 0, issuedAmount: 0, redeemedCount: 1, redeemedAmount: 5000 },
+    { weekStart: '2026-06-29', issuedCount: 4, issuedAmount: 20000, redeemedCount: 0, redeemedAmount: 0 },
+    { weekStart: '2026-07-06', issuedCount: 6, issuedAmount: 30000, redeemedCount: 3, redeemedAmount: 12500 },
+    { weekStart: '2026-07-13', issuedCount: 2, issuedAmount: 10000, redeemedCount: 2, redeemedAmount: 6000 },
+    { weekStart: '2026-07-20', issuedCount: 7, issuedAmount: 35000, redeemedCount: 4, redeemedAmount: 15000 },
+    { weekStart: '2026-07-27', issuedCount: 5, issuedAmount: 25000, redeemedCount: 3, redeemedAmount: 9000 },
+    { weekStart: '2026-08-03', issuedCount: 4, issuedAmount: 20000, redeemedCount: 2, redeemedAmount: 8000 },
+    { weekStart: '2026-08-10', issuedCount: 8, issuedAmount: 40000, redeemedCount: 5, redeemedAmount: 17500 },
+    { weekStart: '2026-08-17', issuedCount: 6, issuedAmount: 30000, redeemedCount: 4, redeemedAmount: 14000 },
+    { weekStart: '2026-08-24', issuedCount: 2, issuedAmount: 10000, redeemedCount: 1, redeemedAmount: 3000 },
+  ],
+  outstandingGiftcardBalance: 187500,
+  outstandingGiftcardCount: 23,
+  asOf: '2026-08-26T09:00:00.000Z',
+};
+
 /** The description of a list that pages by number and by cursor (decision 066). */
 const CURSOR_PAGING =
   'Pages by number (`pageNumber`, `pageSize`: the console; `data.meta` holds the total) or by cursor (`limit`, `startingAfter` or `endingBefore`: a till; no total). A cursor is the `id` of a record of the page you hold; the next page is the records after it in the same sort, so records that arrive between calls never shift it: walk on with `startingAfter` = the last `id` while `data.hasMore` is true. Send the same filters and sort on every page. An id not in the list is a 400 `invalid_cursor`; both cursors, or a cursor with pageNumber/pageSize, a 400 `validation_failed`. Example: `?partnerId=12&limit=20` answers `{ "records": [20 records], "hasMore": true }`; `?partnerId=12&limit=20&startingAfter=3401` (3401: the last `id` of that page) the next 20; the last page says `"hasMore": false`.';
@@ -554,6 +576,7 @@ const endpointList = [
     access: ['dashboard.view'],
     scope: 'partner',
     data: rewardActivitySchema,
+    examples: { data: WEEKLY_ACTIVITY_EXAMPLE },
   },
   {
     method: 'get',
@@ -733,6 +756,7 @@ const endpointList = [
     scope: 'partner',
     query: partnerIdQuerySchema,
     data: rewardActivitySchema,
+    examples: { data: WEEKLY_ACTIVITY_EXAMPLE },
     errors: [404],
   },
   {

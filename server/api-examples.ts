@@ -1,5 +1,8 @@
 import { z } from 'zod';
-import type { ApiEndpoint } from '../contract/api';
+import { type ApiEndpoint, apiEndpoints, apiRoute } from '../contract/api';
+import type { ImportDryRun } from '../contract/customer-sync';
+import { CSV_EXPORT_COLUMNS, type ImportRejectRow, importRejectCsvColumns } from './http/csv-columns';
+import { csvText } from './http/csv-export';
 import { solidPng } from './seed/png';
 
 /**
@@ -125,4 +128,31 @@ export function examplesOf(e: ApiEndpoint): { body?: unknown; data?: unknown } {
     ...(e.body ? { body: exampleFor(e.body, 'input', e.examples?.body) } : {}),
     ...(!e.raw || jsonFile(e) ? { data: exampleFor(e.data, 'output', e.examples?.data) } : {}),
   };
+}
+
+/**
+ * A CSV answer's example, made by the product rather than typed again: a list's export is the file
+ * the server writes (the export's own columns, `csvText`) for the list's own example records; the
+ * import's rejects are the dry run's example rejects, each with the line as sent. Without the byte
+ * order mark the file starts with. Undefined for any other answer.
+ */
+export function csvExampleOf(e: ApiEndpoint): string | undefined {
+  if (e.raw?.contentType !== 'text/csv') return undefined;
+  const columns = CSV_EXPORT_COLUMNS[`${e.method.toUpperCase()} ${e.path}`];
+  if (columns) {
+    const list = apiEndpoints.find((l) => l.method === 'get' && l.path === e.path.replace(/\/export$/, ''));
+    const records = list && (examplesOf(list).data as { records?: unknown[] } | undefined)?.records;
+    return records ? csvText(columns, records, true) : undefined;
+  }
+  if (e.path === '/admin/customers/imports/{id}/rejects') {
+    const dryRun = examplesOf(apiRoute('POST /admin/customers/imports/dry-run')).data as
+      | ImportDryRun
+      | undefined;
+    const rows: ImportRejectRow[] = (dryRun?.rejects ?? []).map((r) => ({
+      ...r,
+      raw: `${r.externalId ?? ''},Ada,Obi,ada.obi@`,
+    }));
+    return rows.length ? csvText(importRejectCsvColumns, rows, true) : undefined;
+  }
+  return undefined;
 }

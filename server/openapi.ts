@@ -12,7 +12,7 @@ import {
 import { envelopeSchema, errorCodeOfStatus, errorEnvelopeSchema } from '../contract/envelope';
 import { ERROR_CATALOGUE, ERROR_CODES, type ErrorCode, statusOfCode } from '../contract/error-codes';
 import { PAGE_SIZES, pageSizeField } from '../contract/list';
-import { examplesOf, jsonFile } from './api-examples';
+import { csvExampleOf, examplesOf, jsonFile } from './api-examples';
 import { LINK_DAILY_CAP } from './domain/customer-links';
 import { OTP_DAILY_CAP, OTP_MAX_ATTEMPTS } from './domain/otp';
 import {
@@ -191,6 +191,7 @@ function accessText(access: ApiAccess): string {
 function operation(e: ApiEndpoint): ZodOpenApiOperationObject {
   const status = String(e.status ?? 200);
   const examples = examplesOf(e);
+  const csvExample = csvExampleOf(e);
   const success = e.raw
     ? jsonFile(e)
       ? {
@@ -211,6 +212,7 @@ function operation(e: ApiEndpoint): ZodOpenApiOperationObject {
                 : e.raw.contentType.startsWith('text/')
                   ? { type: 'string' }
                   : { type: 'object' },
+              ...(csvExample !== undefined ? { example: csvExample } : {}),
             },
           },
         }

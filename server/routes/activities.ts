@@ -3,7 +3,7 @@ import { type Activity, activityList as activityListDefinition } from '../../con
 import { events } from '../db/schema';
 import { eventCount } from '../domain/counts';
 import type { RouteContext } from '../http/context';
-import type { CsvColumn } from '../http/csv-export';
+import { activityCsvColumns } from '../http/csv-columns';
 import type { ListSpec } from '../http/list';
 import { listRoutes, tableSource } from '../http/list-source';
 import { routeSet } from '../http/route';
@@ -42,17 +42,6 @@ const toActivity = (e: typeof events.$inferSelect): Activity => ({
   userAgent: e.userAgent,
   createdAt: e.at.toISOString(),
 });
-
-const activityCsvColumns: CsvColumn<Activity>[] = [
-  { header: 'ID', value: (a) => a.id },
-  { header: 'User type', value: (a) => a.userType },
-  { header: 'User', value: (a) => a.user.name },
-  { header: 'Organization', value: (a) => a.user.organizationName },
-  { header: 'Action', value: (a) => a.action },
-  { header: 'IP location', value: (a) => a.ipLocation },
-  { header: 'IP address', value: (a) => a.ipAddress },
-  { header: 'Created', value: (a) => a.createdAt },
-];
 
 /**
  * The events a caller sees (decision 023, issue 28): club staff every event; partner staff the

@@ -31,6 +31,7 @@ import { staffUserId } from '../domain/scope';
 import { ApiError } from '../errors';
 import { requestMeta } from '../http/client-address';
 import type { RouteContext } from '../http/context';
+import { importRejectCsvColumns } from '../http/csv-columns';
 import { ok } from '../http/errors';
 import { routeSet } from '../http/route';
 import type { AppEnv } from '../types';
@@ -445,7 +446,7 @@ export function customerImportRoutes(ctx: RouteContext) {
         header: true,
         bom: true,
         record_delimiter: 'windows',
-        columns: ['row', 'externalId', 'reason', 'row as sent'],
+        columns: importRejectCsvColumns.map((col) => col.header),
         // Formulas defused (docs/decisions/017): a cell starting with = + - @ is read as text.
         cast: { string: (v) => (/^[=+\-@\t\r]/.test(v) ? `'${v}` : v) },
       });
@@ -464,7 +465,8 @@ export function customerImportRoutes(ctx: RouteContext) {
               .orderBy(asc(customerImportRejects.rowNumber))
               .limit(pageSize);
             for (const r of page) {
-              if (!csv.write([r.rowNumber, r.externalId ?? '', r.reason, r.raw]))
+              const row = { row: r.rowNumber, externalId: r.externalId, reason: r.reason, raw: r.raw };
+              if (!csv.write(importRejectCsvColumns.map((col) => col.value(row) ?? '')))
                 await new Promise((resolve) => csv.once('drain', resolve));
             }
             if (page.length < pageSize) break;

@@ -21,7 +21,7 @@ import { fullName } from '../domain/users';
 import { ApiError } from '../errors';
 import { callerChange } from '../http/change';
 import type { RouteContext } from '../http/context';
-import type { CsvColumn } from '../http/csv-export';
+import { customerCsvColumns } from '../http/csv-columns';
 import { ok } from '../http/errors';
 import { idempotencyKeyOf, respond } from '../http/idempotency';
 import { caseless, tableList } from '../http/list';
@@ -65,17 +65,6 @@ async function findLiveCustomer(
   const [row] = lock ? await query.for('update') : await query;
   return row;
 }
-
-const customerCsvColumns: CsvColumn<Customer>[] = [
-  { header: 'ID', value: (r) => r.id },
-  { header: 'First name', value: (r) => r.firstName },
-  { header: 'Last name', value: (r) => r.lastName },
-  { header: 'Email', value: (r) => r.email },
-  { header: 'Phone', value: (r) => r.phone },
-  { header: 'Address', value: (r) => r.address },
-  { header: 'Status', value: (r) => r.accountStatus },
-  { header: 'Created', value: (r) => r.createdAt },
-];
 
 const notFound = () => new ApiError(404, msg.notFound);
 

@@ -11,7 +11,7 @@ import { runIdempotent, success } from '../domain/idempotency';
 import { ApiError } from '../errors';
 import { callerChange } from '../http/change';
 import type { RouteContext } from '../http/context';
-import type { CsvColumn } from '../http/csv-export';
+import { serviceCsvColumns } from '../http/csv-columns';
 import { ok } from '../http/errors';
 import { idempotencyKeyOf, respond } from '../http/idempotency';
 import { caseless, tableList } from '../http/list';
@@ -57,14 +57,6 @@ const serviceList = tableList(extendedServices, extendedServiceListDefinition, s
   ...caseless(extendedServices, ['title']),
   createdAt: extendedServices.createdAt,
 });
-
-const serviceCsvColumns: CsvColumn<ExtendedService>[] = [
-  { header: 'ID', value: (r) => r.id },
-  { header: 'Title', value: (r) => r.title },
-  { header: 'Description', value: (r) => r.description },
-  { header: 'Partners', value: (r) => r.partnerCount },
-  { header: 'Created', value: (r) => r.createdAt },
-];
 
 async function findService(db: DbOrTx, id: number, lock = false): Promise<ServiceRow | undefined> {
   const query = db

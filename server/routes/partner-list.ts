@@ -1,12 +1,11 @@
 import { eq, isNull, sql } from 'drizzle-orm';
-import type { Partner } from '../../contract/partners';
 import { partnerList as partnerListDefinition } from '../../contract/partners';
 import { partners } from '../db/schema';
 import { livePartnerCount } from '../domain/counts';
 import { partnerColumns, toPartners } from '../domain/partners';
 import { partnerScope } from '../domain/scope';
 import type { RouteContext } from '../http/context';
-import type { CsvColumn } from '../http/csv-export';
+import { partnerCsvColumns } from '../http/csv-columns';
 import { caseless, tableList } from '../http/list';
 import { listRoutes, tableSource } from '../http/list-source';
 import { routeSet } from '../http/route';
@@ -20,21 +19,6 @@ const partnerList = tableList<PartnerSortKey>(partners, partnerListDefinition, p
   ...caseless(partners, ['organizationName', 'firstName', 'lastName', 'email']),
   createdAt: partners.createdAt,
 });
-
-/** A partner's contact email is unique among live partners: the unique index decides a race. */
-const partnerCsvColumns: CsvColumn<Partner>[] = [
-  { header: 'ID', value: (p) => p.id },
-  { header: 'Organization', value: (p) => p.organizationName },
-  { header: 'First name', value: (p) => p.firstName },
-  { header: 'Last name', value: (p) => p.lastName },
-  { header: 'Email', value: (p) => p.email },
-  { header: 'Phone', value: (p) => p.phone },
-  { header: 'Address', value: (p) => p.address },
-  { header: 'Minimum spend to qualify (NGN)', value: (p) => p.minSpendToQualify },
-  { header: 'Extended services', value: (p) => p.partnerExtendedServices.map((x) => x.title).join('; ') },
-  { header: 'Status', value: (p) => p.accountStatus },
-  { header: 'Created', value: (p) => p.createdAt },
-];
 
 /** GET /admin/partners (and its CSV export): the partner list; partner staff see their own row. */
 export function partnerListRoutes(ctx: RouteContext) {

@@ -8,7 +8,7 @@ import { type RewardView, rewardWithStatus } from '../domain/rewards';
 import { assertPartnerScope } from '../domain/scope';
 import { ApiError } from '../errors';
 import type { RouteContext } from '../http/context';
-import type { CsvColumn } from '../http/csv-export';
+import { rewardCsvColumns } from '../http/csv-columns';
 import type { ListSpec } from '../http/list';
 import { type ListSource, listRoutes, readSelect } from '../http/list-source';
 import { routeSet } from '../http/route';
@@ -42,24 +42,6 @@ const rewardListAt = (now: Date): ListSpec<RewardSortKey> => ({
 type RewardListRow = RewardView & { status: RewardStatus };
 
 const toListedReward = ({ status, ...row }: RewardListRow): Reward => rewardWithStatus(row, status);
-
-const rewardCsvColumns: CsvColumn<Reward>[] = [
-  { header: 'ID', value: (r) => r.id },
-  { header: 'Code', value: (r) => r.code },
-  { header: 'Type', value: (r) => r.rewardType },
-  { header: 'Category', value: (r) => r.rewardTypeCategory },
-  { header: 'Title', value: (r) => r.title },
-  { header: 'Customer ID', value: (r) => r.user.id },
-  { header: 'First name', value: (r) => r.user.firstName },
-  { header: 'Last name', value: (r) => r.user.lastName },
-  { header: 'Partner', value: (r) => r.partner.organizationName },
-  { header: 'Issued amount (NGN)', value: (r) => r.issuedAmount },
-  { header: 'Percentage discount', value: (r) => r.percentageDiscount },
-  { header: 'Balance (NGN)', value: (r) => r.balance },
-  { header: 'Status', value: (r) => r.status },
-  { header: 'Expiry date', value: (r) => r.expiryDate },
-  { header: 'Created', value: (r) => r.createdAt },
-];
 
 /** /admin/partners/rewards?partnerId=: the rewards a partner issued (the Rewards tab). */
 export function partnerRewardRoutes(ctx: RouteContext) {

@@ -1,6 +1,5 @@
 import { and, eq, ne, type SQL, sql } from 'drizzle-orm';
 import {
-  type Role,
   roleList as roleListDefinition,
   roleServerMessages,
   roleStillHeldMessage,
@@ -21,7 +20,7 @@ import {
 import { ApiError, fieldError } from '../errors';
 import { callerChange } from '../http/change';
 import type { RouteContext } from '../http/context';
-import type { CsvColumn } from '../http/csv-export';
+import { roleCsvColumns } from '../http/csv-columns';
 import { ok } from '../http/errors';
 import { caseless, tableList } from '../http/list';
 import { listRoutes, tableSource } from '../http/list-source';
@@ -35,15 +34,6 @@ const roleList = tableList<RoleSortKey>(roles, roleListDefinition, sql`${roles.n
   createdAt: roles.createdAt,
   staffCount,
 });
-
-const roleCsvColumns: CsvColumn<Role>[] = [
-  { header: 'ID', value: (r) => r.id },
-  { header: 'Name', value: (r) => r.name },
-  { header: 'Permissions', value: (r) => r.permissions.map((p) => p.name).join('; ') },
-  { header: 'Staff', value: (r) => r.staffCount },
-  { header: 'Built in', value: (r) => (r.builtIn ? 'Yes' : 'No') },
-  { header: 'Created', value: (r) => r.createdAt },
-];
 
 const nameTaken = () => fieldError('roleName', roleServerMessages.nameTaken, 409);
 

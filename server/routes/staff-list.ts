@@ -6,7 +6,7 @@ import { partners, roles, users } from '../db/schema';
 import { liveStaffCount, userStats } from '../domain/counts';
 import { staffColumns, toStaffUser } from '../domain/users';
 import type { RouteContext } from '../http/context';
-import type { CsvColumn } from '../http/csv-export';
+import { staffCsvColumns } from '../http/csv-columns';
 import { ok } from '../http/errors';
 import { caseless, tableList } from '../http/list';
 import { countRows, type ListSource, listRoutes, readSelect } from '../http/list-source';
@@ -24,20 +24,6 @@ const staffList = {
   // A member without a role sorts by NULL (last ascending, first descending).
   nullableSorts: ['role' as const],
 };
-
-const staffCsvColumns: CsvColumn<StaffUser>[] = [
-  { header: 'ID', value: (r) => r.id },
-  { header: 'First name', value: (r) => r.firstName },
-  { header: 'Last name', value: (r) => r.lastName },
-  { header: 'Email', value: (r) => r.email },
-  { header: 'Phone', value: (r) => r.phone },
-  { header: 'Role', value: (r) => r.userRole?.name },
-  { header: 'Type', value: (r) => r.userType },
-  { header: 'Organization', value: (r) => r.organizationName },
-  { header: 'Status', value: (r) => r.accountStatus },
-  { header: 'Password set', value: (r) => (r.hasPassword ? 'Yes' : 'No') },
-  { header: 'Created', value: (r) => r.createdAt },
-];
 
 /** Partner staff see and manage only their own partner's staff (decision 023). */
 const staffInScope = (partnerId: number | null): SQL | undefined =>

@@ -18,7 +18,7 @@ import { findVisits, userName } from '../domain/visits';
 import { ApiError } from '../errors';
 import { type AggregateList, aggregatePage, exportAggregate } from '../http/aggregate-list';
 import type { RouteContext } from '../http/context';
-import type { CsvColumn } from '../http/csv-export';
+import { eligibleCsvColumns, pointsCsvColumns } from '../http/csv-columns';
 import { ok } from '../http/errors';
 import type { ListSpec } from '../http/list';
 import { routeSet } from '../http/route';
@@ -29,23 +29,6 @@ import type { AuthUser } from '../types';
  * by their spend in the eligibility window and by their unclaimed points. Each is an aggregate
  * list (server/http/aggregate-list.ts) written once for its page and its CSV export.
  */
-
-const eligibleCsvColumns: CsvColumn<EligibleUser>[] = [
-  { header: 'Customer ID', value: (e) => e.user.id },
-  { header: 'First name', value: (e) => e.user.firstName },
-  { header: 'Last name', value: (e) => e.user.lastName },
-  { header: 'Total spent (NGN)', value: (e) => e.totalSpent },
-  { header: 'Eligible', value: (e) => (e.isEligible ? 'Yes' : 'No') },
-  { header: 'Reward type', value: (e) => e.rewardType },
-  { header: 'Message', value: (e) => e.message },
-];
-
-const pointsCsvColumns: CsvColumn<PointsEligibleUser>[] = [
-  { header: 'ID', value: (u) => u.id },
-  { header: 'Name', value: (u) => u.name },
-  { header: 'Email', value: (u) => u.email },
-  { header: 'Total unclaimed points', value: (u) => u.totalUnclaimedPoints },
-];
 
 const spendTotal = sql`"spend"."total"`;
 const eligibleList: ListSpec<'userName' | 'totalSpent'> = {

@@ -12,27 +12,13 @@ import { scopedLivePartner } from '../domain/partners';
 import { findVisits, userName, type VisitRow, visitColumns, visitFrom, withItems } from '../domain/visits';
 import { ApiError } from '../errors';
 import type { RouteContext } from '../http/context';
-import type { CsvColumn, ExportKey } from '../http/csv-export';
+import { visitCsvColumns } from '../http/csv-columns';
+import type { ExportKey } from '../http/csv-export';
 import { ok } from '../http/errors';
 import type { ListSpec } from '../http/list';
 import { type ListSource, listRoutes } from '../http/list-source';
 import { routeSet } from '../http/route';
 import type { AuthUser } from '../types';
-
-const visitCsvColumns: CsvColumn<Visit>[] = [
-  { header: 'ID', value: (v) => v.id },
-  { header: 'Visit date', value: (v) => v.visitDate },
-  { header: 'Customer ID', value: (v) => v.user.id },
-  { header: 'First name', value: (v) => v.user.firstName },
-  { header: 'Last name', value: (v) => v.user.lastName },
-  { header: 'Attendant', value: (v) => v.attendantName },
-  { header: 'Total amount (NGN)', value: (v) => v.totalAmount },
-  { header: 'Partner', value: (v) => v.partner.organizationName },
-  {
-    header: 'Items',
-    value: (v) => v.visitItems.map((i) => `${i.name} x${i.quantity} @ ${i.price}`).join('; '),
-  },
-];
 
 const visitSearch = sql`(${customers.firstName} || ' ' || ${customers.lastName} || ' ' || ${visits.attendantName})`;
 
