@@ -26,8 +26,9 @@ const config: KnipConfig = {
     // the package's files are served), which knip does not follow.
     'geoip-lite',
     'swagger-ui-dist',
-    // Run as node_modules/.bin/redocly by scripts/lint-openapi.ts.
+    // Run as node_modules/.bin/redocly and .bin/spectral by scripts/lint-openapi.ts.
     '@redocly/cli',
+    '@stoplight/spectral-cli',
     // postcss.config.cjs is run by Vite's own postcss.
     'postcss',
   ],

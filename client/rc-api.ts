@@ -3927,6 +3927,105 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "success": true,
+                     *       "data": {
+                     *         "timeZone": "Africa/Lagos",
+                     *         "weeks": [
+                     *           {
+                     *             "weekStart": "2026-06-08",
+                     *             "issuedCount": 3,
+                     *             "issuedAmount": 15000,
+                     *             "redeemedCount": 1,
+                     *             "redeemedAmount": 2500
+                     *           },
+                     *           {
+                     *             "weekStart": "2026-06-15",
+                     *             "issuedCount": 5,
+                     *             "issuedAmount": 25000,
+                     *             "redeemedCount": 2,
+                     *             "redeemedAmount": 7500
+                     *           },
+                     *           {
+                     *             "weekStart": "2026-06-22",
+                     *             "issuedCount": 0,
+                     *             "issuedAmount": 0,
+                     *             "redeemedCount": 1,
+                     *             "redeemedAmount": 5000
+                     *           },
+                     *           {
+                     *             "weekStart": "2026-06-29",
+                     *             "issuedCount": 4,
+                     *             "issuedAmount": 20000,
+                     *             "redeemedCount": 0,
+                     *             "redeemedAmount": 0
+                     *           },
+                     *           {
+                     *             "weekStart": "2026-07-06",
+                     *             "issuedCount": 6,
+                     *             "issuedAmount": 30000,
+                     *             "redeemedCount": 3,
+                     *             "redeemedAmount": 12500
+                     *           },
+                     *           {
+                     *             "weekStart": "2026-07-13",
+                     *             "issuedCount": 2,
+                     *             "issuedAmount": 10000,
+                     *             "redeemedCount": 2,
+                     *             "redeemedAmount": 6000
+                     *           },
+                     *           {
+                     *             "weekStart": "2026-07-20",
+                     *             "issuedCount": 7,
+                     *             "issuedAmount": 35000,
+                     *             "redeemedCount": 4,
+                     *             "redeemedAmount": 15000
+                     *           },
+                     *           {
+                     *             "weekStart": "2026-07-27",
+                     *             "issuedCount": 5,
+                     *             "issuedAmount": 25000,
+                     *             "redeemedCount": 3,
+                     *             "redeemedAmount": 9000
+                     *           },
+                     *           {
+                     *             "weekStart": "2026-08-03",
+                     *             "issuedCount": 4,
+                     *             "issuedAmount": 20000,
+                     *             "redeemedCount": 2,
+                     *             "redeemedAmount": 8000
+                     *           },
+                     *           {
+                     *             "weekStart": "2026-08-10",
+                     *             "issuedCount": 8,
+                     *             "issuedAmount": 40000,
+                     *             "redeemedCount": 5,
+                     *             "redeemedAmount": 17500
+                     *           },
+                     *           {
+                     *             "weekStart": "2026-08-17",
+                     *             "issuedCount": 6,
+                     *             "issuedAmount": 30000,
+                     *             "redeemedCount": 4,
+                     *             "redeemedAmount": 14000
+                     *           },
+                     *           {
+                     *             "weekStart": "2026-08-24",
+                     *             "issuedCount": 2,
+                     *             "issuedAmount": 10000,
+                     *             "redeemedCount": 1,
+                     *             "redeemedAmount": 3000
+                     *           }
+                     *         ],
+                     *         "outstandingGiftcardBalance": 187500,
+                     *         "outstandingGiftcardCount": 23,
+                     *         "asOf": "2026-08-26T09:00:00.000Z"
+                     *       },
+                     *       "message": "OK",
+                     *       "errors": []
+                     *     }
+                     */
                     "application/json": {
                         success: boolean;
                         data: {
@@ -5726,6 +5825,105 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "success": true,
+                     *       "data": {
+                     *         "timeZone": "Africa/Lagos",
+                     *         "weeks": [
+                     *           {
+                     *             "weekStart": "2026-06-08",
+                     *             "issuedCount": 3,
+                     *             "issuedAmount": 15000,
+                     *             "redeemedCount": 1,
+                     *             "redeemedAmount": 2500
+                     *           },
+                     *           {
+                     *             "weekStart": "2026-06-15",
+                     *             "issuedCount": 5,
+                     *             "issuedAmount": 25000,
+                     *             "redeemedCount": 2,
+                     *             "redeemedAmount": 7500
+                     *           },
+                     *           {
+                     *             "weekStart": "2026-06-22",
+                     *             "issuedCount": 0,
+                     *             "issuedAmount": 0,
+                     *             "redeemedCount": 1,
+                     *             "redeemedAmount": 5000
+                     *           },
+                     *           {
+                     *             "weekStart": "2026-06-29",
+                     *             "issuedCount": 4,
+                     *             "issuedAmount": 20000,
+                     *             "redeemedCount": 0,
+                     *             "redeemedAmount": 0
+                     *           },
+                     *           {
+                     *             "weekStart": "2026-07-06",
+                     *             "issuedCount": 6,
+                     *             "issuedAmount": 30000,
+                     *             "redeemedCount": 3,
+                     *             "redeemedAmount": 12500
+                     *           },
+                     *           {
+                     *             "weekStart": "2026-07-13",
+                     *             "issuedCount": 2,
+                     *             "issuedAmount": 10000,
+                     *             "redeemedCount": 2,
+                     *             "redeemedAmount": 6000
+                     *           },
+                     *           {
+                     *             "weekStart": "2026-07-20",
+                     *             "issuedCount": 7,
+                     *             "issuedAmount": 35000,
+                     *             "redeemedCount": 4,
+                     *             "redeemedAmount": 15000
+                     *           },
+                     *           {
+                     *             "weekStart": "2026-07-27",
+                     *             "issuedCount": 5,
+                     *             "issuedAmount": 25000,
+                     *             "redeemedCount": 3,
+                     *             "redeemedAmount": 9000
+                     *           },
+                     *           {
+                     *             "weekStart": "2026-08-03",
+                     *             "issuedCount": 4,
+                     *             "issuedAmount": 20000,
+                     *             "redeemedCount": 2,
+                     *             "redeemedAmount": 8000
+                     *           },
+                     *           {
+                     *             "weekStart": "2026-08-10",
+                     *             "issuedCount": 8,
+                     *             "issuedAmount": 40000,
+                     *             "redeemedCount": 5,
+                     *             "redeemedAmount": 17500
+                     *           },
+                     *           {
+                     *             "weekStart": "2026-08-17",
+                     *             "issuedCount": 6,
+                     *             "issuedAmount": 30000,
+                     *             "redeemedCount": 4,
+                     *             "redeemedAmount": 14000
+                     *           },
+                     *           {
+                     *             "weekStart": "2026-08-24",
+                     *             "issuedCount": 2,
+                     *             "issuedAmount": 10000,
+                     *             "redeemedCount": 1,
+                     *             "redeemedAmount": 3000
+                     *           }
+                     *         ],
+                     *         "outstandingGiftcardBalance": 187500,
+                     *         "outstandingGiftcardCount": 23,
+                     *         "asOf": "2026-08-26T09:00:00.000Z"
+                     *       },
+                     *       "message": "OK",
+                     *       "errors": []
+                     *     }
+                     */
                     "application/json": {
                         success: boolean;
                         data: {
@@ -11315,6 +11513,10 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example ID,First name,Last name,Email,Phone,Role,Type,Organization,Status,Password set,Created
+                     *     12,Ada,Obi,ada.obi@example.com,08031234567,Mama Put Kitchen,ADMIN,Mama Put Kitchen,ACTIVE,Yes,2026-03-01T10:00:00.000Z
+                     */
                     "text/csv": string;
                 };
             };
@@ -11383,6 +11585,10 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example ID,First name,Last name,Email,Phone,Role,Type,Organization,Status,Password set,Created
+                     *     12,Ada,Obi,ada.obi@example.com,08031234567,Mama Put Kitchen,ADMIN,Mama Put Kitchen,ACTIVE,Yes,2026-03-01T10:00:00.000Z
+                     */
                     "text/csv": string;
                 };
             };
@@ -13263,6 +13469,10 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example row,externalId,reason,row as sent
+                     *     5,SUB-1004,email: pls provide a valid email,"SUB-1004,Ada,Obi,ada.obi@"
+                     */
                     "text/csv": string;
                 };
             };
@@ -14286,6 +14496,10 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example ID,Name,Permissions,Staff,Built in,Created
+                     *     12,Mama Put Kitchen,Mama Put Kitchen,1,Yes,2026-03-01T10:00:00.000Z
+                     */
                     "text/csv": string;
                 };
             };
@@ -14358,6 +14572,10 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example ID,User type,User,Organization,Action,IP location,IP address,Created
+                     *     12,ADMIN,Mama Put Kitchen,Mama Put Kitchen,Example text,Example text,Example text,2026-03-01T10:00:00.000Z
+                     */
                     "text/csv": string;
                 };
             };
@@ -14427,6 +14645,10 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example ID,Organization,First name,Last name,Email,Phone,Address,Minimum spend to qualify (NGN),Extended services,Status,Created
+                     *     12,Mama Put Kitchen,Ada,Obi,ada.obi@example.com,08031234567,Example text,2500,Welcome gift card,ACTIVE,2026-03-01T10:00:00.000Z
+                     */
                     "text/csv": string;
                 };
             };
@@ -14495,6 +14717,10 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example ID,Title,Description,Partners,Created
+                     *     12,Welcome gift card,Example text,1,2026-03-01T10:00:00.000Z
+                     */
                     "text/csv": string;
                 };
             };
@@ -14567,6 +14793,10 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example ID,Visit date,Customer ID,First name,Last name,Attendant,Total amount (NGN),Partner,Items
+                     *     12,2026-03-01T10:00:00.000Z,12,Ada,Obi,Bisi,2500,Mama Put Kitchen,Jollof rice x1 @ 2500
+                     */
                     "text/csv": string;
                 };
             };
@@ -14665,6 +14895,10 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example Customer ID,First name,Last name,Total spent (NGN),Eligible,Reward type,Message
+                     *     12,Ada,Obi,2500,Yes,GIFTCARD,Example text
+                     */
                     "text/csv": string;
                 };
             };
@@ -14762,6 +14996,10 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example ID,Name,Email,Total unclaimed points
+                     *     12,Mama Put Kitchen,ada.obi@example.com,2500
+                     */
                     "text/csv": string;
                 };
             };
@@ -14864,6 +15102,10 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example ID,Code,Type,Category,Title,Customer ID,First name,Last name,Partner,Issued amount (NGN),Percentage discount,Balance (NGN),Status,Expiry date,Created
+                     *     12,GC-7Q4K-9XMB,GIFTCARD,GENERAL,Welcome gift card,12,Ada,Obi,Mama Put Kitchen,2500,1,2500,Active,2026-03-01T10:00:00.000Z,2026-03-01T10:00:00.000Z
+                     */
                     "text/csv": string;
                 };
             };
@@ -14961,6 +15203,10 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example ID,First name,Last name,Email,Phone,Address,Status,Created
+                     *     12,Ada,Obi,ada.obi@example.com,08031234567,Example text,ACTIVE,2026-03-01T10:00:00.000Z
+                     */
                     "text/csv": string;
                 };
             };
