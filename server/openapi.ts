@@ -305,6 +305,11 @@ const DESCRIPTION = `The API of Reward Club Admin, generated from the zod schema
 Lists answer \`data.records\` and \`data.meta\` (\`totalCount\`, \`pageNumber\`, \`pageSize\`) and take
 \`pageNumber\` (from 1), \`pageSize\` (10, 20, 50 or 100), \`searchText\`, \`sortBy\`, \`sortOrder\`, \`startDate\`, \`endDate\`.
 
+**Money and days.** Amounts are naira as JSON numbers with at most two decimals (kobo); there is no currency
+field. Instants are ISO 8601 in UTC. A day is a calendar day in Lagos (Africa/Lagos, UTC+1, no daylight saving):
+\`startDate\` and \`endDate\` (YYYY-MM-DD) take whole Lagos days, both inclusive; a reward's \`expiryDate\`
+(YYYY-MM-DD) holds until 23:59:59.999 Lagos time that day; eligibility windows and weekly figures count Lagos days.
+
 **Auth.** Sign in with POST /admin/auth/login, then send \`Authorization: Bearer <accessToken>\`.
 The access token lives 15 minutes; POST /auth/refresh-token exchanges the refresh token (rotated on every use) for a new pair.
 Each call names the permission it needs (\`x-permissions\`); a missing token is 401, a missing permission 403.
