@@ -103,7 +103,9 @@ async function importThroughConsole(page: Page, expected: Record<string, string>
   await expect(page.getByText('Dry run: nothing was changed')).toBeVisible({ timeout: 180_000 });
   expect(await countsOf(page, 'Dry run counts')).toEqual(expected);
   await page.getByRole('button', { name: 'Import', exact: true }).click();
-  await expect(page).toHaveURL(/\/dashboard\/clients\/import\?job=\d+$/);
+  // The job is answered once every row is staged ("Sending the file" until then: 100,000 rows take
+  // longer than the default 10 s).
+  await expect(page).toHaveURL(/\/dashboard\/clients\/import\?job=\d+$/, { timeout: 300_000 });
   await expect(page.getByText('Import finished: subscribers.csv')).toBeVisible({ timeout: 300_000 });
   expect(await countsOf(page, 'Import counts')).toEqual(expected);
   await expect(page.getByText(`${count(ROWS)} of ${count(ROWS)} rows`)).toBeVisible();
