@@ -128,7 +128,13 @@ test.beforeAll(async ({ request }) => {
       admin,
       `/admin/partners/rewards?partnerId=${ownId}&userId=${r.user.id}`,
     );
-    if (atOwn.meta.totalCount === 0) {
+    // Not linked to the own partner either (decision 053): what the partner's staff may not act for.
+    const links = await apiGet<{ partnerId: number }[]>(
+      request,
+      admin,
+      `/admin/user/customers/${r.user.id}/links`,
+    );
+    if (atOwn.meta.totalCount === 0 && !links.some((l) => l.partnerId === ownId)) {
       otherReward = r;
       break;
     }
@@ -202,11 +208,15 @@ test('partner staff see only their partner', async ({ page, request }) => {
   // Reward lookups with their own credentials: another partner's reward is 'not found'.
   const staff = await login(request, STAFF);
   const auth = { authorization: `Bearer ${staff}` };
+  // A customer not linked to their partner: the one refusal of decision 053, which says nothing of
+  // the reward.
+  const byCode = await request.post(`${API}/partners/rewards/get-reward`, {
+    headers: auth,
+    data: { userId: world.stranger.id, code: world.otherReward.code },
+  });
+  expect(byCode.status()).toBe(403);
+  expect((await byCode.json()).code).toBe('customer_not_linked');
   const lookups = [
-    await request.post(`${API}/partners/rewards/get-reward`, {
-      headers: auth,
-      data: { userId: world.stranger.id, code: world.otherReward.code },
-    }),
     await request.get(`${API}/partners/rewards/${world.otherReward.id}/ledger`, { headers: auth }),
     await request.get(`${API}/admin/partners/rewards?partnerId=${world.otherId}`, { headers: auth }),
     await request.get(`${API}/partners/rewards/customers?partnerId=${world.otherId}`, { headers: auth }),
