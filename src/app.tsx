@@ -151,12 +151,18 @@ export function startApp(session: SessionActor) {
   );
 
   /**
-   * The JavaScript of the screens a sign-in leads to, fetched ahead (decision 061): the dashboard's
-   * frame, shared by the admin's dashboard and the partner staff's partner page. Which of the two
-   * comes is known only from the sign-in's answer; the router then loads it with its calls.
+   * The JavaScript a sign-in's first screen needs, fetched ahead (decision 061): the dashboard's
+   * frame, shared by the admin's dashboard and the partner staff's partner page (which of the two
+   * comes is known only from the sign-in's answer; the router then loads it with its calls), then
+   * the persistence, which a signed-in user's first query waits for.
    */
   const preloadAfterSignIn = () =>
-    Promise.resolve(router.loadRouteChunk(router.routesById['/dashboard'])).catch(() => undefined);
+    Promise.resolve(router.loadRouteChunk(router.routesById['/dashboard']))
+      .then(() => loadPersistence())
+      .then(
+        () => undefined,
+        () => undefined,
+      );
 
   return {
     router,

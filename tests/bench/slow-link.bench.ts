@@ -58,7 +58,7 @@ interface Run {
   jsBeforeLive: string[];
   jsAfterLive: string[];
   logins: number;
-  calls: { call: string; startMs: number }[];
+  calls: { call: string; startMs: number; endMs: number }[];
 }
 
 const kb = (bytes: number) => +(bytes / 1024).toFixed(1);
@@ -92,9 +92,11 @@ async function once(browser: Browser, baseURL: string, person: (typeof PEOPLE)[n
       throw new Error(`a mark is missing: ${JSON.stringify(marks)}`);
     // The page's own clock (performance.now()) for when each script was requested.
     const resources = await page.evaluate(() =>
-      performance
-        .getEntriesByType('resource')
-        .map((e) => ({ path: new URL(e.name).pathname, start: e.startTime })),
+      performance.getEntriesByType('resource').map((e) => ({
+        path: new URL(e.name).pathname,
+        start: e.startTime,
+        end: (e as PerformanceResourceTiming).responseEnd,
+      })),
     );
     const js = (from: number, to: number) => [
       ...new Set(
@@ -104,7 +106,11 @@ async function once(browser: Browser, baseURL: string, person: (typeof PEOPLE)[n
     const clicked = marks.clicked;
     const calls = resources
       .filter((r) => r.path.startsWith('/api/') && r.start >= clicked)
-      .map((r) => ({ call: r.path, startMs: Math.round(r.start - clicked) }));
+      .map((r) => ({
+        call: r.path,
+        startMs: Math.round(r.start - clicked),
+        endMs: Math.round(r.end - clicked),
+      }));
     return {
       visible: marks.visible,
       live: marks.live,
@@ -180,7 +186,7 @@ async function main() {
           `${person.who}, last run: JavaScript after, until the figures: ${last.jsAfterLive.join(', ')}`,
         );
         console.log(
-          `${person.who}, last run: API calls after the click (ms after it): ${last.calls.map((c) => `${c.call} +${c.startMs}`).join(', ')}`,
+          `${person.who}, last run: API calls after the click (ms after it, start–answered): ${last.calls.map((c) => `${c.call} +${c.startMs}–${c.endMs}`).join(', ')}`,
         );
         const twice = last.calls.map((c) => c.call).filter((c, i, all) => all.indexOf(c) !== i);
         if (twice.length) console.log(`${person.who}: FETCHED TWICE: ${[...new Set(twice)].join(', ')}`);
