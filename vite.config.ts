@@ -42,15 +42,17 @@ function prerenderSignIn(): Plugin {
 }
 
 /**
- * The JavaScript the first screen needs, in two files instead of ~45 (decision 022): `boot` holds
- * every module the entry imports statically (React, the router with the route tree, TanStack Query,
- * the session machine, the API client), `sign-in` what the sign-in route's component adds. Rolldown's
- * automatic chunking otherwise splits them into many small shared chunks, each one more request on
- * the critical path and each compressed on its own. Everything loaded on demand keeps its own chunks.
+ * The JavaScript the first screen needs, in one file instead of ~45 (decision 022), and the app
+ * behind it in one more (decision 061): `boot` holds every module the entry imports statically
+ * (React, the session machine, the API client, the sign-in screen and its form), `app` what
+ * src/app.tsx adds (the router with the route tree, TanStack Query), loaded once the sign-in form is
+ * live on a first visit. Rolldown's automatic chunking otherwise splits them into many small shared
+ * chunks, each one more request on the critical path and each compressed on its own. Everything
+ * loaded on demand keeps its own chunks.
  */
 function firstScreenChunks() {
   const boot = new Set<string>();
-  const signIn = new Set<string>();
+  const app = new Set<string>();
   const plugin: Plugin = {
     name: 'reward-club:first-screen-chunks',
     apply: 'build',
@@ -71,15 +73,15 @@ function firstScreenChunks() {
         new Set(),
       );
       closure(
-        ids.filter((id) => /[\\/]src[\\/]routes[\\/]index\.tsx\?tsr-split=/.test(id)),
-        signIn,
+        ids.filter((id) => /[\\/]src[\\/]app\.tsx$/.test(id)),
+        app,
         boot,
       );
     },
   };
   const groups = [
     { name: 'boot', test: (id: string) => boot.has(id), priority: 20 },
-    { name: 'sign-in', test: (id: string) => signIn.has(id), priority: 10 },
+    { name: 'app', test: (id: string) => app.has(id), priority: 10 },
   ];
   return { plugin, groups };
 }

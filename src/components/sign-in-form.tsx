@@ -1,5 +1,4 @@
 import { useForm } from '@tanstack/react-form';
-import { Link } from '@tanstack/react-router';
 import { useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { type LoginBody, loginBodySchema } from '../../contract/auth';
 import { css } from '../../styled-system/css';
@@ -110,7 +109,11 @@ export function SignInForm({ onSubmit, submitting, footer, early }: SignInFormPr
   );
 }
 
-/** The forgot-password link's look, shared with the prerendered sign-in screen (src/prerender). */
+/**
+ * The forgot-password link's look, shared by the route's link, the first screen's plain link
+ * (src/main.tsx) and the prerendered sign-in screen (src/prerender). This file imports no router:
+ * the first screen of a first visit renders it without one (decision 061).
+ */
 export const forgotPasswordLinkClass = css({
   alignSelf: 'center',
   fontSize: 'sm',
@@ -118,11 +121,3 @@ export const forgotPasswordLinkClass = css({
   color: 'brand.700',
   _hover: { textDecoration: 'underline' },
 });
-
-export function ForgotPasswordLink() {
-  return (
-    <Link to="/forgot-password" className={forgotPasswordLinkClass}>
-      Forgot password?
-    </Link>
-  );
-}

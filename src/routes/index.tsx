@@ -1,4 +1,5 @@
-import { createFileRoute, redirect } from '@tanstack/react-router';
+import { createFileRoute, Link, redirect, useRouteContext } from '@tanstack/react-router';
+import { forgotPasswordLinkClass } from '../components/sign-in-form';
 import { isSignedIn } from '../machines/session.machine';
 import { SignInScreen } from './-components/sign-in-screen';
 
@@ -7,5 +8,19 @@ export const Route = createFileRoute('/')({
     // A user already present in the session goes straight to the dashboard.
     if (isSignedIn(context.session)) throw redirect({ to: '/dashboard' });
   },
-  component: SignInScreen,
+  component: SignInRoute,
 });
+
+function SignInRoute() {
+  const { session } = useRouteContext({ from: '__root__' });
+  return (
+    <SignInScreen
+      session={session}
+      footer={
+        <Link to="/forgot-password" className={forgotPasswordLinkClass}>
+          Forgot password?
+        </Link>
+      }
+    />
+  );
+}

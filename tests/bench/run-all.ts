@@ -6,7 +6,8 @@
  * A bench that fails (non-zero exit) is a row of the table and makes the exit code non-zero; a
  * missed budget is printed, never a failure. PostgreSQL figures come when TEST_DATABASE_URL (or a
  * local PostgreSQL at postgres://postgres@127.0.0.1:5432) answers; otherwise those benches print
- * PGlite only. The SPA is built once (by bench:bundle) and reused by bench:lighthouse and bench:offline.
+ * PGlite only. The SPA is built once (by bench:bundle) and reused by bench:lighthouse, bench:offline and
+ * bench:slow-link.
  */
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
@@ -20,6 +21,7 @@ const ORDER = [
   'bench:bundle',
   'bench:lighthouse',
   'bench:offline',
+  'bench:slow-link',
   'bench:lists',
   'bench:partners',
   'bench:prod',

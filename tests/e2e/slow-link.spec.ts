@@ -14,7 +14,9 @@ import {
  * service worker) a person types into the sign-in form from its first paint, before the app's
  * JavaScript has arrived, and clicks Sign in at once. Nothing is lost: the app takes the form over
  * with what was typed, carries out the click once (busy from the click on), and the dashboard comes.
- * Timings are for a bench not written yet (tests/bench/slow-link.bench.ts, decision 061); this test only checks the behaviour.
+ * Timings are the bench's (tests/bench/slow-link.bench.ts, docs/performance.md); this test only checks
+ * the behaviour. Since decision 061's budget step the first screen here is the router-less sign-in
+ * screen of src/main.tsx, which hands over to the app's router on the sign-in.
  */
 test.use(FIRST_VISIT);
 

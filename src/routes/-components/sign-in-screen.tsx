@@ -1,14 +1,17 @@
-import { useRouteContext } from '@tanstack/react-router';
 import { useSelector } from '@xstate/react';
-import { useState } from 'react';
+import { type ReactNode, useState } from 'react';
 import { AuthShell } from '../../components/auth-shell';
-import { ForgotPasswordLink, SignInForm } from '../../components/sign-in-form';
+import { SignInForm } from '../../components/sign-in-form';
 import { earlySignIn } from '../../lib/early-sign-in';
+import type { SessionActor } from '../../machines/session.machine';
 
 export const SIGN_IN_HEADING = 'Welcome, enter details to continue';
 
-export function SignInScreen() {
-  const { session } = useRouteContext({ from: '__root__' });
+/**
+ * The sign-in screen. It needs no router (decision 061): the route '/' renders it with the router's
+ * forgot-password link, and the prerendered first visit renders it before the router has loaded.
+ */
+export function SignInScreen({ session, footer }: { session: SessionActor; footer: ReactNode }) {
   // Busy from the press until the screen is left: signed in, the dashboard is on its way (on a slow
   // link its files can take a while), and the button must not come back meanwhile.
   const submitting = useSelector(
@@ -23,7 +26,7 @@ export function SignInScreen() {
         submitting={submitting}
         early={early}
         onSubmit={(credentials) => session.send({ type: 'session.signIn', credentials })}
-        footer={<ForgotPasswordLink />}
+        footer={footer}
       />
     </AuthShell>
   );

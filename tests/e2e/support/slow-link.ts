@@ -2,7 +2,7 @@ import type { BrowserContext, Page } from '@playwright/test';
 
 /**
  * The slow link of issue 34 (decision 061), shared by tests/e2e/slow-link.spec.ts and
- * tests/bench/slow-link.bench.ts (not written yet): Chromium's own network emulation (CDP
+ * tests/bench/slow-link.bench.ts: Chromium's own network emulation (CDP
  * `Network.emulateNetworkConditions`), 400 kbit/s down and up (50,000 bytes/s each way), 400 ms
  * added to every request's round trip, the HTTP cache disabled (a cold cache) and the service
  * worker blocked (a first visit: none installed yet). The bandwidth is shared by all requests at once.
