@@ -5,7 +5,7 @@ import { customerImportRejects, customerImportRows, customers } from '../db/sche
 import { planCustomerRecords, readSyncState, type SyncInput } from './customer-sync';
 
 /** Staged rows decided per round of the dry run. */
-const DRY_BATCH = 500;
+const DRY_BATCH = 1000;
 /** Emails on more than one row of a file held in memory at most (some MiB). */
 const REPEATED_CAP = 20_000;
 
