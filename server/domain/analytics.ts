@@ -138,14 +138,17 @@ export function shapeWeeks(starts: string[], rows: ActivityRow[]): RewardWeek[] 
  * Rewards issued and redeemed per week for the last 12 weeks and the outstanding gift-card balance,
  * club-wide or for one partner, in one statement (decision 018 and its follow-up):
  * - issued and redeemed: the sum of reward_activity_by_day over the 84 Lagos days of the 12 weeks
- *   (club-wide: every partner's rows of those days; one partner: at most 84 rows by primary key).
+ *   (one partner: at most 84 rows by primary key; club-wide: reward_activity_club_by_day, the same
+ *   rows summed per day by a trigger, migration 0021).
  *   Triggers on rewards and reward_ledger keep it exact in the same transaction as every change
  *   (migration 0011): issued counts every reward by its created_at (the amount is the gift cards'
  *   issued_amount, coupons have no ISSUE ledger row); redeemed counts the REDEEM ledger rows by `at`,
  *   those a REVERSAL names left out (a coupon's REDEEM row is 0 naira: it counts, adds nothing).
  *   The days are Lagos calendar days, so they add up exactly to the weeks from Monday 00:00 Lagos;
  * - outstanding: live, as it depends on the clock: the balance of gift cards that can still be
- *   redeemed (Active, not past expiry at now), a range read of rewards_giftcard_open_idx.
+ *   redeemed (Active, not past expiry at now): one partner's by a range read of
+ *   rewards_giftcard_open_idx; the club's from giftcards_open_by_expiry (the open gift cards counted
+ *   per expiry instant by triggers, migration 0021), the rows that expire after now.
  */
 export async function rewardActivity(
   db: DbOrTx,
@@ -156,27 +159,40 @@ export async function rewardActivity(
   const endDay = lagosDate(endExclusive);
   const now = opts.now.toISOString();
   const p = opts.partnerId;
+  // Club-wide: the club's rollups (migration 0021, decision 069), 84 days × 16 shards and the open
+  // gift cards by expiry, however many partners and rewards there are; one partner: its own rows.
+  const days =
+    p === undefined
+      ? sql`select a.day, sum(a.issued_count) as ic, sum(a.issued_amount) as ia,
+          sum(a.redeemed_count) as rc, sum(a.redeemed_amount) as ra
+        from reward_activity_club_by_day a
+        where a.day >= ${firstDay}::date and a.day < ${endDay}::date
+        group by a.day`
+      : sql`select a.day, sum(a.issued_count) as ic, sum(a.issued_amount) as ia,
+          sum(a.redeemed_count) as rc, sum(a.redeemed_amount) as ra
+        from reward_activity_by_day a
+        where a.partner_id = ${p} and a.day >= ${firstDay}::date and a.day < ${endDay}::date
+        group by a.day`;
+  const open =
+    p === undefined
+      ? sql`select 'o', null, coalesce(sum(g.n), 0)::int, coalesce(sum(g.balance), 0)::numeric(14, 2)::text, 0, '0'
+        from giftcards_open_by_expiry g
+        where g.expires_at > ${now}::timestamptz`
+      : sql`select 'o', null, count(*)::int, coalesce(sum(g.balance), 0)::numeric(14, 2)::text, 0, '0'
+        from rewards g
+        where g.reward_type = 'GIFTCARD' and g.status = 'Active'
+          and (g.expiry_date is null or g.expiry_date > ${now}::timestamptz)
+          and g.partner_id = ${p}`;
   const rows = await executeRows<ActivityRow>(
     db,
     sql`
     select 'w' as k, (d.day - ${firstDay}::date) / 7 as w,
       sum(d.ic)::int as n, sum(d.ia)::numeric(14, 2)::text as amount,
       sum(d.rc)::int as "redeemedCount", sum(d.ra)::numeric(14, 2)::text as "redeemedAmount"
-    from (
-      select a.day, sum(a.issued_count) as ic, sum(a.issued_amount) as ia,
-        sum(a.redeemed_count) as rc, sum(a.redeemed_amount) as ra
-      from reward_activity_by_day a
-      where ${p === undefined ? sql`true` : sql`a.partner_id = ${p}`}
-        and a.day >= ${firstDay}::date and a.day < ${endDay}::date
-      group by a.day
-    ) d
+    from (${days}) d
     group by 2
     union all
-    select 'o', null, count(*)::int, coalesce(sum(g.balance), 0)::numeric(14, 2)::text, 0, '0'
-    from rewards g
-    where g.reward_type = 'GIFTCARD' and g.status = 'Active'
-      and (g.expiry_date is null or g.expiry_date > ${now}::timestamptz)
-      and ${p === undefined ? sql`true` : sql`g.partner_id = ${p}`}
+    ${open}
   `,
   );
   const outstanding = rows.find((r) => r.k === 'o');

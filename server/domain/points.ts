@@ -3,7 +3,8 @@
  * (docs/decisions/005-partner-queries.md): points are earned PER VISIT, rounded down, so a visit's
  * points never change after it is recorded (₦250 earns 2; two visits of ₦150 earn 1 + 1 = 2, not 3).
  * A reward issued by points records `points_claimed`; unclaimed = earned - claimed, never below 0.
- * The SQL in server/routes/visits.ts spells the same rule: sum(floor(total_amount / 100)).
+ * The triggers of migration 0021 (customer_points, decision 069) spell the same rule in SQL:
+ * floor(total_amount / 100) per visit.
  */
 
 export const NAIRA_PER_POINT = 100;

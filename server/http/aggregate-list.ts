@@ -21,6 +21,12 @@ export type AggregateList<K extends string, R extends Record<string, unknown>, T
   /** The columns of a row (without `select`). */
   columns: SQL;
   map: (row: R) => T;
+  /**
+   * The exact number of rows `filters` select, when a rollup keeps it (decision 069): the page then
+   * reads its rows in the index's order and stops at the page's end, instead of a window count over
+   * every group. Used only when the query adds no search text or dates.
+   */
+  total?: () => Promise<number>;
 };
 
 const TOTAL = sql`(count(*) over ())::int as "totalCount"`;
@@ -40,6 +46,20 @@ export async function aggregatePage<K extends string, R extends Record<string, u
   q: ListParams<K>,
 ): Promise<ListData<T>> {
   const plan = planList(list.spec, q, list.filters);
+  if (list.total && !plan.narrowed) {
+    const [page, totalCount] = await Promise.all([
+      executeRows<R>(
+        db,
+        sql`${list.prelude} select ${list.columns} ${list.from} ${whereSql(plan.where)}
+          order by ${orderSql(plan.orderBy)} limit ${plan.limit} offset ${plan.offset}`,
+      ),
+      list.total(),
+    ]);
+    return {
+      records: page.map(list.map),
+      meta: { totalCount: Number(totalCount), pageNumber: q.pageNumber, pageSize: q.pageSize },
+    };
+  }
   const rows = await executeRows<R & { totalCount: number }>(
     db,
     sql`${list.prelude} select ${list.columns}, ${TOTAL} ${list.from} ${whereSql(plan.where)}

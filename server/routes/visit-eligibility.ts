@@ -7,12 +7,12 @@ import {
   type PointsEligibleUser,
   pointsEligibleList,
 } from '../../contract/visits';
+import type { DbOrTx } from '../db/client';
 import { executeRows } from '../db/rows';
-import { customers, visits } from '../db/schema';
+import { customerPoints, customers, visits } from '../db/schema';
 import { eligibilityVerdict, eligibilityWindow, lagosDate, type Window } from '../domain/eligibility';
 import { maskEmail } from '../domain/otp';
 import { type PartnerRow, scopedLivePartner } from '../domain/partners';
-import { NAIRA_PER_POINT } from '../domain/points';
 import { fullName } from '../domain/users';
 import { findVisits, userName } from '../domain/visits';
 import { ApiError } from '../errors';
@@ -41,7 +41,8 @@ const eligibleList: ListSpec<'userName' | 'totalSpent'> = {
 const pointsList: ListSpec<'points'> = {
   sortColumns: { points: sql`"balance"."unclaimed"` },
   list: pointsEligibleList,
-  tieBreaker: customers.id,
+  // The customer's id as the rollup has it: the page follows customer_points_unclaimed_idx.
+  tieBreaker: sql`"balance"."customer_id"`,
   searchTarget: sql`(${customers.firstName} || ' ' || ${customers.lastName} || ' ' || ${customers.email})`,
 };
 
@@ -63,17 +64,14 @@ const spendCte = (partnerId: number, w: Window) => sql`with spend as (
 
 /**
  * Each customer's unclaimed points at the partner: 1 per ₦100, rounded down per visit
- * (server/domain/points.ts), less the points rewards issued there by points claimed.
+ * (server/domain/points.ts), less the points rewards issued there by points claimed; the figures of
+ * customer_points (migration 0021, decision 069), kept by triggers on visits and rewards.
  */
-const balanceCte = (partnerId: number) => sql`with earned as (
-    select customer_id, sum(floor(total_amount / ${NAIRA_PER_POINT}))::bigint as points
-    from visits where partner_id = ${partnerId} group by customer_id
-  ), claimed as (
-    select customer_id, sum(points_claimed)::bigint as points
-    from rewards where partner_id = ${partnerId} and points_claimed > 0 group by customer_id
-  ), balance as (
-    select e.customer_id, e.points - coalesce(c.points, 0) as unclaimed
-    from earned e left join claimed c on c.customer_id = e.customer_id
+const balanceCte = (partnerId: number) => sql`with balance as (
+    select ${customerPoints.customerId} as customer_id, ${customerPoints.earned} - ${customerPoints.claimed} as unclaimed
+    from ${customerPoints}
+    where ${customerPoints.partnerId} = ${partnerId} and ${customerPoints.earned} > ${customerPoints.claimed}
+      and ${customerPoints.live}
   )`;
 
 type SpendRow = { id: number; firstName: string; lastName: string; total: string };
@@ -99,6 +97,7 @@ const eligibleUsers = (
 
 /** The partner's customers with unclaimed points, most first. */
 const pointsEligible = (
+  db: DbOrTx,
   partner: PartnerRow,
   masked: boolean,
 ): AggregateList<'points', PointsRow, PointsEligibleUser> => ({
@@ -115,6 +114,14 @@ const pointsEligible = (
     email: masked ? maskEmail(r.email) : r.email,
     totalUnclaimedPoints: Number(r.points),
   }),
+  // The rows of balanceCte: `live` already leaves deleted customers out.
+  total: async () => {
+    const [row] = await executeRows<{ n: number }>(
+      db,
+      sql`${balanceCte(partner.id)} select count(*)::int as n from balance`,
+    );
+    return Number(row?.n ?? 0);
+  },
 });
 
 export function visitEligibilityRoutes(ctx: RouteContext) {
@@ -172,12 +179,12 @@ export function visitEligibilityRoutes(ctx: RouteContext) {
     .on('GET /admin/partners/visits/eligible-users-bypoints', async (c) => {
       const q = c.req.valid('query');
       const partner = await partnerFor(c.get('user'), q.partnerId);
-      return ok(c, await aggregatePage(db, pointsEligible(partner, c.get('partnerScope') !== null), q));
+      return ok(c, await aggregatePage(db, pointsEligible(db, partner, c.get('partnerScope') !== null), q));
     })
     .on('GET /admin/partners/visits/eligible-users-bypoints/export', async (c) => {
       const q = c.req.valid('query');
       const partner = await partnerFor(c.get('user'), q.partnerId);
-      return exportAggregate(c, db, pointsEligible(partner, c.get('partnerScope') !== null), q, {
+      return exportAggregate(c, db, pointsEligible(db, partner, c.get('partnerScope') !== null), q, {
         ...csv,
         name: `points-eligible-partner-${partner.id}`,
         columns: pointsCsvColumns,

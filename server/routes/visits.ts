@@ -9,7 +9,7 @@ import { executeRows, orderSql, whereSql } from '../db/rows';
 import { customers, visits } from '../db/schema';
 import { partnerVisitCount } from '../domain/counts';
 import { scopedLivePartner } from '../domain/partners';
-import { findVisits, userName, type VisitRow, visitColumns, visitFrom, withItems } from '../domain/visits';
+import { findVisits, type VisitRow, visitColumns, visitFrom, withItems } from '../domain/visits';
 import { ApiError } from '../errors';
 import type { RouteContext } from '../http/context';
 import { visitCsvColumns } from '../http/csv-columns';
@@ -28,7 +28,8 @@ const visitList: ListSpec<VisitSortKey> = {
   sortColumns: {
     visitDate: visits.visitDate,
     totalAmount: visits.totalAmount,
-    userName,
+    // The customer's name kept on the visit (migration 0021): one index per partner, no join to sort.
+    userName: visits.customerNameKey,
     attendantName: sql`lower(${visits.attendantName})`,
   },
   list: visitListDefinition,

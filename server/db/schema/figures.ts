@@ -1,4 +1,16 @@
-import { bigint, date, index, integer, pgTable, primaryKey, smallint, text } from 'drizzle-orm/pg-core';
+import { sql } from 'drizzle-orm';
+import {
+  bigint,
+  boolean,
+  date,
+  index,
+  integer,
+  pgTable,
+  primaryKey,
+  smallint,
+  text,
+  timestamp,
+} from 'drizzle-orm/pg-core';
 import { partnerRef, partners } from './accounts';
 import { money } from './columns';
 
@@ -54,6 +66,71 @@ export const rewardActivityByDay = pgTable(
     // Club-wide: the days of the 12 weeks, every partner; migration 0011 adds INCLUDE (the four
     // figures) so they are read from the index alone.
     index('reward_activity_by_day_day_idx').on(t.day),
+  ],
+);
+
+/**
+ * The club's rows of reward_activity_by_day summed per day (the club-wide weekly charts, issue 36,
+ * decision 069): kept by a statement-level trigger on reward_activity_by_day (migration 0021), so the
+ * 12 weeks are 84 rows however many partners there are. Never written by the application.
+ */
+export const rewardActivityClubByDay = pgTable(
+  'reward_activity_club_by_day',
+  {
+    day: date('day', { mode: 'string' }).notNull(),
+    /** partner_id % 16: writers at different partners do not wait on one row (as event_counts). */
+    shard: smallint('shard').notNull(),
+    issuedCount: integer('issued_count').notNull().default(0),
+    issuedAmount: money('issued_amount').notNull().default(0),
+    redeemedCount: integer('redeemed_count').notNull().default(0),
+    redeemedAmount: money('redeemed_amount').notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.day, t.shard] })],
+);
+
+/**
+ * The club's open gift cards (status Active) by their expiry instant ('infinity' for none), with their
+ * number and balance (the charts' outstanding balance, decision 069): kept by statement-level
+ * triggers on rewards (migration 0021); the outstanding figure sums the rows that expire after now.
+ * Never written by the application.
+ */
+export const giftcardsOpenByExpiry = pgTable(
+  'giftcards_open_by_expiry',
+  {
+    expiresAt: timestamp('expires_at', { withTimezone: true, mode: 'string' }).notNull(),
+    /** partner_id % 16, as reward_activity_club_by_day. */
+    shard: smallint('shard').notNull(),
+    n: bigint('n', { mode: 'number' }).notNull().default(0),
+    balance: money('balance').notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.expiresAt, t.shard] })],
+);
+
+/**
+ * Each customer's points at each partner (the points-eligible list, issue 36, decision 069): the points
+ * their visits there earned (1 per ₦100, rounded down per visit, server/domain/points.ts) and the
+ * points rewards issued there claimed, kept exact by statement-level triggers on visits and rewards
+ * (migration 0021) in the same transaction as every change, so the list reads the partner's rows with
+ * unclaimed points from one index instead of grouping every visit. Never written by the application.
+ */
+export const customerPoints = pgTable(
+  'customer_points',
+  {
+    partnerId: integer('partner_id').notNull(),
+    customerId: integer('customer_id').notNull(),
+    earned: bigint('earned', { mode: 'number' }).notNull().default(0),
+    claimed: bigint('claimed', { mode: 'number' }).notNull().default(0),
+    /** The customer is not deleted (customers.deleted_at is null): the list shows live customers only. */
+    live: boolean('live').notNull().default(true),
+  },
+  (t) => [
+    primaryKey({ columns: [t.partnerId, t.customerId] }),
+    // The list: a partner's customers with unclaimed points, most first (its sort and tie-breaker).
+    index('customer_points_unclaimed_idx')
+      .on(t.partnerId, sql`(${t.earned} - ${t.claimed}) desc`, sql`${t.customerId} desc`)
+      .where(sql`${t.earned} > ${t.claimed} and ${t.live}`),
+    // A customer deleted or restored: their rows' `live` follows.
+    index('customer_points_customer_idx').on(t.customerId),
   ],
 );
 

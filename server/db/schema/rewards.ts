@@ -16,12 +16,19 @@ export const visits = pgTable(
     totalAmount: money('total_amount').notNull(),
     receiptImage: text('receipt_image'),
     createdAt: ts('created_at').notNull().defaultNow(),
+    /**
+     * The visits tab's "customer" sort key: lower(first_name || ' ' || last_name) of the visit's
+     * customer, kept by triggers (migration 0021, decision 069): set on insert, rewritten when the
+     * customer's name changes. Never written by the application.
+     */
+    customerNameKey: text('customer_name_key').notNull().default(''),
   },
   (t) => [
     // The visits tab: one btree per sort order, led by partner_id, id as the tie-breaker.
     index('visits_partner_date_id_idx').on(t.partnerId, t.visitDate, t.id),
     index('visits_partner_total_idx').on(t.partnerId, t.totalAmount, t.id),
     index('visits_partner_attendant_idx').on(t.partnerId, sql`lower(${t.attendantName})`, t.id),
+    index('visits_partner_customer_name_idx').on(t.partnerId, t.customerNameKey, t.id),
     // One customer's visits at a partner in a window (eligibility detail, points); migration 0005
     // adds INCLUDE (total_amount), which drizzle cannot declare, for index-only scans.
     index('visits_partner_customer_date_idx').on(t.partnerId, t.customerId, t.visitDate),
