@@ -1636,7 +1636,7 @@ const endpointList = [
     clubKey: true,
     tag: 'Customer sync',
     summary: 'Import customers from a CSV or NDJSON file (an import job)',
-    description: `The body is the file, streamed (never held whole): \`text/csv\` with a header row (\`externalId\` first, then any of ${IMPORT_FIELDS.slice(1).join(', ')} in any order; UTF-8, a BOM and Windows line endings are fine) or \`application/x-ndjson\` (one JSON object per line with those fields). The answer is the job once every row is staged; it is applied in the background (GET .../imports/{id} for progress). A row that cannot be applied is rejected with its reason (GET .../imports/{id}/rejects); the others are applied once each, even across a server restart. Re-sending the same file changes nothing. Headers are matched by name; \`mapping\` (a JSON object, e.g. \`{"Subscriber No":"externalId","Notes":"ignore"}\`) names what other columns hold. \`POST .../imports/dry-run\` with the same file says what this would do first. The activity log records each import (who, file name, counts) when it finishes. Callable with a club key holding \`customers.write\`.`,
+    description: `The body is the file, streamed (never held whole): \`text/csv\` with a header row (\`externalId\` first, then any of ${IMPORT_FIELDS.slice(1).join(', ')} in any order; UTF-8, a BOM and Windows line endings are fine) or \`application/x-ndjson\` (one JSON object per line with those fields). The answer is the job once every row is staged; it is applied in the background (GET .../imports/{id} for progress). A row that cannot be applied is rejected with its reason (GET .../imports/{id}/rejects); the others are applied once each, even across a server restart. Re-sending the same file changes nothing. Headers are matched by name; \`mapping\` (a JSON object, e.g. \`{"Subscriber No":"externalId","Notes":"ignore"}\`) names what other columns hold. \`POST .../imports/dry-run\` with the same file says what this would do first. The activity log records each import (who, file name, counts) when it finishes. Callable with a club key holding \`customers.write\`. A 503 if the upload was taken for a cut-off one (no sign of life for a minute) before the whole file was in: nothing of it is applied; send it again.`,
     access: ['customers.import'],
     scope: 'club',
     query: importQuerySchema,
@@ -1646,7 +1646,7 @@ const endpointList = [
     },
     data: importJobSchema,
     status: 201,
-    errors: [413],
+    errors: [413, 503],
     bodyLimit: MAX_IMPORT_BYTES,
   },
   {
@@ -1655,7 +1655,7 @@ const endpointList = [
     clubKey: true,
     tag: 'Customer sync',
     summary: 'What importing a file would do, without applying anything (a dry run)',
-    description: `The same body and query as \`POST /admin/customers/imports\` (the file streamed as \`text/csv\` or \`application/x-ndjson\`, \`fileName\`, \`unknownColumns\`, \`mapping\`), read and checked the same way, in the same bounded memory; a file the import refuses (not CSV, required columns missing) is the same 400. Each row is then decided by the import's own rules against the customers as they are now, in file order (a row counts what the rows before it would have done), and nothing is written: no customer, no job, no activity-log event. The answer: the rows read, how many would be created, updated, unchanged and rejected, and the first ${DRY_RUN_REJECTS} rejected rows with their row number (the header is row 1) and reason. The real import may differ if customers change in between. docs/decisions/062-import-dry-run.md.`,
+    description: `The same body and query as \`POST /admin/customers/imports\` (the file streamed as \`text/csv\` or \`application/x-ndjson\`, \`fileName\`, \`unknownColumns\`, \`mapping\`), read and checked the same way, in the same bounded memory; a file the import refuses (not CSV, required columns missing) is the same 400. Each row is then decided by the import's own rules against the customers as they are now, in file order (a row counts what the rows before it would have done), and nothing is written: no customer, no job, no activity-log event. The answer: the rows read, how many would be created, updated, unchanged and rejected, and the first ${DRY_RUN_REJECTS} rejected rows with their row number (the header is row 1) and reason. The real import may differ if customers change in between. A 503 if the dry run was interrupted before every row was decided (its staged rows taken away as an abandoned upload's): run it again. docs/decisions/062-import-dry-run.md.`,
     access: ['customers.import'],
     scope: 'club',
     query: importQuerySchema,
@@ -1664,7 +1664,7 @@ const endpointList = [
       description: 'The file: a CSV with a header row, or NDJSON.',
     },
     data: importDryRunSchema,
-    errors: [413],
+    errors: [413, 503],
     bodyLimit: MAX_IMPORT_BYTES,
     examples: {
       data: {

@@ -241,6 +241,9 @@ export const importMessages = {
   duplicateInFile: (row: number) => `The same externalId is already on row ${row} of this file`,
   started: 'Import started',
   dryRun: 'Dry run: nothing was changed',
+  uploadInterrupted:
+    'The upload was taken for a cut-off one before the whole file was in, and nothing of it will be applied; send the file again',
+  dryRunInterrupted: 'The dry run was interrupted before every row was decided; run it again',
 } as const;
 
 /** What a column of the header may be mapped to: a field, or 'ignore' (the column is skipped). */

@@ -17,6 +17,11 @@ import { singleRun } from './single-run';
  * run a worker; each takes up to `slots` jobs at once (two imports go side by side).
  */
 export type ImportWorker = {
+  /**
+   * How often an upload (or a dry run, decision 062) still reading or deciding its staged rows
+   * touches its job: well within the cut-off after which this worker's sweep takes it for dead.
+   */
+  heartbeatMs: number;
   kick: () => void;
   idle: () => Promise<void>;
   start: (pollMs?: number) => void;
@@ -50,6 +55,8 @@ export const IMPORT_LEASE_MS = 15_000;
 export const UPLOAD_HEARTBEAT_MS = 10_000;
 /** Six missed heartbeats: the upload is gone. */
 export const ABANDONED_UPLOAD_MS = 6 * UPLOAD_HEARTBEAT_MS;
+/** Heartbeats per cut-off: a worker with a shorter cut-off (tests) asks for a quicker heartbeat. */
+const HEARTBEATS_PER_CUT_OFF = ABANDONED_UPLOAD_MS / UPLOAD_HEARTBEAT_MS;
 const UPLOAD_CUT_OFF = 'The upload was cut off before the end of the file; send the file again';
 
 export function createImportWorker(opts: ImportWorkerOptions): ImportWorker {
@@ -261,6 +268,7 @@ export function createImportWorker(opts: ImportWorkerOptions): ImportWorker {
   };
 
   return {
+    heartbeatMs: Math.max(1, Math.floor(abandonedUploadMs / HEARTBEATS_PER_CUT_OFF)),
     kick,
     idle: async () => {
       await sweep.running();

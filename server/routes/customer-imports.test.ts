@@ -416,9 +416,9 @@ describe('POST /admin/customers/imports/dry-run (docs/decisions/062)', () => {
   it('across many rows counts what the earlier rows would have done (an email moved, then taken)', async () => {
     await run('externalId,firstName,lastName,email\nMOV-X,Kemi,Lawal,kemi@mov.test\n');
     // Row 2 wants Kemi's email (still hers): rejected. Row 3, Kemi's own, moves her email: updated.
-    // 600 new customers follow, so the last two rows are decided in a later round than rows 2-3:
+    // 1,100 new customers follow, so the last two rows are decided in a later round than rows 2-3:
     // Kemi's old email is free again, MOV-Z takes it (created); MOV-W wants her new one: rejected.
-    const filler = Array.from({ length: 600 }, (_, i) => `MOV-F${i},Fill${i},Er,fill${i}@mov.test`);
+    const filler = Array.from({ length: 1100 }, (_, i) => `MOV-F${i},Fill${i},Er,fill${i}@mov.test`);
     const file = [
       'externalId,firstName,lastName,email',
       'MOV-Y,Yemi,Ojo,kemi@mov.test',
@@ -428,14 +428,14 @@ describe('POST /admin/customers/imports/dry-run (docs/decisions/062)', () => {
       'MOV-W,Wale,Ola,kemi.lawal@mov.test',
       '',
     ].join('\n');
-    const expected = { rowsRead: 604, created: 601, updated: 1, unchanged: 0, rejected: 2 };
+    const expected = { rowsRead: 1104, created: 1101, updated: 1, unchanged: 0, rejected: 2 };
     const before = await snapshot();
     const dry = await dryRun(file);
     expect(dry.status).toBe(200);
     expect(dry.body.data).toMatchObject(expected);
     expect(dry.body.data.rejects.map((r) => [r.row, r.externalId])).toEqual([
       [2, 'MOV-Y'],
-      [605, 'MOV-W'],
+      [1105, 'MOV-W'],
     ]);
     expect(await snapshot()).toEqual(before);
     // The import itself, in rounds of 250 rows (the file's worker's 3 would make 200 transactions).

@@ -326,6 +326,7 @@ type ImportQuery = z.output<typeof importQuerySchema>;
 export function customerImportRoutes(ctx: RouteContext) {
   const { db, guards } = ctx;
   const maxBytes = ctx.config.importMaxBytes ?? MAX_IMPORT_BYTES;
+  const heartbeatMs = ctx.imports?.heartbeatMs ?? UPLOAD_HEARTBEAT_MS;
 
   const loadJob = async (id: number) => {
     const [row] = await db.select().from(customerImports).where(eq(customerImports.id, id)).limit(1);
@@ -376,37 +377,49 @@ export function customerImportRoutes(ctx: RouteContext) {
         updatedAt: now,
       })
       .returning();
-    // While the file streams in, the job shows it is alive even between batches (a slow sender):
-    // a job silent for ABANDONED_UPLOAD_MS was cut off and the worker marks it failed.
-    const heartbeat = setInterval(() => {
-      db.update(customerImports)
+    // While the file streams in (and, for a dry run, while its rows are decided), the job shows it
+    // is alive even between batches (a slow sender): a job silent for ABANDONED_UPLOAD_MS was cut
+    // off, and the worker's sweep marks it failed and deletes its staged rows. The caller ends the
+    // heartbeat (`release`) once the job is queued or gone.
+    const beat = () =>
+      db
+        .update(customerImports)
         .set({ updatedAt: ctx.clock() })
         .where(and(eq(customerImports.id, job!.id), eq(customerImports.state, 'receiving')))
         .catch(() => undefined);
-    }, UPLOAD_HEARTBEAT_MS);
+    // A first beat at once: the insert may have waited (a busy pool) past the job's own time.
+    void beat();
+    const heartbeat = setInterval(beat, heartbeatMs);
+    const release = () => clearInterval(heartbeat);
     try {
       const input = bodyStream(c, maxBytes);
       const rows = format === 'csv' ? csvRows(input, rules) : ndjsonRows(input);
       const read = await stage(db, ctx.clock, job!.id, rows);
       if (read === 0) throw refuse(format === 'csv' ? msg.noRows : msg.empty);
     } catch (err) {
+      release();
       // Nothing of a refused file stays: the job and its staged rows go.
       await db.delete(customerImports).where(eq(customerImports.id, job!.id));
       throw err;
-    } finally {
-      clearInterval(heartbeat);
     }
-    return job!;
+    return { job: job!, release };
   };
 
   return routeSet(guards)
     .on('POST /admin/customers/imports', async (c) => {
-      const job = await receive(c, c.req.valid('query'));
+      const { job, release } = await receive(c, c.req.valid('query'));
+      // Queued only if still 'receiving': a job the sweep took for a dead upload (a stall longer
+      // than the cut-off) lost the rows staged before it; applying the rest would be half a file.
       const [queued] = await db
         .update(customerImports)
         .set({ state: 'queued', updatedAt: ctx.clock() })
-        .where(eq(customerImports.id, job.id))
-        .returning();
+        .where(and(eq(customerImports.id, job.id), eq(customerImports.state, 'receiving')))
+        .returning()
+        .finally(release);
+      if (!queued) {
+        await db.delete(customerImportRows).where(eq(customerImportRows.importId, job.id));
+        throw new ApiError(503, msg.uploadInterrupted);
+      }
       ctx.imports?.kick();
       return ok(c, toImportJob(queued!), msg.started, 201);
     })
@@ -414,10 +427,16 @@ export function customerImportRoutes(ctx: RouteContext) {
       // The file is staged like a real import (same reading, same memory bound), decided without
       // writing a customer, then the job goes: the worker never sees it ('receiving' is never
       // claimed; a server stopped mid-way leaves it to the cut-off upload sweep).
-      const job = await receive(c, c.req.valid('query'));
+      // The job stays alive (its heartbeat) until the answer is made: deciding 100,000 staged rows
+      // takes longer than the cut-off, and a sweep taking the job for a dead upload would delete
+      // the rows not yet decided (the dry run then counted only the rows before them).
+      const { job, release } = await receive(c, c.req.valid('query'));
       try {
         const decided = await dryRunStaged(db, job.id);
         const [staged] = await db.select().from(customerImports).where(eq(customerImports.id, job.id));
+        // Taken for dead anyway (a stall longer than the cut-off): its rows went, the counts would
+        // be short. No answer rather than a wrong one.
+        if (staged?.state !== 'receiving') throw new ApiError(503, msg.dryRunInterrupted);
         const first = await db
           .select()
           .from(customerImportRejects)
@@ -427,13 +446,14 @@ export function customerImportRoutes(ctx: RouteContext) {
         const result: ImportDryRun = {
           fileName: job.fileName,
           format: job.format,
-          rowsRead: staged!.rowsRead,
+          rowsRead: staged.rowsRead,
           ...decided,
-          rejected: staged!.rejected + decided.rejected,
+          rejected: staged.rejected + decided.rejected,
           rejects: first.map((r) => ({ row: r.rowNumber, externalId: r.externalId, reason: r.reason })),
         };
         return ok(c, result, msg.dryRun);
       } finally {
+        release();
         await db.delete(customerImports).where(eq(customerImports.id, job.id));
       }
     })

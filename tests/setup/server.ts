@@ -7,6 +7,7 @@ import { afterAll, beforeAll, inject } from 'vitest';
 import type { Envelope } from '../../contract/envelope';
 import { ALL_PERMISSION_NAMES, SUPER_ADMIN_ROLE } from '../../contract/permissions';
 import { API_BASE, type App, createApp } from '../../server/app';
+import type { ImportWorker } from '../../server/customer-import-worker';
 import { type Database, type Db, openDatabase, runOnce } from '../../server/db/client';
 import {
   customerLinks,
@@ -37,6 +38,19 @@ export function createTestClock(start = new Date('2026-03-02T09:00:00.000Z')): T
   };
   clock.set = (d) => {
     now = d.getTime();
+  };
+  return clock;
+}
+
+/** A clock that follows the wall clock (a test of real timers: an import worker's sweep); `advance` and `set` shift it. */
+export function createWallClock(): TestClock {
+  let offset = 0;
+  const clock = (() => new Date(Date.now() + offset)) as TestClock;
+  clock.advance = (ms) => {
+    offset += ms;
+  };
+  clock.set = (d) => {
+    offset = d.getTime() - Date.now();
   };
   return clock;
 }
@@ -136,11 +150,15 @@ export type TestServerOptions = {
   databaseVia?: (url: string) => string;
   /** Replaces the file mailbox (e.g. a failing transport); mails() then reads nothing. */
   transport?: MailTransport;
+  /** The server's clock (default: a test clock at 2026-03-02T09:00Z that moves only by hand). */
+  clock?: TestClock;
+  /** The customer import worker the server kicks (issue 27); none by default (tests drain their own). */
+  imports?: (db: Db, clock: () => Date) => ImportWorker;
 };
 
 export async function createTestServer(opts: TestServerOptions = {}): Promise<TestServer> {
   const database = await openTestDatabase({ max: opts.poolSize, via: opts.databaseVia });
-  const clock = createTestClock();
+  const clock = opts.clock ?? createTestClock();
   const mailDir = mkdtempSync(join(tmpdir(), 'rc-mail-'));
   const mailer = createMailer({
     db: database.db,
@@ -156,7 +174,8 @@ export async function createTestServer(opts: TestServerOptions = {}): Promise<Te
     passwordHashing: TEST_PASSWORD_HASHING,
     ...opts.config,
   };
-  const app = createApp({ db: database.db, clock, mailer, config, log: silentLogger });
+  const imports = opts.imports?.(database.db, clock);
+  const app = createApp({ db: database.db, clock, mailer, config, log: silentLogger, imports });
 
   const request = async <T>(method: string, path: string, o: RequestOptions = {}): Promise<Res<T>> => {
     const headers: Record<string, string> = { ...o.headers };
@@ -209,6 +228,8 @@ export async function createTestServer(opts: TestServerOptions = {}): Promise<Te
     lastOtp: (to) => lastCode(to, /^Your redemption code is: ([0-9]{6})$/m),
     lastLinkCode: (to) => lastCode(to, /^Your link code is: ([0-9]{6})$/m),
     close: async () => {
+      imports?.stop();
+      await imports?.idle();
       await mailer.idle();
       await database.close();
       rmSync(mailDir, { recursive: true, force: true });
