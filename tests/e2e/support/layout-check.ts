@@ -7,7 +7,9 @@ import { expect, type Page } from '@playwright/test';
  *   scrolls sideways and says so (`data-scroll-hint`, the tables' 'Scroll sideways' hint);
  * - text overflows its own box (wider or taller than the box, the box not clipping it);
  * - something else is painted over an open dialog: a hit test (document.elementFromPoint) at the
- *   centre of every text, field and button of the topmost open dialog must land in that dialog.
+ *   centre of every text, field and button of the topmost open dialog must land in that dialog,
+ *   with the page's `inert` and `pointer-events: none` lifted for the test (they hide what is
+ *   painted from hit testing, not from the eye).
  * Each problem is one line naming the element; an empty list is a pass.
  */
 export async function layoutProblems(page: Page): Promise<string[]> {
@@ -96,29 +98,74 @@ export async function layoutProblems(page: Page): Promise<string[]> {
       shown,
     );
     const dialog = dialogs.at(-1);
+    // A modal dialog gives the body `pointer-events: none` (and may make the rest of the page
+    // `inert`), and hit testing skips both: document.elementFromPoint would land in the dialog
+    // whatever is painted over it (issue 32 item 1: taps reached the dialog while the tables'
+    // sticky cells were drawn above it). For the hit test only, the page takes part again, so the
+    // test reads paint order.
     if (dialog) {
-      const d = dialog.getBoundingClientRect();
-      const inDialog = Array.from(dialog.querySelectorAll<HTMLElement>('*')).filter(
-        (el) => (el.matches(controls) || hasOwnText(el)) && shown(el),
-      );
-      for (const el of inDialog) {
-        const r = el.getBoundingClientRect();
-        const x = (Math.max(r.left, d.left, 0) + Math.min(r.right, d.right, viewWidth)) / 2;
-        const y = (Math.max(r.top, d.top, 0) + Math.min(r.bottom, d.bottom, viewHeight)) / 2;
-        // Parts scrolled out of the dialog's view are not drawn; nothing to hit.
-        if (x < d.left || x > d.right || y < d.top || y > d.bottom) continue;
-        if (x < 0 || y < 0 || x > viewWidth || y > viewHeight) continue;
-        if (y < r.top || y > r.bottom || x < r.left || x > r.right) continue;
-        const hit = document.elementFromPoint(x, y);
-        // Toasts answer what was done in the dialog: they are above it by design (decision 067).
-        if (hit && (dialog.contains(hit) || hit.closest('[data-part="group"][data-scope="toast"]'))) continue;
-        // Nothing at all there (a native control's own layer): nothing of the page either.
-        if (hit === document.documentElement || hit === document.body) continue;
-        problems.push(`${hit ? describe(hit) : 'nothing'} is painted over ${describe(el)} of an open dialog`);
+      const inert = Array.from(document.querySelectorAll('[inert]'));
+      // Through the CSSOM: the console's CSP refuses a <style> element added by a script.
+      const body = document.body.style;
+      const was = [body.getPropertyValue('pointer-events'), body.getPropertyPriority('pointer-events')];
+      for (const el of inert) el.removeAttribute('inert');
+      body.setProperty('pointer-events', 'auto', 'important');
+      try {
+        const d = dialog.getBoundingClientRect();
+        const inDialog = Array.from(dialog.querySelectorAll<HTMLElement>('*')).filter(
+          (el) => (el.matches(controls) || hasOwnText(el)) && shown(el),
+        );
+        for (const el of inDialog) {
+          const r = el.getBoundingClientRect();
+          const x = (Math.max(r.left, d.left, 0) + Math.min(r.right, d.right, viewWidth)) / 2;
+          const y = (Math.max(r.top, d.top, 0) + Math.min(r.bottom, d.bottom, viewHeight)) / 2;
+          // Parts scrolled out of the dialog's view are not drawn; nothing to hit.
+          if (x < d.left || x > d.right || y < d.top || y > d.bottom) continue;
+          if (x < 0 || y < 0 || x > viewWidth || y > viewHeight) continue;
+          if (y < r.top || y > r.bottom || x < r.left || x > r.right) continue;
+          const hit = document.elementFromPoint(x, y);
+          // Toasts answer what was done in the dialog: they are above it by design (decision 067).
+          if (hit && (dialog.contains(hit) || hit.closest('[data-part="group"][data-scope="toast"]')))
+            continue;
+          // Nothing at all there (a native control's own layer): nothing of the page either.
+          if (hit === document.documentElement || hit === document.body) continue;
+          problems.push(
+            `${hit ? describe(hit) : 'nothing'} is painted over ${describe(el)} of an open dialog`,
+          );
+        }
+      } finally {
+        body.setProperty('pointer-events', was[0]!, was[1]);
+        for (const el of inert) el.setAttribute('inert', '');
       }
     }
     return [...new Set(problems)];
   });
+}
+
+/**
+ * What is painted topmost at (x, y) lies in the topmost open dialog: the same hit test as
+ * layoutProblems, the page's `inert` and `pointer-events: none` lifted for it.
+ */
+export async function dialogOnTopAt(page: Page, x: number, y: number): Promise<boolean> {
+  return page.evaluate(
+    ([px, py]) => {
+      const dialog = Array.from(document.querySelectorAll('[role="dialog"], [role="alertdialog"]')).at(-1);
+      const inert = Array.from(document.querySelectorAll('[inert]'));
+      // Through the CSSOM: the console's CSP refuses a <style> element added by a script.
+      const body = document.body.style;
+      const was = [body.getPropertyValue('pointer-events'), body.getPropertyPriority('pointer-events')];
+      for (const el of inert) el.removeAttribute('inert');
+      body.setProperty('pointer-events', 'auto', 'important');
+      try {
+        const hit = document.elementFromPoint(px as number, py as number);
+        return !!dialog && !!hit && dialog.contains(hit);
+      } finally {
+        body.setProperty('pointer-events', was[0]!, was[1]);
+        for (const el of inert) el.setAttribute('inert', '');
+      }
+    },
+    [x, y],
+  );
 }
 
 /** Waits until the screen is drawn: no busy table, no loading spinner, no progress bar, fonts in. */
