@@ -178,37 +178,46 @@ const CASHIER_SCREENS: Screen[] = [
   { name: 'profile', path: () => '/dashboard/profile' },
 ];
 
-async function walk(browser: Browser, user: 'admin' | 'cashier', width: number, screens: Screen[]) {
-  const context = await browser.newContext({ viewport: { width, height: width < 768 ? 812 : 900 } });
+/**
+ * One user's walk at every width: one browser context and one sign-in, the window resized between
+ * widths (the screens are loaded afresh at each), so the check costs a sign-in per user, not per
+ * width. Problems are gathered over the whole walk and named by width and screen.
+ */
+async function walk(browser: Browser, user: 'admin' | 'cashier', screens: Screen[]) {
+  const context = await browser.newContext({ viewport: { width: WIDTHS[0], height: 812 } });
   const page = await context.newPage();
   await signIn(page, user === 'cashier' ? CASHIER : undefined);
-  mkdirSync(`${SHOTS}/${width}`, { recursive: true });
   const found: string[] = [];
-  const started = Date.now();
-  for (const screen of screens) {
-    if (screen.widths && !screen.widths.includes(width)) continue;
-    await page.goto(screen.path(ids));
-    await expect(page.getByRole('heading', { level: 1 }).first()).toBeVisible({ timeout: 20_000 });
-    await settled(page);
-    await screen.open?.(page, ids);
-    if (screen.open) await settled(page);
-    for (const problem of await layoutProblems(page)) found.push(`${screen.name}: ${problem}`);
-    await page.screenshot({ path: `${SHOTS}/${width}/${user}-${screen.name}.png` });
+  for (const width of WIDTHS) {
+    await page.setViewportSize({ width, height: width < 768 ? 812 : 900 });
+    mkdirSync(`${SHOTS}/${width}`, { recursive: true });
+    const started = Date.now();
+    let shown = 0;
+    for (const screen of screens) {
+      if (screen.widths && !screen.widths.includes(width)) continue;
+      shown += 1;
+      await page.goto(screen.path(ids));
+      await expect(page.getByRole('heading', { level: 1 }).first()).toBeVisible({ timeout: 20_000 });
+      await settled(page);
+      await screen.open?.(page, ids);
+      if (screen.open) await settled(page);
+      for (const problem of await layoutProblems(page)) found.push(`${width} px, ${screen.name}: ${problem}`);
+      await page.screenshot({ path: `${SHOTS}/${width}/${user}-${screen.name}.png` });
+    }
+    console.log(
+      `[figure] layout ${user} at ${width} px: ${shown} screens in ${((Date.now() - started) / 1000).toFixed(1)} s`,
+    );
   }
-  console.log(
-    `[figure] layout ${user} at ${width} px: ${screens.length} screens in ${((Date.now() - started) / 1000).toFixed(1)} s`,
-  );
   await context.close();
-  expect(found, `layout problems of ${user} at ${width} px`).toEqual([]);
+  expect(found, `layout problems of ${user} at ${WIDTHS.join(', ')} px`).toEqual([]);
 }
 
-for (const width of WIDTHS) {
-  test(`layout at ${width} px: the club admin's screens and dialogs`, async ({ browser }) => {
-    test.setTimeout(180_000);
-    await walk(browser, 'admin', width, ADMIN_SCREENS);
-  });
-  test(`layout at ${width} px: the partner cashier's screens and dialogs`, async ({ browser }) => {
-    test.setTimeout(120_000);
-    await walk(browser, 'cashier', width, CASHIER_SCREENS);
-  });
-}
+test(`layout at ${WIDTHS.join(', ')} px: the club admin's screens and dialogs`, async ({ browser }) => {
+  test.setTimeout(480_000);
+  await walk(browser, 'admin', ADMIN_SCREENS);
+});
+
+test(`layout at ${WIDTHS.join(', ')} px: the partner cashier's screens and dialogs`, async ({ browser }) => {
+  test.setTimeout(240_000);
+  await walk(browser, 'cashier', CASHIER_SCREENS);
+});

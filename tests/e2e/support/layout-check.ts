@@ -127,8 +127,9 @@ export async function layoutProblems(page: Page): Promise<string[]> {
           // Toasts answer what was done in the dialog: they are above it by design (decision 067).
           if (hit && (dialog.contains(hit) || hit.closest('[data-part="group"][data-scope="toast"]')))
             continue;
-          // Nothing at all there (a native control's own layer): nothing of the page either.
-          if (hit === document.documentElement || hit === document.body) continue;
+          // Only what holds the dialog there (its positioner at the edge of a part scrolled almost
+          // out of view; the body, html): nothing of the page is drawn over it.
+          if (hit?.contains(dialog)) continue;
           problems.push(
             `${hit ? describe(hit) : 'nothing'} is painted over ${describe(el)} of an open dialog`,
           );
