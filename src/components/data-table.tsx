@@ -27,8 +27,7 @@ import { PAGE_SIZES, type PageSize, SEARCH_MAX } from '../../contract/list';
 import { css, cx } from '../../styled-system/css';
 import { field } from '../../styled-system/recipes';
 import type { ListChange, ListState } from '../lib/list-search';
-import { isUnanswered, NOT_AVAILABLE_OFFLINE } from './forbidden-state';
-import { QueryErrorText } from './query-error-text';
+import { isUnanswered, NOT_AVAILABLE_OFFLINE, QueryErrorText } from './query-error-text';
 import { Button } from './ui/button';
 import { ProgressBar } from './ui/progress-bar';
 import { SelectField } from './ui/select';
@@ -51,7 +50,25 @@ export interface DataColumnMeta {
    * scrolls sideways, so an action is never clipped (issue 16).
    */
   sticky?: boolean;
+  /**
+   * The row's actions (buttons, links). Never wraps or collapses; on a phone the card shows them as
+   * a row of buttons at its foot. Columns with the id `actions` or `issue` are actions too.
+   */
+  actions?: boolean;
 }
+
+/**
+ * Decision 067, the card rule: below md (768 px) a table's rows are drawn as cards. The first column
+ * is the card's title (the field that tells rows apart), every other field follows under its own
+ * label in column order, and the action columns end the card as a row of buttons. From md up it is
+ * a table whose text wraps, so it fits 1280 px and wider without a sideways scroll; only the action
+ * column never wraps. The table keeps its roles (table, row, cell) in both looks.
+ */
+const isActionColumn = (id: string, meta: DataColumnMeta | undefined): boolean =>
+  meta?.actions ?? (id === 'actions' || id === 'issue');
+
+/** A column's header as text (the card's field label and the phone's sort choice). */
+const headerText = (header: unknown, id: string): string => (typeof header === 'string' ? header : id);
 
 /**
  * True while the box's content is wider than the box and not scrolled to its end: the table shows
@@ -188,6 +205,11 @@ export function DataTable<T extends RowData>({
   const visibleColumns = table.getAllLeafColumns().length;
   const scrollBox = useRef<HTMLDivElement>(null);
   const moreToTheRight = useMoreToTheRight(scrollBox);
+  // On a phone the header row is not shown: the sortable columns are offered in one choice instead.
+  const sortable = table
+    .getAllLeafColumns()
+    .filter((column) => column.getCanSort())
+    .map((column) => ({ id: column.id, label: headerText(column.columnDef.header, column.id) }));
 
   // A page beyond the last (a deletion, a stale URL) moves to the last page once the count is known.
   const lastPage = Math.max(1, Math.ceil((totalCount ?? 0) / state.pageSize));
@@ -199,15 +221,19 @@ export function DataTable<T extends RowData>({
 
   return (
     <div className={css({ display: 'flex', flexDirection: 'column', gap: '4' })}>
-      {searchLabel || toolbar ? (
+      {searchLabel || toolbar || sortable.length > 0 ? (
         <div
-          className={css({
-            display: 'flex',
-            flexWrap: 'wrap',
-            alignItems: 'center',
-            justifyContent: 'space-between',
-            gap: '3',
-          })}
+          className={cx(
+            css({
+              display: 'flex',
+              flexWrap: 'wrap',
+              alignItems: 'center',
+              justifyContent: 'space-between',
+              gap: '3',
+            }),
+            // Only the phone's sort choice: no toolbar row from md up.
+            searchLabel || toolbar ? undefined : css({ md: { display: 'none' } }),
+          )}
         >
           {searchLabel ? (
             <SearchBox
@@ -218,6 +244,15 @@ export function DataTable<T extends RowData>({
           ) : (
             <span />
           )}
+          {sortable.length > 0 ? (
+            <PhoneSortChoice
+              label={label}
+              options={sortable}
+              sortBy={state.sortBy}
+              sortOrder={state.sortOrder}
+              onSort={(sortBy, sortOrder) => onChange({ type: 'sort', sortBy, sortOrder })}
+            />
+          ) : null}
           {toolbar ? (
             <div className={css({ display: 'flex', gap: '2', flexWrap: 'wrap' })}>{toolbar}</div>
           ) : null}
@@ -227,25 +262,36 @@ export function DataTable<T extends RowData>({
       <div
         className={css({
           position: 'relative',
-          overflow: 'hidden',
+          // The sticky action column stacks inside the table's own box, never against a dialog.
+          isolation: 'isolate',
           layerStyle: 'card',
+          // Cards on a phone: the box is only the frame around them.
+          bg: { base: 'transparent', md: 'bg.surface' },
+          borderWidth: { base: '0', md: '1px' },
+          boxShadow: { base: 'none', md: 'card' },
+          overflow: { base: 'visible', md: 'hidden' },
         })}
       >
         {/* A newer page or a refetch is loading while the rows shown stay: a bar along the top. */}
         {isFetching && hasData ? <ProgressBar label={`Loading ${label}`} position="absolute" /> : null}
         {/* Wide tables scroll inside this box on small screens; the page itself never does. */}
-        <div ref={scrollBox} className={css({ overflowX: 'auto' })}>
+        <div
+          ref={scrollBox}
+          // Says the box scrolls sideways and the hint below says so (the layout check reads it).
+          data-scroll-hint={moreToTheRight ? '' : undefined}
+          className={css({ overflowX: { base: 'visible', md: 'auto' } })}
+        >
+          {/* Explicit roles: on a phone the parts are drawn as cards (display: grid), which drops the
+              table semantics in some browsers; the roles keep them (decision 067). */}
           <table
+            role="table"
             aria-label={label}
             aria-busy={showSkeleton || isFetching || undefined}
-            className={cx(
-              css({ w: 'full', borderCollapse: 'collapse', fontSize: 'sm', transition: 'opacity 0.15s' }),
-              isFetching && hasData ? css({ opacity: 0.65 }) : undefined,
-            )}
+            className={cx(tableLook, isFetching && hasData ? css({ opacity: 0.65 }) : undefined)}
           >
-            <thead>
+            <thead role="rowgroup" className={css({ display: { base: 'none', md: 'table-header-group' } })}>
               {table.getHeaderGroups().map((group) => (
-                <tr key={group.id}>
+                <tr role="row" key={group.id}>
                   {group.headers.map((header) => {
                     const column = header.column;
                     const meta = column.columnDef.meta;
@@ -253,6 +299,7 @@ export function DataTable<T extends RowData>({
                     const sorted = column.getIsSorted();
                     return (
                       <th
+                        role="columnheader"
                         key={header.id}
                         scope="col"
                         aria-sort={
@@ -289,22 +336,22 @@ export function DataTable<T extends RowData>({
                 </tr>
               ))}
             </thead>
-            <tbody>
+            <tbody role="rowgroup" className={cardList}>
               {showSkeleton ? (
                 Array.from({ length: SKELETON_ROWS }, (_, i) => (
                   // biome-ignore lint/suspicious/noArrayIndexKey: placeholder rows have no identity
-                  <tr key={i} data-skeleton="">
+                  <tr role="row" key={i} data-skeleton="" className={bodyRow}>
                     {Array.from({ length: visibleColumns }, (_, j) => (
                       // biome-ignore lint/suspicious/noArrayIndexKey: placeholder cells have no identity
-                      <td key={j} className={bodyCell}>
+                      <td role="cell" key={j} className={bodyCell}>
                         <span aria-hidden="true" className={skeletonBar} />
                       </td>
                     ))}
                   </tr>
                 ))
               ) : showError ? (
-                <tr>
-                  <td colSpan={visibleColumns} className={cx(bodyCell, messageCell)}>
+                <tr role="row" className={messageRow}>
+                  <td role="cell" colSpan={visibleColumns} className={cx(bodyCell, messageCell)}>
                     {/* Issue 17: nothing saved and no answer; issue 22: any failure. Say so, offer Retry. */}
                     <span
                       className={css({
@@ -332,27 +379,40 @@ export function DataTable<T extends RowData>({
                   </td>
                 </tr>
               ) : table.getRowModel().rows.length === 0 ? (
-                <tr>
-                  <td colSpan={visibleColumns} className={cx(bodyCell, messageCell)}>
+                <tr role="row" className={messageRow}>
+                  <td role="cell" colSpan={visibleColumns} className={cx(bodyCell, messageCell)}>
                     {NO_RESULTS}
                   </td>
                 </tr>
               ) : (
                 table.getRowModel().rows.map((row) => (
-                  <tr key={row.id} className={bodyRow}>
-                    {row.getAllCells().map((cell) => {
+                  <tr role="row" key={row.id} className={bodyRow}>
+                    {row.getAllCells().map((cell, index) => {
                       const meta = cell.column.columnDef.meta;
+                      const actions = isActionColumn(cell.column.id, meta);
+                      const look = actions ? 'actions' : index === 0 ? 'title' : 'field';
                       return (
                         <td
+                          role="cell"
                           key={cell.id}
+                          data-card={look}
+                          // A phone shows the field's label before its value (the cell's ::before).
+                          data-label={
+                            look === 'field'
+                              ? headerText(cell.column.columnDef.header, cell.column.id)
+                              : undefined
+                          }
                           className={cx(
                             bodyCell,
                             meta?.align === 'end' ? endAlign : undefined,
+                            actions ? actionCell : undefined,
                             meta?.sticky ? stickyCell : undefined,
                             meta?.className,
                           )}
                         >
-                          <table.FlexRender cell={cell} />
+                          <span className={cardValue}>
+                            <table.FlexRender cell={cell} />
+                          </span>
                         </td>
                       );
                     })}
@@ -497,6 +557,43 @@ export function SearchBox({
   );
 }
 
+/** On a phone the columns' headers are not shown: their sorts are one choice above the cards. */
+function PhoneSortChoice({
+  label,
+  options,
+  sortBy,
+  sortOrder,
+  onSort,
+}: {
+  label: string;
+  options: { id: string; label: string }[];
+  sortBy: string | undefined;
+  sortOrder: 'asc' | 'desc' | undefined;
+  onSort: (sortBy: string, sortOrder: 'asc' | 'desc') => void;
+}) {
+  const choices = options.flatMap((o) => [
+    { value: `${o.id}:asc`, label: `${o.label} ↑` },
+    { value: `${o.id}:desc`, label: `${o.label} ↓` },
+  ]);
+  const value = sortBy ? `${sortBy}:${sortOrder ?? 'asc'}` : '';
+  return (
+    <div className={css({ display: { base: 'block', md: 'none' }, w: 'full' })}>
+      <SelectField
+        label={`Sort ${label.toLowerCase()} by`}
+        hideLabel
+        options={choices}
+        {...(choices.some((c) => c.value === value) ? {} : { placeholder: 'Sort by' })}
+        value={value}
+        onChange={(e) => {
+          const [id, order] = e.target.value.split(':');
+          if (id) onSort(id, order === 'desc' ? 'desc' : 'asc');
+        }}
+        className={css({ h: '10' })}
+      />
+    </div>
+  );
+}
+
 function SearchIcon() {
   return (
     <svg
@@ -536,40 +633,114 @@ function SortIndicator({ direction }: { direction: false | 'asc' | 'desc' }) {
   );
 }
 
+const tableLook = css({
+  w: 'full',
+  borderCollapse: 'collapse',
+  fontSize: 'sm',
+  transition: 'opacity 0.15s',
+  display: { base: 'block', md: 'table' },
+});
 const headerCell = css({
   textAlign: 'left',
-  px: '3',
+  // Tighter from md to 2xl, so the widest lists fit 1280 px (decision 067).
+  px: { md: '2', '2xl': '3' },
   py: '3',
   textStyle: 'caption',
   color: 'fg.muted',
   bg: 'bg.subtle',
   borderBottomWidth: '1px',
   borderColor: 'border.default',
-  whiteSpace: 'nowrap',
+  // Long headers take two lines rather than widen the table (it fits 1280 px, decision 067).
+  whiteSpace: 'normal',
 });
 const sortButton = css({
   display: 'inline-flex',
   alignItems: 'center',
   gap: '1.5',
   textStyle: 'caption',
+  textAlign: 'left',
   cursor: 'pointer',
   borderRadius: 'sm',
   _hover: { color: 'fg.default' },
   _focusVisible: { outline: '2px solid', outlineColor: 'border.focus', outlineOffset: '2px' },
 });
-const bodyRow = css({ _hover: { bg: 'brand.50/40' } });
+/** The rows: a column of cards on a phone, table rows from md up. */
+const cardList = css({
+  display: { base: 'flex', md: 'table-row-group' },
+  flexDirection: 'column',
+  gap: '3',
+});
+const bodyRow = css({
+  display: { base: 'flex', md: 'table-row' },
+  flexDirection: 'column',
+  gap: '2',
+  p: { base: '4', md: '0' },
+  bg: 'bg.surface',
+  borderWidth: { base: '1px', md: '0' },
+  borderColor: 'border.default',
+  borderRadius: { base: 'xl', md: '0' },
+  boxShadow: { base: 'card', md: 'none' },
+  md: { _hover: { bg: 'brand.50/40' } },
+});
 const bodyCell = css({
-  px: '3',
-  py: '3',
-  borderBottomWidth: '1px',
+  display: { base: 'flex', md: 'table-cell' },
+  alignItems: 'baseline',
+  gap: '3',
+  minW: '0',
+  px: { base: '0', md: '2', '2xl': '3' },
+  py: { base: '0', md: '3' },
+  borderBottomWidth: { base: '0', md: '1px' },
   borderColor: 'border.default',
   verticalAlign: 'middle',
+  // Long words (an email) break rather than widen the table or the card.
+  overflowWrap: 'anywhere',
+  '&[data-card=title]': {
+    fontSize: { base: 'md', md: 'sm' },
+    fontWeight: { base: 'semibold', md: 'inherit' },
+  },
+  // On a phone a card's text wraps, whatever a cell asks for the table (a name kept on one line).
+  mdDown: { '&[data-card=field] *, &[data-card=title] *': { whiteSpace: 'normal' } },
+  // On a phone, a field's label beside its value; the table's header says it from md up.
+  '&[data-label]::before': {
+    content: 'attr(data-label)',
+    flex: '0 0 38%',
+    textStyle: 'caption',
+    color: 'fg.muted',
+    overflowWrap: 'normal',
+    md: { content: 'none', display: 'none' },
+  },
 });
-const endAlign = css({ textAlign: 'right' });
-const sticky = { position: 'sticky', right: '0', zIndex: 1, borderLeftWidth: '1px' } as const;
-const stickyHeader = css({ ...sticky });
-const stickyCell = css({ ...sticky, bg: 'bg.surface' });
-const messageCell = css({ textAlign: 'center', py: '10', color: 'fg.muted' });
+const cardValue = css({ flex: '1', minW: '0' });
+/** The row's actions: a row of buttons at the card's foot; from md up a cell that never wraps. */
+const actionCell = css({
+  whiteSpace: 'nowrap',
+  overflowWrap: 'normal',
+  borderTopWidth: { base: '1px', md: '0' },
+  pt: { base: '3', md: '3' },
+  mt: { base: '1', md: '0' },
+  '& > span': { display: { base: 'flex', md: 'inline' }, flexWrap: 'wrap', gap: '2' },
+});
+const endAlign = css({ md: { textAlign: 'right' } });
+const sticky = {
+  position: 'sticky',
+  right: '0',
+  zIndex: 'docked',
+  borderLeftWidth: '1px',
+} as const;
+const stickyHeader = css({ md: sticky });
+const stickyCell = css({ md: { ...sticky, bg: 'bg.surface' } });
+const messageRow = css({ display: { base: 'block', md: 'table-row' } });
+const messageCell = css({
+  display: { base: 'block', md: 'table-cell' },
+  textAlign: 'center',
+  py: '10',
+  color: 'fg.muted',
+  bg: 'bg.surface',
+  borderRadius: { base: 'xl', md: '0' },
+  boxShadow: { base: 'card', md: 'none' },
+  borderWidth: { base: '1px', md: '0' },
+  borderBottomWidth: '1px',
+});
 const skeletonBar = css({
   display: 'block',
   h: '3',

@@ -5,10 +5,10 @@ import { css, cx } from '../../styled-system/css';
 import { statsKeys } from '../api/stats';
 import { errorSentence } from '../lib/error-message';
 import { useConfirmedDeletion } from './confirmed-deletion';
-import { ForbiddenState, isForbidden } from './forbidden-state';
+import { ForbiddenState, isForbidden, NotAvailableOffline } from './forbidden-state';
 import { LogoSpinner } from './logo-spinner';
 import { PageBody, PageHeader } from './page-header';
-import { QueryErrorText } from './query-error-text';
+import { isUnanswered, QueryErrorText } from './query-error-text';
 import { Button } from './ui/button';
 import { notify } from './ui/notify';
 
@@ -43,7 +43,12 @@ export function DetailQueryScreen<T>({
       ) : query.isError ? (
         <>
           <DetailHeader title={title} onBack={onBack} />
-          <QueryErrorText error={query.error} />
+          {/* Never opened on this device and no network: say so and offer Retry (issue 32 item 8). */}
+          {isUnanswered(query.error) ? (
+            <NotAvailableOffline heading="h2" onRetry={() => void query.refetch()} />
+          ) : (
+            <QueryErrorText error={query.error} />
+          )}
         </>
       ) : (
         children(query.data)
@@ -143,7 +148,7 @@ export function useAccountActions({
   setStatus: (id: number, next: AccountStatus) => Promise<unknown>;
   remove: (id: number) => Promise<unknown>;
   /** The toasts (the server's words) and the deletion's question. */
-  messages: { blocked: string; unblocked: string; deleted: string; deleteConfirm: string };
+  messages: { blocked: string; unblocked: string; deleted: string; deleteConfirm: ReactNode };
   /** The record's query keys: all of its kind, and the one record. */
   keys: { all: QueryKey; detail: (id: number) => QueryKey };
   toList: () => Promise<unknown>;

@@ -4,15 +4,11 @@ import { ApiError } from '../api/client';
 import { ForbiddenError, NotFoundError } from '../lib/permissions';
 import { stateBox } from './empty-state';
 import { PageBody } from './page-header';
-import { QueryErrorText } from './query-error-text';
+import { isUnanswered, NOT_AVAILABLE_OFFLINE, QueryErrorText } from './query-error-text';
 import { Button } from './ui/button';
 
 export const FORBIDDEN_TITLE = 'Not allowed';
 export const FORBIDDEN_TEXT = "You don't have permission to view this page.";
-export const NOT_AVAILABLE_OFFLINE = 'Not available offline';
-
-/** No answer (status 0) and nothing saved on this device for the screen. */
-export const isUnanswered = (error: unknown): boolean => error instanceof ApiError && error.status === 0;
 
 /** True for a missing permission: the route guard's ForbiddenError or an API 403. */
 export const isForbidden = (error: unknown): boolean =>
@@ -72,20 +68,31 @@ export function NotFoundState({ text }: { text: string }) {
  * Issue 17, defect 7: a screen never opened before, with no network, says so (instead of a spinner
  * that never ends) and offers Retry, which loads the screen again.
  */
-export function NotAvailableOffline() {
+export function NotAvailableOffline({
+  onRetry,
+  heading: Heading = 'h1',
+}: {
+  /** Retry the screen's query (default: load the route again). */
+  onRetry?: () => void;
+  /** 'h2' under a header that has the page's h1 (a detail screen's title and Back). */
+  heading?: 'h1' | 'h2';
+}) {
   const router = useRouter();
   return (
     <section
       aria-labelledby="offline-title"
       className={css({ display: 'flex', flexDirection: 'column', alignItems: 'center', gap: '3', py: '16' })}
     >
-      <h1 id="offline-title" className={css({ fontSize: 'xl', fontWeight: 'bold', color: 'fg.default' })}>
+      <Heading
+        id="offline-title"
+        className={css({ fontSize: 'xl', fontWeight: 'bold', color: 'fg.default' })}
+      >
         {NOT_AVAILABLE_OFFLINE}
-      </h1>
+      </Heading>
       <p className={css({ fontSize: 'sm', color: 'fg.muted', maxW: 'md', textAlign: 'center' })}>
         This screen has not been opened on this device before, and the server cannot be reached.
       </p>
-      <Button onClick={() => void router.invalidate()}>Retry</Button>
+      <Button onClick={() => (onRetry ? onRetry() : void router.invalidate())}>Retry</Button>
     </section>
   );
 }

@@ -22,7 +22,7 @@ export function OfflineBanner() {
       className={css({
         position: 'sticky',
         top: '0',
-        zIndex: 40,
+        zIndex: 'banner',
         px: { base: '4', md: '8' },
         py: '2',
         fontSize: 'sm',

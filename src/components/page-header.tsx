@@ -35,6 +35,18 @@ export function PageHeader({
 /** The padded body of a dashboard screen. */
 export function PageBody({ children }: { children: ReactNode }) {
   return (
-    <div className={css({ px: { base: '4', md: '8' }, py: '6', maxW: '7xl', w: 'full' })}>{children}</div>
+    // On a phone, room below the last part (a form's submit button) to scroll it above the toasts,
+    // which sit at the bottom there (decision 067).
+    <div
+      className={css({
+        px: { base: '4', md: '8' },
+        pt: '6',
+        pb: { base: '28', md: '6' },
+        maxW: '7xl',
+        w: 'full',
+      })}
+    >
+      {children}
+    </div>
   );
 }

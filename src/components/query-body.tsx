@@ -1,8 +1,8 @@
 import type { UseQueryResult } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
-import { ForbiddenState, isForbidden } from './forbidden-state';
+import { ForbiddenState, isForbidden, NotAvailableOffline } from './forbidden-state';
 import { LogoSpinner } from './logo-spinner';
-import { QueryErrorText } from './query-error-text';
+import { isUnanswered, QueryErrorText } from './query-error-text';
 
 /**
  * A query's states where its content goes, under a header the screen keeps: a spinner, the
@@ -19,6 +19,8 @@ export function QueryBody<T>({
 }) {
   if (query.isPending) return <LogoSpinner label={loadingLabel} />;
   if (isForbidden(query.error)) return <ForbiddenState />;
+  if (isUnanswered(query.error))
+    return <NotAvailableOffline heading="h2" onRetry={() => void query.refetch()} />;
   if (query.isError) return <QueryErrorText error={query.error} />;
   return children(query.data);
 }

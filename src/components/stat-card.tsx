@@ -26,7 +26,9 @@ export function StatCard({ title, value }: StatCardProps) {
         overflow: 'hidden',
       })}
     >
-      <span className={css({ fontSize: 'xs', fontWeight: 'medium', color: 'fg.muted', lineClamp: 1 })}>
+      {/* Two lines at most, never cut: the longest titles ('Discounted Subscription Redemption
+          Rate') take two in a narrow card (issue 32). */}
+      <span className={css({ fontSize: 'xs', fontWeight: 'medium', color: 'fg.muted', lineHeight: 'tight' })}>
         {title}
       </span>
       <span className={css({ fontSize: 'xl', fontWeight: 'bold', color: 'fg.default', lineClamp: 1 })}>

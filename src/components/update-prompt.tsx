@@ -18,7 +18,7 @@ export function UpdatePrompt() {
         position: 'fixed',
         bottom: '4',
         left: '4',
-        zIndex: 70,
+        zIndex: 'banner',
         display: 'flex',
         alignItems: 'center',
         gap: '3',

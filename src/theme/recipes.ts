@@ -323,8 +323,10 @@ export const toastRecipe = defineSlotRecipe({
   base: {
     root: {
       position: 'relative',
-      minW: '18rem',
-      maxW: '24rem',
+      // A phone: the width of the screen less the offsets (toasts sit at the bottom there).
+      minW: { base: 'min(18rem, calc(100vw - 2rem))', md: '18rem' },
+      maxW: { base: 'calc(100vw - 2rem)', md: '24rem' },
+      w: { base: 'calc(100vw - 2rem)', md: 'auto' },
       px: '4',
       py: '3',
       pr: '10',

@@ -37,6 +37,32 @@ export const tokens = defineTokens({
   durations: {
     toastCollapse: { value: '300ms' },
   },
+  /**
+   * The console's one stacking order (decision 067), lowest first. Every `zIndex` in the app names
+   * one of these; nothing of the page (a sticky table cell, the top bar, a banner, a menu) can
+   * paint above the overlay, the dialog or the drawer, and only toasts and the navigation bar sit
+   * above a dialog. Tables isolate their sticky cells (`isolation: isolate`) as well.
+   */
+  zIndex: {
+    /** The page itself. */
+    base: { value: 0 },
+    /** Parts of the page that stick while it scrolls sideways: a table's action column. */
+    docked: { value: 10 },
+    /** Parts that stick while the page scrolls down: the top bar, the sidebar, the phone's bar. */
+    sticky: { value: 20 },
+    /** App-wide notices over the page: offline, pending changes, the update prompt. */
+    banner: { value: 30 },
+    /** Menus opened from the page (the profile menu). */
+    dropdown: { value: 40 },
+    /** The dim layer under a dialog or the drawer. */
+    overlay: { value: 50 },
+    /** Dialogs and the menu drawer. */
+    modal: { value: 60 },
+    /** Toasts: they answer an action taken in a dialog, so they show above it. */
+    toast: { value: 70 },
+    /** The thin navigation progress bar along the window's top edge. */
+    progress: { value: 80 },
+  },
 });
 
 export const semanticTokens = defineSemanticTokens({

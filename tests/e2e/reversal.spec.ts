@@ -1,10 +1,8 @@
-import { existsSync, readdirSync, readFileSync } from 'node:fs';
-import { type APIRequestContext, expect, test } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import { reversalMessages } from '../../contract/redemption';
 import { rewardMessages } from '../../contract/rewards';
-import { TINY_PNG } from '../model/flow-paths';
-import { DEMO_ADMIN, E2E_BASE_URL, MAIN_DATA_DIR } from './support/env';
-import { latestMailedCode, naira, signIn } from './support/fixtures';
+import { naira, signIn } from './support/fixtures';
+import { redeemedGiftcard } from './support/redeemed-giftcard';
 
 /**
  * Reversing a redemption from the partner's Rewards tab, as a user holding rewards.reverse (the
@@ -12,104 +10,14 @@ import { latestMailedCode, naira, signIn } from './support/fixtures';
  * refusal that sends nothing, then the restored balance and the reversal entry.
  */
 
-const API = `${E2E_BASE_URL}/api/v1`;
 const PARTNER = 'Eko Grill House';
-const OTP_PATTERN = /redemption code is: (\d{6})/;
-
-async function apiCall<T>(
-  request: APIRequestContext,
-  token: string,
-  method: 'GET' | 'POST',
-  path: string,
-  data?: unknown,
-): Promise<T> {
-  const res = await request.fetch(`${API}${path}`, {
-    method,
-    headers: { authorization: `Bearer ${token}`, 'Idempotency-Key': crypto.randomUUID() },
-    data,
-  });
-  expect(res.ok(), `${method} ${path}: ${res.status()} ${await res.text()}`).toBe(true);
-  return (await res.json()).data as T;
-}
-
-const mailsTo = (to: string) => {
-  const dir = `${MAIN_DATA_DIR}/mail`;
-  if (!existsSync(dir)) return 0;
-  return readdirSync(dir)
-    .filter((f) => f.endsWith('.eml'))
-    .filter((f) => readFileSync(`${dir}/${f}`, 'utf8').toLowerCase().includes(to.toLowerCase())).length;
-};
-
-interface Setup {
-  partnerId: number;
-  code: string;
-  rewardId: number;
-}
-
-/** A fresh ₦5,000 gift card with ₦1,200 redeemed through the real calls and a mailed code. */
-async function redeemedGiftcard(request: APIRequestContext): Promise<Setup> {
-  const login = await request.post(`${API}/admin/auth/login`, { data: DEMO_ADMIN });
-  const token = ((await login.json()).data as { accessToken: string }).accessToken;
-  const partners = await apiCall<{ records: { id: number; organizationName: string }[] }>(
-    request,
-    token,
-    'GET',
-    `/admin/partners?searchText=${encodeURIComponent(PARTNER)}`,
-  );
-  const partnerId = partners.records.find((p) => p.organizationName === PARTNER)!.id;
-  const rewards = await apiCall<{ records: { user: { id: number } }[] }>(
-    request,
-    token,
-    'GET',
-    `/admin/partners/rewards?partnerId=${partnerId}&pageSize=50`,
-  );
-  for (const { user } of rewards.records) {
-    const customer = await apiCall<{ email: string; accountStatus: string }>(
-      request,
-      token,
-      'GET',
-      `/admin/user/customers/${user.id}`,
-    );
-    if (customer.accountStatus !== 'ACTIVE') continue;
-    const reward = await apiCall<{ id: number; code: string }>(
-      request,
-      token,
-      'POST',
-      '/partners/rewards/issue-reward',
-      {
-        rewardType: 'GIFTCARD',
-        issuedAmount: 5000,
-        title: 'Reversal run gift card',
-        description: 'Issued for the reversal run',
-        promotionalImage: TINY_PNG,
-        issuedTo: user.id,
-        partnerId,
-      },
-    );
-    const before = mailsTo(customer.email);
-    await apiCall(request, token, 'POST', '/partners/rewards/initiate-reward-redemption-auth', {
-      userId: user.id,
-      code: reward.code,
-    });
-    await expect.poll(() => mailsTo(customer.email)).toBeGreaterThan(before);
-    const otp = await latestMailedCode(MAIN_DATA_DIR, customer.email, OTP_PATTERN);
-    await apiCall(request, token, 'POST', '/partners/rewards/redeem-giftcard', {
-      userId: user.id,
-      code: reward.code,
-      amountToRedeem: 1200,
-      otp,
-    });
-    return { partnerId, code: reward.code, rewardId: reward.id };
-  }
-  throw new Error(`no active reward holder at ${PARTNER}`);
-}
 
 test('a redemption is reversed from the reward history: reason required, online only, balance back', async ({
   page,
   context,
   request,
 }) => {
-  const setup = await redeemedGiftcard(request);
+  const setup = await redeemedGiftcard(request, PARTNER);
   await signIn(page);
   await page.goto(`/dashboard/partners/${setup.partnerId}?activeTab=rewards`);
   await page.getByRole('button', { name: `History of ${setup.code}` }).click();

@@ -37,9 +37,17 @@ const card = css({
   borderRadius: 'lg',
   borderWidth: '1px',
   borderColor: 'border.default',
-  p: '6',
+  p: { base: '4', md: '6' },
 });
-const row = css({ display: 'flex', gap: '2', alignItems: 'center', justifyContent: 'flex-end', mt: '6' });
+/** A step's buttons: they wrap onto a second line on a phone rather than be cut (issue 32). */
+const row = css({
+  display: 'flex',
+  flexWrap: 'wrap',
+  gap: '2',
+  alignItems: 'center',
+  justifyContent: 'flex-end',
+  mt: '6',
+});
 const list = css({ display: 'flex', flexDir: 'column', gap: '2', mt: '4' });
 const facts = css({
   display: 'grid',

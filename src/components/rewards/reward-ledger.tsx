@@ -20,21 +20,51 @@ const sectionTitle = css({ fontSize: 'md', fontWeight: 'semibold' });
 const muted = css({ color: 'fg.muted', fontSize: 'sm' });
 const alert = css({ color: 'fg.error', fontSize: 'sm', mt: '3' });
 const actions = css({ display: 'flex', justifyContent: 'flex-end', alignItems: 'center', gap: '2', mt: '6' });
+/**
+ * The ledger: on a phone each entry is a card, its fields under their labels and Reverse at its
+ * foot, so nothing needs a sideways scroll (the card rule of decision 067); from lg up a table (at
+ * md the sidebar leaves the panel too narrow for its six columns).
+ */
 const table = css({
   w: 'full',
   fontSize: 'sm',
   borderCollapse: 'collapse',
-  '& th': {
-    textAlign: 'start',
-    fontWeight: 'semibold',
+  display: 'block',
+  '& thead': { display: 'none' },
+  '& tbody': { display: 'flex', flexDirection: 'column', gap: '3' },
+  '& tr': { display: 'flex', flexDirection: 'column', gap: '1', p: '3', layerStyle: 'outlined' },
+  '& td': { display: 'flex', gap: '3', overflowWrap: 'anywhere' },
+  '& td[data-label]::before': {
+    content: 'attr(data-label)',
+    flex: '0 0 35%',
+    textStyle: 'caption',
     color: 'fg.muted',
-    fontSize: 'xs',
-    py: '2',
-    px: '2',
-    borderBottomWidth: '1px',
-    borderColor: 'border.default',
   },
-  '& td': { py: '2', px: '2', borderBottomWidth: '1px', borderColor: 'border.default', verticalAlign: 'top' },
+  lg: {
+    display: 'table',
+    '& thead': { display: 'table-header-group' },
+    '& tbody': { display: 'table-row-group' },
+    '& tr': { display: 'table-row', p: '0', borderWidth: '0', borderRadius: '0' },
+    '& th': {
+      textAlign: 'start',
+      fontWeight: 'semibold',
+      color: 'fg.muted',
+      fontSize: 'xs',
+      py: '2',
+      px: '2',
+      borderBottomWidth: '1px',
+      borderColor: 'border.default',
+    },
+    '& td': {
+      display: 'table-cell',
+      py: '2',
+      px: '2',
+      borderBottomWidth: '1px',
+      borderColor: 'border.default',
+      verticalAlign: 'top',
+    },
+    '& td[data-label]::before': { content: 'none' },
+  },
 });
 const tag = css({
   display: 'inline-block',
@@ -101,9 +131,9 @@ export function RewardLedgerPanel({ rewardId }: { rewardId: number }) {
         <p className={muted}>Nothing redeemed yet.</p>
       ) : (
         <div className={css({ overflowX: 'auto' })}>
-          <table className={table} aria-label={`Ledger of ${reward.code}`}>
-            <thead>
-              <tr>
+          <table role="table" className={table} aria-label={`Ledger of ${reward.code}`}>
+            <thead role="rowgroup">
+              <tr role="row">
                 <th>Date</th>
                 <th>Entry</th>
                 <th className={css({ textAlign: 'end!' })}>Amount</th>
@@ -112,11 +142,13 @@ export function RewardLedgerPanel({ rewardId }: { rewardId: number }) {
                 {canReverse ? <th aria-label="Action" /> : null}
               </tr>
             </thead>
-            <tbody>
+            <tbody role="rowgroup">
               {entries.map((entry) => (
-                <tr key={entry.id} data-entry-id={entry.id}>
-                  <td className={css({ whiteSpace: 'nowrap' })}>{formatDateTime(entry.at)}</td>
-                  <td>
+                <tr role="row" key={entry.id} data-entry-id={entry.id}>
+                  <td role="cell" data-label="Date" className={css({ lg: { whiteSpace: 'nowrap' } })}>
+                    {formatDateTime(entry.at)}
+                  </td>
+                  <td role="cell" data-label="Entry">
                     {KIND_LABELS[entry.kind]}
                     {entry.kind === 'REVERSAL' && entry.reversesId !== null ? (
                       <span className={muted}> of #{entry.reversesId}</span>
@@ -124,13 +156,21 @@ export function RewardLedgerPanel({ rewardId }: { rewardId: number }) {
                     {entry.kind === 'REDEEM' ? <span className={muted}> #{entry.id}</span> : null}
                     {entry.reversedById !== null ? <span className={tag}>Reversed</span> : null}
                   </td>
-                  <td className={css({ textAlign: 'end', whiteSpace: 'nowrap' })}>
+                  <td
+                    role="cell"
+                    data-label="Amount"
+                    className={css({ lg: { textAlign: 'end', whiteSpace: 'nowrap' } })}
+                  >
                     {signedAmount(entry.amount, reward.rewardType)}
                   </td>
-                  <td>{entry.by?.name ?? '-'}</td>
-                  <td>{entry.reason ?? '-'}</td>
+                  <td role="cell" data-label="By">
+                    {entry.by?.name ?? '-'}
+                  </td>
+                  <td role="cell" data-label="Reason">
+                    {entry.reason ?? '-'}
+                  </td>
                   {canReverse ? (
-                    <td className={css({ textAlign: 'end' })}>
+                    <td role="cell" className={css({ lg: { textAlign: 'end' } })}>
                       {isReversible(entry) ? (
                         <Button size="sm" variant="outline" onClick={() => setReversing(entry)}>
                           Reverse

@@ -33,7 +33,10 @@ export function loadToaster(): Promise<ToastModule> {
  */
 const show = (title: string, type: 'success' | 'error' | 'info') =>
   void loadToaster()
-    .then(({ toaster }) => toaster.create({ id: `${type}:${title}`, title, type }))
+    .then(({ toaster, placeToasts }) => {
+      placeToasts();
+      toaster.create({ id: `${type}:${title}`, title, type });
+    })
     .catch(() => undefined);
 
 export const notify = {

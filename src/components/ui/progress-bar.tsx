@@ -17,7 +17,7 @@ export function ProgressBar({ label, position }: { label: string; position: 'fix
         h: '3px',
         overflow: 'hidden',
         bg: 'brand.100',
-        zIndex: 'toast',
+        zIndex: 'progress',
         pointerEvents: 'none',
       })}
       style={{ position }}

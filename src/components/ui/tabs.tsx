@@ -18,7 +18,8 @@ const tabsRecipe = sva({
       gap: '1',
       borderBottomWidth: '1px',
       borderColor: 'border.default',
-      overflowX: 'auto',
+      // Every tab shows at 375 px: the strip wraps onto a second line instead of scrolling.
+      flexWrap: 'wrap',
       maxW: 'full',
     },
     trigger: {

@@ -6,9 +6,16 @@ import { CloseIcon } from '../icons';
  * Loaded on demand through ./notify (toasts are raised with `notify`, never from here).
  * docs/product.md#errors and #constants: toasts top-right, 5000 ms, 300 ms collapse; errors are red. They sit below
  * the page header, so a toast never covers the header's actions (Edit, Block, Delete) for 5 seconds.
+ * On a phone (below md) the page's title and header fill the top of the screen: there toasts sit at
+ * the bottom, the full width less 1rem each side, and the page keeps room below its last part (a
+ * form's submit button) so a toast never covers it (issue 32, decision 067).
  */
+const PHONE = '(max-width: 47.99em)';
+const placementNow = () =>
+  typeof window !== 'undefined' && window.matchMedia?.(PHONE).matches ? 'bottom' : 'top-end';
+
 export const toaster = createToaster({
-  placement: 'top-end',
+  placement: placementNow(),
   offsets: { top: '6rem', right: '1rem', bottom: '1rem', left: '1rem' },
   duration: 5000,
   removeDelay: 300,
@@ -16,6 +23,11 @@ export const toaster = createToaster({
   overlap: false,
   max: 5,
 });
+
+/** Places the toasts for the window's width now (a phone turned, a window resized): called before each toast. */
+export function placeToasts() {
+  toaster.attrs.placement = placementNow();
+}
 
 export function AppToaster() {
   const classes = toastRecipe();

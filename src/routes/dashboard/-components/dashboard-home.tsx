@@ -31,14 +31,39 @@ const gridClass = css({
   gap: '4',
 });
 
-const sectionTitle = css({ fontSize: 'lg', fontWeight: 'semibold', color: 'fg.default', mb: '3' });
+/** What each section's figures count (issue 32 item 6: totals say what they count; decision 067). */
+export const USERS_COUNT =
+  'Accounts in use: active and blocked; deleted partners, customers and staff are not counted.';
+export const REWARDS_COUNT =
+  "Every reward the club's partners issued, those of deleted partners included (their rewards stay in the books).";
 
-function StatsSection<T>({ title, cards, stats }: { title: string; cards: Card<T>[]; stats: T }) {
+function StatsSection<T>({
+  title,
+  counts,
+  cards,
+  stats,
+}: {
+  title: string;
+  /** What the figures count, said under the title. */
+  counts: string;
+  cards: Card<T>[];
+  stats: T;
+}) {
   return (
-    <section aria-labelledby={`section-${title}`} className={css({ mb: '8' })}>
-      <h2 id={`section-${title}`} className={sectionTitle}>
+    <section
+      aria-labelledby={`section-${title}`}
+      aria-describedby={`section-${title}-counts`}
+      className={css({ mb: '8' })}
+    >
+      <h2
+        id={`section-${title}`}
+        className={css({ fontSize: 'lg', fontWeight: 'semibold', color: 'fg.default' })}
+      >
         {title}
       </h2>
+      <p id={`section-${title}-counts`} className={css({ fontSize: 'sm', color: 'fg.muted', mb: '3' })}>
+        {counts}
+      </p>
       <div className={gridClass}>
         {cards.map((card) => (
           <StatCard key={card.title} title={card.title} value={card.value(stats)} />
@@ -76,9 +101,16 @@ export function DashboardHome() {
           )
         ) : (
           <>
-            {userStats.data ? <StatsSection title="Users" cards={USER_CARDS} stats={userStats.data} /> : null}
+            {userStats.data ? (
+              <StatsSection title="Users" counts={USERS_COUNT} cards={USER_CARDS} stats={userStats.data} />
+            ) : null}
             {rewardStats.data ? (
-              <StatsSection title="Reward" cards={REWARD_CARDS} stats={rewardStats.data} />
+              <StatsSection
+                title="Reward"
+                counts={REWARDS_COUNT}
+                cards={REWARD_CARDS}
+                stats={rewardStats.data}
+              />
             ) : null}
             <RewardActivityPanel query={rewardActivity} />
           </>

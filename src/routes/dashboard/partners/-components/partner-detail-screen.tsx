@@ -100,7 +100,7 @@ function PartnerDetail({ partner, queued }: { partner: Partner; queued: string[]
     account: partner,
     setStatus: setPartnerStatus,
     remove: deletePartner,
-    messages: { ...partnerServerMessages, deleteConfirm: partnerMessages.deleteConfirm },
+    messages: { ...partnerServerMessages, deleteConfirm: <PartnerDeleteQuestion /> },
     keys: partnerKeys,
     toList,
   });
@@ -137,6 +137,26 @@ function PartnerDetail({ partner, queued }: { partner: Partner; queued: string[]
       </div>
       {deletion.dialog}
     </>
+  );
+}
+
+/**
+ * docs/product.md#screens's question, then what goes with the partner and what stays (issue 32
+ * item 6): its staff accounts end with it (server/routes/partners.ts); its visits, rewards and log
+ * entries stay, and its rewards still count in the club's reward figures (decision 004).
+ */
+export const PARTNER_DELETE_GOES =
+  'Goes with it: the staff accounts of this partner. They can no longer sign in.';
+export const PARTNER_DELETE_STAYS =
+  "Stays: its visits, rewards and activity log entries. Its rewards still count in the club's reward totals on the dashboard.";
+
+function PartnerDeleteQuestion() {
+  return (
+    <div className={css({ display: 'flex', flexDirection: 'column', gap: '2' })}>
+      <p>{partnerMessages.deleteConfirm}</p>
+      <p>{PARTNER_DELETE_GOES}</p>
+      <p>{PARTNER_DELETE_STAYS}</p>
+    </div>
   );
 }
 

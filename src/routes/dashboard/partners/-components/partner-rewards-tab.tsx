@@ -34,7 +34,15 @@ const baseColumns: DataColumn<Reward>[] = col.columns([
     id: 'userName',
     header: 'User',
     enableSorting: true,
-    cell: ({ getValue }) => <span className={nowrap}>{getValue()}</span>,
+    // The code under the name: one customer's rewards are told apart at a glance (issue 32).
+    cell: ({ getValue, row }) => (
+      <span className={css({ display: 'flex', flexDirection: 'column' })}>
+        <span>{getValue()}</span>
+        <span className={css({ fontSize: 'xs', fontWeight: 'normal', color: 'fg.muted' })}>
+          {row.original.code}
+        </span>
+      </span>
+    ),
   }),
   col.accessor('rewardType', { header: 'Reward Type', enableSorting: true }),
   col.accessor('balance', {

@@ -95,6 +95,9 @@ export function PartnersScreen() {
   );
 }
 
+/** What the header's figures count (issue 32 item 6). */
+export const PARTNER_STATS_COUNT = 'Total is active and blocked partners; deleted partners are not counted.';
+
 function PartnerStatsHeader() {
   const stats = useQuery(partnerStatsQueryOptions());
   const value = (n: number | undefined) => (n === undefined ? '…' : formatCount(n));
@@ -111,6 +114,9 @@ function PartnerStatsHeader() {
       <StatCard title="Total Partners" value={value(stats.data?.totalPartners)} />
       <StatCard title="Active Partners" value={value(stats.data?.activePartners)} />
       <StatCard title="Blocked Partners" value={value(stats.data?.blockedPartners)} />
+      <p className={css({ gridColumn: '1 / -1', fontSize: 'sm', color: 'fg.muted' })}>
+        {PARTNER_STATS_COUNT}
+      </p>
     </section>
   );
 }

@@ -62,7 +62,8 @@ export function PointsEligibleDialog({
       open={open}
       onOpenChange={onOpenChange}
       title={POINTS_DIALOG_TITLE}
-      contentClassName={css({ md: { w: '48rem' } })}
+      // Wider for its table, never wider than the window (at 768 px the Reward column shows).
+      contentClassName={css({ md: { w: '48rem', maxW: 'full' } })}
     >
       <PointsTable partnerId={partnerId} onIssue={onIssue} />
     </Dialog>
