@@ -34,6 +34,8 @@ export interface MachineResult {
   states: { covered: number; total: number; missing: string[] };
   transitions: { covered: number; total: number; missing: string[] };
   unreachable: Array<{ transition: string; reason: string }>;
+  /** The steps answered at the browser's edge by the model's fixture, not by the server walked. */
+  fixtures: string[];
   ok: boolean;
 }
 
@@ -77,6 +79,7 @@ function machineHtml(m: MachineResult): string {
 <p class="legend"><span style="color:#15803d">━ walked</span> · <span style="color:#dc2626">╍ not walked</span> · <span style="color:#6b7280">┈ not reachable through the UI</span> · <span style="color:#9ca3af">━ initial state</span></p>
 ${missing.length ? `<p class="error">Not walked: ${missing.map(esc).join('; ')}</p>` : ''}
 ${m.unreachable.length ? `<p>Not reachable through the UI:</p><ul>${m.unreachable.map((u) => `<li>${esc(u.transition)}: ${esc(u.reason)}</li>`).join('')}</ul>` : ''}
+${m.fixtures.length ? `<p>Answered at the browser's edge (a fixture: a fault no request from outside makes), not by the server walked:</p><ul>${m.fixtures.map((f) => `<li>${esc(f)}</li>`).join('')}</ul>` : '<p>Every server answer came from the server walked.</p>'}
 ${m.paths.map(pathHtml).join('\n')}</section>`;
 }
 

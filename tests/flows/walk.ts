@@ -19,7 +19,7 @@ import { startMailbox } from './mailbox';
 import { type MachineResult, type PathResult, type RunReport, writeReport } from './report';
 import { parseOnly, reach, selectWalks } from './select';
 import { buildSpa, freePort, REPO_ROOT, startServerProcess } from './stack';
-import { Edge, freshStart, type MachineWalk, type WalkContext } from './walk-kit';
+import { countAssertions, Edge, freshStart, type MachineWalk, stateName, type WalkContext } from './walk-kit';
 import { FlowsApi, makeWorld, productionRefusal, type World } from './world';
 
 /**
@@ -112,6 +112,8 @@ async function walkMachine(
   const log = (line: string) => lines.push(line);
   const inventory = machineInventory(machine);
   const coveredTransitions = new Set<string>();
+  // Which steps were answered at the edge by a fixture (the report lists them).
+  const fixtures = new Set<string>();
   const visited = new Set<string>();
   // A transition cover of the model (every state and transition, as few paths as practical: each
   // costs a browser page), over the events the screens offer and the paths the browser can walk.
@@ -123,7 +125,7 @@ async function walkMachine(
           abstract: (s) => ({ ...model.abstract(s), ...walk.abstract?.(s) }),
         }
       : model,
-    { cover: 'transitions', keep: (p) => !walk.unwalkable?.(p) },
+    { cover: 'transitions', keep: (p) => !walk.unwalkable?.(p), goals: walk.goals },
   );
   const results: PathResult[] = [];
   log(`\n${model.title} (${model.name}): ${paths.length} paths`);
@@ -165,6 +167,7 @@ async function walkMachine(
     try {
       if (unready) throw unready;
       await walk.begin(w, path);
+      for (const f of edge.fixtures) fixtures.add(`opening the screen (${f})`);
       for (const id of activeStateIds(machine, path.initial)) visited.add(id);
       // The screen opened in the path's first state: the machine's start took its eventless transition.
       // (and passed through its first state, a transient one like the session's `restoring`).
@@ -176,8 +179,12 @@ async function walkMachine(
         current = i;
         const s0 = Date.now();
         const sentBefore = edge.sent;
+        edge.fixtures = [];
         await walk.step(w, step.event as EventObject & Record<string, unknown>);
-        await walk.check(w, step.state);
+        for (const f of edge.fixtures) fixtures.add(`${step.description} (${f})`);
+        // A check that asserts nothing cannot fail: the path fails instead (issue 30).
+        if ((await countAssertions(() => walk.check(w, step.state))) === 0)
+          throw new Error(`the check of state ${stateName(step.state.value)} asserted nothing`);
         await walk.after?.(w, step.state, sentBefore);
         result.steps.push({
           text: step.description,
@@ -239,6 +246,7 @@ async function walkMachine(
     ...stale.map((t) => `listed as unreachable but not in the machine: ${t}`),
   ];
   if (missing.length) log(`  not walked: ${missing.join('; ')}`);
+  if (fixtures.size) log(`  answered at the edge (fixtures): ${[...fixtures].sort().join('; ')}`);
   console.log(lines.join('\n'));
   return {
     name: model.name,
@@ -260,6 +268,7 @@ async function walkMachine(
       total: totalTransitions.length,
       missing: [...missingTransitions.map((t) => inventory.transitions.get(t) ?? t), ...stale],
     },
+    fixtures: [...fixtures].sort(),
     unreachable: Object.entries(unreachable).map(([t, why]) => ({
       transition: inventory.transitions.get(t) ?? t,
       reason: why,

@@ -51,6 +51,7 @@ export class FlowsApi {
     path: string,
     body?: unknown,
     headers: Record<string, string> = {},
+    again = true,
   ): Promise<T> {
     const res = await fetch(`${this.baseUrl.replace(/\/+$/, '')}/api/v1${path}`, {
       method,
@@ -62,6 +63,11 @@ export class FlowsApi {
       body: body === undefined ? undefined : JSON.stringify(body),
     });
     const text = await res.text();
+    // A walk outlives an access token: signed in again, the call is made once more.
+    if (res.status === 401 && again && this.token && path !== '/admin/auth/login') {
+      await this.signIn();
+      return this.call<T>(method, path, body, headers, false);
+    }
     if (!res.ok) throw new ApiError(res.status, `${method} ${path}: ${res.status} ${text.slice(0, 300)}`);
     return (JSON.parse(text) as Envelope<T>).data;
   }

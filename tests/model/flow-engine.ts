@@ -184,6 +184,11 @@ export interface PathChoice {
   cover?: 'cases' | 'transitions';
   /** Leaves out candidate paths that cannot be walked (their goals are reached by others, or not). */
   keep?: (path: FlowPath) => boolean;
+  /**
+   * 'transitions' only: further goals a step reaches (e.g. 'a gift card redeemed at the server'),
+   * so the cover walks them too where the machine's transitions alone would not.
+   */
+  goals?: (step: FlowStep) => string[];
 }
 
 /** The model's paths, chosen as `choice.cover` says. */
@@ -245,6 +250,7 @@ export function generateFlowPaths(model: FlowModel, choice: PathChoice = {}): Fl
             ...steps.flatMap((s) => [
               ...s.transitions,
               ...activeStateIds(model.machine, s.state).map((id) => `state ${id}`),
+              ...(choice.goals?.(s) ?? []),
             ]),
           ],
         });
