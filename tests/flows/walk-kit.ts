@@ -119,6 +119,8 @@ export interface Answer {
   status: number;
   message: string;
   data?: unknown;
+  /** The envelope's field errors (docs/product.md#envelope). */
+  errors: Array<{ fieldName: string; message: string }>;
 }
 
 /** One effect's request: a method and a path pattern. */
@@ -169,8 +171,13 @@ export class Edge {
         r
           .json()
           .catch(() => ({}))
-          .then((body: { message?: string; data?: unknown }) =>
-            this.answers.set(effect, { status: r.status(), message: body?.message ?? '', data: body?.data }),
+          .then((body: { message?: string; data?: unknown; errors?: Answer['errors'] }) =>
+            this.answers.set(effect, {
+              status: r.status(),
+              message: body?.message ?? '',
+              data: body?.data,
+              errors: Array.isArray(body?.errors) ? body.errors : [],
+            }),
           ),
       );
     });

@@ -53,6 +53,26 @@ type IssuedReward = {
 /** The real server refuses the image: the held request goes with bytes that are not an image. */
 const NOT_AN_IMAGE = Buffer.from('not an image, from the flow walk').toString('base64');
 
+/** What the server said about the image, as the form must show it. */
+interface ImageRefusal {
+  /** Under the image field: the server's own words about it. */
+  field: string;
+  /** In the form's alert: the field errors as sentences (issue 16: sentences, never field names). */
+  alert: string;
+}
+
+const asSentence = (text: string) => {
+  const t = text.trim();
+  return /[.!?]$/.test(t) ? t : `${t}.`;
+};
+
+/**
+ * The model's refusal (issueFieldError) stands for the server's: the walk sends bytes that are not an
+ * image and reads what the real server says (its words may differ from the model's placeholder).
+ */
+const fromModelRefusal = (text: string | null | undefined) =>
+  Boolean(text?.startsWith(issueFieldError.errors[0]?.message ?? '\u0000'));
+
 export const walk: MachineWalk = {
   // No mail and its own rewards: a lane of its own (ci:flows time).
   lane: 4,
@@ -98,8 +118,15 @@ export const walk: MachineWalk = {
       // The server's own image rule, walked for real.
       await w.edge.passEdited('issueReward', (body) => ({ ...body, promotionalImage: NOT_AN_IMAGE }));
       const answer = await w.edge.answerOf('issueReward');
+      // docs/product.md#envelope and #data: bad input is a 400 with per-field errors; the server
+      // checks an image's magic bytes.
       expect(answer?.status, 'the server refuses an image that is not one').toBe(400);
-      w.data.imageRefusal = answer?.message;
+      const onImage = answer?.errors.filter((e) => e.fieldName === 'promotionalImage') ?? [];
+      expect(onImage.length, 'the refusal names the promotionalImage field').toBeGreaterThan(0);
+      w.data.imageRefusal = {
+        field: onImage[0]?.message ?? '',
+        alert: [...new Set(answer?.errors.map((e) => asSentence(e.message)))].join(' '),
+      } satisfies ImageRefusal;
       return;
     }
     if (await w.edge.settle(event)) return;
@@ -153,14 +180,12 @@ export const walk: MachineWalk = {
           const message = c.errors[field];
           if (!message) continue;
           const exact = clientErrors[field] === message;
-          const text =
-            message === issueFieldError.errors[0]?.message ? String(w.data.imageRefusal ?? message) : message;
+          const refusal = w.data.imageRefusal as ImageRefusal | undefined;
+          const text = fromModelRefusal(message) && refusal ? refusal.field : message;
           await expect(dialog.getByText(text, { exact }).first()).toBeVisible();
         }
-        return expectError(
-          dialog,
-          c.error === issueFieldError.message ? String(w.data.imageRefusal) : c.error,
-        );
+        const refusal = w.data.imageRefusal as ImageRefusal | undefined;
+        return expectError(dialog, fromModelRefusal(c.error) && refusal ? refusal.alert : c.error);
       }
       case 'submitting':
         return expect(dialog.getByRole('status', { name: 'Issuing' })).toBeVisible();

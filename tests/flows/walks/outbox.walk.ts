@@ -436,7 +436,10 @@ export const walk: MachineWalk = {
     w.data.applying = null;
     w.data.pauseHeld = false;
     countSends(w);
-    // The queue's pause is the walk's to hold (see holdPauses).
+    // The queue's pause is the walk's to hold (see holdPauses). tsx compiles this file with
+    // esbuild's keepNames, so the function's source calls `__name(…)`, which the page has not got:
+    // define it first (as a string, which esbuild leaves alone), or holdPauses throws in the page.
+    await w.page.addInitScript('globalThis.__name ??= (f) => f;');
     await w.page.addInitScript(holdPauses);
     // The partner's page and its Edit form once, so both screens open offline too (their code and data).
     await w.page.goto(partnerPage(w));
