@@ -134,7 +134,9 @@ async function walkMachine(
     baseURL: shared.baseUrl,
     viewport: { width: 1280, height: 900 },
   });
-  context.setDefaultTimeout(10_000);
+  // A step's wait (FLOWS_STEP_TIMEOUT_MS, 20 s by default): a shared machine at load 10 and more
+  // takes over 10 s to show a list the server reads while the other lanes write.
+  context.setDefaultTimeout(Number(env.FLOWS_STEP_TIMEOUT_MS) || 20_000);
   // A page load on a busy shared machine can pass 10 s.
   context.setDefaultNavigationTimeout(30_000);
   for (const [index, path] of paths.entries()) {

@@ -484,6 +484,8 @@ export const walk: MachineWalk = {
         const applying = w.data.applying as { address: string; before: string } | null;
         w.data.applying = null;
         if (applying) {
+          // The page has the server's answer first (a step lets the request go; it does not wait).
+          expect((await w.edge.answerOf('sendEntry'))?.status, 'the server applies the edit').toBe(200);
           const partner = await serverPartner(w);
           expect(partner.address, 'the server has the queued edit').toBe(applying.address);
           expect(partner.updatedAt, 'a new version of the partner').not.toBe(applying.before);
