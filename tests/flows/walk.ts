@@ -252,6 +252,7 @@ async function walkMachine(
   console.log(lines.join('\n'));
   return {
     name: model.name,
+    machineId: machine.id,
     file: walk.file,
     title: model.title,
     svg: machineSvg(

@@ -86,13 +86,23 @@ export function transitionKey(t: AnyTransition): string {
   return `${t.source.id} ${t.eventType || 'always'} #${index}`;
 }
 
+/** A guard's parameters, readable: `(steps: pickReward)`; nothing when it has none (issue 30). */
+const guardParams = (params: unknown): string => {
+  if (params === null || typeof params !== 'object') return params === undefined ? '' : `(${String(params)})`;
+  const entries = Object.entries(params as Record<string, unknown>);
+  if (!entries.length) return '';
+  const value = (v: unknown) => (Array.isArray(v) ? v.map(String).join(', ') : JSON.stringify(v));
+  return `(${entries.map(([k, v]) => `${k}: ${value(v)}`).join('; ')})`;
+};
+
 const guardName = (guard: unknown): string => {
   if (!guard) return '';
   if (typeof guard === 'string') return guard;
-  const g = guard as { type?: string; guards?: unknown[]; name?: string };
+  const g = guard as { type?: string; guards?: unknown[]; name?: string; params?: unknown };
   if (g.type === 'xstate.not' && g.guards) return `not ${guardName(g.guards[0])}`;
   if (g.guards) return g.guards.map(guardName).join(` ${g.type?.replace('xstate.', '')} `);
-  return g.type ?? g.name ?? 'guard';
+  // Parameters tell apart the guards of one type (the guided machine's six `wasAt` resumes).
+  return `${g.type ?? g.name ?? 'guard'}${typeof g.params === 'function' ? '(…)' : guardParams(g.params)}`;
 };
 
 /** Every state node (but the root) and every transition definition of a machine, readable. */
