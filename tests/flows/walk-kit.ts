@@ -93,7 +93,13 @@ export function observed() {
   if (counter) counter.n += 1;
 }
 
-const configured = baseExpect.configure({ timeout: 10_000 });
+/**
+ * How long a step waits for what it looks for (FLOWS_STEP_TIMEOUT_MS, 20 s by default): a shared
+ * machine at load 10 and more takes over 10 s to show a list the server reads while other lanes write.
+ */
+export const STEP_TIMEOUT = Number(process.env.FLOWS_STEP_TIMEOUT_MS) || 20_000;
+
+const configured = baseExpect.configure({ timeout: STEP_TIMEOUT });
 const counted = <F extends (...args: never[]) => unknown>(f: F): F =>
   ((...args: Parameters<F>) => {
     observed();
@@ -203,7 +209,7 @@ export class Edge {
     await expect
       .poll(() => this.held.get(effect)?.length ?? 0, {
         message: `a held ${effect} request`,
-        timeout: 10_000,
+        timeout: STEP_TIMEOUT,
       })
       .toBeGreaterThan(0);
     const [route, ...rest] = this.held.get(effect)!;

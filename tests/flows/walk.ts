@@ -19,7 +19,15 @@ import { startMailbox } from './mailbox';
 import { type MachineResult, type PathResult, type RunReport, writeReport } from './report';
 import { parseOnly, reach, selectWalks } from './select';
 import { buildSpa, freePort, REPO_ROOT, startServerProcess } from './stack';
-import { countAssertions, Edge, freshStart, type MachineWalk, stateName, type WalkContext } from './walk-kit';
+import {
+  countAssertions,
+  Edge,
+  freshStart,
+  type MachineWalk,
+  STEP_TIMEOUT,
+  stateName,
+  type WalkContext,
+} from './walk-kit';
 import { FlowsApi, makeWorld, productionRefusal, type World } from './world';
 
 /**
@@ -134,9 +142,8 @@ async function walkMachine(
     baseURL: shared.baseUrl,
     viewport: { width: 1280, height: 900 },
   });
-  // A step's wait (FLOWS_STEP_TIMEOUT_MS, 20 s by default): a shared machine at load 10 and more
-  // takes over 10 s to show a list the server reads while the other lanes write.
-  context.setDefaultTimeout(Number(env.FLOWS_STEP_TIMEOUT_MS) || 20_000);
+  // A step's wait (FLOWS_STEP_TIMEOUT_MS), as for the checks' expect.
+  context.setDefaultTimeout(STEP_TIMEOUT);
   // A page load on a busy shared machine can pass 10 s.
   context.setDefaultNavigationTimeout(30_000);
   for (const [index, path] of paths.entries()) {
