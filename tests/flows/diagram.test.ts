@@ -56,8 +56,12 @@ describe('machineSvg', () => {
       const [x, y, w, h] = m.slice(1, 5).map(Number) as [number, number, number, number];
       return { x, y, w, h };
     };
-    const outer = box(/<rect x="([\d.-]+)" y="([\d.-]+)" width="([\d.]+)" height="([\d.]+)"[^>]*><title>signedIn \(compound state\)/);
-    const inner = box(/<rect x="([\d.-]+)" y="([\d.-]+)" width="([\d.]+)" height="([\d.]+)"[^>]*\/><text[^>]*>signedIn\.active</);
+    const outer = box(
+      /<rect x="([\d.-]+)" y="([\d.-]+)" width="([\d.]+)" height="([\d.]+)"[^>]*><title>signedIn \(compound state\)/,
+    );
+    const inner = box(
+      /<rect x="([\d.-]+)" y="([\d.-]+)" width="([\d.]+)" height="([\d.]+)"[^>]*\/><text[^>]*>signedIn\.active</,
+    );
     expect(inner.x).toBeGreaterThanOrEqual(outer.x);
     expect(inner.y).toBeGreaterThanOrEqual(outer.y);
     expect(inner.x + inner.w).toBeLessThanOrEqual(outer.x + outer.w);

@@ -139,7 +139,10 @@ export function machineSvg(
     const parent = g.parent(id);
     return parent ? 1 + depth(parent) : 0;
   };
-  for (const id of g.nodes().filter((n) => n.startsWith(CLUSTER)).sort((a, b) => depth(a) - depth(b))) {
+  for (const id of g
+    .nodes()
+    .filter((n) => n.startsWith(CLUSTER))
+    .sort((a, b) => depth(a) - depth(b))) {
     const n = g.node(id) as { x: number; y: number; width: number; height: number };
     const stateId = id.slice(CLUSTER.length);
     const seen = visitedStates.has(stateId);
