@@ -5,10 +5,13 @@ import { machineInventory, transitionKey } from '../model/flow-engine';
 
 /**
  * A machine's state diagram as inline SVG, laid out in layers by dagre (in Node, no browser): every
- * state node a box (a compound state's box points at its initial child with a grey 'initial' arrow),
- * every transition definition an arrow labelled with its event and guard (one that stays in its
- * state a '↻' line inside the box). Walked transitions are
- * solid green, those listed as not reachable through the UI dotted grey, the rest dashed red.
+ * state node a box; a compound state a container around its children, with its own box at the top
+ * of it (the transitions that leave or stay in the compound state start there; a grey 'initial'
+ * arrow points at its initial child); every transition definition an arrow labelled with its event
+ * and guard, the guard's parameters included (one that stays in its state a '↻' line inside the
+ * box). Walked transitions are solid green, those listed as not reachable through the UI dotted grey,
+ * the rest dashed red, thicker, and with an id (edgeAnchor) the report's list of what was not walked
+ * links to.
  */
 
 export type EdgeMark = 'walked' | 'unreachable' | 'missed';
@@ -24,6 +27,13 @@ type AnyTransition = {
   target?: readonly AnyStateNode[];
 };
 
+/** The id of a transition's (or a state's) drawing in the report, from its inventory label. */
+export function edgeAnchor(machineId: string, label: string): string {
+  return `walk-${machineId}-${label.replace(/[^A-Za-z0-9]+/g, '-').replace(/^-|-$/g, '')}`;
+}
+
+const CLUSTER = 'cluster:';
+
 const eventLabel = (label: string) => {
   // The inventory reads 'a --event [guard]--> b'; the arrow carries 'event [guard]'.
   const m = /--(.+)-->/.exec(label);
@@ -37,7 +47,7 @@ export function machineSvg(
   mark: (transitionKey: string) => EdgeMark,
   visitedStates: Set<string>,
 ): string {
-  const g = new dagre.graphlib.Graph({ multigraph: true });
+  const g = new dagre.graphlib.Graph({ multigraph: true, compound: true });
   g.setGraph({ rankdir: 'TB', nodesep: 30, ranksep: 60, edgesep: 12, marginx: 12, marginy: 12 });
   g.setDefaultEdgeLabel(() => ({}));
   const inventory = machineInventory(machine);
@@ -46,18 +56,23 @@ export function machineSvg(
   const nodes = [machine.root, ...getStateNodes(machine.root)];
   // Transitions that stay in their state are lines inside the state's box ('↻ event [guard]'),
   // not loops: dagre's self-loops cross their own labels.
-  const loops = new Map<string, Array<{ label: string; mark: EdgeMark }>>();
-  const moves: Array<{ from: string; to: string; key: string; label: string }> = [];
+  const loops = new Map<string, Array<{ label: string; mark: EdgeMark; anchor: string }>>();
+  const moves: Array<{ from: string; to: string; key: string; label: string; anchor: string }> = [];
   for (const node of nodes) {
     const lists: AnyTransition[][] = [...node.transitions.values(), node.always ?? []];
     for (const list of lists) {
       for (const t of list) {
         const key = transitionKey(t);
-        const label = eventLabel(inventory.transitions.get(key) ?? key);
+        const full = inventory.transitions.get(key) ?? key;
+        const label = eventLabel(full);
+        const anchor = edgeAnchor(machine.id, full);
         const targets = t.target?.length ? t.target.map((n) => n.id) : [];
         if (targets.length === 0 || (targets.length === 1 && targets[0] === node.id))
-          loops.set(node.id, [...(loops.get(node.id) ?? []), { label: `↻ ${label}`, mark: mark(key) }]);
-        for (const to of targets) if (to !== node.id) moves.push({ from: node.id, to, key, label });
+          loops.set(node.id, [
+            ...(loops.get(node.id) ?? []),
+            { label: `↻ ${label}`, mark: mark(key), anchor },
+          ]);
+        for (const to of targets) if (to !== node.id) moves.push({ from: node.id, to, key, label, anchor });
       }
     }
   }
@@ -69,7 +84,21 @@ export function machineSvg(
     const widest = Math.max(label.length * 7.2, ...lines.map((l) => l.label.length * 5.9));
     g.setNode(node.id, { label, lines, width: Math.max(70, widest + 20), height: 26 + lines.length * 13 });
   }
-  const edges: Array<{ name: string; mark: EdgeMark | 'initial'; label: string }> = [];
+  // A compound state: a container (a cluster) holding its own box and its children's. dagre draws
+  // no edge to a cluster, so the compound state's arrows start and end at its box.
+  const isCompound = (n: AnyStateNode) => n !== machine.root && Object.keys(n.states ?? {}).length > 0;
+  for (const node of nodes) {
+    if (!isCompound(node)) continue;
+    g.setNode(`${CLUSTER}${node.id}`, { label: short(node.id), cluster: true });
+    g.setParent(node.id, `${CLUSTER}${node.id}`);
+  }
+  for (const node of nodes) {
+    const parent = node.parent;
+    if (!parent || !isCompound(parent)) continue;
+    const id = isCompound(node) ? `${CLUSTER}${node.id}` : node.id;
+    if (g.hasNode(id)) g.setParent(id, `${CLUSTER}${parent.id}`);
+  }
+  const edges: Array<{ name: string; mark: EdgeMark | 'initial'; label: string; anchor?: string }> = [];
   for (const node of nodes) {
     if (!g.hasNode(node.id) || node === machine.root) continue;
     const first = node.initial?.target?.[0];
@@ -88,7 +117,7 @@ export function machineSvg(
       { label: m.label, width: m.label.length * CHAR_W, height: 14, labelpos: 'c' },
       name,
     );
-    edges.push({ name, mark: mark(m.key), label: m.label });
+    edges.push({ name, mark: mark(m.key), label: m.label, anchor: m.anchor });
   }
   dagre.layout(g);
   const graph = g.graph() as { width?: number; height?: number };
@@ -105,40 +134,59 @@ export function machineSvg(
       )
       .join('')}</defs>`,
   );
+  // The containers first (outermost first), then the arrows, then the boxes over them.
+  const depth = (id: string): number => {
+    const parent = g.parent(id);
+    return parent ? 1 + depth(parent) : 0;
+  };
+  for (const id of g
+    .nodes()
+    .filter((n) => n.startsWith(CLUSTER))
+    .sort((a, b) => depth(a) - depth(b))) {
+    const n = g.node(id) as { x: number; y: number; width: number; height: number };
+    const stateId = id.slice(CLUSTER.length);
+    const seen = visitedStates.has(stateId);
+    parts.push(
+      `<rect x="${(n.x - n.width / 2).toFixed(1)}" y="${(n.y - n.height / 2).toFixed(1)}" width="${n.width.toFixed(1)}" height="${n.height.toFixed(1)}" rx="12" fill="${depth(id) % 2 ? '#f3f4f6' : '#f9fafb'}" stroke="${seen ? '#86efac' : '#fca5a5'}" stroke-dasharray="4 3"><title>${esc(short(stateId))} (compound state)</title></rect>`,
+    );
+  }
   for (const e of g.edges()) {
     const data = g.edge(e) as { points: { x: number; y: number }[]; x?: number; y?: number };
     const info = edges.find((x) => x.name === e.name);
     if (!info) continue;
     const d = data.points.map((p, i) => `${i ? 'L' : 'M'}${p.x.toFixed(1)} ${p.y.toFixed(1)}`).join(' ');
     const c = colour[info.mark];
+    const missed = info.mark === 'missed';
     parts.push(
-      `<path d="${d}" fill="none" stroke="${c}" stroke-width="${info.mark === 'walked' ? 1.8 : 1.2}"${
+      `<g${missed && info.anchor ? ` id="${esc(info.anchor)}" class="missed"` : ''}><path d="${d}" fill="none" stroke="${c}" stroke-width="${info.mark === 'walked' ? 1.8 : missed ? 2.4 : 1.2}"${
         dash[info.mark] ? ` stroke-dasharray="${dash[info.mark]}"` : ''
       } marker-end="url(#arrow-${info.mark})"><title>${esc(info.label || 'initial')} (${info.mark})</title></path>`,
     );
     if (info.label && data.x !== undefined && data.y !== undefined)
       parts.push(
-        `<text x="${data.x.toFixed(1)}" y="${(data.y + 4).toFixed(1)}" text-anchor="middle" font-size="10" fill="${c}">${esc(info.label)}</text>`,
+        `<text x="${data.x.toFixed(1)}" y="${(data.y + 4).toFixed(1)}" text-anchor="middle" font-size="10" fill="${c}"${missed ? ' font-weight="600"' : ''}>${esc(info.label)}</text>`,
       );
+    parts.push('</g>');
   }
   for (const id of g.nodes()) {
+    if (id.startsWith(CLUSTER)) continue;
     const n = g.node(id) as {
       x: number;
       y: number;
       width: number;
       height: number;
       label: string;
-      lines: Array<{ label: string; mark: EdgeMark }>;
+      lines: Array<{ label: string; mark: EdgeMark; anchor: string }>;
     };
     const seen = visitedStates.has(id) || id === rootId;
     const top = n.y - n.height / 2;
     parts.push(
-      `<g><rect x="${(n.x - n.width / 2).toFixed(1)}" y="${top.toFixed(1)}" width="${n.width}" height="${n.height}" rx="8" fill="${seen ? '#ecfdf5' : '#fef2f2'}" stroke="${seen ? '#15803d' : '#dc2626'}"/>` +
+      `<g${seen ? '' : ` id="${esc(edgeAnchor(machine.id, `state ${id}`))}" class="missed"`}><rect x="${(n.x - n.width / 2).toFixed(1)}" y="${top.toFixed(1)}" width="${n.width}" height="${n.height}" rx="8" fill="${seen ? '#ecfdf5' : '#fef2f2'}" stroke="${seen ? '#15803d' : '#dc2626'}"/>` +
         `<text x="${n.x.toFixed(1)}" y="${(top + 17).toFixed(1)}" text-anchor="middle" font-size="12" font-family="ui-monospace,monospace">${esc(n.label)}</text>` +
         n.lines
           .map(
             (l, i) =>
-              `<text x="${(n.x - n.width / 2 + 8).toFixed(1)}" y="${(top + 31 + i * 13).toFixed(1)}" font-size="10" fill="${colour[l.mark]}"${l.mark === 'walked' ? '' : ' font-style="italic"'}>${esc(l.label)}${l.mark === 'walked' ? '' : l.mark === 'missed' ? ' (not walked)' : ' (not in UI)'}</text>`,
+              `<text${l.mark === 'missed' ? ` id="${esc(l.anchor)}" class="missed" font-weight="600"` : ''} x="${(n.x - n.width / 2 + 8).toFixed(1)}" y="${(top + 31 + i * 13).toFixed(1)}" font-size="10" fill="${colour[l.mark]}"${l.mark === 'walked' ? '' : ' font-style="italic"'}>${esc(l.label)}${l.mark === 'walked' ? '' : l.mark === 'missed' ? ' (not walked)' : ' (not in UI)'}</text>`,
           )
           .join('') +
         '</g>',

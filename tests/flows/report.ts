@@ -1,5 +1,6 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { edgeAnchor } from './diagram';
 
 /**
  * flows-report/index.html: one self-contained page (inline SVG, inline CSS, screenshots as data
@@ -27,6 +28,8 @@ export interface PathResult {
 
 export interface MachineResult {
   name: string;
+  /** The machine's own id (the diagram's anchors: edgeAnchor). */
+  machineId: string;
   file: string;
   title: string;
   svg: string;
@@ -34,6 +37,8 @@ export interface MachineResult {
   states: { covered: number; total: number; missing: string[] };
   transitions: { covered: number; total: number; missing: string[] };
   unreachable: Array<{ transition: string; reason: string }>;
+  /** The steps answered at the browser's edge by the model's fixture, not by the server walked. */
+  fixtures: string[];
   ok: boolean;
 }
 
@@ -73,10 +78,22 @@ function machineHtml(m: MachineResult): string {
   const missing = [...m.states.missing.map((s) => `state ${s}`), ...m.transitions.missing];
   return `<section id="${esc(m.name)}"><h2>${esc(m.title)} <small>(${esc(m.name)}, src/machines/${esc(m.file)}.machine.ts)</small> <span class="badge ${m.ok ? 'pass' : 'fail'}">${m.ok ? 'ok' : 'failing'}</span></h2>
 <p>States ${m.states.covered}/${m.states.total}, transitions ${m.transitions.covered}/${m.transitions.total} walked; paths: ${passed} passed, ${failed} failed, ${skipped} not walkable.</p>
+<label class="zoom"><input type="checkbox"> Actual size (the diagram fits the page until this is ticked)</label>
 <div class="diagram">${m.svg}</div>
 <p class="legend"><span style="color:#15803d">━ walked</span> · <span style="color:#dc2626">╍ not walked</span> · <span style="color:#6b7280">┈ not reachable through the UI</span> · <span style="color:#9ca3af">━ initial state</span></p>
-${missing.length ? `<p class="error">Not walked: ${missing.map(esc).join('; ')}</p>` : ''}
+${
+  missing.length
+    ? `<p class="error">Not walked (each links to its place in the diagram, thick dashed red there):</p><ul class="error">${missing
+        .map((label) =>
+          label.startsWith('listed as unreachable')
+            ? `<li>${esc(label)}</li>`
+            : `<li><a href="#${esc(edgeAnchor(m.machineId, label))}">${esc(label)}</a></li>`,
+        )
+        .join('')}</ul>`
+    : ''
+}
 ${m.unreachable.length ? `<p>Not reachable through the UI:</p><ul>${m.unreachable.map((u) => `<li>${esc(u.transition)}: ${esc(u.reason)}</li>`).join('')}</ul>` : ''}
+${m.fixtures.length ? `<p>Answered at the browser's edge (a fixture: a fault no request from outside makes), not by the server walked:</p><ul>${m.fixtures.map((f) => `<li>${esc(f)}</li>`).join('')}</ul>` : '<p>Every server answer came from the server walked.</p>'}
 ${m.paths.map(pathHtml).join('\n')}</section>`;
 }
 
@@ -93,6 +110,8 @@ body{font:14px/1.45 system-ui,sans-serif;margin:2rem;color:#111827;max-width:140
 h1{font-size:1.5rem}h2{font-size:1.2rem;margin-top:2.5rem;border-top:1px solid #e5e7eb;padding-top:1rem}small{color:#6b7280;font-weight:normal}
 .badge{display:inline-block;border-radius:4px;padding:0 .4rem;font-size:.8rem;color:#fff}.badge.pass{background:#15803d}.badge.fail{background:#dc2626}.badge.skip{background:#6b7280}
 .diagram{overflow:auto;border:1px solid #e5e7eb;border-radius:6px;padding:.5rem;background:#fff;max-height:80vh}
+.zoom:not(:has(input:checked))+.diagram svg{max-width:100%;height:auto}.zoom{display:block;margin:.2rem 0;font-size:.85rem}
+.diagram :target path,.diagram :target rect{stroke-width:6;stroke:#dc2626}.diagram text:target{font-size:14px;fill:#dc2626;text-decoration:underline}
 details.path{margin:.3rem 0;border-left:4px solid #d1d5db;padding-left:.6rem}details.path.fail{border-color:#dc2626}details.path.pass{border-color:#15803d}
 summary{cursor:pointer}.ms{color:#6b7280;font-size:.8rem}.arrow{color:#6b7280}li.failing{color:#dc2626;font-weight:600}
 .error{color:#b91c1c;white-space:pre-wrap}img{max-width:100%;border:1px solid #e5e7eb;margin:.5rem 0}.legend{font-size:.85rem}

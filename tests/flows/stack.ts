@@ -58,7 +58,7 @@ async function startChild(
   const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
   const killOnExit = () => child.kill('SIGKILL');
   process.once('exit', killOnExit);
-  const deadline = Date.now() + 180_000;
+  const deadline = Date.now() + 300_000;
   for (;;) {
     if (child.exitCode !== null) throw new Error(`${name} exited early (${child.exitCode}):\n${output}`);
     try {
@@ -68,7 +68,7 @@ async function startChild(
     }
     if (Date.now() > deadline) {
       child.kill('SIGKILL');
-      throw new Error(`${name} did not start within 180 s:\n${output}`);
+      throw new Error(`${name} did not start within 300 s:\n${output}`);
     }
     await new Promise((r) => setTimeout(r, 250));
   }

@@ -1,3 +1,4 @@
+import { AsyncLocalStorage } from 'node:async_hooks';
 import {
   type BrowserContext,
   expect as baseExpect,
@@ -6,7 +7,7 @@ import {
   type Route,
 } from '@playwright/test';
 import type { AnyMachineSnapshot, AnyStateMachine, EventObject } from 'xstate';
-import type { FlowModel, FlowPath } from '../model/flow-engine';
+import type { FlowModel, FlowPath, FlowStep } from '../model/flow-engine';
 import type { MailClient } from './mail-client';
 import type { FlowsApi, World } from './world';
 
@@ -39,6 +40,8 @@ export interface MachineWalk {
   offers?: (state: AnyMachineSnapshot, event: EventObject) => boolean;
   /** Context facts `offers` reads, added to the model's abstraction (states differing in them differ). */
   abstract?: (state: AnyMachineSnapshot) => Record<string, unknown>;
+  /** Further goals the walk's paths must reach (tests/model/flow-engine PathChoice.goals). */
+  goals?: (step: FlowStep) => string[];
   /** Why a generated path cannot be walked in the browser (a step no screen offers), or null. */
   unwalkable?: (path: FlowPath) => string | null;
   /** Makes the data a path needs (through the API) and opens the screen where it starts. */
@@ -63,8 +66,68 @@ export interface WalkContext {
   data: Record<string, unknown>;
 }
 
-/** Playwright's expect with room for a busy machine (the walk's checks wait up to 10 s). */
-export const expect = baseExpect.configure({ timeout: 10_000 });
+/**
+ * The assertions a state's check makes: each `expect(...)`, `expect.poll(...)` and `expect.soft(...)`
+ * of this kit, and each `observed(...)` (a page or API read the check compares itself), counted in
+ * the check that makes it (lanes run side by side: the count follows the check's async calls). The
+ * runner fails the path when a check asserted nothing (a check that cannot fail is no check).
+ */
+const checkScope = new AsyncLocalStorage<{ n: number }>();
+
+export async function countAssertions(fn: () => Promise<void>): Promise<number> {
+  const counter = { n: 0 };
+  await checkScope.run(counter, fn);
+  return counter.n;
+}
+
+/** A state value as the report names it: 'signedIn.refreshing.waitingForLock'. */
+export function stateName(value: unknown): string {
+  if (typeof value === 'string') return value;
+  const [key, inner] = Object.entries(value as Record<string, unknown>)[0] ?? ['?', null];
+  return inner === null || inner === undefined ? key : `${key}.${stateName(inner)}`;
+}
+
+/** A read the check compared by its own means (counts as an assertion of the check). */
+export function observed() {
+  const counter = checkScope.getStore();
+  if (counter) counter.n += 1;
+}
+
+/**
+ * How long a step waits for what it looks for (FLOWS_STEP_TIMEOUT_MS, 20 s by default): a shared
+ * machine at load 10 and more takes over 10 s to show a list the server reads while other lanes write.
+ */
+export const STEP_TIMEOUT = Number(process.env.FLOWS_STEP_TIMEOUT_MS) || 20_000;
+
+const configured = baseExpect.configure({ timeout: STEP_TIMEOUT });
+const counted = <F extends (...args: never[]) => unknown>(f: F): F =>
+  ((...args: Parameters<F>) => {
+    observed();
+    return f(...args);
+  }) as F;
+
+/** Playwright's expect with room for a busy machine (the walk's checks wait up to 10 s), counted. */
+export const expect: typeof configured = new Proxy(configured, {
+  apply: (target, self, args) => {
+    observed();
+    return Reflect.apply(target, self, args);
+  },
+  get: (target, prop, receiver) => {
+    const value = Reflect.get(target, prop, receiver);
+    if ((prop === 'poll' || prop === 'soft') && typeof value === 'function')
+      return counted(value.bind(target));
+    return value;
+  },
+});
+
+/** An answer the page got: its status, the envelope's message and data. */
+export interface Answer {
+  status: number;
+  message: string;
+  data?: unknown;
+  /** The envelope's field errors (docs/product.md#envelope). */
+  errors: Array<{ fieldName: string; message: string }>;
+}
 
 /** One effect's request: a method and a path pattern. */
 export type EffectRoutes = Record<string, { method: string; path: RegExp }>;
@@ -96,9 +159,33 @@ export class Edge {
     return null;
   }
 
+  /**
+   * The last answer the page got for each effect (status and the envelope's message), the real
+   * server's or a fixture's: a check of a state the server put the page in reads what it said.
+   */
+  answers = new Map<string, Answer>();
+  private reading: Promise<unknown>[] = [];
+
   async install(page: Page) {
     page.on('request', (r) => {
       if (this.effectOf(r.method(), r.url())) this.sent += 1;
+    });
+    page.on('response', (r) => {
+      const effect = this.effectOf(r.request().method(), r.url());
+      if (!effect) return;
+      this.reading.push(
+        r
+          .json()
+          .catch(() => ({}))
+          .then((body: { message?: string; data?: unknown; errors?: Answer['errors'] }) =>
+            this.answers.set(effect, {
+              status: r.status(),
+              message: body?.message ?? '',
+              data: body?.data,
+              errors: Array.isArray(body?.errors) ? body.errors : [],
+            }),
+          ),
+      );
     });
     await page.route(
       (url) => Object.values(this.routes).some((r) => r.path.test(url.pathname)),
@@ -122,12 +209,30 @@ export class Edge {
     await expect
       .poll(() => this.held.get(effect)?.length ?? 0, {
         message: `a held ${effect} request`,
-        timeout: 10_000,
+        timeout: STEP_TIMEOUT,
       })
       .toBeGreaterThan(0);
     const [route, ...rest] = this.held.get(effect)!;
     this.held.set(effect, rest);
     return route!;
+  }
+
+  /** The last answer of the effect the page got (waits until it is read). */
+  async answerOf(effect: string): Promise<Answer | undefined> {
+    await expect.poll(() => this.answers.has(effect), { message: `an answer to ${effect}` }).toBe(true);
+    await Promise.all(this.reading);
+    return this.answers.get(effect);
+  }
+
+  /** Lets a held request through to the real server with its JSON body changed by `edit`. */
+  async passEdited(effect: string, edit: (body: Record<string, unknown>) => Record<string, unknown>) {
+    const route = await this.take(effect);
+    const body = JSON.parse(route.request().postData() ?? '{}') as Record<string, unknown>;
+    this.answers.delete(effect);
+    const postData = JSON.stringify(edit(body));
+    // Offline (see `pass`): the real server's answer, fetched from Node.
+    if (this.offline) return route.fulfill({ response: await route.fetch({ postData }) });
+    await route.continue({ postData });
   }
 
   /** How many requests of the effect are held now. */
@@ -140,6 +245,7 @@ export class Edge {
 
   async pass(effect: string) {
     const route = await this.take(effect);
+    this.answers.delete(effect);
     // A request sent before the network dropped, whose answer the path says arrives: the real
     // server answers it (fetched from Node, as the browser's own network is down) and the page gets
     // that answer. A held request continued while offline would fail instead.
@@ -147,8 +253,15 @@ export class Edge {
     await route.continue();
   }
 
+  /** The answers given at the edge from the model's fixtures during the current step. */
+  fixtures: string[] = [];
+
   async fail(effect: string, error: unknown) {
     const route = await this.take(effect);
+    const e0 = error as ErrorFixture | undefined;
+    this.fixtures.push(
+      `${effect}: ${!e0 || e0.status === 0 ? 'no answer (Network Error)' : `${e0.status} ${e0.message}`}`,
+    );
     const e = error as ErrorFixture;
     if (!e || e.status === 0) return route.abort('internetdisconnected');
     return route.fulfill({
@@ -162,6 +275,7 @@ export class Edge {
   /** Answers a held request with a success envelope of the server's shape, without the server. */
   async answer(effect: string, data: unknown, message = 'OK') {
     const route = await this.take(effect);
+    this.fixtures.push(`${effect}: answered ${message}`);
     return route.fulfill({
       status: 200,
       contentType: 'application/json',
@@ -279,6 +393,16 @@ export async function freshStart(context: BrowserContext, storageKey: string, se
     ),
   );
 }
+
+/** What the real server said where the model's fixture has its own words (fixture → server), per path. */
+export function serverSaid(w: WalkContext): Map<string, string> {
+  if (!(w.data.said instanceof Map)) w.data.said = new Map<string, string>();
+  return w.data.said as Map<string, string>;
+}
+
+/** The error the screen shows for the model's: the server's own words where it answered for real. */
+export const shownError = (w: WalkContext, message: string | null) =>
+  message === null ? null : (serverSaid(w).get(message) ?? message);
 
 /** A path's start reads its input. */
 export const inputOf = <T>(path: FlowPath) => path.start.input as T;

@@ -19,7 +19,15 @@ import { startMailbox } from './mailbox';
 import { type MachineResult, type PathResult, type RunReport, writeReport } from './report';
 import { parseOnly, reach, selectWalks } from './select';
 import { buildSpa, freePort, REPO_ROOT, startServerProcess } from './stack';
-import { Edge, freshStart, type MachineWalk, type WalkContext } from './walk-kit';
+import {
+  countAssertions,
+  Edge,
+  freshStart,
+  type MachineWalk,
+  STEP_TIMEOUT,
+  stateName,
+  type WalkContext,
+} from './walk-kit';
 import { FlowsApi, makeWorld, productionRefusal, type World } from './world';
 
 /**
@@ -112,6 +120,8 @@ async function walkMachine(
   const log = (line: string) => lines.push(line);
   const inventory = machineInventory(machine);
   const coveredTransitions = new Set<string>();
+  // Which steps were answered at the edge by a fixture (the report lists them).
+  const fixtures = new Set<string>();
   const visited = new Set<string>();
   // A transition cover of the model (every state and transition, as few paths as practical: each
   // costs a browser page), over the events the screens offer and the paths the browser can walk.
@@ -123,7 +133,7 @@ async function walkMachine(
           abstract: (s) => ({ ...model.abstract(s), ...walk.abstract?.(s) }),
         }
       : model,
-    { cover: 'transitions', keep: (p) => !walk.unwalkable?.(p) },
+    { cover: 'transitions', keep: (p) => !walk.unwalkable?.(p), goals: walk.goals },
   );
   const results: PathResult[] = [];
   log(`\n${model.title} (${model.name}): ${paths.length} paths`);
@@ -132,7 +142,8 @@ async function walkMachine(
     baseURL: shared.baseUrl,
     viewport: { width: 1280, height: 900 },
   });
-  context.setDefaultTimeout(10_000);
+  // A step's wait (FLOWS_STEP_TIMEOUT_MS), as for the checks' expect.
+  context.setDefaultTimeout(STEP_TIMEOUT);
   // A page load on a busy shared machine can pass 10 s.
   context.setDefaultNavigationTimeout(30_000);
   for (const [index, path] of paths.entries()) {
@@ -165,6 +176,7 @@ async function walkMachine(
     try {
       if (unready) throw unready;
       await walk.begin(w, path);
+      for (const f of edge.fixtures) fixtures.add(`opening the screen (${f})`);
       for (const id of activeStateIds(machine, path.initial)) visited.add(id);
       // The screen opened in the path's first state: the machine's start took its eventless transition.
       // (and passed through its first state, a transient one like the session's `restoring`).
@@ -176,8 +188,12 @@ async function walkMachine(
         current = i;
         const s0 = Date.now();
         const sentBefore = edge.sent;
+        edge.fixtures = [];
         await walk.step(w, step.event as EventObject & Record<string, unknown>);
-        await walk.check(w, step.state);
+        for (const f of edge.fixtures) fixtures.add(`${step.description} (${f})`);
+        // A check that asserts nothing cannot fail: the path fails instead (issue 30).
+        if ((await countAssertions(() => walk.check(w, step.state))) === 0)
+          throw new Error(`the check of state ${stateName(step.state.value)} asserted nothing`);
         await walk.after?.(w, step.state, sentBefore);
         result.steps.push({
           text: step.description,
@@ -239,9 +255,11 @@ async function walkMachine(
     ...stale.map((t) => `listed as unreachable but not in the machine: ${t}`),
   ];
   if (missing.length) log(`  not walked: ${missing.join('; ')}`);
+  if (fixtures.size) log(`  answered at the edge (fixtures): ${[...fixtures].sort().join('; ')}`);
   console.log(lines.join('\n'));
   return {
     name: model.name,
+    machineId: machine.id,
     file: walk.file,
     title: model.title,
     svg: machineSvg(
@@ -260,6 +278,7 @@ async function walkMachine(
       total: totalTransitions.length,
       missing: [...missingTransitions.map((t) => inventory.transitions.get(t) ?? t), ...stale],
     },
+    fixtures: [...fixtures].sort(),
     unreachable: Object.entries(unreachable).map(([t, why]) => ({
       transition: inventory.transitions.get(t) ?? t,
       reason: why,

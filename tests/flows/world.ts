@@ -51,29 +51,45 @@ export class FlowsApi {
     path: string,
     body?: unknown,
     headers: Record<string, string> = {},
+    again = true,
   ): Promise<T> {
+    const login = path === '/admin/auth/login';
+    const token = login ? null : this.token;
     const res = await fetch(`${this.baseUrl.replace(/\/+$/, '')}/api/v1${path}`, {
       method,
       headers: {
         'content-type': 'application/json',
-        ...(this.token ? { authorization: `Bearer ${this.token}` } : {}),
+        ...(token ? { authorization: `Bearer ${token}` } : {}),
         ...headers,
       },
       body: body === undefined ? undefined : JSON.stringify(body),
     });
     const text = await res.text();
+    // A walk outlives an access token: signed in again (once for all the lanes that share this
+    // client, which keep the old token meanwhile), the call is made once more.
+    if (res.status === 401 && again && token) {
+      if (this.token === token) await this.signIn();
+      return this.call<T>(method, path, body, headers, false);
+    }
     if (!res.ok) throw new ApiError(res.status, `${method} ${path}: ${res.status} ${text.slice(0, 300)}`);
     return (JSON.parse(text) as Envelope<T>).data;
   }
 
   /** Signs the admin in; the session (tokens and user) is what the SPA keeps in localStorage 'admin'. */
   async signIn(): Promise<unknown> {
-    this.token = null;
-    const data = await this.call<{ accessToken: string }>('POST', '/admin/auth/login', this.admin);
-    this.token = data.accessToken;
-    this.session = data;
-    return data;
+    this.signingIn ??= this.call<{ accessToken: string }>('POST', '/admin/auth/login', this.admin)
+      .then((data) => {
+        this.token = data.accessToken;
+        this.session = data;
+        return data;
+      })
+      .finally(() => {
+        this.signingIn = null;
+      });
+    return this.signingIn;
   }
+
+  private signingIn: Promise<unknown> | null = null;
 
   /** A fresh session for a browser (its own refresh token), as the admin or as `who`. */
   async freshSession(who: { email: string; password: string } = this.admin): Promise<unknown> {

@@ -86,13 +86,23 @@ export function transitionKey(t: AnyTransition): string {
   return `${t.source.id} ${t.eventType || 'always'} #${index}`;
 }
 
+/** A guard's parameters, readable: `(steps: pickReward)`; nothing when it has none (issue 30). */
+const guardParams = (params: unknown): string => {
+  if (params === null || typeof params !== 'object') return params === undefined ? '' : `(${String(params)})`;
+  const entries = Object.entries(params as Record<string, unknown>);
+  if (!entries.length) return '';
+  const value = (v: unknown) => (Array.isArray(v) ? v.map(String).join(', ') : JSON.stringify(v));
+  return `(${entries.map(([k, v]) => `${k}: ${value(v)}`).join('; ')})`;
+};
+
 const guardName = (guard: unknown): string => {
   if (!guard) return '';
   if (typeof guard === 'string') return guard;
-  const g = guard as { type?: string; guards?: unknown[]; name?: string };
+  const g = guard as { type?: string; guards?: unknown[]; name?: string; params?: unknown };
   if (g.type === 'xstate.not' && g.guards) return `not ${guardName(g.guards[0])}`;
   if (g.guards) return g.guards.map(guardName).join(` ${g.type?.replace('xstate.', '')} `);
-  return g.type ?? g.name ?? 'guard';
+  // Parameters tell apart the guards of one type (the guided machine's six `wasAt` resumes).
+  return `${g.type ?? g.name ?? 'guard'}${typeof g.params === 'function' ? '(…)' : guardParams(g.params)}`;
 };
 
 /** Every state node (but the root) and every transition definition of a machine, readable. */
@@ -184,6 +194,11 @@ export interface PathChoice {
   cover?: 'cases' | 'transitions';
   /** Leaves out candidate paths that cannot be walked (their goals are reached by others, or not). */
   keep?: (path: FlowPath) => boolean;
+  /**
+   * 'transitions' only: further goals a step reaches (e.g. 'a gift card redeemed at the server'),
+   * so the cover walks them too where the machine's transitions alone would not.
+   */
+  goals?: (step: FlowStep) => string[];
 }
 
 /** The model's paths, chosen as `choice.cover` says. */
@@ -245,6 +260,7 @@ export function generateFlowPaths(model: FlowModel, choice: PathChoice = {}): Fl
             ...steps.flatMap((s) => [
               ...s.transitions,
               ...activeStateIds(model.machine, s.state).map((id) => `state ${id}`),
+              ...(choice.goals?.(s) ?? []),
             ]),
           ],
         });

@@ -1,5 +1,7 @@
 import type { Page } from '@playwright/test';
 import type { AnyMachineSnapshot, EventObject } from 'xstate';
+import { formatNaira } from '../../../contract/money';
+import type { RewardLedger } from '../../../contract/redemption';
 import { rewardMessages } from '../../../contract/rewards';
 import type { GuidedContext, GuidedProgress } from '../../../src/machines/guided-redemption.machine';
 import { guidedRedemptionMachine } from '../../../src/machines/guided-redemption.machine';
@@ -26,6 +28,10 @@ import { redeemEffects } from './redeem.walk';
  */
 
 type Ids = { giftcard?: string; coupon?: string; redeemed?: string };
+
+/** The guided customer's gift card is issued with ₦5,000. */
+const ISSUED = 5000;
+const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
 const ids = (w: WalkContext) => w.data.codes as Ids;
 const section = (w: WalkContext) => w.page.locator('section[aria-busy]');
@@ -125,8 +131,18 @@ export const walk: MachineWalk = {
   begin: async (w, path) => {
     const codes: Ids = {};
     const customer = w.world.guidedCustomer;
-    if (picks(path, 11)) codes.giftcard = (await w.api.issueReward(w.world, 'GIFTCARD', 5000, customer)).code;
-    if (picks(path, 12)) codes.coupon = (await w.api.issueReward(w.world, 'COUPON', 5000, customer)).code;
+    const rewardIds: Record<number, number> = {};
+    if (picks(path, 11)) {
+      const issued = await w.api.issueReward(w.world, 'GIFTCARD', ISSUED, customer);
+      codes.giftcard = issued.code;
+      rewardIds[11] = issued.id;
+    }
+    if (picks(path, 12)) {
+      const issued = await w.api.issueReward(w.world, 'COUPON', ISSUED, customer);
+      codes.coupon = issued.code;
+      rewardIds[12] = issued.id;
+    }
+    w.data.rewardIds = rewardIds;
     if (picks(path, 13)) codes.redeemed = await redeemedCoupon(w);
     w.data.codes = codes;
     const first = path.steps[0]?.event as (EventObject & { progress?: GuidedProgress | null }) | undefined;
@@ -135,9 +151,19 @@ export const walk: MachineWalk = {
     await w.page.goto('/dashboard/redeem');
     await expect(w.page.getByLabel('Customer name or email')).toBeVisible();
     await w.edge.passAll(false);
-    if (first.progress) await reach(w, first.progress.step);
+    if (first.progress) {
+      await reach(w, first.progress.step);
+      // Walked to a stored step past the reward: the gift card, and past the amount its ₦250.
+      if (first.progress.step !== 'pickReward') w.data.picked = 11;
+      if (['confirm', 'receipt'].includes(first.progress.step)) w.data.amount = 250;
+    }
   },
   step: async (w, event) => {
+    // What the path chose and typed (the receipt's expected amounts come from these, not the machine).
+    if (event.type === 'guided.pickReward' && Number(event.rewardId) !== 13)
+      w.data.picked = Number(event.rewardId);
+    if (event.type === 'guided.amount' && /^\d+(\.\d{1,2})?$/.test(String(event.text)))
+      w.data.amount = Number(event.text);
     if (await setNetwork(w, event)) return;
     if (event.type === 'xstate.done.actor.otp') {
       await expect(w.page.getByRole('group', { name: 'One-time code' })).toBeVisible();
@@ -232,10 +258,29 @@ export const walk: MachineWalk = {
       case 'failed':
         await expect(button(page, 'Try again')).toBeVisible();
         return expectError(scope, c.error);
-      case 'receipt':
-        return expect(
+      case 'receipt': {
+        await expect(
           page.getByRole('heading', { name: c.outcome?.message ?? 'Reward redeemed' }),
         ).toBeVisible();
+        // The receipt's amount and balance, from what the path chose and typed, and the server's ledger.
+        const receipt = page.getByLabel('Receipt');
+        const picked = Number(w.data.picked);
+        const rewardId = (w.data.rewardIds as Record<number, number>)[picked];
+        const ledger = await w.api.call<RewardLedger>('GET', `/partners/rewards/${rewardId}/ledger`);
+        if (picked === 11) {
+          const amount = Number(w.data.amount);
+          expect(amount, 'an amount typed for the gift card').toBeGreaterThan(0);
+          await expect(receipt).toContainText(
+            new RegExp(`Amount redeemed\\s*${escapeRegExp(formatNaira(amount))}`),
+          );
+          await expect(receipt).toContainText(
+            new RegExp(`Balance left\\s*${escapeRegExp(formatNaira(ISSUED - amount))}`),
+          );
+          return expect(ledger.reward.balance, 'the balance on the server').toBe(ISSUED - amount);
+        }
+        await expect(receipt).toContainText(/Balance left\s*None \(single use\)/);
+        return expect(ledger.reward.status, 'the coupon used on the server').toBe('Redeemed');
+      }
     }
     throw new Error(`no check for state ${JSON.stringify(s.value)}`);
   },

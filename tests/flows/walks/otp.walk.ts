@@ -1,7 +1,8 @@
 import type { AnyMachineSnapshot } from 'xstate';
 import { rewardMessages } from '../../../contract/rewards';
 import { type OtpContext, otpMachine } from '../../../src/machines/otp.machine';
-import { otpModel, THE_CODE } from '../../model/flow-paths';
+import type { FlowPath } from '../../model/flow-engine';
+import { lockedError, otpModel, THE_CODE, wrongCodeError } from '../../model/flow-paths';
 import {
   dialogOf,
   expect,
@@ -9,9 +10,12 @@ import {
   type MachineWalk,
   OTP_MAIL,
   paste,
+  serverSaid,
   setNetwork,
+  shownError,
   type WalkContext,
 } from '../walk-kit';
+import { FlowsApi } from '../world';
 import { openFreshReward, redeemEffects } from './redeem.walk';
 
 /**
@@ -32,6 +36,73 @@ const realText = (w: WalkContext, text: string) => (text === THE_CODE ? realCode
 
 async function readNewCode(w: WalkContext) {
   w.data.otp = await w.mail.waitFor(w.world.customer.email, w.data.seen as Set<string>, OTP_MAIL);
+  // A new code: its own five tries.
+  w.data.wrongTries = 0;
+}
+
+/** The product's rule (docs/product.md#redemption): a code takes 5 wrong tries at most, then is locked. */
+export const WRONG_TRIES_BEFORE_LOCK = 5;
+/** The server's words for a wrong code with `left` tries left (docs/product.md#redemption). */
+const attemptsLeftText = (left: number) => new RegExp(`\\b${left} attempts? left`);
+
+/** A code that is not the mailed one (its last digit changed). */
+const wrongOf = (code: string) => `${code.slice(0, 5)}${(Number(code[5]) + 1) % 10}`;
+
+/** Whether the path has the real server check the code (accept it, refuse it, lock it). */
+const realChecks = (path: FlowPath) =>
+  path.steps.some(
+    (s) =>
+      s.event.type === 'xstate.done.actor.checkOtp' ||
+      (s.event.type === 'xstate.error.actor.checkOtp' &&
+        [wrongCodeError, lockedError].includes((s.event as { error?: never }).error as never)),
+  );
+
+/** The run's partner staff member, signed in through the API: the wrong tries made from outside. */
+let staffApi: FlowsApi | null = null;
+async function outsider(w: WalkContext): Promise<FlowsApi> {
+  if (!staffApi) {
+    staffApi = new FlowsApi(w.baseUrl, w.world.staff);
+    await staffApi.signIn();
+  }
+  return staffApi;
+}
+
+/** The browser's check of a wrong code, answered by the real server. */
+async function wrongCodeAtServer(w: WalkContext, fixture: { message: string }) {
+  await w.edge.passEdited('checkOtp', (body) => ({ ...body, otp: wrongOf(realCode(w)) }));
+  const answer = await w.edge.answerOf('checkOtp');
+  if (answer) serverSaid(w).set(fixture.message, answer.message);
+  return answer;
+}
+
+/**
+ * Wrong codes until the lock-out, at the real server: the tries the path made in the browser and
+ * then tries from outside (the partner staff member, through the API). Each wrong try before the
+ * fifth says how many are left; the browser's next check is refused as locked.
+ */
+async function lockAtServer(w: WalkContext) {
+  const api = await outsider(w);
+  let tries = Number(w.data.wrongTries ?? 0);
+  while (tries < WRONG_TRIES_BEFORE_LOCK) {
+    const answer = await api
+      .call('POST', '/partners/rewards/redemption-auth-otp-validity-check', {
+        userId: w.world.customer.id,
+        otp: wrongOf(realCode(w)),
+        code: w.data.code,
+      })
+      .then(
+        () => ({ status: 200, text: '' }),
+        (e: { status?: number; message?: string }) => ({ status: e.status ?? -1, text: e.message ?? '' }),
+      );
+    tries += 1;
+    expect(answer.status, `wrong try ${tries} of ${WRONG_TRIES_BEFORE_LOCK} is refused, not locked`).toBe(
+      400,
+    );
+    expect(answer.text).toMatch(attemptsLeftText(WRONG_TRIES_BEFORE_LOCK - tries));
+  }
+  w.data.wrongTries = tries;
+  const answer = await wrongCodeAtServer(w, lockedError);
+  expect(answer?.status, `locked after ${WRONG_TRIES_BEFORE_LOCK} wrong tries`).toBe(429);
 }
 
 export const walk: MachineWalk = {
@@ -46,8 +117,9 @@ export const walk: MachineWalk = {
     const code = await openFreshReward(w, 'GIFTCARD');
     w.data.seen = await w.mail.seen(w.world.customer.email);
     await w.page.getByRole('button', { name: `Redeem ${code}` }).click();
-    if (path.steps.some((s) => s.event.type === 'xstate.done.actor.checkOtp')) {
-      // The server is to accept the code: the real server sends one, the customer reads it.
+    w.data.wrongTries = 0;
+    if (realChecks(path)) {
+      // The server is to accept, refuse or lock the code: the real server sends one, the customer reads it.
       await w.edge.pass('sendCode');
       await expect(group(w)).toBeVisible();
       return readNewCode(w);
@@ -67,6 +139,18 @@ export const walk: MachineWalk = {
     if (event.type === 'xstate.done.actor.sendCode') {
       await w.edge.pass('sendCode');
       return readNewCode(w);
+    }
+    if (event.type === 'xstate.error.actor.checkOtp' && w.data.otp !== THE_CODE) {
+      // A wrong code and the lock-out are the real server's answers (the code is a real one).
+      if (event.error === wrongCodeError) {
+        const answer = await wrongCodeAtServer(w, wrongCodeError);
+        w.data.wrongTries = Number(w.data.wrongTries) + 1;
+        expect(answer?.status, 'a wrong code with tries left is refused, not locked').toBe(400);
+        return expect(answer?.message).toMatch(
+          attemptsLeftText(WRONG_TRIES_BEFORE_LOCK - Number(w.data.wrongTries)),
+        );
+      }
+      if (event.error === lockedError) return lockAtServer(w);
     }
     if (await w.edge.settle(event)) return;
     // Typing and Backspace go to the box the event names (the machine moves the focus there itself;
@@ -117,7 +201,7 @@ export const walk: MachineWalk = {
           await expect(
             dialog.getByRole('status').filter({ hasText: /^A new code was sent to .+\.$/ }),
           ).toBeVisible();
-        return expectError(dialog, c.error);
+        return expectError(dialog, shownError(w, c.error));
       }
       case 'checking':
       case 'resending':
@@ -126,7 +210,10 @@ export const walk: MachineWalk = {
       case 'locked':
         await expect(box(w, 0)).toBeDisabled();
         await expect(dialog.getByRole('button', { name: 'Send a new code' })).toBeEnabled();
-        return expectError(dialog, c.error);
+        // Locked means the server locked the code (a wrong code with tries left leaves the boxes open).
+        if (w.data.otp !== THE_CODE)
+          expect((await w.edge.answerOf('checkOtp'))?.status, 'the server locked the code').toBe(429);
+        return expectError(dialog, shownError(w, c.error));
       case 'valid':
         return expect(dialog.getByLabel('Amount to redeem')).toBeVisible();
     }

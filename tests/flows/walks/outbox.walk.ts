@@ -214,13 +214,60 @@ async function queueEdit(w: WalkContext, c: Ctx) {
   await expect(page.getByRole('heading', { name: 'Edit Partner' })).toBeVisible();
   await expect(page.getByLabel('Address')).toHaveValue(/./);
   w.data.edits = Number(w.data.edits ?? 0) + 1;
-  await page.getByLabel('Address').fill(`${w.world.tag} outbox edit ${w.data.edits}, ${Date.now()}`);
+  const address = `${w.world.tag} outbox edit ${w.data.edits}, ${Date.now()}`;
+  // The queue's new entry gets the next id (as the shadow machine's `queued`): its address is known.
+  addresses(w).set(Math.max(0, ...c.entries.map((e) => e.id)) + 1, address);
+  await page.getByLabel('Address').fill(address);
   await page.getByRole('button', { name: 'Submit' }).click();
   // Online with nothing queued the form sends at once: that save gets no answer, so it is kept.
   if (c.online && c.entries.length === 0) await w.edge.fail('sendEntry', outboxNetworkError);
   await expect(page.getByText(OUTBOX_MESSAGES.savedOffline).last()).toBeVisible();
   await expect(page).toHaveURL(new RegExp(`${partnerPage(w)}$`));
 }
+
+/** The address each queued edit of the path sets, by its entry id. */
+const addresses = (w: WalkContext) => w.data.addresses as Map<number, string>;
+
+/**
+ * Every send of an edit to the server, by the address it sets: the requests, and those the server
+ * answered 2xx (applied). An edit is applied once: no request carries it again after one was
+ * applied (the same Idempotency-Key or a new one), so a double send is seen even when the server's
+ * idempotency would hide it.
+ */
+interface Sends {
+  requests: Map<string, number>;
+  applied: Map<string, number>;
+  afterApplied: string[];
+}
+const sends = (w: WalkContext) => w.data.sends as Sends;
+const addressOf = (body: string | null) => {
+  try {
+    return String((JSON.parse(body ?? '{}') as { address?: unknown }).address ?? '');
+  } catch {
+    return '';
+  }
+};
+function countSends(w: WalkContext) {
+  const record: Sends = { requests: new Map(), applied: new Map(), afterApplied: [] };
+  w.data.sends = record;
+  const isSend = (method: string, url: string) =>
+    method === 'PATCH' && new URL(url).pathname.endsWith('/admin/partners/update-record');
+  w.page.on('request', (r) => {
+    if (!isSend(r.method(), r.url())) return;
+    const address = addressOf(r.postData());
+    if (record.applied.get(address)) record.afterApplied.push(address);
+    record.requests.set(address, (record.requests.get(address) ?? 0) + 1);
+  });
+  w.page.on('response', (r) => {
+    if (!isSend(r.request().method(), r.url()) || !r.ok()) return;
+    const address = addressOf(r.request().postData());
+    record.applied.set(address, (record.applied.get(address) ?? 0) + 1);
+  });
+}
+
+/** The partner on the server: its address and version (updatedAt), read through the API. */
+const serverPartner = (w: WalkContext) =>
+  w.api.call<{ address: string; updatedAt: string }>('GET', `/admin/partners/${w.world.partner.id}`);
 
 /** Opens Pending changes and presses a button on the queued edit `id` (by its place in the queue). */
 async function onQueued(w: WalkContext, c: Ctx, id: number, button: 'Retry' | 'Discard') {
@@ -265,6 +312,101 @@ async function dropNextProbe(w: WalkContext) {
   );
 }
 
+interface PauseHolder {
+  __walkPauses: { hold: () => void; release: () => void };
+}
+
+/**
+ * Runs in the page before its scripts (addInitScript): while held, a timer of the queue's pause
+ * (retryDelay: 2 s, 4 s, 8 s … up to 60 s) is kept instead of started, and started from the release
+ * with its whole delay. So a step the path does inside the pause always comes first, on any machine.
+ */
+function holdPauses() {
+  const start = window.setTimeout.bind(window);
+  const stop = window.clearTimeout.bind(window);
+  const kept = new Map<number, () => void>();
+  let holding = false;
+  let next = -1;
+  const isPause = (ms: unknown) =>
+    typeof ms === 'number' && ms >= 2000 && ms <= 60_000 && Number.isInteger(Math.log2(ms / 1000));
+  (window as unknown as PauseHolder).__walkPauses = {
+    hold: () => {
+      holding = true;
+    },
+    release: () => {
+      holding = false;
+      for (const begin of kept.values()) begin();
+      kept.clear();
+    },
+  };
+  window.setTimeout = ((fn: TimerHandler, ms?: number, ...args: unknown[]) => {
+    if (!holding || !isPause(ms)) return start(fn, ms, ...args);
+    const id = next--;
+    kept.set(id, () => start(fn, ms, ...args));
+    return id;
+  }) as typeof window.setTimeout;
+  window.clearTimeout = ((id?: number) => {
+    if (id !== undefined && kept.delete(id)) return;
+    stop(id);
+  }) as typeof window.clearTimeout;
+}
+
+/** One event of the path done in the browser (the walk's step, inside a held pause). */
+async function doStep(w: WalkContext, event: EventObject & Record<string, unknown>) {
+  const c = (w.data.context ?? { online: true, entries: [] }) as Ctx;
+  w.data.i = Number(w.data.i) + 1;
+  if (await setNetwork(w, event)) return;
+  switch (event.type) {
+    case 'xstate.done.actor.sendEntry': {
+      // The server applies the oldest pending edit: its address and the partner's version before.
+      const entry = nextPending(c.entries);
+      const address = entry ? addresses(w).get(entry.id) : undefined;
+      w.data.applying = address ? { address, before: (await serverPartner(w)).updatedAt } : null;
+      break;
+    }
+    case 'xstate.error.actor.sendEntry':
+      if (following(w)?.type === 'xstate.done.actor.linkBack') await dropNextProbe(w);
+      if (event.error === outboxConflictError) {
+        // Someone else changes the partner while the edit waits: the real server answers 409.
+        await w.api.call('PATCH', '/admin/partners/update-record', {
+          partnerId: w.world.partner.id,
+          address: `${w.world.tag} changed through the API, ${Date.now()}`,
+        });
+        return w.edge.pass('sendEntry');
+      }
+      break;
+    case 'outbox.changed':
+      return queueEdit(w, c);
+    case 'outbox.retry':
+      return onQueued(w, c, Number(event.id), 'Retry');
+    case 'outbox.discard':
+      return onQueued(w, c, Number(event.id), 'Discard');
+    case 'xstate.done.actor.choice':
+      return conflictDialog(w)
+        .getByRole('button', { name: event.output === droppedChoice ? 'Use theirs' : 'Keep mine' })
+        .click();
+    case 'xstate.done.actor.linkBack': {
+      // The link came back (a probe answered after one did not) before the machine's own 4 s
+      // pause ended: nothing was sent again before that answer.
+      const sentThen = await Promise.race([
+        w.data.linkBack as Promise<number>,
+        new Promise<null>((r) => setTimeout(() => r(null), 20_000)),
+      ]);
+      expect(sentThen, 'a probe answering after one that did not').not.toBeNull();
+      expect(sentThen, 'the queue waited for the link, not for its pause').toBe(w.data.sentAtDrop);
+      return;
+    }
+    // The machine's own pause, and IndexedDB's reads and writes: they happen by themselves.
+    case 'xstate.done.actor.retryTimer':
+    case 'xstate.done.actor.loadEntries':
+    case 'xstate.done.actor.markEntry':
+    case 'xstate.done.actor.discardEntry':
+      return;
+  }
+  if (await w.edge.settle(event)) return;
+  throw new Error(`no way to do ${event.type} in the browser`);
+}
+
 export const walk: MachineWalk = {
   file: 'outbox',
   machine: outboxMachine,
@@ -290,6 +432,15 @@ export const walk: MachineWalk = {
     w.data.context = path.initial.context;
     w.data.steps = path.steps;
     w.data.i = 0;
+    w.data.addresses = new Map<number, string>();
+    w.data.applying = null;
+    w.data.pauseHeld = false;
+    countSends(w);
+    // The queue's pause is the walk's to hold (see holdPauses). tsx compiles this file with
+    // esbuild's keepNames, so the function's source calls `__name(…)`, which the page has not got:
+    // define it first (as a string, which esbuild leaves alone), or holdPauses throws in the page.
+    await w.page.addInitScript('globalThis.__name ??= (f) => f;');
+    await w.page.addInitScript(holdPauses);
     // The partner's page and its Edit form once, so both screens open offline too (their code and data).
     await w.page.goto(partnerPage(w));
     await expect(w.page.getByRole('heading', { name: w.world.partner.organizationName })).toBeVisible();
@@ -299,61 +450,51 @@ export const walk: MachineWalk = {
     await expect(w.page.getByRole('heading', { name: w.world.partner.organizationName })).toBeVisible();
   },
   step: async (w, event) => {
-    const c = (w.data.context ?? { online: true, entries: [] }) as Ctx;
-    w.data.i = Number(w.data.i) + 1;
-    if (await setNetwork(w, event)) return;
-    switch (event.type) {
-      case 'xstate.error.actor.sendEntry':
-        if (following(w)?.type === 'xstate.done.actor.linkBack') await dropNextProbe(w);
-        if (event.error === outboxConflictError) {
-          // Someone else changes the partner while the edit waits: the real server answers 409.
-          await w.api.call('PATCH', '/admin/partners/update-record', {
-            partnerId: w.world.partner.id,
-            address: `${w.world.tag} changed through the API, ${Date.now()}`,
-          });
-          return w.edge.pass('sendEntry');
-        }
-        break;
-      case 'outbox.changed':
-        return queueEdit(w, c);
-      case 'outbox.retry':
-        return onQueued(w, c, Number(event.id), 'Retry');
-      case 'outbox.discard':
-        return onQueued(w, c, Number(event.id), 'Discard');
-      case 'xstate.done.actor.choice':
-        return conflictDialog(w)
-          .getByRole('button', { name: event.output === droppedChoice ? 'Use theirs' : 'Keep mine' })
-          .click();
-      case 'xstate.done.actor.linkBack': {
-        // The link came back (a probe answered after one did not) before the machine's own 4 s
-        // pause ended: nothing was sent again before that answer.
-        const sentThen = await Promise.race([
-          w.data.linkBack as Promise<number>,
-          new Promise<null>((r) => setTimeout(() => r(null), 20_000)),
-        ]);
-        expect(sentThen, 'a probe answering after one that did not').not.toBeNull();
-        expect(sentThen, 'the queue waited for the link, not for its pause').toBe(w.data.sentAtDrop);
-        return;
-      }
-      // The machine's own pause, and IndexedDB's reads and writes: they happen by themselves.
-      case 'xstate.done.actor.retryTimer':
-      case 'xstate.done.actor.loadEntries':
-      case 'xstate.done.actor.markEntry':
-      case 'xstate.done.actor.discardEntry':
-        return;
+    // The pause held at the failed send (below) runs once the step done inside it is done.
+    const held = Boolean(w.data.pauseHeld);
+    w.data.pauseHeld = false;
+    const steps = w.data.steps as FlowPath['steps'];
+    const now = steps[Number(w.data.i)];
+    const next = steps[Number(w.data.i) + 1]?.event.type;
+    if (
+      now?.state.matches('backoff') &&
+      next !== undefined &&
+      !['xstate.done.actor.retryTimer', 'xstate.done.actor.linkBack'].includes(next)
+    ) {
+      // The path acts inside the pause this step starts (Retry, Discard, a new edit, the network):
+      // the page's pauses are held before the send fails, so the machine's 2 s or 4 s timer cannot
+      // end the pause first however slow the machine running the browser is.
+      await w.page.evaluate(() => (window as unknown as PauseHolder).__walkPauses.hold());
+      w.data.pauseHeld = true;
     }
-    if (await w.edge.settle(event)) return;
-    throw new Error(`no way to do ${event.type} in the browser`);
+    await doStep(w, event);
+    if (held) await w.page.evaluate(() => (window as unknown as PauseHolder).__walkPauses.release());
   },
   check: async (w, s: AnyMachineSnapshot) => {
     const c = s.context as Ctx;
     w.data.context = c;
     const count = c.entries.length;
     const failed = c.entries.filter((e) => e.status === 'failed').length;
+    // No edit is sent again once the server applied it (a double send), on any state.
+    expect(sends(w).afterApplied, 'edits sent again after the server applied them').toEqual([]);
     switch (String(s.value)) {
-      // An IndexedDB read or write lasts milliseconds: what it wrote is checked on the screen.
-      case 'loading':
-        return;
+      // Reading IndexedDB lasts milliseconds: what the step before wrote there is checked on the
+      // screen (the queue's count), and an edit the server applied is checked on the server.
+      case 'loading': {
+        const applying = w.data.applying as { address: string; before: string } | null;
+        w.data.applying = null;
+        if (applying) {
+          // The page has the server's answer first (a step lets the request go; it does not wait).
+          expect((await w.edge.answerOf('sendEntry'))?.status, 'the server applies the edit').toBe(200);
+          const partner = await serverPartner(w);
+          expect(partner.address, 'the server has the queued edit').toBe(applying.address);
+          expect(partner.updatedAt, 'a new version of the partner').not.toBe(applying.before);
+          // Applied once: one answered send of that edit, and nothing sent again after it.
+          await expect.poll(() => sends(w).applied.get(applying.address) ?? 0).toBe(1);
+        }
+        if (count === 0) return expect(bar(w)).toHaveCount(0);
+        return expect(bar(w).getByTestId('pending-count')).toHaveText(String(count));
+      }
       case 'failing':
         return expect(bar(w)).toContainText('refused by the server');
       case 'retrying':
@@ -385,5 +526,9 @@ export const walk: MachineWalk = {
         return expect(conflictDialog(w).getByRole('button', { name: 'Keep mine' })).toBeEnabled();
     }
     throw new Error(`no check for state ${JSON.stringify(s.value)}`);
+  },
+  // After every step too: an edit sent again after the server applied it (a late second send).
+  after: async (w) => {
+    expect(sends(w).afterApplied, 'edits sent again after the server applied them').toEqual([]);
   },
 };

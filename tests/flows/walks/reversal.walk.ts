@@ -1,4 +1,5 @@
 import type { AnyMachineSnapshot } from 'xstate';
+import { formatNaira } from '../../../contract/money';
 import { rewardMessages } from '../../../contract/rewards';
 import { TEXTS } from '../../../src/lib/texts';
 import type { ReversalContext } from '../../../src/machines/reversal.machine';
@@ -24,7 +25,20 @@ interface Redeemed {
 /** The run's redemption not yet reversed (paths run one at a time in a lane). */
 let kept: Redeemed | null = null;
 
-type Ledger = { entries: { id: number; kind: string; reversedById: number | null }[] };
+type Ledger = {
+  reward: { balance: number | null };
+  entries: {
+    id: number;
+    kind: string;
+    amount: number;
+    reversedById: number | null;
+    reversesId: number | null;
+  }[];
+};
+
+/** The gift card each path reverses: issued with ₦5,000, ₦250 redeemed (so ₦4,750 before the reversal). */
+const ISSUED = 5000;
+const REDEEMED = 250;
 
 async function stillReversible(w: WalkContext, r: Redeemed): Promise<boolean> {
   const ledger = await w.api.call<Ledger>('GET', `/partners/rewards/${r.rewardId}/ledger`);
@@ -33,7 +47,7 @@ async function stillReversible(w: WalkContext, r: Redeemed): Promise<boolean> {
 
 /** A fresh ₦5,000 gift card with ₦250 redeemed: the code is sent, read from the mailbox, redeemed. */
 async function redeemFresh(w: WalkContext): Promise<Redeemed> {
-  const { id, code } = await w.api.issueReward(w.world, 'GIFTCARD');
+  const { id, code } = await w.api.issueReward(w.world, 'GIFTCARD', ISSUED);
   const customer = w.world.customer;
   const seen = await w.mail.seen(customer.email);
   await w.api.call('POST', '/partners/rewards/initiate-reward-redemption-auth', {
@@ -44,7 +58,7 @@ async function redeemFresh(w: WalkContext): Promise<Redeemed> {
   await w.api.call(
     'POST',
     '/partners/rewards/redeem-giftcard',
-    { userId: customer.id, code, amountToRedeem: 250, otp },
+    { userId: customer.id, code, amountToRedeem: REDEEMED, otp },
     { 'Idempotency-Key': crypto.randomUUID() },
   );
   const ledger = await w.api.call<Ledger>('GET', `/partners/rewards/${id}/ledger`);
@@ -67,6 +81,7 @@ export const walk: MachineWalk = {
   begin: async (w, path) => {
     if (!kept || !(await stillReversible(w, kept))) kept = await redeemFresh(w);
     w.data.code = kept.code;
+    w.data.kept = kept;
     await w.page.goto(rewardsTab(w));
     await w.page.getByRole('button', { name: `History of ${kept.code}` }).click();
     const row = w.page
@@ -114,9 +129,22 @@ export const walk: MachineWalk = {
           'true',
         );
         return expect(reasonBox(w)).toBeDisabled();
-      case 'done':
+      case 'done': {
+        // Reversed means the amount redeemed is back: on screen, and on the server's ledger.
+        const kept = w.data.kept as Redeemed;
+        const result = dialog.getByTestId('reversal-result');
         await expect(dialog).toHaveAccessibleName(TEXTS.reversal.done);
-        return expect(dialog.getByTestId('reversal-result')).toContainText(c.reason.trim());
+        await expect(result).toContainText(c.reason.trim());
+        await expect(result).toContainText(`${formatNaira(REDEEMED)} is back on the gift card.`);
+        await expect(result).toContainText(
+          new RegExp(`Balance restored to\\s*${formatNaira(ISSUED).replace(/[.,]/g, '\\$&')}`),
+        );
+        const ledger = await w.api.call<Ledger>('GET', `/partners/rewards/${kept.rewardId}/ledger`);
+        expect(ledger.reward.balance, 'the balance restored on the server').toBe(ISSUED);
+        const reversal = ledger.entries.filter((e) => e.kind === 'REVERSAL');
+        expect(reversal.map((e) => [e.amount, e.reversesId])).toEqual([[REDEEMED, kept.entryId]]);
+        return expect(ledger.entries.find((e) => e.id === kept.entryId)?.reversedById).toBe(reversal[0]?.id);
+      }
       case 'cancelled':
         return expect(dialog).toHaveCount(0);
     }

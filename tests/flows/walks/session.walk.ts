@@ -256,8 +256,25 @@ async function fillSignIn(scope: Locator | Page, who: { email: string; password:
   await scope.getByRole('button', { name: 'Sign in' }).click();
 }
 
+/**
+ * The list calls of the search a rejected token refused, by the page that made them: how many the
+ * server answered 2xx (the call retried with the refreshed token).
+ */
+const retried = new WeakMap<Page, { search: string; answered: number }>();
+
 /** The next list call of this page is answered 401, as a token past its lifetime is. */
 async function rejectNextCall(page: Page, tag: string) {
+  const search = `${tag} ${Date.now()}`;
+  const record = { search, answered: 0 };
+  const first = !retried.has(page);
+  retried.set(page, record);
+  if (first)
+    page.on('response', (r) => {
+      const url = new URL(r.url());
+      const now = retried.get(page);
+      if (now && url.pathname.endsWith('/api/v1/admin/partners') && r.ok())
+        if (url.searchParams.get('searchText') === now.search) now.answered += 1;
+    });
   await page.route(
     (url) => url.pathname.endsWith('/api/v1/admin/partners') && url.searchParams.has('searchText'),
     (route) =>
@@ -272,7 +289,7 @@ async function rejectNextCall(page: Page, tag: string) {
     await page.getByRole('link', { name: 'Partner', exact: true }).first().click();
     await expect(page).toHaveURL(/\/dashboard\/partners$/);
   }
-  await page.getByRole('searchbox').first().fill(`${tag} ${Date.now()}`);
+  await page.getByRole('searchbox').first().fill(search);
 }
 
 const stored = (page: Page) =>
@@ -490,6 +507,7 @@ export const walk: MachineWalk = {
   },
   step: async (w, event) => {
     w.data.i = Number(w.data.i) + 1;
+    w.data.sentAtStep = w.edge.sent;
     const page = w.page;
     switch (event.type) {
       case 'session.signIn': {
@@ -568,8 +586,28 @@ export const walk: MachineWalk = {
     if (at(s, { signedOut: 'loading' }) || at(s, { locked: 'loading' })) return held('signIn', 1);
     if (at(s, 'signingOut')) return held('logOut', 1);
     if (at(s, { signedIn: { refreshing: 'calling' } })) return held('refreshTokens', 1);
-    // The lock is free (one tab) and the count of queued edits local: both last an instant.
-    if (at(s, { signedIn: { refreshing: 'waitingForLock' } }) || at(s, 'ending')) return;
+    // Waiting for the refresh lock: still signed in, and no refresh goes while another tab holds it.
+    if (at(s, { signedIn: { refreshing: 'waitingForLock' } })) {
+      await expect(lockDialog(page)).toHaveCount(0);
+      await expect(logoutButton(page)).toBeVisible();
+      // With the lock free the tab takes it at once and refreshes (the next steps); while another
+      // tab holds it, nothing is sent and the rejected call waits.
+      if (!w.data.holder) return;
+      expect(w.edge.sent - Number(w.data.sentAtStep ?? 0), 'no refresh sent').toBe(0);
+      return expect(retried.get(page)?.answered ?? 0, 'the rejected call is not answered yet').toBe(0);
+    }
+    // The refresh was refused (the session expired): none is pending, and the server no longer
+    // takes this tab's refresh token (the queued edits are counted locally, in an instant).
+    if (at(s, 'ending')) {
+      await held('refreshTokens', 0);
+      const refreshToken = (await stored(page))?.refreshToken;
+      if (!refreshToken) return expect(await stored(page)).toBeNull();
+      const refusedNow = await w.api.call('POST', '/auth/refresh-token', { refreshToken }).then(
+        () => null,
+        (e: { status?: number }) => e.status ?? -1,
+      );
+      return expect(refusedNow, "the server refuses the page's refresh token").toBe(401);
+    }
     if (at(s, 'locked') && !at(s, { locked: 'switching' })) {
       await expect(lockDialog(page)).toContainText(`Sign in again as ${w.world.admin.email}`);
       return expect(lockDialog(page).getByRole('button', { name: 'Sign in' })).toBeEnabled();
@@ -578,6 +616,13 @@ export const walk: MachineWalk = {
       await expect(lockDialog(page)).toHaveCount(0);
       await expect(page).toHaveURL(/\/dashboard/);
       await expect(logoutButton(page)).toBeVisible();
+      // Refreshed after a rejected token: the rejected call went again with the new token and the
+      // server answered it.
+      const last = path(w).steps[Number(w.data.i) - 1]?.event.type;
+      if (at(s, { signedIn: 'active' }) && last === 'xstate.done.actor.refreshTokens')
+        await expect
+          .poll(() => retried.get(page)?.answered ?? 0, { message: 'the rejected call retried and answered' })
+          .toBeGreaterThan(0);
       if (at(s, { signedIn: 'active' }) || at(s, { signedIn: 'linkDown' })) {
         const userEmail = c.session?.user.id === staff.id ? w.world.staff.email : w.world.admin.email;
         await expect.poll(async () => (await stored(page))?.user.email ?? null).toBe(userEmail);
