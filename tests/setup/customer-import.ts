@@ -90,12 +90,32 @@ export async function uploadImport(
   return { status: res.status, job, text };
 }
 
+/**
+ * A GET sent again when the connection was reset before any answer: a server on PGlite whose event
+ * loop a batch holds may close an idle keep-alive socket just as the next poll goes out on it (the
+ * fault tests saw ECONNRESET once in a CI run). A GET is safe to repeat; any answer is returned.
+ */
+async function getWithRetryOnReset(
+  url: string,
+  headers: Record<string, string>,
+  tries = 3,
+): Promise<Response> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await fetch(url, { headers });
+    } catch (e) {
+      const code = (e as { cause?: { code?: string } }).cause?.code;
+      if (attempt >= tries || (code !== 'ECONNRESET' && code !== 'UND_ERR_SOCKET')) throw e;
+    }
+  }
+}
+
 export async function getImport(
   baseUrl: string,
   headers: Record<string, string>,
   id: number,
 ): Promise<ImportJobView> {
-  const res = await fetch(`${baseUrl}/api/v1/admin/customers/imports/${id}`, { headers });
+  const res = await getWithRetryOnReset(`${baseUrl}/api/v1/admin/customers/imports/${id}`, headers);
   if (res.status !== 200) throw new Error(`GET import ${id}: ${res.status} ${await res.text()}`);
   return ((await res.json()) as { data: ImportJobView }).data;
 }
