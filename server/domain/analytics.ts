@@ -146,9 +146,8 @@ export function shapeWeeks(starts: string[], rows: ActivityRow[]): RewardWeek[] 
  *   those a REVERSAL names left out (a coupon's REDEEM row is 0 naira: it counts, adds nothing).
  *   The days are Lagos calendar days, so they add up exactly to the weeks from Monday 00:00 Lagos;
  * - outstanding: live, as it depends on the clock: the balance of gift cards that can still be
- *   redeemed (Active, not past expiry at now): one partner's by a range read of
- *   rewards_giftcard_open_idx; the club's from giftcards_open_by_expiry (the open gift cards counted
- *   per expiry instant by triggers, migration 0021), the rows that expire after now.
+ *   redeemed (Active, not past expiry at now), a range read of rewards_giftcard_open_idx (a rollup
+ *   by expiry deadlocked parallel redemptions and reversals: decision 069).
  */
 export async function rewardActivity(
   db: DbOrTx,
@@ -159,8 +158,8 @@ export async function rewardActivity(
   const endDay = lagosDate(endExclusive);
   const now = opts.now.toISOString();
   const p = opts.partnerId;
-  // Club-wide: the club's rollups (migration 0021, decision 069), 84 days × 16 shards and the open
-  // gift cards by expiry, however many partners and rewards there are; one partner: its own rows.
+  // Club-wide: the club's days (migration 0021, decision 069), 84 days × 16 shards however many
+  // partners there are; one partner: its own rows.
   const days =
     p === undefined
       ? sql`select a.day, sum(a.issued_count) as ic, sum(a.issued_amount) as ia,
@@ -173,16 +172,11 @@ export async function rewardActivity(
         from reward_activity_by_day a
         where a.partner_id = ${p} and a.day >= ${firstDay}::date and a.day < ${endDay}::date
         group by a.day`;
-  const open =
-    p === undefined
-      ? sql`select 'o', null, coalesce(sum(g.n), 0)::int, coalesce(sum(g.balance), 0)::numeric(14, 2)::text, 0, '0'
-        from giftcards_open_by_expiry g
-        where g.expires_at > ${now}::timestamptz`
-      : sql`select 'o', null, count(*)::int, coalesce(sum(g.balance), 0)::numeric(14, 2)::text, 0, '0'
-        from rewards g
-        where g.reward_type = 'GIFTCARD' and g.status = 'Active'
-          and (g.expiry_date is null or g.expiry_date > ${now}::timestamptz)
-          and g.partner_id = ${p}`;
+  const open = sql`select 'o', null, count(*)::int, coalesce(sum(g.balance), 0)::numeric(14, 2)::text, 0, '0'
+    from rewards g
+    where g.reward_type = 'GIFTCARD' and g.status = 'Active'
+      and (g.expiry_date is null or g.expiry_date > ${now}::timestamptz)
+      and ${p === undefined ? sql`true` : sql`g.partner_id = ${p}`}`;
   const rows = await executeRows<ActivityRow>(
     db,
     sql`

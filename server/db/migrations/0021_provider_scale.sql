@@ -10,14 +10,6 @@ CREATE TABLE "customer_points" (
 	CONSTRAINT "customer_points_partner_id_customer_id_pk" PRIMARY KEY("partner_id","customer_id")
 );
 --> statement-breakpoint
-CREATE TABLE "giftcards_open_by_expiry" (
-	"expires_at" timestamp with time zone NOT NULL,
-	"shard" smallint NOT NULL,
-	"n" bigint DEFAULT 0 NOT NULL,
-	"balance" numeric(14, 2) DEFAULT 0 NOT NULL,
-	CONSTRAINT "giftcards_open_by_expiry_expires_at_shard_pk" PRIMARY KEY("expires_at","shard")
-);
---> statement-breakpoint
 CREATE TABLE "reward_activity_club_by_day" (
 	"day" date NOT NULL,
 	"shard" smallint NOT NULL,
@@ -47,10 +39,6 @@ JOIN customers cu ON cu.id = p.customer_id;
 --> statement-breakpoint
 INSERT INTO reward_activity_club_by_day (day, shard, issued_count, issued_amount, redeemed_count, redeemed_amount)
 SELECT day, partner_id % 16, sum(issued_count), sum(issued_amount), sum(redeemed_count), sum(redeemed_amount) FROM reward_activity_by_day GROUP BY 1, 2;
---> statement-breakpoint
-INSERT INTO giftcards_open_by_expiry (expires_at, shard, n, balance)
-SELECT coalesce(expiry_date, 'infinity'), partner_id % 16, count(*), coalesce(sum(balance), 0) FROM rewards
-WHERE reward_type = 'GIFTCARD' AND status = 'Active' GROUP BY 1, 2;
 --> statement-breakpoint
 -- The visits tab's customer sort key: the customer's lower(first_name || ' ' || last_name), the same
 -- expression the list sorted by through the join (server/domain/visits.ts userName).
@@ -188,34 +176,3 @@ CREATE TRIGGER reward_activity_club_insert AFTER INSERT ON reward_activity_by_da
 CREATE TRIGGER reward_activity_club_update AFTER UPDATE ON reward_activity_by_day REFERENCING OLD TABLE AS old_rows NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION reward_activity_club_sync();
 --> statement-breakpoint
 CREATE TRIGGER reward_activity_club_delete AFTER DELETE ON reward_activity_by_day REFERENCING OLD TABLE AS old_rows FOR EACH STATEMENT EXECUTE FUNCTION reward_activity_club_sync();
---> statement-breakpoint
--- The club's open gift cards by expiry (the charts' outstanding balance): status Active gift cards
--- in and out, their balance as it changes; rows that fall to zero are removed.
-CREATE OR REPLACE FUNCTION giftcards_open_sync() RETURNS trigger LANGUAGE plpgsql AS $$
-BEGIN
-  IF TG_OP = 'INSERT' THEN
-    INSERT INTO giftcards_open_by_expiry AS t (expires_at, shard, n, balance)
-    SELECT d.e, d.shard, sum(d.dn), sum(d.db) FROM (SELECT coalesce(expiry_date, 'infinity') AS e, partner_id % 16 AS shard, 1 AS dn, 1 * coalesce(balance, 0) AS db FROM new_rows WHERE reward_type = 'GIFTCARD' AND status = 'Active') d
-    GROUP BY d.e, d.shard HAVING sum(d.dn) <> 0 OR sum(d.db) <> 0 ORDER BY d.e, d.shard
-    ON CONFLICT (expires_at, shard) DO UPDATE SET n = t.n + excluded.n, balance = t.balance + excluded.balance;
-  ELSIF TG_OP = 'UPDATE' THEN
-    INSERT INTO giftcards_open_by_expiry AS t (expires_at, shard, n, balance)
-    SELECT d.e, d.shard, sum(d.dn), sum(d.db) FROM (SELECT coalesce(expiry_date, 'infinity') AS e, partner_id % 16 AS shard, 1 AS dn, 1 * coalesce(balance, 0) AS db FROM new_rows WHERE reward_type = 'GIFTCARD' AND status = 'Active' UNION ALL SELECT coalesce(expiry_date, 'infinity') AS e, partner_id % 16 AS shard, -1 AS dn, -1 * coalesce(balance, 0) AS db FROM old_rows WHERE reward_type = 'GIFTCARD' AND status = 'Active') d
-    GROUP BY d.e, d.shard HAVING sum(d.dn) <> 0 OR sum(d.db) <> 0 ORDER BY d.e, d.shard
-    ON CONFLICT (expires_at, shard) DO UPDATE SET n = t.n + excluded.n, balance = t.balance + excluded.balance;
-  ELSE
-    INSERT INTO giftcards_open_by_expiry AS t (expires_at, shard, n, balance)
-    SELECT d.e, d.shard, sum(d.dn), sum(d.db) FROM (SELECT coalesce(expiry_date, 'infinity') AS e, partner_id % 16 AS shard, -1 AS dn, -1 * coalesce(balance, 0) AS db FROM old_rows WHERE reward_type = 'GIFTCARD' AND status = 'Active') d
-    GROUP BY d.e, d.shard HAVING sum(d.dn) <> 0 OR sum(d.db) <> 0 ORDER BY d.e, d.shard
-    ON CONFLICT (expires_at, shard) DO UPDATE SET n = t.n + excluded.n, balance = t.balance + excluded.balance;
-  END IF;
-  DELETE FROM giftcards_open_by_expiry WHERE n = 0 AND balance = 0;
-  RETURN NULL;
-END
-$$;
---> statement-breakpoint
-CREATE TRIGGER rewards_giftcards_open_insert AFTER INSERT ON rewards REFERENCING NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION giftcards_open_sync();
---> statement-breakpoint
-CREATE TRIGGER rewards_giftcards_open_update AFTER UPDATE ON rewards REFERENCING OLD TABLE AS old_rows NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION giftcards_open_sync();
---> statement-breakpoint
-CREATE TRIGGER rewards_giftcards_open_delete AFTER DELETE ON rewards REFERENCING OLD TABLE AS old_rows FOR EACH STATEMENT EXECUTE FUNCTION giftcards_open_sync();

@@ -9,7 +9,6 @@ import {
   primaryKey,
   smallint,
   text,
-  timestamp,
 } from 'drizzle-orm/pg-core';
 import { partnerRef, partners } from './accounts';
 import { money } from './columns';
@@ -86,24 +85,6 @@ export const rewardActivityClubByDay = pgTable(
     redeemedAmount: money('redeemed_amount').notNull().default(0),
   },
   (t) => [primaryKey({ columns: [t.day, t.shard] })],
-);
-
-/**
- * The club's open gift cards (status Active) by their expiry instant ('infinity' for none), with their
- * number and balance (the charts' outstanding balance, decision 069): kept by statement-level
- * triggers on rewards (migration 0021); the outstanding figure sums the rows that expire after now.
- * Never written by the application.
- */
-export const giftcardsOpenByExpiry = pgTable(
-  'giftcards_open_by_expiry',
-  {
-    expiresAt: timestamp('expires_at', { withTimezone: true, mode: 'string' }).notNull(),
-    /** partner_id % 16, as reward_activity_club_by_day. */
-    shard: smallint('shard').notNull(),
-    n: bigint('n', { mode: 'number' }).notNull().default(0),
-    balance: money('balance').notNull().default(0),
-  },
-  (t) => [primaryKey({ columns: [t.expiresAt, t.shard] })],
 );
 
 /**
