@@ -28,6 +28,8 @@ const ROWS = Number(process.env.IMPORT_E2E_ROWS ?? 100_000);
 const ADMIN = { email: 'ops@provider.test', password: 'Ops#Deploy2026' };
 const DATABASE = process.env.TEST_DATABASE_URL;
 
+// Skipped only without PostgreSQL: the "Done when" is a production deployment on PostgreSQL,
+// and CI (.ci/run) always sets TEST_DATABASE_URL, so there it runs.
 test.skip(!DATABASE, 'a production deployment runs on PostgreSQL: set TEST_DATABASE_URL');
 test.describe.configure({ mode: 'serial' });
 
