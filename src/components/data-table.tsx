@@ -719,6 +719,9 @@ const actionCell = css({
   pt: { base: '3', md: '3' },
   mt: { base: '1', md: '0' },
   '& > span': { display: { base: 'flex', md: 'inline' }, flexWrap: 'wrap', gap: '2' },
+  // A screen's own wrapper around its buttons (kept on one line in the table) wraps on a phone too:
+  // four buttons are wider than a 375 px card.
+  mdDown: { '& > span > span': { display: 'flex', flexWrap: 'wrap', gap: '2', whiteSpace: 'normal' } },
 });
 const endAlign = css({ md: { textAlign: 'right' } });
 const sticky = {

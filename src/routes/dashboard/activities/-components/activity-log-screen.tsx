@@ -25,7 +25,7 @@ const columns: DataColumn<Activity>[] = col.columns([
         <span className={css({ display: 'inline-flex', alignItems: 'center', gap: '3' })}>
           <Avatar name={user.name} src={user.imageUrl} size="sm" />
           <span className={css({ display: 'flex', flexDirection: 'column' })}>
-            <span className={css({ fontWeight: 'medium', whiteSpace: 'nowrap' })}>{user.name}</span>
+            <span className={css({ fontWeight: 'medium' })}>{user.name}</span>
             {user.organizationName ? (
               <span className={css({ fontSize: 'xs', color: 'fg.muted' })}>{user.organizationName}</span>
             ) : null}

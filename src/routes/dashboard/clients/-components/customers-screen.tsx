@@ -35,7 +35,6 @@ const columns: DataColumn<Customer>[] = col.columns([
             className={css({
               fontWeight: 'semibold',
               color: 'brand.700',
-              whiteSpace: 'nowrap',
               _hover: { textDecoration: 'underline' },
             })}
           >

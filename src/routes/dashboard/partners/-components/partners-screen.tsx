@@ -56,9 +56,7 @@ export const partnerColumns: DataColumn<Partner>[] = col.columns([
   col.accessor('firstName', {
     header: 'Name',
     enableSorting: true,
-    cell: ({ row }) => (
-      <span className={nowrap}>{fullName(row.original.firstName, row.original.lastName)}</span>
-    ),
+    cell: ({ row }) => fullName(row.original.firstName, row.original.lastName),
   }),
   col.accessor('email', { header: 'Email', enableSorting: true }),
   col.display({

@@ -80,7 +80,7 @@ const roleColumns: DataColumn<Role>[] = col.columns([
     header: 'Name',
     enableSorting: true,
     cell: ({ row }) => (
-      <span className={css({ fontWeight: 'medium', whiteSpace: 'nowrap' })}>
+      <span className={css({ fontWeight: 'medium' })}>
         {row.original.name}
         {row.original.builtIn ? <BuiltInBadge /> : null}
       </span>

@@ -94,7 +94,7 @@ const staffColumns: DataColumn<StaffUser>[] = col.columns([
       return (
         <span className={css({ display: 'inline-flex', alignItems: 'center', gap: '3' })}>
           <Avatar name={name} src={row.original.imageUrl} size="sm" />
-          <span className={css({ fontWeight: 'medium', whiteSpace: 'nowrap' })}>{name}</span>
+          <span className={css({ fontWeight: 'medium' })}>{name}</span>
         </span>
       );
     },
@@ -105,7 +105,7 @@ const staffColumns: DataColumn<StaffUser>[] = col.columns([
     id: 'role',
     header: 'Role',
     enableSorting: true,
-    cell: ({ getValue }) => <span className={css({ whiteSpace: 'nowrap' })}>{getValue() || '-'}</span>,
+    cell: ({ getValue }) => getValue() || '-',
   }),
   col.display({
     id: 'status',
