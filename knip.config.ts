@@ -19,6 +19,8 @@ const config: KnipConfig = {
     'src/prerender/sign-in-markup.tsx',
     // The till example: run with tsx by hand (its README), and by its test.
     'examples/pos-till/pos-till.ts',
+    // The tests StrykerJS runs (stryker.config.mjs names it; `npm run test:mutation`, decision 071).
+    'vitest.mutation.config.ts',
   ],
   project: ['{src,server,contract,tests,scripts,client,examples}/**/*.{ts,tsx,mjs}', '*.ts'],
   ignoreDependencies: [

@@ -199,3 +199,183 @@ describe('redeem machine', () => {
     expect(redeem).not.toHaveBeenCalled();
   });
 });
+
+/**
+ * The steps of a redemption by the product's rules (docs/product.md#redemption and #modals: a code
+ * first, then a gift card's amount of at most its balance or a coupon's confirmation; money needs the
+ * network; a refusal charges nothing). Added for the mutants StrykerJS found alive
+ * (`npm run test:mutation`, decision 071).
+ */
+describe('redeem machine: the steps', () => {
+  const network = { status: 0, message: 'Network Error', errors: [] };
+  const refused = { status: 400, message: 'Insufficient balance', errors: [] };
+  function flow(opts: {
+    type?: 'GIFTCARD' | 'COUPON';
+    sends?: unknown[];
+    redeems?: unknown[];
+    openAttempt?: RedeemRequest | null;
+  }) {
+    const sends = [...(opts.sends ?? [])];
+    const redeems = [...(opts.redeems ?? [])];
+    const sendCode = vi.fn(async (_: { userId: number; code: string }) => {
+      const a = sends.shift();
+      if (a) throw a;
+      return { expiresAt: 'x', sentTo: 'n***@mail.ng' };
+    });
+    const redeemReward = vi.fn(async (req: RedeemRequest) => {
+      const a = redeems.shift();
+      if (a) throw a;
+      return { result: { ...result, rewardType: req.rewardType }, message: `${req.rewardType} redeemed` };
+    });
+    const type = opts.type ?? 'GIFTCARD';
+    const actor = createActor(
+      redeemMachine.provide({
+        actors: {
+          sendCode: fromPromise(({ input }) => sendCode(input)),
+          redeemReward: fromPromise(({ input }) => redeemReward(input)),
+          otp: otpMachine.provide({
+            actors: { checkOtp: fromPromise(async () => ({ valid: true as const, attemptsLeft: 4 })) },
+          }),
+        },
+      }),
+      {
+        input: {
+          reward: { userId: 7, code: 'R-1', rewardType: type, balance: type === 'GIFTCARD' ? 5000 : null },
+          online: true,
+          openAttempt: opts.openAttempt ?? null,
+        },
+      },
+    ).start();
+    return { actor, sendCode, redeemReward };
+  }
+  const enterCode = async (actor: ReturnType<typeof flow>['actor']) => {
+    const s = await waitFor(actor, (x) => x.matches('enteringCode'));
+    s.children.otp?.send({ type: 'otp.paste', text: '123456' });
+    s.children.otp?.send({ type: 'otp.submit' });
+    return waitFor(actor, (x) => x.matches('enteringAmount') || x.matches('confirming'));
+  };
+
+  it('the code goes to the reward of this redemption; where it went is shown in the code entry', async () => {
+    const { actor, sendCode } = flow({});
+    actor.send({ type: 'redeem.start' });
+    const s = await waitFor(actor, (x) => x.matches('enteringCode'));
+    expect(sendCode).toHaveBeenCalledWith({ userId: 7, code: 'R-1' });
+    expect(s.context.sentTo).toBe('n***@mail.ng');
+    expect(s.children.otp?.getSnapshot().context.sentTo).toBe('n***@mail.ng');
+  });
+
+  it('a code that did not go can be sent again, the error cleared as it goes; Cancel closes', async () => {
+    const { actor, sendCode } = flow({ sends: [network] });
+    actor.send({ type: 'redeem.start' });
+    let s = await waitFor(actor, (x) => x.matches('sendFailed'));
+    expect(s.context.error).toBe('Network Error');
+    actor.send({ type: 'redeem.retry' });
+    expect(actor.getSnapshot().context.error).toBeNull();
+    s = await waitFor(actor, (x) => x.matches('enteringCode'));
+    expect(sendCode).toHaveBeenCalledTimes(2);
+    actor.send({ type: 'redeem.cancel' });
+    expect(actor.getSnapshot().status).toBe('done');
+    expect(actor.getSnapshot().output).toBeNull();
+  });
+
+  it('Cancel closes from the start, after a failed send, the amount, the confirmation and a failure', async () => {
+    const idle = flow({});
+    idle.actor.send({ type: 'redeem.cancel' });
+    expect(idle.actor.getSnapshot().status).toBe('done');
+    const sendFailed = flow({ sends: [network] });
+    sendFailed.actor.send({ type: 'redeem.start' });
+    await waitFor(sendFailed.actor, (x) => x.matches('sendFailed'));
+    sendFailed.actor.send({ type: 'redeem.cancel' });
+    expect(sendFailed.actor.getSnapshot().value).toBe('cancelled');
+    const coupon = flow({ type: 'COUPON', redeems: [refused] });
+    coupon.actor.send({ type: 'redeem.start' });
+    await enterCode(coupon.actor);
+    coupon.actor.send({ type: 'redeem.confirm' });
+    await waitFor(coupon.actor, (x) => x.matches('failed'));
+    coupon.actor.send({ type: 'redeem.cancel' });
+    expect(coupon.actor.getSnapshot().value).toBe('cancelled');
+    expect(coupon.actor.getSnapshot().output).toBeNull();
+  });
+
+  it('a gift card may be redeemed for its whole balance, the amount read without spaces; one more kobo is refused', async () => {
+    const { actor, redeemReward } = flow({});
+    actor.send({ type: 'redeem.start' });
+    await enterCode(actor);
+    actor.send({ type: 'redeem.amount', text: '5000.01' });
+    actor.send({ type: 'redeem.submit' });
+    expect(actor.getSnapshot().value).toBe('enteringAmount');
+    expect(actor.getSnapshot().context.amountError).toContain('₦5,000');
+    actor.send({ type: 'redeem.amount', text: ' 5000 ' });
+    actor.send({ type: 'redeem.submit' });
+    const done = await waitFor(actor, (x) => x.status === 'done');
+    expect(redeemReward).toHaveBeenCalledWith(
+      expect.objectContaining({ amountToRedeem: 5000, otp: '123456' }),
+    );
+    expect(done.value).toBe('done');
+    expect(done.output).toMatchObject({ message: 'GIFTCARD redeemed' });
+  });
+
+  it('a refusal charges nothing: the server says why, and Back returns to the coupon confirmation, the error cleared', async () => {
+    const { actor, redeemReward } = flow({ type: 'COUPON', redeems: [refused] });
+    actor.send({ type: 'redeem.start' });
+    await enterCode(actor);
+    actor.send({ type: 'redeem.confirm' });
+    const s = await waitFor(actor, (x) => x.matches('failed'));
+    expect(s.context.error).toBe('Insufficient balance');
+    expect(s.context.open).toBeNull();
+    actor.send({ type: 'redeem.back' });
+    expect(actor.getSnapshot().value).toBe('confirming');
+    expect(actor.getSnapshot().context.error).toBeNull();
+    // Confirmed again: a new attempt (the refused one is settled), answered with the coupon's message.
+    actor.send({ type: 'redeem.confirm' });
+    const done = await waitFor(actor, (x) => x.status === 'done');
+    expect(done.output).toMatchObject({ message: 'COUPON redeemed' });
+    expect(redeemReward.mock.calls[1]?.[0].idempotencyKey).not.toBe(
+      redeemReward.mock.calls[0]?.[0].idempotencyKey,
+    );
+  });
+
+  it('offline in the code entry reaches the code boxes: Submit is refused there; online again, it goes', async () => {
+    const { actor } = flow({});
+    actor.send({ type: 'redeem.start' });
+    const s = await waitFor(actor, (x) => x.matches('enteringCode'));
+    actor.send({ type: 'network.offline' });
+    expect(actor.getSnapshot().context.online).toBe(false);
+    const otp = s.children.otp;
+    otp?.send({ type: 'otp.paste', text: '123456' });
+    otp?.send({ type: 'otp.submit' });
+    expect(otp?.getSnapshot().context.error).toBe(rewardMessages.networkRequired);
+    actor.send({ type: 'network.online' });
+    expect(actor.getSnapshot().context.online).toBe(true);
+    otp?.send({ type: 'otp.submit' });
+    await waitFor(actor, (x) => x.matches('enteringAmount'));
+  });
+
+  it('back online, the refusal for want of the network is cleared', () => {
+    const { actor } = flow({});
+    actor.send({ type: 'network.offline' });
+    actor.send({ type: 'redeem.start' });
+    expect(actor.getSnapshot().context.error).toBe(rewardMessages.networkRequired);
+    actor.send({ type: 'network.online' });
+    expect(actor.getSnapshot().context).toMatchObject({ online: true, error: null });
+    expect(actor.getSnapshot().value).toBe('idle');
+  });
+
+  it("an earlier attempt refused at the start charged nothing: the next success is told as the type's own", async () => {
+    const open: RedeemRequest = {
+      rewardType: 'COUPON',
+      userId: 7,
+      code: 'R-1',
+      otp: '000000',
+      idempotencyKey: 'k-old',
+    };
+    const { actor, redeemReward } = flow({ type: 'COUPON', redeems: [refused], openAttempt: open });
+    actor.send({ type: 'redeem.start' });
+    await enterCode(actor);
+    expect(actor.getSnapshot().context).toMatchObject({ uncertain: false, resuming: false, open: null });
+    actor.send({ type: 'redeem.confirm' });
+    const done = await waitFor(actor, (x) => x.status === 'done');
+    expect(redeemReward.mock.calls[0]?.[0]).toEqual(open);
+    expect(done.output).toMatchObject({ message: 'COUPON redeemed' });
+  });
+});
