@@ -1,7 +1,7 @@
 import { describe, expect, it, vi } from 'vitest';
 import { createActor, fromPromise, waitFor } from 'xstate';
 import { rewardMessages } from '../../contract/rewards';
-import { otpMachine } from './otp.machine';
+import { type OtpActor, otpMachine } from './otp.machine';
 import {
   OUTCOME_UNKNOWN,
   overBalanceMessage,
@@ -261,7 +261,7 @@ describe('redeem machine: the steps', () => {
     const s = await waitFor(actor, (x) => x.matches('enteringCode'));
     expect(sendCode).toHaveBeenCalledWith({ userId: 7, code: 'R-1' });
     expect(s.context.sentTo).toBe('n***@mail.ng');
-    expect(s.children.otp?.getSnapshot().context.sentTo).toBe('n***@mail.ng');
+    expect((s.children.otp as OtpActor | undefined)?.getSnapshot().context.sentTo).toBe('n***@mail.ng');
   });
 
   it('a code that did not go can be sent again, the error cleared as it goes; Cancel closes', async () => {
@@ -341,7 +341,7 @@ describe('redeem machine: the steps', () => {
     const s = await waitFor(actor, (x) => x.matches('enteringCode'));
     actor.send({ type: 'network.offline' });
     expect(actor.getSnapshot().context.online).toBe(false);
-    const otp = s.children.otp;
+    const otp = s.children.otp as OtpActor | undefined;
     otp?.send({ type: 'otp.paste', text: '123456' });
     otp?.send({ type: 'otp.submit' });
     expect(otp?.getSnapshot().context.error).toBe(rewardMessages.networkRequired);
