@@ -16,6 +16,16 @@ import {
   tokenPairSchema,
   updatePasswordBodySchema,
 } from './auth';
+import {
+  approvalSettingsSchema,
+  campaignIdParamSchema,
+  campaignListQuerySchema,
+  campaignPreviewSchema,
+  campaignSchema,
+  createCampaignBodySchema,
+  PREVIEW_SKIPPED_SHOWN,
+  rejectCampaignBodySchema,
+} from './campaigns';
 import { VERSION_HEADER } from './concurrency';
 import {
   confirmCustomerLinkBodySchema,
@@ -324,6 +334,9 @@ export const apiSchemas: Record<string, z.core.$ZodType> = {
   Webhook: webhookSchema,
   CreatedWebhook: createdWebhookSchema,
   WebhookDelivery: webhookDeliverySchema,
+  Campaign: campaignSchema,
+  CampaignPreview: campaignPreviewSchema,
+  ApprovalSettings: approvalSettingsSchema,
 };
 
 /** GET /files/{hash}: the SHA-256 of the bytes, hex (a malformed hash is a 404, like an unknown one). */
@@ -410,6 +423,11 @@ const CLUB_KEY_TEXT =
 const API_KEY_SCOPE = "Partner staff manage only their own partner's keys (another partner answers 404).";
 const WEBHOOK_SCOPE =
   "Partner staff see and manage only their own partner's webhooks (a webhook of another partner, or a club-wide one, answers 404).";
+
+const CAMPAIGN_MANAGE = ['campaigns.manage'] as const;
+const CAMPAIGN_READ = ['campaigns.manage', 'rewards.approve'] as const;
+const CAMPAIGN_SCOPE =
+  "Partner staff see and act on their own partner's campaigns only (another partner's answers 404).";
 
 const endpointList = [
   // Auth
@@ -1298,6 +1316,135 @@ const endpointList = [
     data: reversalResultSchema,
     errors: [404],
     codes: ['not_a_redemption', 'reward_reversed'],
+  },
+  // Campaigns and four eyes (issue 35, docs/decisions/070-campaigns-and-four-eyes.md)
+  {
+    method: 'get',
+    path: '/admin/campaigns',
+    tag: 'Campaigns',
+    summary: 'Campaigns, newest first, with their state, counts, maker and approver',
+    description: `${CAMPAIGN_SCOPE} \`state=awaiting_approval\` is the approvals queue.`,
+    access: CAMPAIGN_READ,
+    scope: 'partner',
+    query: campaignListQuerySchema,
+    data: listSchema(campaignSchema),
+    errors: [404],
+  },
+  {
+    method: 'post',
+    path: '/admin/campaigns',
+    tag: 'Campaigns',
+    summary: 'Save a campaign as a draft (one reward template and a segment of customers)',
+    description: `${CAMPAIGN_SCOPE} The segment: \`eligible\` (the partner's eligible customers today, by the eligibility rule), \`filter\` (\`status\`, and visits at the partner between \`visitedFrom\` and \`visitedTo\`, Lagos days; without a period, the customers linked to the partner) or \`list\` (\`customerIds\`, \`emails\`, \`externalIds\`: at most 100,000 together). Only customers linked to the partner (consent) receive the reward; the others are skipped with their reason. Nothing is issued until it is submitted.`,
+    access: CAMPAIGN_MANAGE,
+    scope: 'partner',
+    body: createCampaignBodySchema,
+    bodyLimit: IMAGE_BODY_LIMIT,
+    data: campaignSchema,
+    status: 201,
+    errors: [404],
+  },
+  {
+    method: 'get',
+    path: '/admin/campaigns/{id}',
+    numericIds: true,
+    tag: 'Campaigns',
+    summary: 'A campaign: its state and counts (issued, skipped, total)',
+    description: `${CAMPAIGN_SCOPE} Poll it while the campaign runs: \`issued + skipped\` reaches \`total\` when it is done.`,
+    access: CAMPAIGN_READ,
+    scope: 'partner',
+    params: campaignIdParamSchema,
+    data: campaignSchema,
+  },
+  {
+    method: 'get',
+    path: '/admin/campaigns/{id}/preview',
+    numericIds: true,
+    tag: 'Campaigns',
+    summary: 'Who the campaign would reward now, the total face value, and who is skipped and why',
+    description: `${CAMPAIGN_SCOPE} \`count\` customers would receive the reward; \`totalValue\` is count × the gift card's amount in naira (a coupon counts 0). \`skipped\` counts the others by reason (\`not_found\`: a list entry naming nobody; \`erased\`; \`blocked\`; \`not_linked\`: no confirmed link to the partner; \`already_rewarded\`: holds this campaign's reward) and names the first ${PREVIEW_SKIPPED_SHOWN}. \`needsApproval\` says whether submitting would wait for a second person.`,
+    access: CAMPAIGN_READ,
+    scope: 'partner',
+    params: campaignIdParamSchema,
+    data: campaignPreviewSchema,
+  },
+  {
+    method: 'post',
+    path: '/admin/campaigns/{id}/submit',
+    numericIds: true,
+    webhookSource: true,
+    tag: 'Campaigns',
+    summary: 'Submit a draft: it starts, or waits for approval (`data.state` says which)',
+    description: `${CAMPAIGN_SCOPE} The segment is fixed now (the figures of the preview). Above the club's thresholds (PUT /admin/settings/approvals) \`data.state\` is \`awaiting_approval\`: a second person holding \`rewards.approve\` approves or rejects it. Otherwise \`running\`: a background job issues one ordinary reward per customer (each with its ledger entry, event and \`reward.issued\` message), exactly once even across a server restart, then sends \`campaign.completed\`. Only a draft is submitted: a second submit is a 409 and issues nothing. A segment with nobody to reward is a 409.`,
+    access: CAMPAIGN_MANAGE,
+    scope: 'partner',
+    params: campaignIdParamSchema,
+    data: campaignSchema,
+    errors: [409],
+  },
+  {
+    method: 'post',
+    path: '/admin/campaigns/{id}/approve',
+    numericIds: true,
+    tag: 'Campaigns',
+    summary: 'Approve a campaign waiting for approval (a second person): it starts',
+    description:
+      'Club staff holding `rewards.approve`, never the maker (403). Only a campaign waiting for approval: approving twice is a 409 and issues nothing more.',
+    access: ['rewards.approve'],
+    scope: 'club',
+    params: campaignIdParamSchema,
+    data: campaignSchema,
+    errors: [409],
+  },
+  {
+    method: 'post',
+    path: '/admin/campaigns/{id}/reject',
+    numericIds: true,
+    tag: 'Campaigns',
+    summary: 'Reject a campaign waiting for approval, with a reason',
+    description:
+      'Club staff holding `rewards.approve`, never the maker (403). The maker sees the reason on the campaign.',
+    access: ['rewards.approve'],
+    scope: 'club',
+    params: campaignIdParamSchema,
+    body: rejectCampaignBodySchema,
+    data: campaignSchema,
+    errors: [409],
+  },
+  {
+    method: 'post',
+    path: '/admin/campaigns/{id}/cancel',
+    numericIds: true,
+    webhookSource: true,
+    tag: 'Campaigns',
+    summary: 'Cancel a campaign (a draft, one waiting, or one running: it stops after the batch in flight)',
+    description: `${CAMPAIGN_SCOPE} Rewards already issued stay. Sends \`campaign.completed\` with state \`cancelled\`. A finished campaign is a 409.`,
+    access: CAMPAIGN_MANAGE,
+    scope: 'partner',
+    params: campaignIdParamSchema,
+    data: campaignSchema,
+    errors: [409],
+  },
+  {
+    method: 'get',
+    path: '/admin/settings/approvals',
+    tag: 'Campaigns',
+    summary: 'The four-eyes thresholds (naira; null: none)',
+    access: ['campaigns.manage', 'rewards.approve'],
+    scope: 'club',
+    data: approvalSettingsSchema,
+  },
+  {
+    method: 'put',
+    path: '/admin/settings/approvals',
+    tag: 'Campaigns',
+    summary: 'Set the four-eyes thresholds (Super Admin only)',
+    description:
+      'Naira. A campaign whose total face value is above `campaignTotalAbove`, or whose reward is above `singleRewardAbove`, waits on submit for a second person holding `rewards.approve`. null: no threshold. Only a Super Admin (anyone else is 403).',
+    access: ['rewards.approve'],
+    scope: 'club',
+    body: approvalSettingsSchema,
+    data: approvalSettingsSchema,
   },
   // CSV exports (issue 9, decision 017): every row the list's query matches, streamed.
   csvExport(

@@ -24,6 +24,7 @@ export const WEBHOOK_EVENT_TYPES = [
   'partner.unblocked',
   'api_key.revoked',
   'webhook.disabled',
+  'campaign.completed',
 ] as const;
 export type WebhookEventType = (typeof WEBHOOK_EVENT_TYPES)[number];
 
@@ -329,6 +330,17 @@ export const webhookEventDataSchemas = {
     url: z.string(),
     reason: z.string(),
     disabledAt: z.string(),
+  }),
+  /** A campaign's run ended (issue 35): every customer of it rewarded or skipped, or it was cancelled. */
+  'campaign.completed': z.object({
+    campaignId: z.int(),
+    partnerId: z.int(),
+    name: z.string(),
+    state: z.enum(['done', 'cancelled', 'failed']),
+    total: z.int(),
+    issued: z.int(),
+    skipped: z.int(),
+    completedAt: z.string(),
   }),
 } as const satisfies Record<WebhookEventType, z.core.$ZodType>;
 
