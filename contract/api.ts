@@ -426,6 +426,37 @@ const WEBHOOK_SCOPE =
 
 const CAMPAIGN_MANAGE = ['campaigns.manage'] as const;
 const CAMPAIGN_READ = ['campaigns.manage', 'rewards.approve'] as const;
+/** One campaign as the console and a script read it (a drafted, submitted, approved one running). */
+const CAMPAIGN_EXAMPLE = {
+  id: 5,
+  name: 'December thank-you',
+  partner: { id: 12, organizationName: 'Mama Put Kitchen' },
+  state: 'running',
+  reward: {
+    rewardType: 'GIFTCARD',
+    rewardTypeCategory: 'GENERAL',
+    issuedAmount: 2500,
+    percentageDiscount: null,
+    title: 'Thank you',
+    description: 'A gift card for a year with us',
+    expiryDate: '2026-12-31T22:59:59.999Z',
+    promotionalImage: null,
+  },
+  segment: { kind: 'filter', status: 'ACTIVE', visitedFrom: '2026-11-01', visitedTo: '2026-11-30' },
+  total: 1200,
+  issued: 640,
+  skipped: 13,
+  totalValue: 2967500,
+  createdBy: { id: 3, name: 'Mira Okon' },
+  approvedBy: { id: 4, name: 'Ade Bello' },
+  rejectedBy: null,
+  rejectionReason: null,
+  error: null,
+  createdAt: '2026-11-28T09:00:00.000Z',
+  submittedAt: '2026-11-28T09:05:00.000Z',
+  decidedAt: '2026-11-28T10:10:00.000Z',
+  finishedAt: null,
+};
 const CAMPAIGN_SCOPE =
   "Partner staff see and act on their own partner's campaigns only (another partner's answers 404).";
 
@@ -1328,6 +1359,7 @@ const endpointList = [
     scope: 'partner',
     query: campaignListQuerySchema,
     data: listSchema(campaignSchema),
+    examples: { data: { records: [CAMPAIGN_EXAMPLE], meta: { totalCount: 1, pageNumber: 1, pageSize: 10 } } },
     errors: [404],
   },
   {
@@ -1340,6 +1372,31 @@ const endpointList = [
     scope: 'partner',
     body: createCampaignBodySchema,
     bodyLimit: IMAGE_BODY_LIMIT,
+    examples: {
+      data: {
+        ...CAMPAIGN_EXAMPLE,
+        state: 'draft',
+        total: null,
+        issued: 0,
+        skipped: 0,
+        totalValue: null,
+        approvedBy: null,
+        submittedAt: null,
+        decidedAt: null,
+      },
+      body: {
+        name: 'December thank-you',
+        partnerId: 12,
+        reward: {
+          rewardType: 'GIFTCARD',
+          issuedAmount: 2500,
+          title: 'Thank you',
+          description: 'A gift card for a year with us',
+          expiryDate: '2026-12-31',
+        },
+        segment: { kind: 'filter', status: 'ACTIVE', visitedFrom: '2026-11-01', visitedTo: '2026-11-30' },
+      },
+    },
     data: campaignSchema,
     status: 201,
     errors: [404],
@@ -1355,6 +1412,7 @@ const endpointList = [
     scope: 'partner',
     params: campaignIdParamSchema,
     data: campaignSchema,
+    examples: { data: CAMPAIGN_EXAMPLE },
   },
   {
     method: 'get',
@@ -1380,6 +1438,7 @@ const endpointList = [
     scope: 'partner',
     params: campaignIdParamSchema,
     data: campaignSchema,
+    examples: { data: CAMPAIGN_EXAMPLE },
     errors: [409],
   },
   {
@@ -1394,6 +1453,7 @@ const endpointList = [
     scope: 'club',
     params: campaignIdParamSchema,
     data: campaignSchema,
+    examples: { data: CAMPAIGN_EXAMPLE },
     errors: [409],
   },
   {
@@ -1409,6 +1469,17 @@ const endpointList = [
     params: campaignIdParamSchema,
     body: rejectCampaignBodySchema,
     data: campaignSchema,
+    examples: {
+      body: { reason: 'Too generous for a coupon this size' },
+      data: {
+        ...CAMPAIGN_EXAMPLE,
+        state: 'rejected',
+        issued: 0,
+        approvedBy: null,
+        rejectedBy: { id: 4, name: 'Ade Bello' },
+        rejectionReason: 'Too generous for a coupon this size',
+      },
+    },
     errors: [409],
   },
   {
@@ -1423,6 +1494,7 @@ const endpointList = [
     scope: 'partner',
     params: campaignIdParamSchema,
     data: campaignSchema,
+    examples: { data: CAMPAIGN_EXAMPLE },
     errors: [409],
   },
   {
@@ -1444,6 +1516,7 @@ const endpointList = [
     access: ['rewards.approve'],
     scope: 'club',
     body: approvalSettingsSchema,
+    examples: { body: { campaignTotalAbove: 500000, singleRewardAbove: 50000 } },
     data: approvalSettingsSchema,
   },
   // CSV exports (issue 9, decision 017): every row the list's query matches, streamed.
