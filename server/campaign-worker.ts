@@ -240,6 +240,9 @@ export function createCampaignWorker(opts: CampaignWorkerOptions): CampaignWorke
   async function runCampaign(campaignId: number) {
     while (!stopped && (await runBatch(campaignId))) {
       opts.onBatch?.();
+      // A turn of the event loop between batches: on PGlite (queries run on this thread) the
+      // requests that came in meanwhile are read and answered between two batches, not after the run.
+      await new Promise((resolve) => setImmediate(resolve));
     }
     opts.onBatch?.();
     // Stopped between two batches (SIGTERM): the lease is given back, so the next start resumes at once.

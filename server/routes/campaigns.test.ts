@@ -245,6 +245,12 @@ describe('preview', () => {
 describe('the run', () => {
   it('issues one ordinary reward per customer: ledger, events, reward.issued; then campaign.completed', async () => {
     const c = await draft(makerToken, { kind: 'eligible' });
+    const rewardsAtP = () => count(sql`select count(*)::int as n from rewards where partner_id = ${P.id}`);
+    const ledgerAtP = () =>
+      count(
+        sql`select count(*)::int as n from reward_ledger where reward_id in (select id from rewards where partner_id = ${P.id})`,
+      );
+    const [rewardsBefore, ledgerBefore] = [await rewardsAtP(), await ledgerAtP()];
     const sub = await t.request<Campaign>('POST', `/admin/campaigns/${c.id}/submit`, { token: makerToken });
     expect(sub.status, sub.text).toBe(200);
     expect(sub.body.data!.state).toBe('running');
@@ -253,6 +259,9 @@ describe('the run', () => {
     const done = (await t.request<Campaign>('GET', `/admin/campaigns/${c.id}`, { token: makerToken })).body
       .data!;
     expect(done).toMatchObject({ state: 'done', issued: 8, skipped: 3, total: 11 });
+    // Nothing but those 8 rewards and their 8 ledger entries was added at the partner.
+    expect(await rewardsAtP()).toBe(rewardsBefore + 8);
+    expect(await ledgerAtP()).toBe(ledgerBefore + 8);
     const ids = sql`select id from rewards where campaign_id = ${c.id}`;
     expect(await count(sql`select count(*)::int as n from rewards where campaign_id = ${c.id}`)).toBe(8);
     expect(

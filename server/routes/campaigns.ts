@@ -272,10 +272,13 @@ export function campaignRoutes(ctx: RouteContext) {
           issuedAmount: row.issuedAmount,
         });
         const state = reasons.length > 0 ? 'awaiting_approval' : 'running';
-        await tx
+        // Conditional as well as locked: whatever the isolation, one submit moves a draft.
+        const moved = await tx
           .update(campaigns)
           .set({ state, total: issuable + skipped, skipped, totalValue, submittedAt: now, updatedAt: now })
-          .where(eq(campaigns.id, row.id));
+          .where(and(eq(campaigns.id, row.id), eq(campaigns.state, 'draft')))
+          .returning({ id: campaigns.id });
+        if (moved.length === 0) throw conflict(msg.notDraft('submitted'));
         await recordEvent(tx, {
           actor: actorOfAuthUser(user),
           action:
@@ -301,10 +304,12 @@ export function campaignRoutes(ctx: RouteContext) {
         if (row.createdBy !== null && row.createdBy === staffUserId(user))
           throw new ApiError(403, msg.ownCampaign);
         if (row.state !== 'awaiting_approval') throw conflict(msg.notWaiting(row.state));
-        await tx
+        const moved = await tx
           .update(campaigns)
           .set({ state: 'running', approvedBy: staffUserId(user), decidedAt: now, updatedAt: now })
-          .where(eq(campaigns.id, row.id));
+          .where(and(eq(campaigns.id, row.id), eq(campaigns.state, 'awaiting_approval')))
+          .returning({ id: campaigns.id });
+        if (moved.length === 0) throw conflict(msg.notWaiting('decided'));
         await recordEvent(tx, {
           actor: actorOfAuthUser(user),
           action: actions.approvedCampaign(row.name),
