@@ -54,7 +54,6 @@ export const CAMPAIGN_STATES = [
   'rejected',
   'failed',
 ] as const;
-export type CampaignState = (typeof CAMPAIGN_STATES)[number];
 
 const listEntries = <T extends z.core.$ZodType>(item: T) =>
   z.optional(z.array(item).check(z.maxLength(MAX_CAMPAIGN_LIST, { error: campaignMessages.listTooLong })));
@@ -152,7 +151,6 @@ export const createCampaignBodySchema = z.strictObject({
   reward: campaignRewardSchema,
   segment: campaignSegmentSchema,
 });
-export type CreateCampaignBody = z.infer<typeof createCampaignBodySchema>;
 
 export const campaignIdParamSchema = z.object({ id: idField('id') });
 

@@ -1,4 +1,5 @@
 import { index, integer, jsonb, pgTable, primaryKey, text } from 'drizzle-orm/pg-core';
+import { CAMPAIGN_STATES } from '../../../contract/campaigns';
 import { customerRef, partnerRef, users } from './accounts';
 import { id, money, ts } from './columns';
 
@@ -7,23 +8,13 @@ import { id, money, ts } from './columns';
  * customers by a leased background job (server/campaign-worker.ts), as the customer imports are.
  */
 
-export const CAMPAIGN_STATE_VALUES = [
-  'draft',
-  'awaiting_approval',
-  'running',
-  'done',
-  'cancelled',
-  'rejected',
-  'failed',
-] as const;
-
 export const campaigns = pgTable(
   'campaigns',
   {
     id: id(),
     name: text('name').notNull(),
     partnerId: partnerRef(),
-    state: text('state', { enum: CAMPAIGN_STATE_VALUES }).notNull().default('draft'),
+    state: text('state', { enum: CAMPAIGN_STATES }).notNull().default('draft'),
     rewardType: text('reward_type', { enum: ['GIFTCARD', 'COUPON'] }).notNull(),
     rewardTypeCategory: text('reward_type_category', { enum: ['GENERAL', 'DISCOUNTED_SUBSCRIPTION'] })
       .notNull()
