@@ -34,8 +34,11 @@ export type CampaignWorkerOptions = {
   batchSize?: number;
   /** How long a claim holds a campaign without a batch; then another worker may take it over. */
   leaseMs?: number;
-  /** Called after each committed batch (the webhook sender is woken: each reward queued a message). */
-  onBatch?: () => void;
+  /**
+   * Called (and awaited) after each committed batch: the webhook sender is woken (each reward queued a
+   * message); a test acts between two batches.
+   */
+  onBatch?: () => void | Promise<void>;
 };
 
 export const CAMPAIGN_BATCH_SIZE = 200;
@@ -239,12 +242,12 @@ export function createCampaignWorker(opts: CampaignWorkerOptions): CampaignWorke
 
   async function runCampaign(campaignId: number) {
     while (!stopped && (await runBatch(campaignId))) {
-      opts.onBatch?.();
+      await opts.onBatch?.();
       // A turn of the event loop between batches: on PGlite (queries run on this thread) the
       // requests that came in meanwhile are read and answered between two batches, not after the run.
       await new Promise((resolve) => setImmediate(resolve));
     }
-    opts.onBatch?.();
+    await opts.onBatch?.();
     // Stopped between two batches (SIGTERM): the lease is given back, so the next start resumes at once.
     if (stopped)
       await db

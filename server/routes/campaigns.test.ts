@@ -315,6 +315,37 @@ describe('the run', () => {
     expect(await count(sql`select count(*)::int as n from rewards where campaign_id = ${c.id}`)).toBe(3);
   });
 
+  it('cancelled while it runs: it stops after the batch in flight, keeps what it issued, completes once', async () => {
+    const c = await draft(makerToken, { kind: 'list', customerIds: at.eligible });
+    await t.request('POST', `/admin/campaigns/${c.id}/submit`, { token: makerToken });
+    let batches = 0;
+    const worker = createCampaignWorker({
+      db: t.db,
+      clock: t.clock,
+      batchSize: 3,
+      onBatch: async () => {
+        batches++;
+        if (batches === 1) {
+          const res = await t.request('POST', `/admin/campaigns/${c.id}/cancel`, { token: makerToken });
+          expect(res.status, res.text).toBe(200);
+        }
+      },
+    });
+    await worker.drain();
+    await drain();
+    const end = (await t.request<Campaign>('GET', `/admin/campaigns/${c.id}`, { token: makerToken })).body
+      .data!;
+    expect(end).toMatchObject({ state: 'cancelled', issued: 3, total: 8 });
+    expect(await count(sql`select count(*)::int as n from rewards where campaign_id = ${c.id}`)).toBe(3);
+    expect(
+      await count(sql`select count(*)::int as n from webhook_deliveries where event_type = 'campaign.completed'
+      and (payload->'data'->>'campaignId')::int = ${c.id}`),
+    ).toBe(1);
+    expect((await t.request('POST', `/admin/campaigns/${c.id}/submit`, { token: makerToken })).status).toBe(
+      409,
+    );
+  });
+
   it('cancel stops it: nothing more is issued; a finished campaign is not cancelled', async () => {
     const c = await draft(makerToken, { kind: 'list', customerIds: at.eligible.slice(0, 4) });
     await t.request('POST', `/admin/campaigns/${c.id}/submit`, { token: makerToken });
