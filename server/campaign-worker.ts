@@ -6,6 +6,7 @@ import { campaigns, campaignTargets, partners } from './db/schema';
 import { type Actor, actions, recordEvent } from './domain/events';
 import { insertIssuedReward } from './domain/reward-issue';
 import { describeError, type Logger, silentLogger } from './log';
+import type { RequestMeta } from './types';
 
 /**
  * Runs campaigns (issue 35, docs/decisions/070), the way the customer import worker applies imports
@@ -59,7 +60,7 @@ export async function recordCampaignEnd(
   row: CampaignRow,
   state: 'done' | 'cancelled' | 'failed',
   now: Date,
-  by: { actor: Actor; meta?: import('./types').RequestMeta } | null,
+  by: { actor: Actor; meta?: RequestMeta } | null,
   reason?: string,
 ) {
   const counts = `${row.issued} issued, ${row.skipped} skipped of ${row.total ?? 0}`;

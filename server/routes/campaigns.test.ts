@@ -365,6 +365,13 @@ describe('the run', () => {
 });
 
 describe('four eyes', () => {
+  it('the Super Admin holds both new permissions (the built-in role holds the whole catalogue)', async () => {
+    const made = await draft(superToken, { kind: 'eligible' });
+    expect(made.createdBy?.name).toBe('Ada Root');
+    const queue = await t.request('GET', '/admin/campaigns?state=awaiting_approval', { token: superToken });
+    expect(queue.status).toBe(200);
+  });
+
   it('only a Super Admin sets the thresholds', async () => {
     const body = { campaignTotalAbove: 10_000, singleRewardAbove: 50_000 };
     expect(
