@@ -42,23 +42,27 @@ function prerenderSignIn(): Plugin {
 }
 
 /**
- * The JavaScript the first screen needs, in one file instead of ~45 (decision 022), and the app
- * behind it in one more (decision 061): `boot` holds the modules whose code the entry runs (React,
- * the session machine, the API client, the sign-in screen and its form), `app` what src/app.tsx adds
- * (the router with the route tree, TanStack Query), loaded once the sign-in form is live on a first
- * visit. Rolldown's automatic chunking otherwise splits them into many small shared chunks, each one
- * more request on the critical path and each compressed on its own. Everything loaded on demand
- * keeps its own chunks.
+ * The JavaScript the first screen needs, in one file instead of ~45 (decision 022), and what comes
+ * behind it in two more (decisions 061 and 072): `boot` holds the modules whose code the entry runs
+ * (React, the session machine, the API client, the sign-in screen and its form); `api` the endpoint
+ * registry (contract/api.ts) with what it imports, which the sign-in's own call reads; `app` what
+ * src/app.tsx adds (the router with the route tree, TanStack Query). On a first visit `api`, then
+ * `app`, load once the sign-in form is live. Rolldown's automatic chunking otherwise splits them into
+ * many small shared chunks, each one more request on the critical path and each compressed on its
+ * own. Everything loaded on demand keeps its own chunks.
  *
  * Which modules the entry runs is measured, not guessed from the import graph (decision 072): a
  * probe build of the entry alone (`bootProbe`, every dynamic import left outside, nothing written)
- * keeps, after tree-shaking, only the modules with code the entry needs (and the entry itself). The import graph alone
- * also takes in what re-exports and barrels merely name (zod's JSON-schema code, zag's DOM helpers,
- * Panda's recipes of other components): in `boot`, their code went to every first visit although only
- * later chunks use it (~10 KB gzip).
+ * keeps, after tree-shaking, only the modules with code the entry needs (and the entry itself). The
+ * import graph alone also takes in what re-exports and barrels merely name (zod's JSON-schema code,
+ * zag's DOM helpers, Panda's recipes of other components): in `boot`, their code went to every first
+ * visit although only later chunks use it (~10 KB gzip). The registry is its own group so that it does
+ * not import `app`: the contract modules both use were in `app`, and a Sign in pressed early waited
+ * for the whole app before its call could go.
  */
 function firstScreenChunks() {
   const boot = new Set<string>();
+  const api = new Set<string>();
   const app = new Set<string>();
   let config: ResolvedConfig | undefined;
   const plugin: Plugin = {
@@ -83,16 +87,23 @@ function firstScreenChunks() {
         }
       };
       const ids = [...this.getModuleIds()];
+      api.clear();
+      closure(
+        ids.filter((id) => /[\\/]contract[\\/]api\.ts$/.test(id)),
+        api,
+        boot,
+      );
       app.clear();
       closure(
         ids.filter((id) => /[\\/]src[\\/]app\.tsx$/.test(id)),
         app,
-        boot,
+        new Set([...boot, ...api]),
       );
     },
   };
   const groups = [
     { name: 'boot', test: (id: string) => boot.has(id), priority: 20 },
+    { name: 'api', test: (id: string) => api.has(id), priority: 15 },
     { name: 'app', test: (id: string) => app.has(id), priority: 10 },
   ];
   return { plugin, groups };
