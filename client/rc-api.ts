@@ -1705,7 +1705,7 @@ export interface paths {
         put?: never;
         /**
          * Subscribe a URL to events
-         * @description Answers the endpoint and its signing secret (`whsec_...`) **once**: store it to verify deliveries (docs/integrations.md). Partner staff always subscribe their own partner's events (`partnerId` is theirs whatever is sent; another one is a 404); club staff may leave `partnerId` out to receive every partner's. A URL naming a private, loopback or link-local address is refused (checked again at every delivery, after DNS).
+         * @description Answers the endpoint and its signing secret (`whsec_...`) **once**: store it to verify deliveries (docs/integrations.md). Partner staff always subscribe their own partner's events (`partnerId` is theirs whatever is sent; another one is a 404); club staff may leave `partnerId` out to receive every partner's. `customer.created` and `customer.updated` reach club-wide endpoints only: a partner's endpoint subscribed to them is refused (400 on `events`; the same on PATCH). A URL naming a private, loopback or link-local address is refused (checked again at every delivery, after DNS).
          *
          *     Needs the permission `integrations.manage`.
          */
