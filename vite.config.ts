@@ -4,7 +4,7 @@ import { fileURLToPath } from 'node:url';
 import { brotliCompressSync, gzipSync, constants as zlib } from 'node:zlib';
 import { tanstackRouter } from '@tanstack/router-plugin/vite';
 import react from '@vitejs/plugin-react';
-import { defineConfig, type Plugin, runnerImport } from 'vite';
+import { build, defineConfig, type Plugin, type ResolvedConfig, runnerImport } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
 
 const { version } = JSON.parse(readFileSync(new URL('./package.json', import.meta.url), 'utf8')) as {
@@ -42,20 +42,40 @@ function prerenderSignIn(): Plugin {
 }
 
 /**
- * The JavaScript the first screen needs, in one file instead of ~45 (decision 022), and the app
- * behind it in one more (decision 061): `boot` holds every module the entry imports statically
- * (React, the session machine, the API client, the sign-in screen and its form), `app` what
- * src/app.tsx adds (the router with the route tree, TanStack Query), loaded once the sign-in form is
- * live on a first visit. Rolldown's automatic chunking otherwise splits them into many small shared
- * chunks, each one more request on the critical path and each compressed on its own. Everything
- * loaded on demand keeps its own chunks.
+ * The JavaScript the first screen needs, in one file instead of ~45 (decision 022), and what comes
+ * behind it in two more (decisions 061 and 072): `boot` holds the modules whose code the entry runs
+ * (React, the session machine, the API client, the sign-in screen and its form); `api` the endpoint
+ * registry (contract/api.ts) with what it imports, which the sign-in's own call reads; `app` what
+ * src/app.tsx adds (the router with the route tree, TanStack Query). On a first visit `api`, then
+ * `app`, load once the sign-in form is live. Rolldown's automatic chunking otherwise splits them into
+ * many small shared chunks, each one more request on the critical path and each compressed on its
+ * own. Everything loaded on demand keeps its own chunks.
+ *
+ * Which modules the entry runs is measured, not guessed from the import graph (decision 072): a
+ * probe build of the entry alone (`bootProbe`, every dynamic import left outside, nothing written)
+ * keeps, after tree-shaking, only the modules with code the entry needs (and the entry itself). The
+ * import graph alone also takes in what re-exports and barrels merely name (zod's JSON-schema code,
+ * zag's DOM helpers, Panda's recipes of other components): in `boot`, their code went to every first
+ * visit although only later chunks use it (~10 KB gzip). The registry is its own group so that it does
+ * not import `app`: the contract modules both use were in `app`, and a Sign in pressed early waited
+ * for the whole app before its call could go.
  */
 function firstScreenChunks() {
   const boot = new Set<string>();
+  const api = new Set<string>();
   const app = new Set<string>();
+  let config: ResolvedConfig | undefined;
   const plugin: Plugin = {
     name: 'reward-club:first-screen-chunks',
     apply: 'build',
+    configResolved(resolved) {
+      config = resolved;
+    },
+    async buildStart() {
+      if (!config) return;
+      boot.clear();
+      for (const id of await probeBootModules(config)) boot.add(id);
+    },
     buildEnd() {
       const closure = (roots: string[], into: Set<string>, skip: Set<string>) => {
         const stack = [...roots];
@@ -67,23 +87,86 @@ function firstScreenChunks() {
         }
       };
       const ids = [...this.getModuleIds()];
+      api.clear();
       closure(
-        ids.filter((id) => this.getModuleInfo(id)?.isEntry),
+        ids.filter((id) => /[\\/]contract[\\/]api\.ts$/.test(id)),
+        api,
         boot,
-        new Set(),
       );
+      app.clear();
       closure(
         ids.filter((id) => /[\\/]src[\\/]app\.tsx$/.test(id)),
         app,
-        boot,
+        new Set([...boot, ...api]),
       );
     },
   };
   const groups = [
     { name: 'boot', test: (id: string) => boot.has(id), priority: 20 },
+    { name: 'api', test: (id: string) => api.has(id), priority: 15 },
     { name: 'app', test: (id: string) => app.has(id), priority: 10 },
   ];
   return { plugin, groups };
+}
+
+/** Set in the probe build of `probeBootModules` (this same config, run again inside the build). */
+const BOOT_PROBE = process.env.REWARD_CLUB_BOOT_PROBE === '1';
+
+/**
+ * The modules the entry's own code needs: this config built again with every dynamic import left
+ * external and nothing written; the entry chunk's modules that render any code, after tree-shaking.
+ */
+async function probeBootModules(config: ResolvedConfig): Promise<string[]> {
+  process.env.REWARD_CLUB_BOOT_PROBE = '1';
+  try {
+    const result = await build({
+      configFile: config.configFile,
+      root: config.root,
+      mode: config.mode,
+      logLevel: 'warn',
+      build: {
+        write: false,
+        emptyOutDir: false,
+        copyPublicDir: false,
+        sourcemap: false,
+        minify: false,
+        reportCompressedSize: false,
+      },
+    });
+    const ids: string[] = [];
+    for (const output of Array.isArray(result) ? result : [result])
+      if ('output' in output)
+        for (const item of output.output)
+          if (item.type === 'chunk' && item.isEntry)
+            // The entry module itself too (index.html's script): the entry chunk stays `boot`.
+            for (const [id, module] of Object.entries(item.modules))
+              if (module.renderedLength > 0 || id === item.facadeModuleId) ids.push(id);
+    if (ids.length === 0) throw new Error('the boot probe found no module in the entry chunk');
+    return ids;
+  } finally {
+    delete process.env.REWARD_CLUB_BOOT_PROBE;
+  }
+}
+
+/**
+ * The probe build's own plugin: dynamic imports stay outside (the entry alone is bundled), and CSS
+ * is left out (the probe counts JavaScript; Panda's extraction would only cost time).
+ */
+function bootProbe(): Plugin {
+  return {
+    name: 'reward-club:boot-probe',
+    apply: 'build',
+    enforce: 'pre',
+    resolveId(source) {
+      return source.endsWith('.css') ? '\0boot-probe:css' : null;
+    },
+    load(id) {
+      return id === '\0boot-probe:css' ? '' : null;
+    },
+    resolveDynamicImport(specifier) {
+      return typeof specifier === 'string' ? { id: specifier, external: true } : null;
+    },
+  };
 }
 const chunks = firstScreenChunks();
 
@@ -120,46 +203,50 @@ function precompress(): Plugin {
 
 export default defineConfig({
   define: { 'import.meta.env.VITE_APP_BUILD': JSON.stringify(appBuild) },
-  plugins: [
-    tanstackRouter({ target: 'react', autoCodeSplitting: true }),
-    react(),
-    // The app shell offline (decision 008): precache the build, SPA routes fall back to index.html,
-    // /api is never cached by the worker (user data lives only in Dexie, which sign-out wipes).
-    VitePWA({
-      registerType: 'prompt',
-      injectRegister: false,
-      filename: 'sw.js',
-      manifestFilename: 'manifest.webmanifest',
-      includeAssets: ['logo.svg'],
-      manifest: {
-        name: 'Reward Club Admin',
-        short_name: 'Reward Club',
-        description: 'The Reward Club administration console',
-        start_url: '/',
-        scope: '/',
-        display: 'standalone',
-        theme_color: '#0b3d91',
-        background_color: '#ffffff',
-        icons: [{ src: '/logo.svg', sizes: 'any', type: 'image/svg+xml', purpose: 'any' }],
-      },
-      workbox: {
-        globPatterns: ['**/*.{js,css,html,svg,png,ico,woff,woff2,webmanifest}'],
-        // Only first visits (no worker yet) get the prerendered sign-in screen; the worker serves index.html.
-        globIgnores: ['**/node_modules/**', 'sign-in.html'],
-        navigateFallback: 'index.html',
-        navigateFallbackDenylist: [/^\/api(\/|$)/],
-        cleanupOutdatedCaches: true,
-        // No skipWaiting: a new version waits for the user's Reload. clientsClaim only acts when a
-        // worker activates (first install, or after that Reload), so the page it claims is current.
-        clientsClaim: true,
-        runtimeCaching: [],
-      },
-      devOptions: { enabled: false },
-    }),
-    prerenderSignIn(),
-    chunks.plugin,
-    precompress(),
-  ],
+  // The boot probe (firstScreenChunks) bundles the entry alone: no routes, no service worker, no
+  // prerender, nothing written.
+  plugins: BOOT_PROBE
+    ? [react(), bootProbe()]
+    : [
+        tanstackRouter({ target: 'react', autoCodeSplitting: true }),
+        react(),
+        // The app shell offline (decision 008): precache the build, SPA routes fall back to index.html,
+        // /api is never cached by the worker (user data lives only in Dexie, which sign-out wipes).
+        VitePWA({
+          registerType: 'prompt',
+          injectRegister: false,
+          filename: 'sw.js',
+          manifestFilename: 'manifest.webmanifest',
+          includeAssets: ['logo.svg'],
+          manifest: {
+            name: 'Reward Club Admin',
+            short_name: 'Reward Club',
+            description: 'The Reward Club administration console',
+            start_url: '/',
+            scope: '/',
+            display: 'standalone',
+            theme_color: '#0b3d91',
+            background_color: '#ffffff',
+            icons: [{ src: '/logo.svg', sizes: 'any', type: 'image/svg+xml', purpose: 'any' }],
+          },
+          workbox: {
+            globPatterns: ['**/*.{js,css,html,svg,png,ico,woff,woff2,webmanifest}'],
+            // Only first visits (no worker yet) get the prerendered sign-in screen; the worker serves index.html.
+            globIgnores: ['**/node_modules/**', 'sign-in.html'],
+            navigateFallback: 'index.html',
+            navigateFallbackDenylist: [/^\/api(\/|$)/],
+            cleanupOutdatedCaches: true,
+            // No skipWaiting: a new version waits for the user's Reload. clientsClaim only acts when a
+            // worker activates (first install, or after that Reload), so the page it claims is current.
+            clientsClaim: true,
+            runtimeCaching: [],
+          },
+          devOptions: { enabled: false },
+        }),
+        prerenderSignIn(),
+        chunks.plugin,
+        precompress(),
+      ],
   server: {
     port: 5173,
     proxy: { '/api': { target: `http://127.0.0.1:${process.env.PORT ?? 3000}`, changeOrigin: false } },

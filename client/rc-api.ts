@@ -1366,6 +1366,192 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/admin/campaigns": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Campaigns, newest first, with their state, counts, maker and approver
+         * @description Partner staff see and act on their own partner's campaigns only (another partner's answers 404). `state=awaiting_approval` is the approvals queue.
+         *
+         *     Needs any one of the permissions `campaigns.manage`, `rewards.approve`.
+         */
+        get: operations["getAdminCampaigns"];
+        put?: never;
+        /**
+         * Save a campaign as a draft (one reward template and a segment of customers)
+         * @description Partner staff see and act on their own partner's campaigns only (another partner's answers 404). The segment: `eligible` (the partner's eligible customers today, by the eligibility rule), `filter` (`status`, and visits at the partner between `visitedFrom` and `visitedTo`, Lagos days; without a period, the customers linked to the partner) or `list` (`customerIds`, `emails`, `externalIds`: at most 100,000 together). Only customers linked to the partner (consent) receive the reward; the others are skipped with their reason. Nothing is issued until it is submitted.
+         *
+         *     Needs the permission `campaigns.manage`.
+         */
+        post: operations["postAdminCampaigns"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/campaigns/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A campaign: its state and counts (issued, skipped, total)
+         * @description Partner staff see and act on their own partner's campaigns only (another partner's answers 404). Poll it while the campaign runs: `issued + skipped` reaches `total` when it is done.
+         *
+         *     Needs any one of the permissions `campaigns.manage`, `rewards.approve`.
+         */
+        get: operations["getAdminCampaignsId"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/campaigns/{id}/preview": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Who the campaign would reward now, the total face value, and who is skipped and why
+         * @description Partner staff see and act on their own partner's campaigns only (another partner's answers 404). `count` customers would receive the reward; `totalValue` is count × the gift card's amount in naira (a coupon counts 0). `skipped` counts the others by reason (`not_found`: a list entry naming nobody; `erased`; `blocked`; `not_linked`: no confirmed link to the partner; `already_rewarded`: holds this campaign's reward) and names the first 100. `needsApproval` says whether submitting would wait for a second person.
+         *
+         *     Needs any one of the permissions `campaigns.manage`, `rewards.approve`.
+         */
+        get: operations["getAdminCampaignsIdPreview"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/campaigns/{id}/submit": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Submit a draft: it starts, or waits for approval (`data.state` says which)
+         * @description Partner staff see and act on their own partner's campaigns only (another partner's answers 404). The segment is fixed now (the figures of the preview). Above the club's thresholds (PUT /admin/settings/approvals) `data.state` is `awaiting_approval`: a second person holding `rewards.approve` approves or rejects it. Otherwise `running`: a background job issues one ordinary reward per customer (each with its ledger entry, event and `reward.issued` message), exactly once even across a server restart, then sends `campaign.completed`. Only a draft is submitted: a second submit is a 409 and issues nothing. A segment with nobody to reward is a 409.
+         *
+         *     Needs the permission `campaigns.manage`.
+         */
+        post: operations["postAdminCampaignsIdSubmit"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/campaigns/{id}/approve": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Approve a campaign waiting for approval (a second person): it starts
+         * @description Club staff holding `rewards.approve`, never the maker (403). Only a campaign waiting for approval: approving twice is a 409 and issues nothing more.
+         *
+         *     Needs the permission `rewards.approve`.
+         */
+        post: operations["postAdminCampaignsIdApprove"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/campaigns/{id}/reject": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Reject a campaign waiting for approval, with a reason
+         * @description Club staff holding `rewards.approve`, never the maker (403). The maker sees the reason on the campaign.
+         *
+         *     Needs the permission `rewards.approve`.
+         */
+        post: operations["postAdminCampaignsIdReject"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/campaigns/{id}/cancel": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Cancel a campaign (a draft, one waiting, or one running: it stops after the batch in flight)
+         * @description Partner staff see and act on their own partner's campaigns only (another partner's answers 404). Rewards already issued stay. Sends `campaign.completed` with state `cancelled`. A finished campaign is a 409.
+         *
+         *     Needs the permission `campaigns.manage`.
+         */
+        post: operations["postAdminCampaignsIdCancel"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/settings/approvals": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The four-eyes thresholds (naira; null: none)
+         * @description Needs any one of the permissions `campaigns.manage`, `rewards.approve`.
+         */
+        get: operations["getAdminSettingsApprovals"];
+        /**
+         * Set the four-eyes thresholds (Super Admin only)
+         * @description Naira. A campaign whose total face value is above `campaignTotalAbove`, or whose reward is above `singleRewardAbove`, waits on submit for a second person holding `rewards.approve`. null: no threshold. Only a Super Admin (anyone else is 403).
+         *
+         *     Needs the permission `rewards.approve`.
+         */
+        put: operations["putAdminSettingsApprovals"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/admin/user/admin-users/export": {
         parameters: {
             query?: never;
@@ -1705,7 +1891,7 @@ export interface paths {
         put?: never;
         /**
          * Subscribe a URL to events
-         * @description Answers the endpoint and its signing secret (`whsec_...`) **once**: store it to verify deliveries (docs/integrations.md). Partner staff always subscribe their own partner's events (`partnerId` is theirs whatever is sent; another one is a 404); club staff may leave `partnerId` out to receive every partner's. A URL naming a private, loopback or link-local address is refused (checked again at every delivery, after DNS).
+         * @description Answers the endpoint and its signing secret (`whsec_...`) **once**: store it to verify deliveries (docs/integrations.md). Partner staff always subscribe their own partner's events (`partnerId` is theirs whatever is sent; another one is a 404); club staff may leave `partnerId` out to receive every partner's. `customer.created` and `customer.updated` reach club-wide endpoints only: a partner's endpoint subscribed to them is refused (400 on `events`; the same on PATCH). A URL naming a private, loopback or link-local address is refused (checked again at every delivery, after DNS).
          *
          *     Needs the permission `integrations.manage`.
          */
@@ -2366,6 +2552,28 @@ export interface webhooks {
         patch?: never;
         trace?: never;
     };
+    "campaign.completed": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * campaign.completed
+         * @description A campaign's run ended (POST /admin/campaigns/{id}/submit): `done` when every customer of it was rewarded (each reward announced by its own `reward.issued`) or skipped, `cancelled` when a person stopped it, `failed` when the partner can no longer issue. Sent once per campaign, to the partner's endpoints and club-wide ones.
+         *
+         *     Sent to every enabled endpoint subscribed to `campaign.completed` for this partner (or for every partner). Verify the signature (docs/integrations.md), answer any 2xx within 10 seconds; anything else (or no answer) is retried with the same `webhook-id` after 5 s, 5 min, 30 min, 2 h, 5 h, 8 h and 8 h, after which the endpoint is disabled. Redirects are not followed.
+         */
+        post: operations["webhookCampaignCompleted"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export interface components {
     schemas: {
@@ -2454,6 +2662,10 @@ export interface components {
             erasedAt?: string;
             externalId: string | null;
             internetAccountNumber: string | null;
+        };
+        ApprovalSettings: {
+            campaignTotalAbove: number | null;
+            singleRewardAbove: number | null;
         };
         /** @description A failure: `success` is false, `code` is the stable machine-readable reason (branch on it), `message` says why for people, `errors` lists field-level problems. */
         ErrorEnvelope: {
@@ -2781,7 +2993,7 @@ export interface components {
             id: number;
             url: string;
             description: string;
-            events: ("visit.recorded" | "reward.issued" | "reward.redeemed" | "reward.reversed" | "customer.created" | "customer.updated" | "customer.blocked" | "customer.linked" | "customer.unlinked" | "customer.erased" | "customer.unblocked" | "reward.expiring" | "partner.blocked" | "partner.unblocked" | "api_key.revoked" | "webhook.disabled")[];
+            events: ("visit.recorded" | "reward.issued" | "reward.redeemed" | "reward.reversed" | "customer.created" | "customer.updated" | "customer.blocked" | "customer.linked" | "customer.unlinked" | "customer.erased" | "customer.unblocked" | "reward.expiring" | "partner.blocked" | "partner.unblocked" | "api_key.revoked" | "webhook.disabled" | "campaign.completed")[];
             partnerId: number | null;
             partnerName: string | null;
             enabled: boolean;
@@ -2795,7 +3007,7 @@ export interface components {
             id: number;
             url: string;
             description: string;
-            events: ("visit.recorded" | "reward.issued" | "reward.redeemed" | "reward.reversed" | "customer.created" | "customer.updated" | "customer.blocked" | "customer.linked" | "customer.unlinked" | "customer.erased" | "customer.unblocked" | "reward.expiring" | "partner.blocked" | "partner.unblocked" | "api_key.revoked" | "webhook.disabled")[];
+            events: ("visit.recorded" | "reward.issued" | "reward.redeemed" | "reward.reversed" | "customer.created" | "customer.updated" | "customer.blocked" | "customer.linked" | "customer.unlinked" | "customer.erased" | "customer.unblocked" | "reward.expiring" | "partner.blocked" | "partner.unblocked" | "api_key.revoked" | "webhook.disabled" | "campaign.completed")[];
             partnerId: number | null;
             partnerName: string | null;
             enabled: boolean;
@@ -2810,7 +3022,7 @@ export interface components {
             id: number;
             messageId: string;
             /** @enum {string} */
-            eventType: "visit.recorded" | "reward.issued" | "reward.redeemed" | "reward.reversed" | "customer.created" | "customer.updated" | "customer.blocked" | "customer.linked" | "customer.unlinked" | "customer.erased" | "customer.unblocked" | "reward.expiring" | "partner.blocked" | "partner.unblocked" | "api_key.revoked" | "webhook.disabled";
+            eventType: "visit.recorded" | "reward.issued" | "reward.redeemed" | "reward.reversed" | "customer.created" | "customer.updated" | "customer.blocked" | "customer.linked" | "customer.unlinked" | "customer.erased" | "customer.unblocked" | "reward.expiring" | "partner.blocked" | "partner.unblocked" | "api_key.revoked" | "webhook.disabled" | "campaign.completed";
             /** @enum {string} */
             status: "pending" | "succeeded" | "failed";
             createdAt: string;
@@ -2826,6 +3038,89 @@ export interface components {
                 error: string | null;
                 nextRetryAt: string | null;
             }[];
+        };
+        Campaign: {
+            id: number;
+            name: string;
+            partner: {
+                id: number;
+                organizationName: string;
+            };
+            /** @enum {string} */
+            state: "draft" | "awaiting_approval" | "running" | "done" | "cancelled" | "rejected" | "failed";
+            reward: {
+                /** @enum {string} */
+                rewardType: "GIFTCARD" | "COUPON";
+                /** @enum {string} */
+                rewardTypeCategory: "GENERAL" | "DISCOUNTED_SUBSCRIPTION";
+                issuedAmount: number | null;
+                percentageDiscount: number | null;
+                title: string;
+                description: string;
+                expiryDate: string | null;
+                promotionalImage: string | null;
+            };
+            segment: {
+                /** @enum {string} */
+                kind: "eligible" | "filter" | "list";
+                customerIds?: number[];
+                emails?: string[];
+                externalIds?: string[];
+                /** @enum {string} */
+                status?: "ACTIVE" | "BLOCKED";
+                /** Format: date */
+                visitedFrom?: string;
+                /** Format: date */
+                visitedTo?: string;
+            };
+            total: number | null;
+            issued: number;
+            skipped: number;
+            totalValue: number | null;
+            createdBy: {
+                id: number;
+                name: string;
+            } | null;
+            approvedBy: {
+                id: number;
+                name: string;
+            } | null;
+            rejectedBy: {
+                id: number;
+                name: string;
+            } | null;
+            rejectionReason: string | null;
+            error: string | null;
+            createdAt: string;
+            submittedAt: string | null;
+            decidedAt: string | null;
+            finishedAt: string | null;
+        };
+        CampaignPreview: {
+            count: number;
+            totalValue: number;
+            skipped: {
+                count: number;
+                byReason: {
+                    not_found: number;
+                    erased: number;
+                    blocked: number;
+                    not_linked: number;
+                    already_rewarded: number;
+                };
+                customers: {
+                    customerId: number | null;
+                    ref: string | null;
+                    /** @enum {string} */
+                    reason: "not_found" | "erased" | "blocked" | "not_linked" | "already_rewarded";
+                }[];
+            };
+            needsApproval: boolean;
+            approvalReasons: string[];
+        };
+        ApprovalSettingsOutput: {
+            campaignTotalAbove: number | null;
+            singleRewardAbove: number | null;
         };
     };
     responses: never;
@@ -11489,6 +11784,1348 @@ export interface operations {
             };
         };
     };
+    getAdminCampaigns: {
+        parameters: {
+            query?: {
+                pageNumber?: number;
+                pageSize?: 10 | 20 | 50 | 100;
+                partnerId?: number;
+                state?: "draft" | "awaiting_approval" | "running" | "done" | "cancelled" | "rejected" | "failed";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success: the envelope with `success` true and the result in `data`. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": true,
+                     *       "data": {
+                     *         "records": [
+                     *           {
+                     *             "id": 5,
+                     *             "name": "December thank-you",
+                     *             "partner": {
+                     *               "id": 12,
+                     *               "organizationName": "Mama Put Kitchen"
+                     *             },
+                     *             "state": "running",
+                     *             "reward": {
+                     *               "rewardType": "GIFTCARD",
+                     *               "rewardTypeCategory": "GENERAL",
+                     *               "issuedAmount": 2500,
+                     *               "percentageDiscount": null,
+                     *               "title": "Thank you",
+                     *               "description": "A gift card for a year with us",
+                     *               "expiryDate": "2026-12-31T22:59:59.999Z",
+                     *               "promotionalImage": null
+                     *             },
+                     *             "segment": {
+                     *               "kind": "filter",
+                     *               "status": "ACTIVE",
+                     *               "visitedFrom": "2026-11-01",
+                     *               "visitedTo": "2026-11-30"
+                     *             },
+                     *             "total": 1200,
+                     *             "issued": 640,
+                     *             "skipped": 13,
+                     *             "totalValue": 2967500,
+                     *             "createdBy": {
+                     *               "id": 3,
+                     *               "name": "Mira Okon"
+                     *             },
+                     *             "approvedBy": {
+                     *               "id": 4,
+                     *               "name": "Ade Bello"
+                     *             },
+                     *             "rejectedBy": null,
+                     *             "rejectionReason": null,
+                     *             "error": null,
+                     *             "createdAt": "2026-11-28T09:00:00.000Z",
+                     *             "submittedAt": "2026-11-28T09:05:00.000Z",
+                     *             "decidedAt": "2026-11-28T10:10:00.000Z",
+                     *             "finishedAt": null
+                     *           }
+                     *         ],
+                     *         "meta": {
+                     *           "totalCount": 1,
+                     *           "pageNumber": 1,
+                     *           "pageSize": 10
+                     *         }
+                     *       },
+                     *       "message": "OK",
+                     *       "errors": []
+                     *     }
+                     */
+                    "application/json": {
+                        success: boolean;
+                        data: {
+                            records: components["schemas"]["Campaign"][];
+                            meta: components["schemas"]["ListMeta"];
+                        } | null;
+                        message: string;
+                        code?: string;
+                        errors: components["schemas"]["FieldError"][];
+                    };
+                };
+            };
+            /**
+             * @description Refused before anything changed: `errors` names each field at fault (`fieldName` is the dotted path, e.g. `items.0.price`).
+             *
+             *     `code`: `validation_failed` (A field is missing or invalid; `errors` names each (`fieldName` is a dotted path)).
+             */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /**
+             * @description No bearer token or API key, or an invalid, expired or revoked one. Refresh the token with POST /auth/refresh-token and retry once.
+             *
+             *     `code`: `unauthenticated` (No token or key, or an invalid, expired or revoked one).
+             */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /**
+             * @description The caller may not do this (a permission, a blocked partner, a customer not linked).
+             *
+             *     `code`: `forbidden` (The caller's role or key lacks the permission the call names (`x-permissions`), or the call is club-wide).
+             */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /**
+             * @description No such record, or it is outside the caller's partner (partner staff never learn whether another partner's record exists).
+             *
+             *     `code`: `not_found` (No such record, or one outside the caller's partner).
+             */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    postAdminCampaigns: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "name": "December thank-you",
+                 *       "partnerId": 12,
+                 *       "reward": {
+                 *         "rewardType": "GIFTCARD",
+                 *         "issuedAmount": 2500,
+                 *         "title": "Thank you",
+                 *         "description": "A gift card for a year with us",
+                 *         "expiryDate": "2026-12-31"
+                 *       },
+                 *       "segment": {
+                 *         "kind": "filter",
+                 *         "status": "ACTIVE",
+                 *         "visitedFrom": "2026-11-01",
+                 *         "visitedTo": "2026-11-30"
+                 *       }
+                 *     }
+                 */
+                "application/json": {
+                    name: string;
+                    partnerId: number;
+                    reward: {
+                        /** @enum {string} */
+                        rewardType: "GIFTCARD" | "COUPON";
+                        /** @enum {string} */
+                        rewardTypeCategory?: "GENERAL" | "DISCOUNTED_SUBSCRIPTION";
+                        issuedAmount?: number;
+                        percentageDiscount?: number;
+                        title: string;
+                        description: string;
+                        /** Format: date */
+                        expiryDate?: string;
+                        promotionalImage?: string;
+                    };
+                    segment: {
+                        /** @enum {string} */
+                        kind: "eligible" | "filter" | "list";
+                        customerIds?: number[];
+                        emails?: string[];
+                        externalIds?: string[];
+                        /** @enum {string} */
+                        status?: "ACTIVE" | "BLOCKED";
+                        /** Format: date */
+                        visitedFrom?: string;
+                        /** Format: date */
+                        visitedTo?: string;
+                    };
+                };
+            };
+        };
+        responses: {
+            /** @description Success: the envelope with `success` true and the result in `data`. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": true,
+                     *       "data": {
+                     *         "id": 5,
+                     *         "name": "December thank-you",
+                     *         "partner": {
+                     *           "id": 12,
+                     *           "organizationName": "Mama Put Kitchen"
+                     *         },
+                     *         "state": "draft",
+                     *         "reward": {
+                     *           "rewardType": "GIFTCARD",
+                     *           "rewardTypeCategory": "GENERAL",
+                     *           "issuedAmount": 2500,
+                     *           "percentageDiscount": null,
+                     *           "title": "Thank you",
+                     *           "description": "A gift card for a year with us",
+                     *           "expiryDate": "2026-12-31T22:59:59.999Z",
+                     *           "promotionalImage": null
+                     *         },
+                     *         "segment": {
+                     *           "kind": "filter",
+                     *           "status": "ACTIVE",
+                     *           "visitedFrom": "2026-11-01",
+                     *           "visitedTo": "2026-11-30"
+                     *         },
+                     *         "total": null,
+                     *         "issued": 0,
+                     *         "skipped": 0,
+                     *         "totalValue": null,
+                     *         "createdBy": {
+                     *           "id": 3,
+                     *           "name": "Mira Okon"
+                     *         },
+                     *         "approvedBy": null,
+                     *         "rejectedBy": null,
+                     *         "rejectionReason": null,
+                     *         "error": null,
+                     *         "createdAt": "2026-11-28T09:00:00.000Z",
+                     *         "submittedAt": null,
+                     *         "decidedAt": null,
+                     *         "finishedAt": null
+                     *       },
+                     *       "message": "OK",
+                     *       "errors": []
+                     *     }
+                     */
+                    "application/json": {
+                        success: boolean;
+                        data: components["schemas"]["Campaign"] | null;
+                        message: string;
+                        code?: string;
+                        errors: components["schemas"]["FieldError"][];
+                    };
+                };
+            };
+            /**
+             * @description Refused before anything changed: `errors` names each field at fault (`fieldName` is the dotted path, e.g. `items.0.price`).
+             *
+             *     `code`: `validation_failed` (A field is missing or invalid; `errors` names each (`fieldName` is a dotted path)); `invalid_json` (The body is not JSON (or not sent as `application/json`)).
+             */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /**
+             * @description No bearer token or API key, or an invalid, expired or revoked one. Refresh the token with POST /auth/refresh-token and retry once.
+             *
+             *     `code`: `unauthenticated` (No token or key, or an invalid, expired or revoked one).
+             */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /**
+             * @description The caller may not do this (a permission, a blocked partner, a customer not linked).
+             *
+             *     `code`: `forbidden` (The caller's role or key lacks the permission the call names (`x-permissions`), or the call is club-wide); `partner_blocked` (The partner is blocked or deleted: it records, issues and redeems nothing (409); its staff and keys read only (403)).
+             */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /**
+             * @description No such record, or it is outside the caller's partner (partner staff never learn whether another partner's record exists).
+             *
+             *     `code`: `not_found` (No such record, or one outside the caller's partner).
+             */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /**
+             * @description The body is over its limit: 1 MiB, or 8 MiB for calls carrying a base64 image (5 MiB decoded).
+             *
+             *     `code`: `payload_too_large` (The body is over its limit (1 MiB, or 8 MiB with a base64 image)).
+             */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    getAdminCampaignsId: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success: the envelope with `success` true and the result in `data`. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": true,
+                     *       "data": {
+                     *         "id": 5,
+                     *         "name": "December thank-you",
+                     *         "partner": {
+                     *           "id": 12,
+                     *           "organizationName": "Mama Put Kitchen"
+                     *         },
+                     *         "state": "running",
+                     *         "reward": {
+                     *           "rewardType": "GIFTCARD",
+                     *           "rewardTypeCategory": "GENERAL",
+                     *           "issuedAmount": 2500,
+                     *           "percentageDiscount": null,
+                     *           "title": "Thank you",
+                     *           "description": "A gift card for a year with us",
+                     *           "expiryDate": "2026-12-31T22:59:59.999Z",
+                     *           "promotionalImage": null
+                     *         },
+                     *         "segment": {
+                     *           "kind": "filter",
+                     *           "status": "ACTIVE",
+                     *           "visitedFrom": "2026-11-01",
+                     *           "visitedTo": "2026-11-30"
+                     *         },
+                     *         "total": 1200,
+                     *         "issued": 640,
+                     *         "skipped": 13,
+                     *         "totalValue": 2967500,
+                     *         "createdBy": {
+                     *           "id": 3,
+                     *           "name": "Mira Okon"
+                     *         },
+                     *         "approvedBy": {
+                     *           "id": 4,
+                     *           "name": "Ade Bello"
+                     *         },
+                     *         "rejectedBy": null,
+                     *         "rejectionReason": null,
+                     *         "error": null,
+                     *         "createdAt": "2026-11-28T09:00:00.000Z",
+                     *         "submittedAt": "2026-11-28T09:05:00.000Z",
+                     *         "decidedAt": "2026-11-28T10:10:00.000Z",
+                     *         "finishedAt": null
+                     *       },
+                     *       "message": "OK",
+                     *       "errors": []
+                     *     }
+                     */
+                    "application/json": {
+                        success: boolean;
+                        data: components["schemas"]["Campaign"] | null;
+                        message: string;
+                        code?: string;
+                        errors: components["schemas"]["FieldError"][];
+                    };
+                };
+            };
+            /**
+             * @description Refused before anything changed: `errors` names each field at fault (`fieldName` is the dotted path, e.g. `items.0.price`).
+             *
+             *     `code`: `validation_failed` (A field is missing or invalid; `errors` names each (`fieldName` is a dotted path)).
+             */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /**
+             * @description No bearer token or API key, or an invalid, expired or revoked one. Refresh the token with POST /auth/refresh-token and retry once.
+             *
+             *     `code`: `unauthenticated` (No token or key, or an invalid, expired or revoked one).
+             */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /**
+             * @description The caller may not do this (a permission, a blocked partner, a customer not linked).
+             *
+             *     `code`: `forbidden` (The caller's role or key lacks the permission the call names (`x-permissions`), or the call is club-wide).
+             */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /**
+             * @description No such record, or it is outside the caller's partner (partner staff never learn whether another partner's record exists).
+             *
+             *     `code`: `not_found` (No such record, or one outside the caller's partner).
+             */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    getAdminCampaignsIdPreview: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success: the envelope with `success` true and the result in `data`. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": true,
+                     *       "data": {
+                     *         "count": 1,
+                     *         "totalValue": 2500,
+                     *         "skipped": {
+                     *           "count": 1,
+                     *           "byReason": {
+                     *             "not_found": 1,
+                     *             "erased": 1,
+                     *             "blocked": 1,
+                     *             "not_linked": 1,
+                     *             "already_rewarded": 1
+                     *           },
+                     *           "customers": [
+                     *             {
+                     *               "customerId": 12,
+                     *               "ref": "Example text",
+                     *               "reason": "not_found"
+                     *             }
+                     *           ]
+                     *         },
+                     *         "needsApproval": true,
+                     *         "approvalReasons": [
+                     *           "Example text"
+                     *         ]
+                     *       },
+                     *       "message": "OK",
+                     *       "errors": []
+                     *     }
+                     */
+                    "application/json": {
+                        success: boolean;
+                        data: components["schemas"]["CampaignPreview"] | null;
+                        message: string;
+                        code?: string;
+                        errors: components["schemas"]["FieldError"][];
+                    };
+                };
+            };
+            /**
+             * @description Refused before anything changed: `errors` names each field at fault (`fieldName` is the dotted path, e.g. `items.0.price`).
+             *
+             *     `code`: `validation_failed` (A field is missing or invalid; `errors` names each (`fieldName` is a dotted path)).
+             */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /**
+             * @description No bearer token or API key, or an invalid, expired or revoked one. Refresh the token with POST /auth/refresh-token and retry once.
+             *
+             *     `code`: `unauthenticated` (No token or key, or an invalid, expired or revoked one).
+             */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /**
+             * @description The caller may not do this (a permission, a blocked partner, a customer not linked).
+             *
+             *     `code`: `forbidden` (The caller's role or key lacks the permission the call names (`x-permissions`), or the call is club-wide).
+             */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /**
+             * @description No such record, or it is outside the caller's partner (partner staff never learn whether another partner's record exists).
+             *
+             *     `code`: `not_found` (No such record, or one outside the caller's partner).
+             */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    postAdminCampaignsIdSubmit: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success: the envelope with `success` true and the result in `data`. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": true,
+                     *       "data": {
+                     *         "id": 5,
+                     *         "name": "December thank-you",
+                     *         "partner": {
+                     *           "id": 12,
+                     *           "organizationName": "Mama Put Kitchen"
+                     *         },
+                     *         "state": "running",
+                     *         "reward": {
+                     *           "rewardType": "GIFTCARD",
+                     *           "rewardTypeCategory": "GENERAL",
+                     *           "issuedAmount": 2500,
+                     *           "percentageDiscount": null,
+                     *           "title": "Thank you",
+                     *           "description": "A gift card for a year with us",
+                     *           "expiryDate": "2026-12-31T22:59:59.999Z",
+                     *           "promotionalImage": null
+                     *         },
+                     *         "segment": {
+                     *           "kind": "filter",
+                     *           "status": "ACTIVE",
+                     *           "visitedFrom": "2026-11-01",
+                     *           "visitedTo": "2026-11-30"
+                     *         },
+                     *         "total": 1200,
+                     *         "issued": 640,
+                     *         "skipped": 13,
+                     *         "totalValue": 2967500,
+                     *         "createdBy": {
+                     *           "id": 3,
+                     *           "name": "Mira Okon"
+                     *         },
+                     *         "approvedBy": {
+                     *           "id": 4,
+                     *           "name": "Ade Bello"
+                     *         },
+                     *         "rejectedBy": null,
+                     *         "rejectionReason": null,
+                     *         "error": null,
+                     *         "createdAt": "2026-11-28T09:00:00.000Z",
+                     *         "submittedAt": "2026-11-28T09:05:00.000Z",
+                     *         "decidedAt": "2026-11-28T10:10:00.000Z",
+                     *         "finishedAt": null
+                     *       },
+                     *       "message": "OK",
+                     *       "errors": []
+                     *     }
+                     */
+                    "application/json": {
+                        success: boolean;
+                        data: components["schemas"]["Campaign"] | null;
+                        message: string;
+                        code?: string;
+                        errors: components["schemas"]["FieldError"][];
+                    };
+                };
+            };
+            /**
+             * @description Refused before anything changed: `errors` names each field at fault (`fieldName` is the dotted path, e.g. `items.0.price`).
+             *
+             *     `code`: `validation_failed` (A field is missing or invalid; `errors` names each (`fieldName` is a dotted path)).
+             */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /**
+             * @description No bearer token or API key, or an invalid, expired or revoked one. Refresh the token with POST /auth/refresh-token and retry once.
+             *
+             *     `code`: `unauthenticated` (No token or key, or an invalid, expired or revoked one).
+             */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /**
+             * @description The caller may not do this (a permission, a blocked partner, a customer not linked).
+             *
+             *     `code`: `forbidden` (The caller's role or key lacks the permission the call names (`x-permissions`), or the call is club-wide); `partner_blocked` (The partner is blocked or deleted: it records, issues and redeems nothing (409); its staff and keys read only (403)).
+             */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /**
+             * @description No such record, or it is outside the caller's partner (partner staff never learn whether another partner's record exists).
+             *
+             *     `code`: `not_found` (No such record, or one outside the caller's partner).
+             */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /**
+             * @description The request conflicts with the current state; a stale `If-Match` carries the current record in `data`.
+             *
+             *     `code`: `conflict` (The request conflicts with the current state in a way no more precise code names (a duplicate name or email, a record still in use)).
+             */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ConflictEnvelope"];
+                };
+            };
+        };
+    };
+    postAdminCampaignsIdApprove: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success: the envelope with `success` true and the result in `data`. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": true,
+                     *       "data": {
+                     *         "id": 5,
+                     *         "name": "December thank-you",
+                     *         "partner": {
+                     *           "id": 12,
+                     *           "organizationName": "Mama Put Kitchen"
+                     *         },
+                     *         "state": "running",
+                     *         "reward": {
+                     *           "rewardType": "GIFTCARD",
+                     *           "rewardTypeCategory": "GENERAL",
+                     *           "issuedAmount": 2500,
+                     *           "percentageDiscount": null,
+                     *           "title": "Thank you",
+                     *           "description": "A gift card for a year with us",
+                     *           "expiryDate": "2026-12-31T22:59:59.999Z",
+                     *           "promotionalImage": null
+                     *         },
+                     *         "segment": {
+                     *           "kind": "filter",
+                     *           "status": "ACTIVE",
+                     *           "visitedFrom": "2026-11-01",
+                     *           "visitedTo": "2026-11-30"
+                     *         },
+                     *         "total": 1200,
+                     *         "issued": 640,
+                     *         "skipped": 13,
+                     *         "totalValue": 2967500,
+                     *         "createdBy": {
+                     *           "id": 3,
+                     *           "name": "Mira Okon"
+                     *         },
+                     *         "approvedBy": {
+                     *           "id": 4,
+                     *           "name": "Ade Bello"
+                     *         },
+                     *         "rejectedBy": null,
+                     *         "rejectionReason": null,
+                     *         "error": null,
+                     *         "createdAt": "2026-11-28T09:00:00.000Z",
+                     *         "submittedAt": "2026-11-28T09:05:00.000Z",
+                     *         "decidedAt": "2026-11-28T10:10:00.000Z",
+                     *         "finishedAt": null
+                     *       },
+                     *       "message": "OK",
+                     *       "errors": []
+                     *     }
+                     */
+                    "application/json": {
+                        success: boolean;
+                        data: components["schemas"]["Campaign"] | null;
+                        message: string;
+                        code?: string;
+                        errors: components["schemas"]["FieldError"][];
+                    };
+                };
+            };
+            /**
+             * @description Refused before anything changed: `errors` names each field at fault (`fieldName` is the dotted path, e.g. `items.0.price`).
+             *
+             *     `code`: `validation_failed` (A field is missing or invalid; `errors` names each (`fieldName` is a dotted path)).
+             */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /**
+             * @description No bearer token or API key, or an invalid, expired or revoked one. Refresh the token with POST /auth/refresh-token and retry once.
+             *
+             *     `code`: `unauthenticated` (No token or key, or an invalid, expired or revoked one).
+             */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /**
+             * @description The caller may not do this (a permission, a blocked partner, a customer not linked).
+             *
+             *     `code`: `forbidden` (The caller's role or key lacks the permission the call names (`x-permissions`), or the call is club-wide).
+             */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /**
+             * @description No such record, or it is outside the caller's partner (partner staff never learn whether another partner's record exists).
+             *
+             *     `code`: `not_found` (No such record, or one outside the caller's partner).
+             */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /**
+             * @description The request conflicts with the current state; a stale `If-Match` carries the current record in `data`.
+             *
+             *     `code`: `conflict` (The request conflicts with the current state in a way no more precise code names (a duplicate name or email, a record still in use)).
+             */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ConflictEnvelope"];
+                };
+            };
+        };
+    };
+    postAdminCampaignsIdReject: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "reason": "Too generous for a coupon this size"
+                 *     }
+                 */
+                "application/json": {
+                    reason: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Success: the envelope with `success` true and the result in `data`. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": true,
+                     *       "data": {
+                     *         "id": 5,
+                     *         "name": "December thank-you",
+                     *         "partner": {
+                     *           "id": 12,
+                     *           "organizationName": "Mama Put Kitchen"
+                     *         },
+                     *         "state": "rejected",
+                     *         "reward": {
+                     *           "rewardType": "GIFTCARD",
+                     *           "rewardTypeCategory": "GENERAL",
+                     *           "issuedAmount": 2500,
+                     *           "percentageDiscount": null,
+                     *           "title": "Thank you",
+                     *           "description": "A gift card for a year with us",
+                     *           "expiryDate": "2026-12-31T22:59:59.999Z",
+                     *           "promotionalImage": null
+                     *         },
+                     *         "segment": {
+                     *           "kind": "filter",
+                     *           "status": "ACTIVE",
+                     *           "visitedFrom": "2026-11-01",
+                     *           "visitedTo": "2026-11-30"
+                     *         },
+                     *         "total": 1200,
+                     *         "issued": 0,
+                     *         "skipped": 13,
+                     *         "totalValue": 2967500,
+                     *         "createdBy": {
+                     *           "id": 3,
+                     *           "name": "Mira Okon"
+                     *         },
+                     *         "approvedBy": null,
+                     *         "rejectedBy": {
+                     *           "id": 4,
+                     *           "name": "Ade Bello"
+                     *         },
+                     *         "rejectionReason": "Too generous for a coupon this size",
+                     *         "error": null,
+                     *         "createdAt": "2026-11-28T09:00:00.000Z",
+                     *         "submittedAt": "2026-11-28T09:05:00.000Z",
+                     *         "decidedAt": "2026-11-28T10:10:00.000Z",
+                     *         "finishedAt": null
+                     *       },
+                     *       "message": "OK",
+                     *       "errors": []
+                     *     }
+                     */
+                    "application/json": {
+                        success: boolean;
+                        data: components["schemas"]["Campaign"] | null;
+                        message: string;
+                        code?: string;
+                        errors: components["schemas"]["FieldError"][];
+                    };
+                };
+            };
+            /**
+             * @description Refused before anything changed: `errors` names each field at fault (`fieldName` is the dotted path, e.g. `items.0.price`).
+             *
+             *     `code`: `validation_failed` (A field is missing or invalid; `errors` names each (`fieldName` is a dotted path)); `invalid_json` (The body is not JSON (or not sent as `application/json`)).
+             */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /**
+             * @description No bearer token or API key, or an invalid, expired or revoked one. Refresh the token with POST /auth/refresh-token and retry once.
+             *
+             *     `code`: `unauthenticated` (No token or key, or an invalid, expired or revoked one).
+             */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /**
+             * @description The caller may not do this (a permission, a blocked partner, a customer not linked).
+             *
+             *     `code`: `forbidden` (The caller's role or key lacks the permission the call names (`x-permissions`), or the call is club-wide).
+             */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /**
+             * @description No such record, or it is outside the caller's partner (partner staff never learn whether another partner's record exists).
+             *
+             *     `code`: `not_found` (No such record, or one outside the caller's partner).
+             */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /**
+             * @description The request conflicts with the current state; a stale `If-Match` carries the current record in `data`.
+             *
+             *     `code`: `conflict` (The request conflicts with the current state in a way no more precise code names (a duplicate name or email, a record still in use)).
+             */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ConflictEnvelope"];
+                };
+            };
+            /**
+             * @description The body is over its limit: 1 MiB, or 8 MiB for calls carrying a base64 image (5 MiB decoded).
+             *
+             *     `code`: `payload_too_large` (The body is over its limit (1 MiB, or 8 MiB with a base64 image)).
+             */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    postAdminCampaignsIdCancel: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success: the envelope with `success` true and the result in `data`. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": true,
+                     *       "data": {
+                     *         "id": 5,
+                     *         "name": "December thank-you",
+                     *         "partner": {
+                     *           "id": 12,
+                     *           "organizationName": "Mama Put Kitchen"
+                     *         },
+                     *         "state": "running",
+                     *         "reward": {
+                     *           "rewardType": "GIFTCARD",
+                     *           "rewardTypeCategory": "GENERAL",
+                     *           "issuedAmount": 2500,
+                     *           "percentageDiscount": null,
+                     *           "title": "Thank you",
+                     *           "description": "A gift card for a year with us",
+                     *           "expiryDate": "2026-12-31T22:59:59.999Z",
+                     *           "promotionalImage": null
+                     *         },
+                     *         "segment": {
+                     *           "kind": "filter",
+                     *           "status": "ACTIVE",
+                     *           "visitedFrom": "2026-11-01",
+                     *           "visitedTo": "2026-11-30"
+                     *         },
+                     *         "total": 1200,
+                     *         "issued": 640,
+                     *         "skipped": 13,
+                     *         "totalValue": 2967500,
+                     *         "createdBy": {
+                     *           "id": 3,
+                     *           "name": "Mira Okon"
+                     *         },
+                     *         "approvedBy": {
+                     *           "id": 4,
+                     *           "name": "Ade Bello"
+                     *         },
+                     *         "rejectedBy": null,
+                     *         "rejectionReason": null,
+                     *         "error": null,
+                     *         "createdAt": "2026-11-28T09:00:00.000Z",
+                     *         "submittedAt": "2026-11-28T09:05:00.000Z",
+                     *         "decidedAt": "2026-11-28T10:10:00.000Z",
+                     *         "finishedAt": null
+                     *       },
+                     *       "message": "OK",
+                     *       "errors": []
+                     *     }
+                     */
+                    "application/json": {
+                        success: boolean;
+                        data: components["schemas"]["Campaign"] | null;
+                        message: string;
+                        code?: string;
+                        errors: components["schemas"]["FieldError"][];
+                    };
+                };
+            };
+            /**
+             * @description Refused before anything changed: `errors` names each field at fault (`fieldName` is the dotted path, e.g. `items.0.price`).
+             *
+             *     `code`: `validation_failed` (A field is missing or invalid; `errors` names each (`fieldName` is a dotted path)).
+             */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /**
+             * @description No bearer token or API key, or an invalid, expired or revoked one. Refresh the token with POST /auth/refresh-token and retry once.
+             *
+             *     `code`: `unauthenticated` (No token or key, or an invalid, expired or revoked one).
+             */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /**
+             * @description The caller may not do this (a permission, a blocked partner, a customer not linked).
+             *
+             *     `code`: `forbidden` (The caller's role or key lacks the permission the call names (`x-permissions`), or the call is club-wide); `partner_blocked` (The partner is blocked or deleted: it records, issues and redeems nothing (409); its staff and keys read only (403)).
+             */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /**
+             * @description No such record, or it is outside the caller's partner (partner staff never learn whether another partner's record exists).
+             *
+             *     `code`: `not_found` (No such record, or one outside the caller's partner).
+             */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /**
+             * @description The request conflicts with the current state; a stale `If-Match` carries the current record in `data`.
+             *
+             *     `code`: `conflict` (The request conflicts with the current state in a way no more precise code names (a duplicate name or email, a record still in use)).
+             */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ConflictEnvelope"];
+                };
+            };
+        };
+    };
+    getAdminSettingsApprovals: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success: the envelope with `success` true and the result in `data`. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": true,
+                     *       "data": {
+                     *         "campaignTotalAbove": 2500,
+                     *         "singleRewardAbove": 1
+                     *       },
+                     *       "message": "OK",
+                     *       "errors": []
+                     *     }
+                     */
+                    "application/json": {
+                        success: boolean;
+                        data: components["schemas"]["ApprovalSettingsOutput"] | null;
+                        message: string;
+                        code?: string;
+                        errors: components["schemas"]["FieldError"][];
+                    };
+                };
+            };
+            /**
+             * @description No bearer token or API key, or an invalid, expired or revoked one. Refresh the token with POST /auth/refresh-token and retry once.
+             *
+             *     `code`: `unauthenticated` (No token or key, or an invalid, expired or revoked one).
+             */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /**
+             * @description The caller may not do this (a permission, a blocked partner, a customer not linked).
+             *
+             *     `code`: `forbidden` (The caller's role or key lacks the permission the call names (`x-permissions`), or the call is club-wide).
+             */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    putAdminSettingsApprovals: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "campaignTotalAbove": 500000,
+                 *       "singleRewardAbove": 50000
+                 *     }
+                 */
+                "application/json": components["schemas"]["ApprovalSettings"];
+            };
+        };
+        responses: {
+            /** @description Success: the envelope with `success` true and the result in `data`. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": true,
+                     *       "data": {
+                     *         "campaignTotalAbove": 2500,
+                     *         "singleRewardAbove": 1
+                     *       },
+                     *       "message": "OK",
+                     *       "errors": []
+                     *     }
+                     */
+                    "application/json": {
+                        success: boolean;
+                        data: components["schemas"]["ApprovalSettingsOutput"] | null;
+                        message: string;
+                        code?: string;
+                        errors: components["schemas"]["FieldError"][];
+                    };
+                };
+            };
+            /**
+             * @description Refused before anything changed: `errors` names each field at fault (`fieldName` is the dotted path, e.g. `items.0.price`).
+             *
+             *     `code`: `validation_failed` (A field is missing or invalid; `errors` names each (`fieldName` is a dotted path)); `invalid_json` (The body is not JSON (or not sent as `application/json`)).
+             */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /**
+             * @description No bearer token or API key, or an invalid, expired or revoked one. Refresh the token with POST /auth/refresh-token and retry once.
+             *
+             *     `code`: `unauthenticated` (No token or key, or an invalid, expired or revoked one).
+             */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /**
+             * @description The caller may not do this (a permission, a blocked partner, a customer not linked).
+             *
+             *     `code`: `forbidden` (The caller's role or key lacks the permission the call names (`x-permissions`), or the call is club-wide).
+             */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /**
+             * @description The body is over its limit: 1 MiB, or 8 MiB for calls carrying a base64 image (5 MiB decoded).
+             *
+             *     `code`: `payload_too_large` (The body is over its limit (1 MiB, or 8 MiB with a base64 image)).
+             */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
     getAdminUserAdminUsersExport: {
         parameters: {
             query?: {
@@ -13719,7 +15356,7 @@ export interface operations {
                  */
                 "application/json": {
                     url: string;
-                    events: ("visit.recorded" | "reward.issued" | "reward.redeemed" | "reward.reversed" | "customer.created" | "customer.updated" | "customer.blocked" | "customer.linked" | "customer.unlinked" | "customer.erased" | "customer.unblocked" | "reward.expiring" | "partner.blocked" | "partner.unblocked" | "api_key.revoked" | "webhook.disabled")[];
+                    events: ("visit.recorded" | "reward.issued" | "reward.redeemed" | "reward.reversed" | "customer.created" | "customer.updated" | "customer.blocked" | "customer.linked" | "customer.unlinked" | "customer.erased" | "customer.unblocked" | "reward.expiring" | "partner.blocked" | "partner.unblocked" | "api_key.revoked" | "webhook.disabled" | "campaign.completed")[];
                     partnerId?: number;
                     description?: string;
                 };
@@ -14036,7 +15673,7 @@ export interface operations {
             content: {
                 "application/json": {
                     url?: string;
-                    events?: ("visit.recorded" | "reward.issued" | "reward.redeemed" | "reward.reversed" | "customer.created" | "customer.updated" | "customer.blocked" | "customer.linked" | "customer.unlinked" | "customer.erased" | "customer.unblocked" | "reward.expiring" | "partner.blocked" | "partner.unblocked" | "api_key.revoked" | "webhook.disabled")[];
+                    events?: ("visit.recorded" | "reward.issued" | "reward.redeemed" | "reward.reversed" | "customer.created" | "customer.updated" | "customer.blocked" | "customer.linked" | "customer.unlinked" | "customer.erased" | "customer.unblocked" | "reward.expiring" | "partner.blocked" | "partner.unblocked" | "api_key.revoked" | "webhook.disabled" | "campaign.completed")[];
                     description?: string;
                     enabled?: boolean;
                     /** @description Not accepted: a 400 on `secret`. Rotate the secret with POST /admin/webhooks/{webhookId}/rotate-secret. */
@@ -16344,6 +17981,73 @@ export interface operations {
                         url: string;
                         reason: string;
                         disabledAt: string;
+                    };
+                };
+            };
+        };
+        responses: {
+            /** @description Received (any 2xx is a success). */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Refused (a bad signature, say): the message is retried on the backoff. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    webhookCampaignCompleted: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The message id: the same on every retry and replay. Deduplicate on it. */
+                "webhook-id": string;
+                /** @description Unix seconds when this attempt was signed. Refuse one more than 5 minutes from your clock. */
+                "webhook-timestamp": string;
+                /** @description Space-separated `v1,<base64>` signatures: HMAC-SHA256 with the endpoint secret (the base64 after `whsec_`) over `<webhook-id>.<webhook-timestamp>.<body>` (Standard Webhooks). For 24 hours after a secret rotation (POST /admin/webhooks/{webhookId}/rotate-secret) there is one per secret, the old first (`v1,<old> v1,<new>`): accept the message when any verifies. */
+                "webhook-signature": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "type": "campaign.completed",
+                 *       "timestamp": "2026-03-01T10:00:00.000Z",
+                 *       "data": {
+                 *         "campaignId": 5,
+                 *         "partnerId": 12,
+                 *         "name": "December thank-you",
+                 *         "state": "done",
+                 *         "total": 1200,
+                 *         "issued": 1187,
+                 *         "skipped": 13,
+                 *         "completedAt": "2026-03-01T10:00:00.000Z"
+                 *       }
+                 *     }
+                 */
+                "application/json": {
+                    /** @constant */
+                    type: "campaign.completed";
+                    timestamp: string;
+                    data: {
+                        campaignId: number;
+                        partnerId: number;
+                        name: string;
+                        /** @enum {string} */
+                        state: "done" | "cancelled" | "failed";
+                        total: number;
+                        issued: number;
+                        skipped: number;
+                        completedAt: string;
                     };
                 };
             };

@@ -37,6 +37,8 @@ export const PERMISSIONS = [
   { id: 29, name: 'customers.create' },
   { id: 30, name: 'customers.import' },
   { id: 31, name: 'customers.privacy' },
+  { id: 32, name: 'campaigns.manage' },
+  { id: 33, name: 'rewards.approve' },
 ] as const;
 
 export type PermissionName = (typeof PERMISSIONS)[number]['name'];

@@ -24,13 +24,29 @@ export const WEBHOOK_EVENT_TYPES = [
   'partner.unblocked',
   'api_key.revoked',
   'webhook.disabled',
+  'campaign.completed',
 ] as const;
 export type WebhookEventType = (typeof WEBHOOK_EVENT_TYPES)[number];
+
+/**
+ * Events that only club-wide endpoints (no partner) ever receive: the subscriber sync's record of a
+ * customer. A partner's endpoint is never sent them, so subscribing one to them is refused (400 on
+ * `events`) rather than accepted and left silent; the console does not offer them there.
+ */
+export const CLUB_ONLY_WEBHOOK_EVENTS = [
+  'customer.created',
+  'customer.updated',
+] as const satisfies readonly WebhookEventType[];
+
+/** Whether a partner's endpoint can receive `event`. */
+export const reachesPartnerEndpoint = (event: WebhookEventType): boolean =>
+  !(CLUB_ONLY_WEBHOOK_EVENTS as readonly WebhookEventType[]).includes(event);
 
 export const webhookMessages = {
   urlInvalid: 'url must be an http(s) URL without user name or password',
   urlPrivate: 'url must not point to a private, loopback or link-local address',
   eventsRequired: 'Choose at least one event',
+  clubOnlyEvents: `${CLUB_ONLY_WEBHOOK_EVENTS.join(' and ')} reach club-wide endpoints only: a partner's endpoint never receives them`,
   notFound: 'Webhook not found',
   deliveryNotFound: 'Delivery not found',
   created: 'Webhook created. Copy the secret now: it is not shown again.',
@@ -329,6 +345,17 @@ export const webhookEventDataSchemas = {
     url: z.string(),
     reason: z.string(),
     disabledAt: z.string(),
+  }),
+  /** A campaign's run ended (issue 35): every customer of it rewarded or skipped, or it was cancelled. */
+  'campaign.completed': z.object({
+    campaignId: z.int(),
+    partnerId: z.int(),
+    name: z.string(),
+    state: z.enum(['done', 'cancelled', 'failed']),
+    total: z.int(),
+    issued: z.int(),
+    skipped: z.int(),
+    completedAt: z.string(),
   }),
 } as const satisfies Record<WebhookEventType, z.core.$ZodType>;
 

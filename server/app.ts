@@ -17,6 +17,7 @@ import { activityRoutes } from './routes/activities';
 import { apiKeyRoutes } from './routes/api-keys';
 import { API_REFERENCE_PATH, apiReferenceRoutes, openApiRoutes } from './routes/api-reference';
 import { authRoutes } from './routes/auth';
+import { campaignRoutes } from './routes/campaigns';
 import { customerImportRoutes } from './routes/customer-imports';
 import { customerLinkRoutes } from './routes/customer-links';
 import { customerPrivacyRoutes } from './routes/customer-privacy';
@@ -102,6 +103,7 @@ export function createApp(deps: AppDeps) {
     .route('/', redemptionRoutes(ctx))
     .route('/', reversalRoutes(ctx))
     .route('/', partnerSideRewardRoutes(ctx))
+    .route('/', campaignRoutes(ctx))
     .route('/', webhookRoutes(ctx))
     .route('/', webhookDeliveryRoutes(ctx))
     .route('/', fileRoutes(ctx));

@@ -20,6 +20,7 @@ import {
 } from '../tests/setup/server';
 import { API_BASE, routeAccess } from './app';
 import {
+  campaigns,
   clubApiKeys,
   customerImports,
   customerLinks,
@@ -113,6 +114,31 @@ const redeemEntry = async (target: Target) => {
     .returning({ id: rewardLedger.id });
   return entry!.id;
 };
+
+/** A campaign at the target's partner (the club's: at C), made by nobody the callers are. */
+const campaignOf = async (target: Target, state: 'draft' | 'awaiting_approval' = 'draft') => {
+  const [row] = await t.db
+    .insert(campaigns)
+    .values({
+      name: `Matrix ${++seq}`,
+      partnerId: P(target),
+      state,
+      rewardType: 'COUPON',
+      percentageDiscount: 5,
+      title: 'Matrix',
+      description: 'Matrix',
+      segment: { kind: 'list', customerIds: [w.customer[target].id] },
+      actor: { name: 'Matrix' },
+    })
+    .returning({ id: campaigns.id });
+  return row!.id;
+};
+const campaignPath =
+  (suffix: string, state?: 'awaiting_approval'): Build =>
+  async (target) => ({
+    path: `/admin/campaigns/${await campaignOf(target, state)}${suffix}`,
+    names: true,
+  });
 
 /** A pending link request at the target's partner (the club's: at C). */
 const linkRequestOf = async (target: Target) => {
@@ -530,6 +556,31 @@ const ROUTES: Record<ApiRouteKey, Build> = {
   'POST /partners/rewards/reverse-redemption': async (target) => ({
     json: { ledgerEntryId: await redeemEntry(target), reason: 'Matrix reversal' },
     names: true,
+  }),
+  // Campaigns (issue 35, decision 070)
+  'GET /admin/campaigns': listOfPartner,
+  'POST /admin/campaigns': (target) => ({
+    json: {
+      name: 'Matrix',
+      partnerId: P(target),
+      reward: { rewardType: 'COUPON', percentageDiscount: 5, title: 'Matrix', description: 'Matrix' },
+      segment: { kind: 'eligible' },
+    },
+    names: true,
+  }),
+  'GET /admin/campaigns/{id}': campaignPath(''),
+  'GET /admin/campaigns/{id}/preview': campaignPath('/preview'),
+  'POST /admin/campaigns/{id}/submit': campaignPath('/submit'),
+  'POST /admin/campaigns/{id}/cancel': campaignPath('/cancel'),
+  'POST /admin/campaigns/{id}/approve': campaignPath('/approve', 'awaiting_approval'),
+  'POST /admin/campaigns/{id}/reject': async (target) => ({
+    ...(await campaignPath('/reject', 'awaiting_approval')(target, 'clubAdmin')),
+    json: { reason: 'Matrix' },
+  }),
+  'GET /admin/settings/approvals': none,
+  'PUT /admin/settings/approvals': () => ({
+    json: { campaignTotalAbove: null, singleRewardAbove: null },
+    names: false,
   }),
 };
 

@@ -105,6 +105,16 @@ const REQUESTS: Record<string, Request> = {
   'POST /api/v1/partners/rewards/reverse-redemption': {
     json: { ledgerEntryId: 999_999, reason: 'Matrix test' },
   },
+  'POST /api/v1/admin/campaigns': {
+    json: {
+      name: 'Matrix',
+      partnerId: 999_999,
+      reward: { rewardType: 'COUPON', percentageDiscount: 5, title: 'Matrix', description: 'Matrix' },
+      segment: { kind: 'eligible' },
+    },
+  },
+  'POST /api/v1/admin/campaigns/:id{[0-9]+}/reject': { json: { reason: 'Matrix' } },
+  'PUT /api/v1/admin/settings/approvals': { json: { campaignTotalAbove: null, singleRewardAbove: null } },
 };
 
 /** What a declaration's access makes each caller expect (one permission is written as itself). */

@@ -36,6 +36,8 @@ const LARGE: Record<string, number> = {
   [`PATCH ${API_BASE}/admin/partners/update-record`]: IMAGE_BODY_LIMIT,
   [`POST ${API_BASE}/user/visits`]: IMAGE_BODY_LIMIT,
   [`POST ${API_BASE}/partners/rewards/issue-reward`]: IMAGE_BODY_LIMIT,
+  // A campaign's promotional image, and a list of up to 100,000 customers (issue 35).
+  [`POST ${API_BASE}/admin/campaigns`]: IMAGE_BODY_LIMIT,
 };
 const limitOf = (method: string, path: string) => LARGE[`${method} ${path}`] ?? DEFAULT_BODY_LIMIT;
 

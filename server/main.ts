@@ -7,6 +7,7 @@ import { serve } from '@hono/node-server';
 import { sql } from 'drizzle-orm';
 import { API_BASE, createApp } from './app';
 import { mountBenchMetrics } from './bench-metrics';
+import { createCampaignWorker } from './campaign-worker';
 import { createImportWorker } from './customer-import-worker';
 import { openDatabase } from './db/client';
 import { DataDirLockedError, lockDataDir } from './db/data-dir-lock';
@@ -110,6 +111,10 @@ async function main() {
   // Customer imports (issue 27): every instance runs a worker; leases keep jobs apart.
   const imports = createImportWorker({ db, clock, log });
   imports.start();
+  // Campaigns (issue 35, decision 070): every instance runs a worker; leases keep campaigns apart.
+  // Each batch queues reward.issued messages: the webhook sender is woken after it.
+  const campaignWorker = createCampaignWorker({ db, clock, log, onBatch: () => webhooks.kick() });
+  campaignWorker.start();
   // reward.expiring (decision 065): every instance scans; each reward's notice is queued once.
   const expiryNotices = createExpiryNotices({ db, clock, log, queued: webhooks.kick });
   expiryNotices.start();
@@ -131,6 +136,7 @@ async function main() {
     log,
     webhooks,
     imports,
+    campaigns: campaignWorker,
     onRequest: metrics?.observe,
     stopping: () => stopping,
     config: {
@@ -226,6 +232,7 @@ async function main() {
     clearInterval(mailTimer);
     webhooks.stop();
     imports.stop();
+    campaignWorker.stop();
     expiryNotices.stop();
     const http = server as unknown as {
       closeIdleConnections: () => void;
@@ -249,6 +256,7 @@ async function main() {
       await requestsDone(Math.max(0, env.shutdownTimeoutMs - (Date.now() - startedAt)));
       await webhooks.idle();
       await imports.idle();
+      await campaignWorker.idle();
       const force = setTimeout(() => process.exit(1), 5_000);
       force.unref();
       metricsServer?.close();

@@ -35,6 +35,8 @@ const eventDescriptions: Record<WebhookEventType, string> = {
     'A club admin removed the link between a customer and the partner: act for them no more, and stop using their data.',
   'customer.erased':
     "The club erased a customer's personal data (their right to erasure): a partner that held a link gets its own message (its endpoints only) and deletes what it holds of them; club-wide endpoints get one message with `partnerId` null.",
+  'campaign.completed':
+    "A campaign's run ended (POST /admin/campaigns/{id}/submit): `done` when every customer of it was rewarded (each reward announced by its own `reward.issued`) or skipped, `cancelled` when a person stopped it, `failed` when the partner can no longer issue. Sent once per campaign, to the partner's endpoints and club-wide ones.",
 };
 
 const webhookHeaders = z.object({
@@ -146,6 +148,16 @@ export const WEBHOOK_EXAMPLES: Record<WebhookEventType, Record<string, unknown>>
     url: 'https://pos.example.com/hooks',
     reason: 'a delivery failed 8 times over about a day (last: HTTP 503)',
     disabledAt: at,
+  },
+  'campaign.completed': {
+    campaignId: 5,
+    partnerId: 12,
+    name: 'December thank-you',
+    state: 'done',
+    total: 1200,
+    issued: 1187,
+    skipped: 13,
+    completedAt: at,
   },
 };
 

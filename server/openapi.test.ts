@@ -259,6 +259,8 @@ describe('the OpenAPI document', () => {
       'partner.unblocked',
       'api_key.revoked',
       'webhook.disabled',
+      // A campaign's run ended (issue 35, decision 070).
+      'campaign.completed',
     ]);
     for (const [type, item] of Object.entries(webhooks)) {
       expect(

@@ -8,8 +8,8 @@ import { login, refreshTokens, revokeSession } from './api/auth';
 import { preloadApiRegistry } from './api/call';
 import { createApiClient, setApiClient } from './api/client';
 import type { App } from './app';
+import { ScreenFrame } from './components/screen-frame';
 import { forgotPasswordLinkClass } from './components/sign-in-form';
-import { LazyToaster } from './components/ui/lazy-toaster';
 import { notify } from './components/ui/notify';
 import { captureEarlySignIn } from './lib/early-sign-in';
 import { authErrorMessage } from './lib/error-message';
@@ -89,8 +89,11 @@ async function goTo(to: '/' | '/dashboard' | '/forgot-password') {
 }
 
 session.on('session.signedIn', () => {
-  notify.success('Login successful');
-  void goTo('/dashboard');
+  const leaving = goTo('/dashboard');
+  // From the first visit's sign-in screen the toast comes with the dashboard: the toaster's file
+  // would otherwise share the link with the dashboard's calls and files (decision 072).
+  if (appShown) notify.success('Login successful');
+  else void leaving.finally(() => notify.success('Login successful'));
 });
 session.on('session.signInFailed', ({ error }) => notify.error(authErrorMessage(error)));
 // Issue 17: signed in again over a screen whose session had expired with changes saved on the device.
@@ -120,7 +123,8 @@ startRevocationSender({ revoke: revokeSession });
 
 /**
  * The first screen of a first visit, without a router: the sign-in screen (its forgot-password link
- * a plain link the app follows once loaded) and the toaster; the app replaces it once shown.
+ * a plain link the app follows once loaded) in the frame every screen has (the offline banner, the
+ * toaster, the update prompt); the app replaces it once shown.
  */
 function FirstScreen() {
   const shown = useSyncExternalStore(
@@ -133,25 +137,26 @@ function FirstScreen() {
   if (shown && app) return app.element();
   return (
     <StrictMode>
-      <SignInScreen
-        session={session}
-        footer={
-          <a
-            href="/forgot-password"
-            className={forgotPasswordLinkClass}
-            onClick={(event) => {
-              if (event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey)
-                return;
-              event.preventDefault();
-              // Not loaded (no link): the browser follows the link itself.
-              goTo('/forgot-password').catch(() => window.location.assign('/forgot-password'));
-            }}
-          >
-            Forgot password?
-          </a>
-        }
-      />
-      <LazyToaster />
+      <ScreenFrame>
+        <SignInScreen
+          session={session}
+          footer={
+            <a
+              href="/forgot-password"
+              className={forgotPasswordLinkClass}
+              onClick={(event) => {
+                if (event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey)
+                  return;
+                event.preventDefault();
+                // Not loaded (no link): the browser follows the link itself.
+                goTo('/forgot-password').catch(() => window.location.assign('/forgot-password'));
+              }}
+            >
+              Forgot password?
+            </a>
+          }
+        />
+      </ScreenFrame>
     </StrictMode>
   );
 }

@@ -94,6 +94,16 @@ export const actions = {
   exportedCustomerData: (customer: string) => `Exported the data of ${customer}`,
   erasedCustomer: (ref: string) => `Erased customer ${ref}`,
   restoredClient: (name: string) => `Restored client ${name}`,
+  createdCampaign: (name: string, org: string) => `Created campaign ${name} at ${org}`,
+  submittedCampaign: (name: string, total: number) => `Started campaign ${name} for ${total} customers`,
+  campaignAwaitsApproval: (name: string, reasons: string) =>
+    `Submitted campaign ${name} for approval: ${reasons}`,
+  approvedCampaign: (name: string) => `Approved campaign ${name}`,
+  rejectedCampaign: (name: string, reason: string) => `Rejected campaign ${name}: ${reason}`,
+  cancelledCampaign: (name: string) => `Cancelled campaign ${name}`,
+  completedCampaign: (name: string, counts: string) => `Campaign ${name} finished: ${counts}`,
+  failedCampaign: (name: string, reason: string) => `Campaign ${name} stopped: ${reason}`,
+  setApprovalThresholds: (text: string) => `Set the approval thresholds: ${text}`,
   releasedExternalId: (externalId: string, ref: string) =>
     `Freed external id ${externalId} of erased customer ${ref} for a new import`,
 } as const;

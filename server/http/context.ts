@@ -1,3 +1,4 @@
+import type { CampaignWorker } from '../campaign-worker';
 import type { ImportWorker } from '../customer-import-worker';
 import type { Db } from '../db/client';
 import type { PasswordHasher } from '../domain/passwords';
@@ -22,6 +23,8 @@ export type AppDeps = {
   webhooks?: WebhookSender;
   /** Applies customer import jobs (issue 27); kicked when an upload is staged. */
   imports?: ImportWorker;
+  /** Runs campaigns (issue 35); kicked when one starts. */
+  campaigns?: CampaignWorker;
   /** Every answered request (server/metrics.ts counts them); the access log is written either way. */
   onRequest?: (sample: RequestSample) => void;
   /** True once the process is shutting down: /readyz answers 503 so balancers stop sending. */

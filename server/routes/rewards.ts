@@ -15,18 +15,13 @@ import { sqlState, UNIQUE_VIOLATION } from '../db/errors';
 import { executeRows } from '../db/rows';
 import { customers, rewardLedger, rewards, users } from '../db/schema';
 import { rewardStats } from '../domain/analytics';
-import { actions, actorOfAuthUser, recordEvent } from '../domain/events';
+import { actorOfAuthUser } from '../domain/events';
 import { runIdempotent, success } from '../domain/idempotency';
 import { storeFile } from '../domain/images';
 import { findLivePartner, transactingCustomer, transactingPartner } from '../domain/partners';
 import { NAIRA_PER_POINT } from '../domain/points';
-import {
-  expiryEndOfDay,
-  findScopedReward,
-  generateRewardCode,
-  rewardById,
-  toReward,
-} from '../domain/rewards';
+import { insertIssuedReward } from '../domain/reward-issue';
+import { expiryEndOfDay, findScopedReward, rewardById, toReward } from '../domain/rewards';
 import {
   inPartnerScope,
   PARTNER_NOT_FOUND,
@@ -220,68 +215,23 @@ export function partnerSideRewardRoutes(ctx: RouteContext) {
             if (pointsClaimed <= 0) throw fieldError('byPoints', rmsg.noPoints, 409, 'no_points');
           }
           const promotionalImage = await storeFile(tx, image.bytes, image.mime, now);
-          const code = generateRewardCode(body.rewardType);
-          const [created] = await tx
-            .insert(rewards)
-            .values({
-              partnerId: partner.id,
-              customerId: customer.id,
-              rewardType: body.rewardType,
-              rewardTypeCategory: body.rewardTypeCategory ?? 'GENERAL',
-              code,
-              title: body.title,
-              description: body.description,
-              promotionalImage,
-              expiryDate,
-              issuedAmount,
-              percentageDiscount,
-              balance: issuedAmount,
-              status: 'Active',
-              pointsClaimed,
-              issuedBy: staffUserId(actor),
-              createdAt: now,
-              updatedAt: now,
-            })
-            .returning({ id: rewards.id });
-          const rewardId = created!.id;
-          if (giftcard) {
-            await tx.insert(rewardLedger).values({
-              rewardId,
-              kind: 'ISSUE',
-              amount: issuedAmount!,
-              actorId: staffUserId(actor),
-              at: now,
-            });
-          }
-          const issued = {
+          const { rewardId } = (await insertIssuedReward(tx, {
+            partner,
+            customer,
             rewardType: body.rewardType,
             rewardTypeCategory: body.rewardTypeCategory ?? 'GENERAL',
-            partnerId: partner.id,
-            customerId: customer.id,
+            title: body.title,
+            description: body.description,
+            promotionalImage,
+            expiryDate,
             issuedAmount,
             percentageDiscount,
             pointsClaimed,
-            expiryDate: expiryDate?.toISOString() ?? null,
-          };
-          await recordEvent(tx, {
+            issuedBy: staffUserId(actor),
             actor: actorOfAuthUser(actor),
-            action: actions.issuedReward(
-              giftcard ? 'gift card' : 'coupon',
-              code,
-              fullName(customer),
-              partner.organizationName,
-            ),
-            entity: 'reward',
-            entityId: rewardId,
-            payload: issued,
             meta,
-            at: now,
-            webhook: {
-              type: 'reward.issued',
-              partnerId: partner.id,
-              data: { rewardId, code, title: body.title, ...issued, issuedAt: now.toISOString() },
-            },
-          });
+            now,
+          }))!;
           const reward = toReward((await rewardById(tx, rewardId))!, now);
           return success(reward, rewardMessages.issued, 201);
         });

@@ -182,6 +182,47 @@ describe('/admin/webhooks', () => {
     );
   });
 
+  it("a partner's endpoint is not subscribed to the club-only customer.created and customer.updated (400 on events, nothing stored); a club-wide one is", async () => {
+    const count = async () => (await t.db.select({ id: webhookEndpoints.id }).from(webhookEndpoints)).length;
+    const before = await count();
+    for (const [token, json] of [
+      [
+        partnerStaff,
+        { url: 'https://till.example.com/customers', events: ['visit.recorded', 'customer.created'] },
+      ],
+      [admin, { url: 'https://pos.example.com/customers', events: ['customer.updated'], partnerId }],
+    ] as const) {
+      const refused = await create(token, json);
+      expect(refused.status, refused.text).toBe(400);
+      expect(refused.body.errors).toEqual([
+        {
+          fieldName: 'events',
+          message:
+            "customer.created and customer.updated reach club-wide endpoints only: a partner's endpoint never receives them",
+        },
+      ]);
+    }
+    expect(await count()).toBe(before);
+    // What a partner's endpoint does hear of its customers stays open to it.
+    const linked = await create(partnerStaff, {
+      url: 'https://till.example.com/linked',
+      events: ['customer.linked', 'customer.blocked', 'customer.erased'],
+    });
+    expect(linked.status, linked.text).toBe(201);
+    const patched = await t.request('PATCH', `/admin/webhooks/${linked.body.data!.id}`, {
+      token: partnerStaff,
+      json: { events: ['customer.created'] },
+    });
+    expect(patched.status).toBe(400);
+    const kept = await t.request<Webhook>('GET', `/admin/webhooks/${linked.body.data!.id}`, { token: admin });
+    expect(kept.body.data!.events).toEqual(['customer.linked', 'customer.blocked', 'customer.erased']);
+    const clubWide = await create(admin, {
+      url: 'https://crm.example.com/customers',
+      events: ['customer.created'],
+    });
+    expect(clubWide.status, clubWide.text).toBe(201);
+  });
+
   it('patches (disable, enable, events) and deletes with its deliveries; unknown ids are 404', async () => {
     const hook = (
       await create(admin, { url: 'https://pos.example.com/p', events: ['visit.recorded'], partnerId })

@@ -1,6 +1,7 @@
 import { and, eq, isNull, type SQL, sql } from 'drizzle-orm';
 import {
   webhookMessages as msg,
+  reachesPartnerEndpoint,
   WEBHOOK_SECRET_OVERLAP_MS,
   type Webhook,
   type WebhookEventType,
@@ -110,6 +111,11 @@ export function webhookRoutes(ctx: RouteContext) {
   const checkUrl = (url: string) => {
     if (!config.webhookAllowPrivate && isForbiddenHost(url)) throw fieldError('url', msg.urlPrivate);
   };
+  /** A partner's endpoint is never sent the club-only events: subscribing it to them is refused. */
+  const checkEvents = (partnerId: number | null, events: readonly WebhookEventType[]) => {
+    if (partnerId !== null && !events.every(reachesPartnerEndpoint))
+      throw fieldError('events', msg.clubOnlyEvents);
+  };
 
   return routeSet(guards)
     .on('GET /admin/webhooks', async (c) => {
@@ -152,6 +158,7 @@ export function webhookRoutes(ctx: RouteContext) {
         throw fieldError('partnerId', PARTNER_NOT_FOUND, 404);
       const partnerId = user.partnerId ?? body.partnerId ?? null;
       checkUrl(body.url);
+      checkEvents(partnerId, body.events);
       const secret = generateWebhookSecret();
       const created = await db.transaction(async (tx) => {
         if (partnerId !== null) {
@@ -208,6 +215,7 @@ export function webhookRoutes(ctx: RouteContext) {
           changes.push('description');
         }
         if (body.events !== undefined) {
+          checkEvents(before.partnerId, body.events);
           const events = [...new Set(body.events)];
           if (events.join() !== before.events.join()) {
             set.events = events;

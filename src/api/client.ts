@@ -2,7 +2,7 @@ import wretch from 'wretch';
 import { type FieldError, fieldErrorSchema } from '../../contract/envelope';
 import { z } from '../../contract/zod';
 import { ApiError, NETWORK_ERROR } from '../lib/api-error';
-import { TEXTS } from '../lib/texts';
+import { ERROR_FALLBACK } from '../lib/error-fallback';
 
 /** The one HTTP client of the SPA: base /api/v1, JSON, bearer token, envelope unwrapped. */
 
@@ -178,7 +178,7 @@ export function createApiClient({
     }
     if (sessionEnded()) throw new ApiError(401, SESSION_EXPIRED);
     if (!env || env.success === false) {
-      throw new ApiError(200, env?.message || TEXTS.errorFallback, fieldErrors(env?.errors));
+      throw new ApiError(200, env?.message || ERROR_FALLBACK, fieldErrors(env?.errors));
     }
     const parsed = z.safeParse(schema, env.data ?? null);
     if (!parsed.success) throw new ApiError(200, 'Unexpected response from the server');

@@ -2,7 +2,7 @@ import { render, screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { ApiError } from '../api/client';
 import { ForbiddenError } from '../lib/permissions';
-import { requirePermission } from '../lib/use-can';
+import { requirePermission, requireSuperAdmin } from '../lib/use-can';
 import { ForbiddenState, isForbidden, RouteErrorState } from './forbidden-state';
 
 const sessionWith = (permissions: string[]) => ({
@@ -36,5 +36,32 @@ describe('Not allowed state', () => {
     expect(() =>
       guard({ context: { session: { getSnapshot: () => ({ context: { session: null } }) } as never } }),
     ).toThrow(ForbiddenError);
+  });
+
+  it("a Super Admin's screen tells another user that only a Super Admin opens it, not to ask for a permission", () => {
+    const guard = requireSuperAdmin('integrations.manage');
+    // A role with every permission, not the built-in Super Admin's.
+    const holder = {
+      session: {
+        getSnapshot: () => ({
+          context: {
+            session: {
+              user: { permissions: ['integrations.manage'], role: { builtIn: false }, partnerId: null },
+            },
+          },
+        }),
+      } as never,
+    };
+    let error: unknown;
+    try {
+      guard({ context: holder });
+    } catch (e) {
+      error = e;
+    }
+    expect(error).toBeInstanceOf(ForbiddenError);
+    render(<RouteErrorState error={error as Error} reset={() => {}} />);
+    expect(screen.getByRole('heading', { name: 'Not allowed' })).toBeInTheDocument();
+    expect(screen.getByText('Only a Super Admin can open this page.')).toBeInTheDocument();
+    expect(screen.queryByText('Ask an administrator to give your role the permission.')).toBeNull();
   });
 });

@@ -9,6 +9,9 @@ import { Button } from './ui/button';
 
 export const FORBIDDEN_TITLE = 'Not allowed';
 export const FORBIDDEN_TEXT = "You don't have permission to view this page.";
+/** What the person can do about it: a permission their role can be given, or nothing but a Super Admin. */
+export const FORBIDDEN_ASK = 'Ask an administrator to give your role the permission.';
+export const FORBIDDEN_SUPER_ADMIN = 'Only a Super Admin can open this page.';
 
 /** True for a missing permission: the route guard's ForbiddenError or an API 403. */
 export const isForbidden = (error: unknown): boolean =>
@@ -18,7 +21,7 @@ const box = stateBox();
 const stateTitle = css({ fontSize: 'xl', fontWeight: 'bold', color: 'fg.default' });
 
 /** The clear 'not allowed' state of a screen the signed-in user may not use. */
-export function ForbiddenState() {
+export function ForbiddenState({ superAdminOnly = false }: { superAdminOnly?: boolean }) {
   return (
     <section aria-labelledby="forbidden-title" className={box}>
       <LockIcon />
@@ -27,7 +30,7 @@ export function ForbiddenState() {
       </h1>
       <p className={css({ fontSize: 'sm', color: 'fg.muted', maxW: 'md' })}>{FORBIDDEN_TEXT}</p>
       <p className={css({ fontSize: 'sm', color: 'fg.muted', maxW: 'md' })}>
-        Ask an administrator to give your role the permission.
+        {superAdminOnly ? FORBIDDEN_SUPER_ADMIN : FORBIDDEN_ASK}
       </p>
     </section>
   );
@@ -38,7 +41,7 @@ export function RouteErrorState({ error }: ErrorComponentProps) {
   return (
     <PageBody>
       {isForbidden(error) ? (
-        <ForbiddenState />
+        <ForbiddenState superAdminOnly={error instanceof ForbiddenError && error.superAdminOnly} />
       ) : error instanceof NotFoundError ? (
         <NotFoundState text={error.message} />
       ) : isUnanswered(error) ? (

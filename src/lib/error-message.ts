@@ -1,5 +1,5 @@
 import { ApiError } from './api-error';
-import { TEXTS } from './texts';
+import { ERROR_FALLBACK } from './error-fallback';
 
 /**
  * docs/product.md#errors, auth, change-password and profile-update failures: the errors list joined as
@@ -11,7 +11,7 @@ export function authErrorMessage(error: unknown): string {
   }
   if (error instanceof Error && error.message) return error.message;
   if (typeof error === 'string' && error) return error;
-  return TEXTS.errorFallback;
+  return ERROR_FALLBACK;
 }
 
 /**
@@ -82,7 +82,7 @@ export function errorText(error: unknown): string {
   const fields = fieldErrorsOf(error);
   if (fields.length > 0)
     return [...new Set(fields.map((e) => asSentence(e.message)).filter(Boolean))].join(' ');
-  return messageOf(error) || TEXTS.errorFallback;
+  return messageOf(error) || ERROR_FALLBACK;
 }
 
 /** The first message about one field, else the whole message (e.g. the OTP check's 400). */

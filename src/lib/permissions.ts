@@ -26,7 +26,11 @@ export const isSuperAdmin = (
 /** Thrown by a route's beforeLoad when the signed-in user lacks the permission the screen needs. */
 export class ForbiddenError extends Error {
   override readonly name = 'ForbiddenError';
-  constructor(readonly permission: PermissionName) {
+  constructor(
+    readonly permission: PermissionName,
+    /** The screen is the Super Admin's alone: no permission a role can be given opens it. */
+    readonly superAdminOnly = false,
+  ) {
     super(`Missing permission ${permission}`);
   }
 }

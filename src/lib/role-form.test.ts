@@ -24,6 +24,8 @@ describe('role form', () => {
       'integrations',
       // customers.create and customers.import (issue 27, decision 051), customers.privacy (decision 054).
       'customers',
+      // campaigns.manage (issue 35, decision 070); rewards.approve joins the rewards group.
+      'campaigns',
     ]);
     expect(groups.find((g) => g.group === 'staff')?.permissions).toEqual([
       { id: 2, action: 'view' },

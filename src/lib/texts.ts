@@ -1,6 +1,7 @@
 import { customerMessages } from '../../contract/customers';
 import { partnerMessages } from '../../contract/partners';
 import { reversalMessages } from '../../contract/redemption';
+import { ERROR_FALLBACK } from './error-fallback';
 
 /**
  * The texts the SPA shows in more than one place, and the ones docs/product.md prescribes word for word
@@ -11,7 +12,7 @@ import { reversalMessages } from '../../contract/redemption';
  */
 export const TEXTS = {
   /** docs/product.md#errors: the last fallback of every failure shown (API client, flows, auth screens). */
-  errorFallback: 'An error occurred',
+  errorFallback: ERROR_FALLBACK,
   /** A deletion's confirmation (docs/product.md#screens's wording), naming what goes: 'the role Cashier'. */
   deleteConfirm: (what = 'this record') =>
     `Are you sure you want to delete ${what}? This action cannot be undone.`,

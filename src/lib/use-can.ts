@@ -73,7 +73,8 @@ export const requireSuperAdmin =
   (permission: PermissionName) =>
   ({ context }: { context: { session: SessionSource } }) => {
     const user = context.session.getSnapshot().context.session?.user;
-    if (!isSuperAdmin(user) || !can(user, permission)) throw new ForbiddenError(permission);
+    if (!isSuperAdmin(user)) throw new ForbiddenError(permission, true);
+    if (!can(user, permission)) throw new ForbiddenError(permission);
   };
 
 /** The signed-in user's own partner (partner staff), or null for club staff. */

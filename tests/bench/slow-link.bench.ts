@@ -7,7 +7,7 @@
  * visit) against the real server serving the production build. A person types from the prerendered
  * form's first paint (90 ms a key: click, email, click, password) and clicks Sign in at once, not
  * waiting for the app. Figures, per run, for the admin (the dashboard's 'Total Partners' card with a
- * number) and a partner cashier (the first figure card of their partner's page with a number):
+ * number) and a partner cashier (their partner's page's details, with the minimum spend):
  *   - form visible: first contentful paint (ms since navigation start);
  *   - form live: the app's own form has replaced the prerendered copy;
  *   - figures: the first screen after sign-in shows its first figure (since navigation start);

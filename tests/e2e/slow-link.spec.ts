@@ -2,6 +2,7 @@ import { expect, test } from '@playwright/test';
 import { DEMO_ADMIN } from './support/env';
 import {
   FIRST_VISIT,
+  type FirstScreenMarks,
   marksOf,
   SLOW_LINK,
   throttle,
@@ -55,6 +56,36 @@ test('typed before the app is live: kept, the early click signs in once, the das
   expect(marks.clicked).toBeDefined();
   expect(marks.busy).toBeDefined();
   expect(marks.notBusyAfterClick).toBeUndefined();
+});
+
+test('the link dies on the first visit’s sign-in screen: the offline banner says so, as on every screen', async ({
+  context,
+  page,
+}) => {
+  test.setTimeout(90_000);
+  await throttle(context, page);
+  await watchFirstScreen(page);
+  await page.goto('/', { waitUntil: 'commit' });
+  // The app's form is live: the router-less first screen of src/main.tsx (decision 061), not the
+  // prerendered copy, and not yet the router's screens (nobody has signed in).
+  await page.waitForFunction(
+    () => (window as unknown as { __marks: FirstScreenMarks }).__marks.live !== undefined,
+    undefined,
+    { polling: 100, timeout: 60_000 },
+  );
+  const banner = page.getByRole('status').filter({ hasText: /^You are offline\./ });
+  await expect(banner).toHaveCount(0);
+
+  await context.setOffline(true);
+  await expect(banner).toBeVisible();
+  // Above the form, which stays as it is.
+  const bannerBox = await banner.boundingBox();
+  const emailBox = await page.getByPlaceholder('Enter your email').boundingBox();
+  expect(bannerBox && emailBox && bannerBox.y + bannerBox.height <= emailBox.y).toBe(true);
+  await expect(page).toHaveURL(/\/$/);
+
+  await context.setOffline(false);
+  await expect(banner).toHaveCount(0);
 });
 
 test('the first screen’s files go precompressed (brotli, else gzip), with Vary and cache headers', async ({

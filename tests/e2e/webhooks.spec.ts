@@ -22,6 +22,14 @@ test('a webhook is added (secret shown once), its delivery log shows a failed at
   const dialog = page.getByRole('dialog', { name: 'Add webhook' });
   await dialog.getByLabel('URL').fill(url);
   await dialog.getByLabel('Description').fill('Till 1');
+  // A partner's endpoint is never sent the club-only customer.created: offered only club-wide.
+  const clubOnly = dialog.getByRole('checkbox', { name: 'customer.created' });
+  await expect(clubOnly).toBeVisible();
+  await dialog.getByLabel('Partner ID (empty: every partner)').fill('1');
+  await expect(clubOnly).toHaveCount(0);
+  await expect(dialog.getByRole('checkbox', { name: 'customer.linked' })).toBeVisible();
+  await dialog.getByLabel('Partner ID (empty: every partner)').fill('');
+  await expect(clubOnly).toBeVisible();
   await dialog.getByRole('checkbox', { name: 'reward.issued' }).check();
   await dialog.getByRole('button', { name: 'Add webhook' }).click();
   const done = page.getByRole('dialog', { name: 'Webhook added' });

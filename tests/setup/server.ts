@@ -7,6 +7,7 @@ import { afterAll, beforeAll, inject } from 'vitest';
 import type { Envelope } from '../../contract/envelope';
 import { ALL_PERMISSION_NAMES, SUPER_ADMIN_ROLE } from '../../contract/permissions';
 import { API_BASE, type App, createApp } from '../../server/app';
+import type { CampaignWorker } from '../../server/campaign-worker';
 import type { ImportWorker } from '../../server/customer-import-worker';
 import { type Database, type Db, openDatabase, runOnce } from '../../server/db/client';
 import {
@@ -154,6 +155,8 @@ export type TestServerOptions = {
   clock?: TestClock;
   /** The customer import worker the server kicks (issue 27); none by default (tests drain their own). */
   imports?: (db: Db, clock: () => Date) => ImportWorker;
+  /** The campaign worker the server kicks (issue 35); none by default (tests drain their own). */
+  campaigns?: (db: Db, clock: () => Date) => CampaignWorker;
 };
 
 export async function createTestServer(opts: TestServerOptions = {}): Promise<TestServer> {
@@ -175,7 +178,8 @@ export async function createTestServer(opts: TestServerOptions = {}): Promise<Te
     ...opts.config,
   };
   const imports = opts.imports?.(database.db, clock);
-  const app = createApp({ db: database.db, clock, mailer, config, log: silentLogger, imports });
+  const campaigns = opts.campaigns?.(database.db, clock);
+  const app = createApp({ db: database.db, clock, mailer, config, log: silentLogger, imports, campaigns });
 
   const request = async <T>(method: string, path: string, o: RequestOptions = {}): Promise<Res<T>> => {
     const headers: Record<string, string> = { ...o.headers };
@@ -230,6 +234,8 @@ export async function createTestServer(opts: TestServerOptions = {}): Promise<Te
     close: async () => {
       imports?.stop();
       await imports?.idle();
+      campaigns?.stop();
+      await campaigns?.idle();
       await mailer.idle();
       await database.close();
       rmSync(mailDir, { recursive: true, force: true });

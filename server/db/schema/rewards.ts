@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { index, integer, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
 import { customerRef, partnerRef, users } from './accounts';
+import { campaigns } from './campaigns';
 import { id, money, ts } from './columns';
 
 /* What happens at a partner: visits with their items, rewards, the reward ledger and redemption codes. */
@@ -79,8 +80,15 @@ export const rewards = pgTable(
     redeemedAt: ts('redeemed_at'),
     /** When its `reward.expiring` message was queued (docs/decisions/065): once per reward. */
     expiryNoticeAt: ts('expiry_notice_at'),
+    /** The campaign that issued it (issue 35); null for a reward issued one at a time. */
+    campaignId: integer('campaign_id').references(() => campaigns.id),
   },
   (t) => [
+    // Exactly one reward per customer per campaign (decision 070): the run inserts with ON CONFLICT
+    // on this index, so a batch run again after a crash adds nothing. NULLs (single issues) never clash.
+    uniqueIndex('rewards_campaign_customer_uq')
+      .on(t.campaignId, t.customerId)
+      .where(sql`${t.campaignId} is not null`),
     index('rewards_partner_created_idx').on(t.partnerId, t.createdAt, t.id),
     index('rewards_partner_customer_idx').on(t.partnerId, t.customerId),
     index('rewards_customer_idx').on(t.customerId),

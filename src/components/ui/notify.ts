@@ -26,16 +26,25 @@ export function loadToaster(): Promise<ToastModule> {
   return toastModule;
 }
 
+/** How many times each toast was raised: its parity sets the 1 ms below. */
+const raised = new Map<string, number>();
+
 /**
  * A toast is named by its type and text, so the same message again while it shows is the same toast
  * (its time starts again), never a second copy: six wrong passwords show one 'Invalid email or
- * password', and the lock-out after them is not pushed out of the stack (issue 22).
+ * password', and the lock-out after them is not pushed out of the stack (issue 22). zag's toast
+ * starts its time again only when its type or duration changes, and a toast already fading out
+ * would take the repeat away with it (a second 'Saved on this device' 5 s after the first showed
+ * nothing): each repeat's duration differs from the last by 1 ms, so every repeat restarts it.
  */
 const show = (title: string, type: 'success' | 'error' | 'info') =>
   void loadToaster()
-    .then(({ toaster, placeToasts }) => {
+    .then(({ toaster, placeToasts, TOAST_MS }) => {
       placeToasts();
-      toaster.create({ id: `${type}:${title}`, title, type });
+      const id = `${type}:${title}`;
+      const times = (raised.get(id) ?? 0) + 1;
+      raised.set(id, times);
+      toaster.create({ id, title, type, duration: TOAST_MS + (times % 2) });
     })
     .catch(() => undefined);
 

@@ -14,10 +14,13 @@ const PHONE = '(max-width: 47.99em)';
 const placementNow = () =>
   typeof window !== 'undefined' && window.matchMedia?.(PHONE).matches ? 'bottom' : 'top-end';
 
+/** How long a toast shows (docs/product.md#constants). */
+export const TOAST_MS = 5000;
+
 export const toaster = createToaster({
   placement: placementNow(),
   offsets: { top: '6rem', right: '1rem', bottom: '1rem', left: '1rem' },
-  duration: 5000,
+  duration: TOAST_MS,
   removeDelay: 300,
   gap: 12,
   overlap: false,

@@ -51,7 +51,7 @@ export interface FirstScreenMarks {
 /**
  * Notes, in the page, when the form shows, when the app's form is live, and when the first screen
  * after sign-in shows its figures: the dashboard's 'Total Partners' card with a digit, or (partner
- * staff) the first figure card of their partner's page with a digit. Add before `goto`.
+ * staff) their partner's page's details (its minimum spend) with a digit. Add before `goto`.
  */
 export async function watchFirstScreen(page: Page): Promise<void> {
   await page.addInitScript(() => {
@@ -72,8 +72,10 @@ export async function watchFirstScreen(page: Page): Promise<void> {
       )
         w.__marks.live = now;
       if (w.__marks.figures === undefined) {
+        // The partner page has no figure cards: its details (the minimum spend, a number) from the
+        // partner call. (Its first role=group is now the phone sort choice's field, with no digit.)
         const card = location.pathname.startsWith('/dashboard/partners/')
-          ? document.querySelector('main [role="group"]')
+          ? document.querySelector('main dl')
           : document.querySelector('[role="group"][aria-label="Total Partners"]');
         if (card && /\d/.test(card.textContent ?? '')) w.__marks.figures = now;
       }

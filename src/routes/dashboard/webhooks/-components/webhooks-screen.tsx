@@ -4,6 +4,7 @@ import { useSelector } from '@xstate/react';
 import { useMemo, useState } from 'react';
 import {
   type CreatedWebhook,
+  reachesPartnerEndpoint,
   WEBHOOK_EVENT_TYPES,
   WEBHOOK_SECRET_OVERLAP_TEXT,
   type Webhook,
@@ -352,6 +353,11 @@ function AddWebhookDialog({ open, onClose }: { open: boolean; onClose: () => voi
   const [description, setDescription] = useState('');
   const [partnerId, setPartnerId] = useState('');
   const [events, setEvents] = useState<WebhookEventType[]>(['visit.recorded']);
+  // A partner's endpoint is never sent the club-only events: they are not offered there (the server
+  // refuses them too).
+  const forPartner = partnerStaff || partnerId !== '';
+  const offered = forPartner ? WEBHOOK_EVENT_TYPES.filter(reachesPartnerEndpoint) : WEBHOOK_EVENT_TYPES;
+  const chosen = forPartner ? events.filter(reachesPartnerEndpoint) : events;
   return (
     <SecretCreateDialog
       open={open}
@@ -366,7 +372,7 @@ function AddWebhookDialog({ open, onClose }: { open: boolean; onClose: () => voi
       create={() =>
         createWebhook({
           url,
-          events,
+          events: chosen,
           ...(description ? { description } : {}),
           ...(partnerId && !partnerStaff ? { partnerId: Number(partnerId) } : {}),
         })
@@ -409,8 +415,8 @@ function AddWebhookDialog({ open, onClose }: { open: boolean; onClose: () => voi
           )}
           <CheckboxGroup
             legend="Events"
-            options={WEBHOOK_EVENT_TYPES}
-            value={events}
+            options={offered}
+            value={chosen}
             onChange={setEvents}
             error={errors.events}
           />
