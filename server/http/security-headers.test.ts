@@ -146,6 +146,24 @@ describe('Cache-Control on the API', () => {
       json: { externalId: '1', firstName: 'Kemi', lastName: 'Ade', email: 'kemi.headers@mail.ng' },
     });
     expect(added.status, added.text).toBe(201);
+    // A campaign draft, so its GETs (detail, preview) answer with data too.
+    const campaign = await t.request<{ id: number }>('POST', '/admin/campaigns', {
+      token,
+      json: {
+        name: 'Headers campaign',
+        partnerId: 1,
+        reward: {
+          rewardType: 'COUPON',
+          percentageDiscount: 10,
+          title: 'Ten off',
+          description: 'Ten percent off',
+          expiryDate: new Date(t.clock().getTime() + 60 * 86_400_000).toISOString().slice(0, 10),
+        },
+        segment: { kind: 'filter' },
+      },
+    });
+    expect(campaign.status, campaign.text).toBe(201);
+    expect(campaign.body.data!.id).toBe(1);
     const gets = routeAccess(t.app).filter((r) => r.method === 'GET' && r.path.startsWith(`${API_BASE}/`));
     let withData = 0;
     const offenders: string[] = [];
