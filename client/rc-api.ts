@@ -11968,11 +11968,11 @@ export interface operations {
                         rewardTypeCategory?: "GENERAL" | "DISCOUNTED_SUBSCRIPTION";
                         issuedAmount?: number;
                         percentageDiscount?: number;
-                        title: string;
-                        description: string;
                         /** Format: date */
                         expiryDate?: string;
                         promotionalImage?: string;
+                        title: string;
+                        description: string;
                     };
                     segment: {
                         /** @enum {string} */

@@ -1,7 +1,6 @@
 import { dateField, idField } from './ids';
-import { IMAGE_TOO_LARGE, MAX_IMAGE_BASE64 } from './images';
 import { accountStatusSchema, pageSizeField } from './list';
-import { moneyAmount, rewardCategorySchema, rewardMessages, rewardTypeSchema } from './rewards';
+import { moneyAmount, rewardCategorySchema, rewardTemplateFields, rewardTypeSchema } from './rewards';
 import { emailField } from './validation';
 import { z } from './zod';
 
@@ -102,34 +101,9 @@ export type CampaignSegment = z.infer<typeof campaignSegmentSchema>;
 
 export const campaignRewardSchema = z
   .strictObject({
-    rewardType: rewardTypeSchema,
-    rewardTypeCategory: z.optional(rewardCategorySchema),
-    issuedAmount: z.optional(
-      moneyAmount(rewardMessages.issuedAmountNumber, rewardMessages.issuedAmountPositive),
-    ),
-    percentageDiscount: z.optional(
-      z
-        .number({ error: rewardMessages.percentageNumber })
-        .check(
-          z.positive({ error: rewardMessages.percentagePositive }),
-          z.maximum(100, { error: rewardMessages.percentageMax }),
-        ),
-    ),
-    title: z
-      .string({ error: rewardMessages.titleRequired })
-      .check(z.trim(), z.minLength(1, { error: rewardMessages.titleRequired }), z.maxLength(120)),
-    description: z
-      .string({ error: rewardMessages.descriptionRequired })
-      .check(z.trim(), z.minLength(1, { error: rewardMessages.descriptionRequired }), z.maxLength(2000)),
-    expiryDate: z.optional(z.iso.date({ error: 'expiryDate must be a date (YYYY-MM-DD)' })),
-    promotionalImage: z.optional(
-      z
-        .string({ error: rewardMessages.promotionalImageRequired })
-        .check(
-          z.minLength(1, { error: rewardMessages.promotionalImageRequired }),
-          z.maxLength(MAX_IMAGE_BASE64, { error: IMAGE_TOO_LARGE }),
-        ),
-    ),
+    ...rewardTemplateFields,
+    // The template's image is optional (one reward's is required).
+    promotionalImage: z.optional(rewardTemplateFields.promotionalImage),
   })
   .check(
     z.refine((r) => r.rewardType !== 'GIFTCARD' || r.issuedAmount !== undefined, {

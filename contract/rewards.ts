@@ -84,7 +84,8 @@ export const moneyAmount = (numberMessage: string, positiveMessage: string) =>
  * POST /partners/rewards/issue-reward. issuedAmount only for GIFTCARD, percentageDiscount only for
  * COUPON (the other is ignored). Status is always Active on creation.
  */
-export const issueRewardBodySchema = z.strictObject({
+/** A reward's own fields as an issue names them: one reward, or a campaign's template (contract/campaigns.ts). */
+export const rewardTemplateFields = {
   rewardType: rewardTypeSchema,
   rewardTypeCategory: z.optional(rewardCategorySchema),
   issuedAmount: z.optional(
@@ -111,6 +112,10 @@ export const issueRewardBodySchema = z.strictObject({
   description: z
     .string({ error: rewardMessages.descriptionRequired })
     .check(z.trim(), z.minLength(1, { error: rewardMessages.descriptionRequired }), z.maxLength(2000)),
+};
+
+export const issueRewardBodySchema = z.strictObject({
+  ...rewardTemplateFields,
   /** The customer's id. */
   issuedTo: idField('issuedTo'),
   /** Admins name the partner; partner staff always issue for their own partner. */
