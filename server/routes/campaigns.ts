@@ -140,6 +140,14 @@ export function campaignRoutes(ctx: RouteContext) {
     if (!row) throw new ApiError(404, msg.notFound);
     return row;
   };
+  /** The campaign an approve or reject names, locked: waiting, and not the caller's own (four eyes). */
+  const decidable = async (c: Context<AppEnv>, id: number, tx: DbOrTx) => {
+    const row = await scopedCampaign(c, id, tx, true);
+    if (row.createdBy !== null && row.createdBy === staffUserId(c.get('user')))
+      throw new ApiError(403, msg.ownCampaign);
+    if (row.state !== 'awaiting_approval') throw conflict(msg.notWaiting(row.state));
+    return row;
+  };
 
   const view = async (id: number, tx: DbOrTx = db): Promise<Campaign> => {
     const [row] = await selectCampaigns(tx, eq(campaigns.id, id));
@@ -300,10 +308,7 @@ export function campaignRoutes(ctx: RouteContext) {
       const user = c.get('user');
       const now = clock();
       const id = await db.transaction(async (tx) => {
-        const row = await scopedCampaign(c, c.req.valid('param').id, tx, true);
-        if (row.createdBy !== null && row.createdBy === staffUserId(user))
-          throw new ApiError(403, msg.ownCampaign);
-        if (row.state !== 'awaiting_approval') throw conflict(msg.notWaiting(row.state));
+        const row = await decidable(c, c.req.valid('param').id, tx);
         const moved = await tx
           .update(campaigns)
           .set({ state: 'running', approvedBy: staffUserId(user), decidedAt: now, updatedAt: now })
@@ -329,10 +334,7 @@ export function campaignRoutes(ctx: RouteContext) {
       const { reason } = c.req.valid('json');
       const now = clock();
       const id = await db.transaction(async (tx) => {
-        const row = await scopedCampaign(c, c.req.valid('param').id, tx, true);
-        if (row.createdBy !== null && row.createdBy === staffUserId(user))
-          throw new ApiError(403, msg.ownCampaign);
-        if (row.state !== 'awaiting_approval') throw conflict(msg.notWaiting(row.state));
+        const row = await decidable(c, c.req.valid('param').id, tx);
         await tx
           .update(campaigns)
           .set({
