@@ -1,5 +1,5 @@
 import { dateField, idField } from './ids';
-import { accountStatusSchema, pageSizeField } from './list';
+import { accountStatusSchema, pageNumberField, pageSizeField } from './list';
 import { moneyAmount, rewardCategorySchema, rewardTemplateFields, rewardTypeSchema } from './rewards';
 import { emailField } from './validation';
 import { z } from './zod';
@@ -135,16 +135,7 @@ export const rejectCampaignBodySchema = z.strictObject({
 });
 
 export const campaignListQuerySchema = z.object({
-  pageNumber: z._default(
-    z.coerce
-      .number({ error: 'pageNumber must be a whole number from 1' })
-      .check(
-        z.int({ error: 'pageNumber must be a whole number from 1' }),
-        z.minimum(1, { error: 'pageNumber must be a whole number from 1' }),
-        z.maximum(1_000_000, { error: 'pageNumber is too large' }),
-      ),
-    1,
-  ),
+  pageNumber: pageNumberField,
   pageSize: z._default(pageSizeField, 10),
   partnerId: z.optional(idField('partnerId')),
   state: z.optional(z.enum(CAMPAIGN_STATES, { error: `state must be one of ${CAMPAIGN_STATES.join(', ')}` })),

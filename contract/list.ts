@@ -26,21 +26,24 @@ export const pageSizeField = z.coerce
     z.refine((n) => (PAGE_SIZES as readonly number[]).includes(n), { error: pageSizeMessage }),
   ) as z.ZodMiniType<PageSize, unknown>;
 
+/** A list's page, from 1 (a string in the query); 1 when absent. */
+export const pageNumberField = z._default(
+  z.coerce
+    .number({ error: 'pageNumber must be a whole number from 1' })
+    .check(
+      z.int({ error: 'pageNumber must be a whole number from 1' }),
+      z.minimum(1, { error: 'pageNumber must be a whole number from 1' }),
+      z.maximum(1_000_000, { error: 'pageNumber is too large' }),
+    ),
+  1,
+);
+
 /**
  * Query of every list call: pageNumber (a string from '1'), pageSize, searchText or search,
  * sortBy and sortOrder (sorting spans all pages), optional dates. Empty values count as absent.
  */
 export const listQuerySchema = z.object({
-  pageNumber: z._default(
-    z.coerce
-      .number({ error: 'pageNumber must be a whole number from 1' })
-      .check(
-        z.int({ error: 'pageNumber must be a whole number from 1' }),
-        z.minimum(1, { error: 'pageNumber must be a whole number from 1' }),
-        z.maximum(1_000_000, { error: 'pageNumber is too large' }),
-      ),
-    1,
-  ),
+  pageNumber: pageNumberField,
   pageSize: z._default(pageSizeField, 10),
   searchText: z.optional(
     z
