@@ -44,10 +44,10 @@ function prerenderSignIn(): Plugin {
 /**
  * The JavaScript the first screen needs, in one file instead of ~45 (decision 022), and what comes
  * behind it in two more (decisions 061 and 072): `boot` holds the modules whose code the entry runs
- * (React, the session machine, the API client, the sign-in screen and its form); `api` the endpoint
- * registry (contract/api.ts) with what it imports, which the sign-in's own call reads; `app` what
- * src/app.tsx adds (the router with the route tree, TanStack Query). On a first visit `api`, then
- * `app`, load once the sign-in form is live. Rolldown's automatic chunking otherwise splits them into
+ * (React, the sign-in screen and its form); `api` the session (src/session-boot.ts: XState, the
+ * session machine, the API client) and the endpoint registry (contract/api.ts) with what they import,
+ * all that the sign-in's own call needs; `app` what src/app.tsx adds (the router with the route tree,
+ * TanStack Query). On a first visit `api`, then `app`, load once the sign-in form is live. Rolldown's automatic chunking otherwise splits them into
  * many small shared chunks, each one more request on the critical path and each compressed on its
  * own. Everything loaded on demand keeps its own chunks.
  *
@@ -89,7 +89,7 @@ function firstScreenChunks() {
       const ids = [...this.getModuleIds()];
       api.clear();
       closure(
-        ids.filter((id) => /[\\/]contract[\\/]api\.ts$/.test(id)),
+        ids.filter((id) => /[\\/]contract[\\/]api\.ts$|[\\/]src[\\/]session-boot\.ts$/.test(id)),
         api,
         boot,
       );
