@@ -58,6 +58,64 @@ test('typed before the app is live: kept, the early click signs in once, the das
   expect(marks.notBusyAfterClick).toBeUndefined();
 });
 
+test('Sign in pressed on the live form before the session has loaded: busy from the press, carried out once', async ({
+  context,
+  page,
+}) => {
+  test.setTimeout(120_000);
+  const logins: string[] = [];
+  page.on('request', (request) => {
+    if (request.method() === 'POST' && new URL(request.url()).pathname === '/api/v1/admin/auth/login')
+      logins.push(request.postData() ?? '');
+  });
+  await throttle(context, page);
+  await watchFirstScreen(page);
+  await page.goto('/', { waitUntil: 'commit' });
+  // The app's form is live (decision 072: the session, XState and the contract's schema come after it).
+  await page.waitForFunction(
+    () => (window as unknown as { __marks: FirstScreenMarks }).__marks.live !== undefined,
+    undefined,
+    { polling: 50, timeout: 60_000 },
+  );
+  // At once, faster than a person: empty fields first. Nothing is sent; the contract's messages show
+  // once its schema is there.
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await expect(page.getByText('required', { exact: true })).toBeVisible({ timeout: 30_000 });
+  await expect(page.getByText('Pls enter your password')).toBeVisible();
+  expect(logins).toHaveLength(0);
+
+  // Reload: the live form again, with nothing of the session loaded yet, and a real press this time.
+  await page.goto('/', { waitUntil: 'commit' });
+  await page.waitForFunction(
+    () => (window as unknown as { __marks: FirstScreenMarks }).__marks.live !== undefined,
+    undefined,
+    { polling: 50, timeout: 60_000 },
+  );
+  // A resource timing entry is there once its file has arrived.
+  const sessionLoadedAtPress = await page.evaluate(() =>
+    performance
+      .getEntriesByType('resource')
+      .some((e) => /\/assets\/api-[^/]*\.js$/.test(new URL(e.name).pathname)),
+  );
+  await page.getByPlaceholder('Enter your email').fill(DEMO_ADMIN.email);
+  await page.getByPlaceholder('Enter your password').fill(DEMO_ADMIN.password);
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  // The session's file had not arrived at the press (else this test would prove nothing).
+  expect(sessionLoadedAtPress).toBe(false);
+  await expect(page.getByRole('status', { name: 'Signing in' })).toBeVisible();
+
+  await expect(page).toHaveURL(/\/dashboard$/, { timeout: 60_000 });
+  await expect(page.getByRole('group', { name: 'Total Partners', exact: true })).toContainText(/\d/, {
+    timeout: 30_000,
+  });
+  const marks = await marksOf(page);
+  expect(logins).toHaveLength(1);
+  expect(JSON.parse(logins[0] ?? '{}')).toEqual({ email: DEMO_ADMIN.email, password: DEMO_ADMIN.password });
+  // Busy from the press until the screen was left.
+  expect(marks.busy).toBeDefined();
+  expect(marks.notBusyAfterClick).toBeUndefined();
+});
+
 test('the link dies on the first visit’s sign-in screen: the offline banner says so, as on every screen', async ({
   context,
   page,
