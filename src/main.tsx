@@ -52,6 +52,30 @@ const loadBoot = (): Promise<SessionBoot> => {
   return booting;
 };
 
+/**
+ * The whole app's CSS (decision 072). The prerendered first visit's HTML links only the sign-in
+ * screen's own (vite.config.ts); its link names the app's in `data-app-css`, added here once the form
+ * is live, so that it does not share the link with the first screen's JavaScript. The app's screens
+ * are shown only once it has arrived (or failed: they are shown all the same).
+ */
+let appCssLoaded = document.querySelector('link[data-app-css]') === null;
+let appCss: Promise<void> | undefined;
+const loadAppCss = (): Promise<void> => {
+  appCss ??= new Promise<void>((resolve) => {
+    const href = document.querySelector<HTMLLinkElement>('link[data-app-css]')?.dataset.appCss;
+    if (!href) return resolve();
+    const link = document.createElement('link');
+    link.rel = 'stylesheet';
+    link.href = href;
+    link.onload = link.onerror = () => resolve();
+    document.head.append(link);
+  }).then(() => {
+    appCssLoaded = true;
+    changed();
+  });
+  return appCss;
+};
+
 /** Sign in pressed: through the session, once it is there (the first press only; the button is busy). */
 const signIn = (credentials: LoginBody) => {
   if (boot) {
@@ -84,7 +108,7 @@ function FirstScreen() {
     () => version,
   );
   const app = boot?.shownApp();
-  if (app) return app.element();
+  if (app && appCssLoaded) return app.element();
   return (
     <StrictMode>
       <ScreenFrame>
@@ -124,12 +148,17 @@ if (root.querySelector('[data-prerendered]') && window.location.pathname === '/'
   captureEarlySignIn(root);
   flushSync(() => createRoot(root).render(<FirstScreen />));
   // The form is live. What the sign-in needs next first (the session, with the endpoint registry its
-  // call reads), then the app and the dashboard's frame, while the person types; the idle-time loads
+  // call reads and the contract's schema the form checks with; the app's CSS beside it), then the app
+  // and the dashboard's frame, while the person types; the idle-time loads
   // (the service worker's precache above all) only after that, and, when Sign in was pressed
   // meanwhile, only once the app is on screen (its own idle-time loads): nothing competes with the
   // sign-in's first screen. (A task later: the form's paint comes first.)
   void new Promise((painted) => setTimeout(painted, 0))
-    .then(() => loadBoot())
+    .then(() => {
+      const session = loadBoot();
+      void loadAppCss();
+      return session;
+    })
     .then((loaded) => loaded.loadBehindFirstScreen())
     .catch(() => undefined);
 } else {
@@ -139,10 +168,12 @@ if (root.querySelector('[data-prerendered]') && window.location.pathname === '/'
   const prerendered = root.querySelector('[data-prerendered]') !== null;
   if (prerendered) captureEarlySignIn(root);
   void import('./app').catch(() => undefined);
+  const css = loadAppCss();
   void loadBoot()
     .then(async (loaded) => {
       const app = await loaded.loadApp();
       if (prerendered) await app.router.load().catch(() => undefined);
+      await css;
       loaded.showApp();
       const render = () => createRoot(root).render(app.element());
       if (prerendered) flushSync(render);
