@@ -44,9 +44,16 @@ function prerenderSignIn(bootModules: () => ReadonlySet<string>): Plugin {
       if (!html.includes(empty)) this.error('index.html has no empty <div id="root"></div>');
       const appCss = html.match(/<link rel="stylesheet"[^>]*href="([^"]+\.css)"[^>]*>/);
       if (!appCss?.[1]) this.error('index.html links no stylesheet');
-      const css = this.emitFile({ type: 'asset', name: 'sign-in.css', source: signInCss(root, bootModules()) });
+      const css = this.emitFile({
+        type: 'asset',
+        name: 'sign-in.css',
+        source: signInCss(root, bootModules()),
+      });
       const source = html
-        .replace(appCss[0], `<link rel="stylesheet" href="/${this.getFileName(css)}" data-app-css="${appCss[1]}">`)
+        .replace(
+          appCss[0],
+          `<link rel="stylesheet" href="/${this.getFileName(css)}" data-app-css="${appCss[1]}">`,
+        )
         .replace(empty, `<div id="root">${module.renderSignInMarkup()}</div>`);
       this.emitFile({ type: 'asset', fileName: 'sign-in.html', source });
     },

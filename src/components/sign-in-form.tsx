@@ -8,8 +8,8 @@ import { fieldProps, validateOnChangeAndBlur } from '../lib/form';
 import { loadLoginSchema, loginSchemaLoaded, loginValidator } from '../lib/login-schema';
 import { AppForm } from './app-form';
 import { Button } from './ui/button';
-import { notify } from './ui/notify';
 import { TextField } from './ui/field';
+import { notify } from './ui/notify';
 import { PasswordField } from './ui/password-input';
 
 export interface SignInFormProps {
@@ -141,7 +141,13 @@ export function SignInForm({ onSubmit, submitting, footer, early }: SignInFormPr
         )}
       </form.Field>
       <div className={css({ display: 'flex', justifyContent: 'center', minH: '11', alignItems: 'center' })}>
-        <Button type="submit" size="lg" fullWidth loading={submitting || replaying || holding} loadingText="Signing in">
+        <Button
+          type="submit"
+          size="lg"
+          fullWidth
+          loading={submitting || replaying || holding}
+          loadingText="Signing in"
+        >
           Sign in
         </Button>
       </div>

@@ -38,7 +38,6 @@ export const loginValidator: StandardSchemaV1<LoginBody, LoginBody> = {
   '~standard': {
     version: 1,
     vendor: 'reward-club',
-    validate: (value) =>
-      loaded ? loaded['~standard'].validate(value) : { value: value as LoginBody },
+    validate: (value) => (loaded ? loaded['~standard'].validate(value) : { value: value as LoginBody }),
   },
 };

@@ -12,7 +12,9 @@ export const LOCKED_STORAGE_KEY = 'admin-locked';
  */
 export function storedSessionPresent(): boolean {
   try {
-    return localStorage.getItem(SESSION_STORAGE_KEY) !== null || localStorage.getItem(LOCKED_STORAGE_KEY) !== null;
+    return (
+      localStorage.getItem(SESSION_STORAGE_KEY) !== null || localStorage.getItem(LOCKED_STORAGE_KEY) !== null
+    );
   } catch {
     return false;
   }
