@@ -109,7 +109,12 @@ export function startSession(onChange: () => void) {
     void goTo('/');
   });
   // What the first screen shows (busy or not) follows the session.
-  session.subscribe(onChange);
+  let busy = false;
+  session.subscribe((snapshot) => {
+    if (signInBusy(snapshot) === busy) return;
+    busy = !busy;
+    onChange();
+  });
 
   session.start();
   // Sign-outs the server could not be told of are sent when the link returns (issue 17).
