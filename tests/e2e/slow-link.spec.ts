@@ -21,6 +21,9 @@ import {
  */
 test.use(FIRST_VISIT);
 
+/** The session's file (vite.config.ts, the `api` chunk group: src/session-boot.ts and the endpoint registry). */
+const SESSION_FILE = /\/assets\/api-[^/]*\.js$/;
+
 test('typed before the app is live: kept, the early click signs in once, the dashboard comes', async ({
   context,
   page,
@@ -70,39 +73,49 @@ test('Sign in pressed on the live form before the session has loaded: busy from 
   });
   await throttle(context, page);
   await watchFirstScreen(page);
+  /** Holds the session's file (decision 072: XState, the session machine, the contract's schema) until released. */
+  const holdSessionFile = async () => {
+    let release = () => {};
+    const held = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    await page.unroute(SESSION_FILE);
+    await page.route(SESSION_FILE, async (route) => {
+      await held;
+      await route.continue();
+    });
+    return release;
+  };
+  const live = () =>
+    page.waitForFunction(
+      () => (window as unknown as { __marks: FirstScreenMarks }).__marks.live !== undefined,
+      undefined,
+      { polling: 50, timeout: 60_000 },
+    );
+
+  // Empty fields, pressed before the session's file has arrived: nothing is sent; the contract's
+  // messages show once its schema is there.
+  let release = await holdSessionFile();
   await page.goto('/', { waitUntil: 'commit' });
-  // The app's form is live (decision 072: the session, XState and the contract's schema come after it).
-  await page.waitForFunction(
-    () => (window as unknown as { __marks: FirstScreenMarks }).__marks.live !== undefined,
-    undefined,
-    { polling: 50, timeout: 60_000 },
-  );
-  // At once, faster than a person: empty fields first. Nothing is sent; the contract's messages show
-  // once its schema is there.
+  await live();
   await page.getByRole('button', { name: 'Sign in' }).click();
+  await expect(page.getByRole('status', { name: 'Signing in' })).toBeVisible();
+  release();
   await expect(page.getByText('required', { exact: true })).toBeVisible({ timeout: 30_000 });
   await expect(page.getByText('Pls enter your password')).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Sign in' })).toBeVisible();
   expect(logins).toHaveLength(0);
 
-  // Reload: the live form again, with nothing of the session loaded yet, and a real press this time.
+  // Again, with the credentials: carried out once the file is there, busy from the press on.
+  release = await holdSessionFile();
   await page.goto('/', { waitUntil: 'commit' });
-  await page.waitForFunction(
-    () => (window as unknown as { __marks: FirstScreenMarks }).__marks.live !== undefined,
-    undefined,
-    { polling: 50, timeout: 60_000 },
-  );
-  // A resource timing entry is there once its file has arrived.
-  const sessionLoadedAtPress = await page.evaluate(() =>
-    performance
-      .getEntriesByType('resource')
-      .some((e) => /\/assets\/api-[^/]*\.js$/.test(new URL(e.name).pathname)),
-  );
+  await live();
   await page.getByPlaceholder('Enter your email').fill(DEMO_ADMIN.email);
   await page.getByPlaceholder('Enter your password').fill(DEMO_ADMIN.password);
   await page.getByRole('button', { name: 'Sign in' }).click();
-  // The session's file had not arrived at the press (else this test would prove nothing).
-  expect(sessionLoadedAtPress).toBe(false);
   await expect(page.getByRole('status', { name: 'Signing in' })).toBeVisible();
+  expect(logins).toHaveLength(0);
+  release();
 
   await expect(page).toHaveURL(/\/dashboard$/, { timeout: 60_000 });
   await expect(page.getByRole('group', { name: 'Total Partners', exact: true })).toContainText(/\d/, {
