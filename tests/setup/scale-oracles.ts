@@ -8,7 +8,10 @@ import { executeRows } from '../../server/db/rows';
  * production code never uses them.
  */
 
-/** A partner's customers with unclaimed points, most first: 1 point per ₦100 per visit, rounded down, less points claimed there. */
+/**
+ * A partner's customers with unclaimed points, most first: 1 point per ₦100 per visit that counts
+ * (approved in review, decision 075), rounded down, less points claimed there.
+ */
 export async function pointsFromVisits(
   db: DbOrTx,
   partnerId: number,
@@ -16,7 +19,7 @@ export async function pointsFromVisits(
   const rows = await executeRows<{ id: number; points: string }>(
     db,
     sql`with earned as (
-        select customer_id, sum(floor(total_amount / 100))::bigint as points from visits where partner_id = ${partnerId} group by customer_id
+        select customer_id, sum(floor(total_amount / 100))::bigint as points from visits where partner_id = ${partnerId} and review_state = 'approved' group by customer_id
       ), claimed as (
         select customer_id, sum(points_claimed)::bigint as points from rewards where partner_id = ${partnerId} and points_claimed > 0 group by customer_id
       )
@@ -28,7 +31,7 @@ export async function pointsFromVisits(
   return rows.map((r) => ({ id: Number(r.id), points: Number(r.points) }));
 }
 
-/** Every (partner, customer) pair's earned and claimed points, recomputed from visits and rewards. */
+/** Every (partner, customer) pair's earned and claimed points, recomputed from visits (approved) and rewards. */
 export async function pointsTableFromRows(db: DbOrTx) {
   return executeRows<{
     partnerId: number;
@@ -42,6 +45,7 @@ export async function pointsTableFromRows(db: DbOrTx) {
         sum(p.claimed)::text as claimed, bool_and(c.deleted_at is null) as live
       from (
         select partner_id, customer_id, floor(total_amount / 100)::bigint as earned, 0::bigint as claimed from visits
+          where review_state = 'approved'
         union all
         select partner_id, customer_id, 0, points_claimed from rewards where points_claimed > 0
       ) p join customers c on c.id = p.customer_id
@@ -74,4 +78,19 @@ export async function visitIdsByCustomerName(db: DbOrTx, partnerId: number, orde
       order by lower(c.first_name || ' ' || c.last_name) ${dir}, v.id ${dir}`,
   );
   return rows.map((r) => Number(r.id));
+}
+
+/**
+ * Each customer's spend at a partner in [start, endExclusive) from the visits that count (approved in
+ * review, decision 075): the eligibility figure, summed directly.
+ */
+export async function spendFromVisits(db: DbOrTx, partnerId: number, start: Date, endExclusive: Date) {
+  const rows = await executeRows<{ id: number; total: string }>(
+    db,
+    sql`select customer_id as id, sum(total_amount)::text as total from visits
+      where partner_id = ${partnerId} and review_state = 'approved'
+        and visit_date >= ${start.toISOString()}::timestamptz and visit_date < ${endExclusive.toISOString()}::timestamptz
+      group by customer_id order by customer_id`,
+  );
+  return rows.map((r) => ({ id: Number(r.id), total: Number(r.total) }));
 }
