@@ -19,8 +19,10 @@ export const visitColumns = sql`select ${visits.id} as id, ${customers.id} as "c
   ${visits.reviewState} as "reviewState", ${visits.reviewFlags} as "reviewFlags", ${visits.reviewReason} as "reviewReason",
   ${visits.reviewedBy} as "reviewedBy", reviewer.first_name as "reviewerFirst", reviewer.last_name as "reviewerLast",
   ${isoOf(visits.reviewedAt)} as "reviewedAt"`;
-export const visitFrom = sql`from ${visits} join ${customers} on ${customers.id} = ${visits.customerId} join ${partners} on ${partners.id} = ${visits.partnerId}
+/** A visit's customer and partner (and its reviewer, decision 075), joined to `visits`. */
+export const visitJoins = sql`join ${customers} on ${customers.id} = ${visits.customerId} join ${partners} on ${partners.id} = ${visits.partnerId}
   left join users reviewer on reviewer.id = ${visits.reviewedBy}`;
+export const visitFrom = sql`from ${visits} ${visitJoins}`;
 export const visitSelect = sql`${visitColumns} ${visitFrom}`;
 
 export type VisitRow = {

@@ -12,7 +12,7 @@ import {
   type Visit,
   visitSchema,
 } from '../../contract/visits';
-import { pointsTableFromRows, pointsTableKept, spendFromVisits } from '../../tests/setup/scale-oracles';
+import { pointsTableFromRows, pointsTableKept, spendInWindow } from '../../tests/setup/scale-oracles';
 import {
   createCustomer,
   createPartner,
@@ -94,7 +94,9 @@ const pointsOf = async (partnerId: number, customerId: number) => {
 const expectFiguresMatchTheRows = async (partnerId: number) => {
   expect(await pointsTableKept(t.db)).toEqual(await pointsTableFromRows(t.db));
   const w = eligibilityWindow(DAY);
-  const direct = await spendFromVisits(t.db, partnerId, w.start, w.endExclusive);
+  const direct = (await spendInWindow(t.db, partnerId, w, { by: 'totalSpent', order: 'asc' })).sort(
+    (a, b) => a.id - b.id,
+  );
   const res = await req<ListData<EligibleUser>>(
     'GET',
     `/admin/partners/visits/reward-eligible-users?partnerId=${partnerId}&date=${DAY}&pageSize=100`,

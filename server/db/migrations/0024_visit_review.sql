@@ -1,6 +1,5 @@
 -- Visit review (issue 35, docs/decisions/075-visit-review.md): a partner's rules, a visit's review
--- state, and the receipt's SHA-256 (the name its file is stored by, generated from its URL). Number
--- 0024: 0023 belongs to a parallel branch; the migration runner follows the journal (gaps allowed).
+-- state, and the receipt's SHA-256 (the name its file is stored by, generated from its URL).
 ALTER TABLE "partners" ADD COLUMN "review_amount_above" numeric(14, 2);--> statement-breakpoint
 ALTER TABLE "partners" ADD COLUMN "review_require_receipt" boolean DEFAULT false NOT NULL;--> statement-breakpoint
 ALTER TABLE "partners" ADD COLUMN "review_max_visits_per_day" integer;--> statement-breakpoint
@@ -43,3 +42,8 @@ BEGIN
   RETURN NULL;
 END
 $$;
+--> statement-breakpoint
+-- The eligibility window's spend reads only approved visits: review_state joins the payload of the
+-- window's index (migration 0023), so the read stays index only.
+DROP INDEX IF EXISTS "visits_partner_date_id_idx";--> statement-breakpoint
+CREATE INDEX "visits_partner_date_id_idx" ON "visits" USING btree ("partner_id","visit_date","id") INCLUDE ("customer_id","customer_name_key","total_amount","review_state");

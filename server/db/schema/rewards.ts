@@ -52,6 +52,9 @@ export const visits = pgTable(
       .where(sql`cardinality(${t.reviewFlags}) > 0`),
     index('visits_receipt_hash_idx').on(t.receiptHash).where(sql`${t.receiptHash} is not null`),
     // The visits tab: one btree per sort order, led by partner_id, id as the tie-breaker.
+    // Migrations 0023 and 0024 add INCLUDE (customer_id, customer_name_key, total_amount,
+    // review_state), which drizzle cannot declare: the eligibility window's spend (approved visits)
+    // is an index-only read of the window's entries.
     index('visits_partner_date_id_idx').on(t.partnerId, t.visitDate, t.id),
     index('visits_partner_total_idx').on(t.partnerId, t.totalAmount, t.id),
     index('visits_partner_attendant_idx').on(t.partnerId, sql`lower(${t.attendantName})`, t.id),
