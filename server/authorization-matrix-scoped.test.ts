@@ -27,6 +27,7 @@ import {
   customers,
   partnerApiKeys,
   rewardLedger,
+  visits,
   webhookDeliveries,
   webhookEndpoints,
 } from './db/schema';
@@ -139,6 +140,21 @@ const campaignPath =
     path: `/admin/campaigns/${await campaignOf(target, state)}${suffix}`,
     names: true,
   });
+
+/** A visit waiting for review at the target's partner (the club's: at C). */
+const waitingVisitOf = async (target: Target) => {
+  const visit = await createVisit(t.db, {
+    partnerId: P(target),
+    customerId: w.customer[target].id,
+    visitDate: new Date('2026-03-01T12:00:00.000Z'),
+    amount: 90_000,
+  });
+  await t.db
+    .update(visits)
+    .set({ reviewState: 'waiting', reviewFlags: ['amount_above'] })
+    .where(eq(visits.id, visit.id));
+  return visit.id;
+};
 
 /** A pending link request at the target's partner (the club's: at C). */
 const linkRequestOf = async (target: Target) => {
@@ -581,6 +597,23 @@ const ROUTES: Record<ApiRouteKey, Build> = {
   'PUT /admin/settings/approvals': () => ({
     json: { campaignTotalAbove: null, singleRewardAbove: null },
     names: false,
+  }),
+  // Visit review (issue 35, decision 075): the club's, never a partner's staff.
+  'GET /admin/visit-reviews': listOfPartner,
+  'GET /admin/visit-reviews/export': listOfPartner,
+  'POST /admin/visit-reviews/{visitId}/approve': async (target) => ({
+    path: `/admin/visit-reviews/${await waitingVisitOf(target)}/approve`,
+    names: true,
+  }),
+  'POST /admin/visit-reviews/{visitId}/reject': async (target) => ({
+    path: `/admin/visit-reviews/${await waitingVisitOf(target)}/reject`,
+    json: { reason: 'Matrix' },
+    names: true,
+  }),
+  'PATCH /admin/partners/{partnerId}/review-rules': (target) => ({
+    path: `/admin/partners/${P(target)}/review-rules`,
+    json: { requireReceipt: false },
+    names: true,
   }),
 };
 

@@ -32,6 +32,7 @@ import { Route as DashboardRewardsIndexRouteImport } from './routes/dashboard/re
 import { Route as DashboardRolesAddRouteImport } from './routes/dashboard/roles/add'
 import { Route as DashboardStaffIndexRouteImport } from './routes/dashboard/staff/index'
 import { Route as DashboardStaffAddRouteImport } from './routes/dashboard/staff/add'
+import { Route as DashboardVisitReviewsIndexRouteImport } from './routes/dashboard/visit-reviews/index'
 import { Route as DashboardVisitsVisitIdRouteImport } from './routes/dashboard/visits/$visitId'
 import { Route as DashboardWebhooksIndexRouteImport } from './routes/dashboard/webhooks/index'
 import { Route as DashboardClientsClientIdIndexRouteImport } from './routes/dashboard/clients/$clientId/index'
@@ -161,6 +162,12 @@ const DashboardStaffAddRoute = DashboardStaffAddRouteImport.update({
   path: '/staff/add',
   getParentRoute: () => DashboardRoute,
 } as any)
+const DashboardVisitReviewsIndexRoute =
+  DashboardVisitReviewsIndexRouteImport.update({
+    id: '/visit-reviews/',
+    path: '/visit-reviews/',
+    getParentRoute: () => DashboardRoute,
+  } as any)
 const DashboardVisitsVisitIdRoute = DashboardVisitsVisitIdRouteImport.update({
   id: '/visits/$visitId',
   path: '/visits/$visitId',
@@ -245,6 +252,7 @@ export interface FileRoutesByFullPath {
   '/dashboard/redeem/': typeof DashboardRedeemIndexRoute
   '/dashboard/rewards/': typeof DashboardRewardsIndexRoute
   '/dashboard/staff/': typeof DashboardStaffIndexRoute
+  '/dashboard/visit-reviews/': typeof DashboardVisitReviewsIndexRoute
   '/dashboard/webhooks/': typeof DashboardWebhooksIndexRoute
   '/dashboard/clients/$clientId/edit': typeof DashboardClientsClientIdEditRoute
   '/dashboard/eligibility/user/$userId': typeof DashboardEligibilityUserUserIdRoute
@@ -279,6 +287,7 @@ export interface FileRoutesByTo {
   '/dashboard/redeem': typeof DashboardRedeemIndexRoute
   '/dashboard/rewards': typeof DashboardRewardsIndexRoute
   '/dashboard/staff': typeof DashboardStaffIndexRoute
+  '/dashboard/visit-reviews': typeof DashboardVisitReviewsIndexRoute
   '/dashboard/webhooks': typeof DashboardWebhooksIndexRoute
   '/dashboard/clients/$clientId/edit': typeof DashboardClientsClientIdEditRoute
   '/dashboard/eligibility/user/$userId': typeof DashboardEligibilityUserUserIdRoute
@@ -315,6 +324,7 @@ export interface FileRoutesById {
   '/dashboard/redeem/': typeof DashboardRedeemIndexRoute
   '/dashboard/rewards/': typeof DashboardRewardsIndexRoute
   '/dashboard/staff/': typeof DashboardStaffIndexRoute
+  '/dashboard/visit-reviews/': typeof DashboardVisitReviewsIndexRoute
   '/dashboard/webhooks/': typeof DashboardWebhooksIndexRoute
   '/dashboard/clients/$clientId/edit': typeof DashboardClientsClientIdEditRoute
   '/dashboard/eligibility/user/$userId': typeof DashboardEligibilityUserUserIdRoute
@@ -352,6 +362,7 @@ export interface FileRouteTypes {
     | '/dashboard/redeem/'
     | '/dashboard/rewards/'
     | '/dashboard/staff/'
+    | '/dashboard/visit-reviews/'
     | '/dashboard/webhooks/'
     | '/dashboard/clients/$clientId/edit'
     | '/dashboard/eligibility/user/$userId'
@@ -386,6 +397,7 @@ export interface FileRouteTypes {
     | '/dashboard/redeem'
     | '/dashboard/rewards'
     | '/dashboard/staff'
+    | '/dashboard/visit-reviews'
     | '/dashboard/webhooks'
     | '/dashboard/clients/$clientId/edit'
     | '/dashboard/eligibility/user/$userId'
@@ -421,6 +433,7 @@ export interface FileRouteTypes {
     | '/dashboard/redeem/'
     | '/dashboard/rewards/'
     | '/dashboard/staff/'
+    | '/dashboard/visit-reviews/'
     | '/dashboard/webhooks/'
     | '/dashboard/clients/$clientId/edit'
     | '/dashboard/eligibility/user/$userId'
@@ -604,6 +617,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof DashboardStaffAddRouteImport
       parentRoute: typeof DashboardRoute
     }
+    '/dashboard/visit-reviews/': {
+      id: '/dashboard/visit-reviews/'
+      path: '/visit-reviews'
+      fullPath: '/dashboard/visit-reviews/'
+      preLoaderRoute: typeof DashboardVisitReviewsIndexRouteImport
+      parentRoute: typeof DashboardRoute
+    }
     '/dashboard/visits/$visitId': {
       id: '/dashboard/visits/$visitId'
       path: '/visits/$visitId'
@@ -696,6 +716,7 @@ interface DashboardRouteChildren {
   DashboardRedeemIndexRoute: typeof DashboardRedeemIndexRoute
   DashboardRewardsIndexRoute: typeof DashboardRewardsIndexRoute
   DashboardStaffIndexRoute: typeof DashboardStaffIndexRoute
+  DashboardVisitReviewsIndexRoute: typeof DashboardVisitReviewsIndexRoute
   DashboardWebhooksIndexRoute: typeof DashboardWebhooksIndexRoute
   DashboardClientsClientIdEditRoute: typeof DashboardClientsClientIdEditRoute
   DashboardEligibilityUserUserIdRoute: typeof DashboardEligibilityUserUserIdRoute
@@ -726,6 +747,7 @@ const DashboardRouteChildren: DashboardRouteChildren = {
   DashboardRedeemIndexRoute: DashboardRedeemIndexRoute,
   DashboardRewardsIndexRoute: DashboardRewardsIndexRoute,
   DashboardStaffIndexRoute: DashboardStaffIndexRoute,
+  DashboardVisitReviewsIndexRoute: DashboardVisitReviewsIndexRoute,
   DashboardWebhooksIndexRoute: DashboardWebhooksIndexRoute,
   DashboardClientsClientIdEditRoute: DashboardClientsClientIdEditRoute,
   DashboardEligibilityUserUserIdRoute: DashboardEligibilityUserUserIdRoute,

@@ -207,7 +207,7 @@ export function partnerSideRewardRoutes(ctx: RouteContext) {
             const [pts] = await executeRows<{ unclaimed: string }>(
               tx,
               sql`select (coalesce((select sum(floor(total_amount / ${NAIRA_PER_POINT})) from visits
-                    where partner_id = ${partner.id} and customer_id = ${customer.id}), 0)
+                    where partner_id = ${partner.id} and customer_id = ${customer.id} and review_state = 'approved'), 0)
                   - coalesce((select sum(points_claimed) from rewards
                     where partner_id = ${partner.id} and customer_id = ${customer.id}), 0))::bigint::text as unclaimed`,
             );
