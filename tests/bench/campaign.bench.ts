@@ -124,7 +124,7 @@ async function seed(open: () => ReturnType<typeof openDatabase>, size: number): 
           segment, created_by, actor)
         select 'Earlier campaign ' || g, ${p}, 'GIFTCARD', 500, 'Thanks', 'An earlier campaign',
           '{"kind":"eligible"}'::jsonb, ${admin!.id},
-          jsonb_build_object('id', ${admin!.id}, 'type', 'ADMIN', 'name', 'Bench Root', 'organization', 'Reward Club')
+          jsonb_build_object('id', ${admin!.id}::int, 'type', 'ADMIN', 'name', 'Bench Root', 'organization', 'Reward Club')
         from generate_series(1, 24) g`);
     if (WEBHOOKS)
       await db.execute(sql`insert into webhook_endpoints (url, events, partner_id, secret)
@@ -265,7 +265,7 @@ async function measure(target: 'PGlite' | 'PostgreSQL', databaseUrl: string, siz
     const lister = (async () => {
       while (running) {
         const t0 = performance.now();
-        const page = await call<{ records: unknown[] }>(base, auth, 'GET', '/admin/campaigns?pageSize=25');
+        const page = await call<{ records: unknown[] }>(base, auth, 'GET', '/admin/campaigns?pageSize=20');
         listMs.push(performance.now() - t0);
         if (page.records.length === 0) throw new Error('the campaign list is empty');
         await new Promise((r) => setTimeout(r, 50));
