@@ -262,6 +262,7 @@ async function measure(target: 'PGlite' | 'PostgreSQL', databaseUrl: string, siz
     let running = true;
     const listMs: number[] = [];
     const rssSamples: number[] = [];
+    // An error ends the listing and is thrown after the run (never an unhandled rejection).
     const lister = (async () => {
       while (running) {
         const t0 = performance.now();
@@ -270,7 +271,10 @@ async function measure(target: 'PGlite' | 'PostgreSQL', databaseUrl: string, siz
         if (page.records.length === 0) throw new Error('the campaign list is empty');
         await new Promise((r) => setTimeout(r, 50));
       }
-    })();
+    })().then(
+      () => null,
+      (e: unknown) => e,
+    );
 
     const t0 = performance.now();
     const submitted = await call<CampaignView>(base, auth, 'POST', `/admin/campaigns/${draft.id}/submit`);
@@ -288,7 +292,8 @@ async function measure(target: 'PGlite' | 'PostgreSQL', databaseUrl: string, siz
     }
     const wallSeconds = (performance.now() - t0) / 1000;
     running = false;
-    await lister;
+    const listError = await lister;
+    if (listError) throw listError;
     if (done.state !== 'done' || done.issued !== size)
       throw new Error(`the run ended ${done.state} with ${done.issued} of ${size}`);
     const runSeconds = (Date.parse(done.finishedAt!) - Date.parse(done.submittedAt!)) / 1000;
