@@ -61,7 +61,11 @@ const projects = [
 
 /** Each project keeps the named files that are its own (the server's under server/, the DOM set's ...). */
 const ownedBy = (name: string, path: string) =>
-  name === 'server' ? path.startsWith('server/') : name === 'machines-dom' ? needsDom.includes(path) : !path.startsWith('server/') && !needsDom.includes(path);
+  name === 'server'
+    ? path.startsWith('server/')
+    : name === 'machines-dom'
+      ? needsDom.includes(path)
+      : !path.startsWith('server/') && !needsDom.includes(path);
 
 export default defineConfig({
   test: {

@@ -129,8 +129,8 @@ describe('issue reward form rules (docs/product.md#validation)', () => {
       status: 'Active',
     });
     expect(issueRewardBodySchema.safeParse(full).success).toBe(true);
-    expect(toIssueRewardBody({ ...filled, rewardType: 'GIFTCARD' }, { issuedTo: 42, byPoints: false })).not.toHaveProperty(
-      'byPoints',
-    );
+    expect(
+      toIssueRewardBody({ ...filled, rewardType: 'GIFTCARD' }, { issuedTo: 42, byPoints: false }),
+    ).not.toHaveProperty('byPoints');
   });
 });

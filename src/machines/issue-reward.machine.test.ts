@@ -129,7 +129,10 @@ describe('issue reward machine (docs/product.md#validation, #constants; decision
 
   it('a coupon sends its percentage only; success outputs the issued reward and the message', async () => {
     const { actor, calls } = start({ issuedTo: 42, online: true });
-    actor.send({ type: 'issue.change', values: { ...filled, rewardType: 'COUPON', percentageDiscount: '25' } });
+    actor.send({
+      type: 'issue.change',
+      values: { ...filled, rewardType: 'COUPON', percentageDiscount: '25' },
+    });
     actor.send({ type: 'issue.submit' });
     expect(actor.getSnapshot().value).toBe('submitting');
     const done = await waitFor(actor, (s) => s.status === 'done');
@@ -178,7 +181,9 @@ describe('issue reward machine (docs/product.md#validation, #constants; decision
   });
 
   it('a refusal already shown under a touched field does not touch it twice', async () => {
-    const refusal = new ApiError(400, 'Validation failed', [{ fieldName: 'title', message: 'Title is too long' }]);
+    const refusal = new ApiError(400, 'Validation failed', [
+      { fieldName: 'title', message: 'Title is too long' },
+    ]);
     const { actor } = start({ issuedTo: 42, online: true }, [refusal]);
     actor.send({ type: 'issue.change', values: { ...filled, rewardType: 'GIFTCARD' } });
     actor.send({ type: 'issue.blur', field: 'title' });
@@ -229,7 +234,11 @@ describe('issue reward machine (docs/product.md#validation, #constants; decision
 
   it('no attempt open from before: the plain success message', async () => {
     for (const openAttempt of [false, undefined]) {
-      const { actor } = start({ issuedTo: 42, online: true, ...(openAttempt === false ? { openAttempt } : {}) });
+      const { actor } = start({
+        issuedTo: 42,
+        online: true,
+        ...(openAttempt === false ? { openAttempt } : {}),
+      });
       actor.send({ type: 'issue.change', values: { ...filled, rewardType: 'GIFTCARD' } });
       actor.send({ type: 'issue.submit' });
       const done = await waitFor(actor, (s) => s.status === 'done');

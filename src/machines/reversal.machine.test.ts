@@ -139,7 +139,11 @@ describe('reversal machine', () => {
     actor.send({ type: 'network.online' });
     actor.send({ type: 'reversal.submit' });
     await waitFor(actor, (s) => s.status === 'done');
-    expect(calls[1]).toEqual({ ledgerEntryId: 5, reason: 'Charged twice', idempotencyKey: calls[0]?.idempotencyKey });
+    expect(calls[1]).toEqual({
+      ledgerEntryId: 5,
+      reason: 'Charged twice',
+      idempotencyKey: calls[0]?.idempotencyKey,
+    });
   });
 
   it('cancel ends the flow with nothing sent and no outcome', () => {

@@ -261,7 +261,8 @@ async function walkMachine(
   ];
   if (missing.length) log(`  not walked: ${missing.join('; ')}`);
   if (fixtures.size) log(`  answered at the edge (fixtures): ${[...fixtures].sort().join('; ')}`);
-  if (edited.size) log(`  sent on edited at the edge (the server's answer): ${[...edited].sort().join('; ')}`);
+  if (edited.size)
+    log(`  sent on edited at the edge (the server's answer): ${[...edited].sort().join('; ')}`);
   console.log(lines.join('\n'));
   return {
     name: model.name,
