@@ -193,6 +193,18 @@ describe('issue reward machine (docs/product.md#validation, #constants; decision
     expect(failed.context.errors.title).toBe('Title is too long');
   });
 
+  it("a field left before the refusal stays touched beside the server's field", async () => {
+    const refusal = new ApiError(400, 'Validation failed', [
+      { fieldName: 'promotionalImage', message: 'Image must be PNG, JPEG or WebP' },
+    ]);
+    const { actor } = start({ issuedTo: 42, online: true }, [refusal]);
+    actor.send({ type: 'issue.change', values: { ...filled, rewardType: 'GIFTCARD' } });
+    actor.send({ type: 'issue.blur', field: 'description' });
+    actor.send({ type: 'issue.submit' });
+    const failed = await waitFor(actor, (s) => s.matches('failure'));
+    expect(failed.context.touched).toEqual(['description', 'promotionalImage']);
+  });
+
   it('offline after a failure: refused with the network message, nothing sent, still the failure', async () => {
     const { actor, calls } = start({ issuedTo: 42, online: true }, [
       new ApiError(409, 'Partner is blocked', [], 'partner_blocked'),

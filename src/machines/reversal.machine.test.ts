@@ -146,6 +146,28 @@ describe('reversal machine', () => {
     });
   });
 
+  it("the server's words about another field are the dialog's error, not the reason's", async () => {
+    const actor = createActor(
+      reversalMachine.provide({
+        actors: {
+          reverseRedemption: fromPromise(async () => {
+            throw {
+              status: 400,
+              message: 'Validation failed',
+              errors: [{ fieldName: 'ledgerEntryId', message: 'Only a redemption can be reversed' }],
+            };
+          }),
+        },
+      }),
+      { input: { ledgerEntryId: 5, online: true } },
+    ).start();
+    actor.send({ type: 'reversal.reason', text: 'Charged twice' });
+    actor.send({ type: 'reversal.submit' });
+    const refused = await waitFor(actor, (s) => s.matches('editing') && s.context.error !== null);
+    expect(refused.context.error).toBe('Only a redemption can be reversed.');
+    expect(refused.context.reasonError).toBeNull();
+  });
+
   it('cancel ends the flow with nothing sent and no outcome', () => {
     const { actor, calls } = start();
     actor.send({ type: 'reversal.cancel' });
