@@ -150,7 +150,7 @@ describe('reversal machine', () => {
     const actor = createActor(
       reversalMachine.provide({
         actors: {
-          reverseRedemption: fromPromise(async () => {
+          reverseRedemption: fromPromise(async (): Promise<ReversalOutcome> => {
             throw {
               status: 400,
               message: 'Validation failed',
