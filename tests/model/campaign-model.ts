@@ -82,10 +82,6 @@ export const campaignModel: FlowModel<typeof campaignMachine> = {
       label: "Someone else's campaign waiting for my approval",
       input: { campaign: waitingCampaign, mayDecide: true },
     },
-    {
-      label: 'A campaign whose partner was blocked mid-run',
-      input: { campaign: failedCampaign, mayDecide: false },
-    },
   ],
   events: (s) => {
     const c = s.context as CampaignContext;
@@ -108,6 +104,7 @@ export const campaignModel: FlowModel<typeof campaignMachine> = {
         { type: 'campaign.cancel' },
         { type: 'campaign.read', campaign: doneCampaign },
         { type: 'campaign.read', campaign: rejectedCampaign },
+        { type: 'campaign.read', campaign: failedCampaign },
       ],
       approving: [
         { type: 'xstate.done.actor.approveCampaign', output: runningCampaign },
