@@ -246,6 +246,8 @@ export const walk: MachineWalk = {
       case 'campaign.preview':
         return button(w, 'Refresh preview').click();
       case 'campaign.approve':
+        // A refused rejection left its dialog open: the approver closes it first (nothing is sent).
+        if (await dialog.isVisible()) await dialog.getByRole('button', { name: 'Keep it' }).click();
         return button(w, 'Approve').click();
       case 'campaign.reject':
         if (!(await dialog.isVisible())) await button(w, 'Reject').click();
