@@ -85,6 +85,8 @@ export const SUPER_ADMIN_ROLE = 'Super Admin';
  *   partner's Rewards tab (rewards.view). The receipt of Redeem Reward (rewards.redeem) shows that
  *   history too, but only for the reward just redeemed: a redemption found wrong later is found on the
  *   Rewards tab, so the need is rewards.view (decision 044).
+ * - campaigns.manage: the New campaign form's partner select lists the partners (GET /admin/partners,
+ *   partners.view; decision 073).
  * One table: the role form ticks what a permission needs (src/lib/role-form.ts), the SPA offers an
  * action only with what it needs (src/lib/permissions.ts `canUse`), and the server may check it.
  */
@@ -112,6 +114,7 @@ export const PERMISSION_NEEDS: Readonly<Partial<Record<PermissionName, readonly 
   'visits.review': ['partners.view', 'visits.view'],
   'rewards.issue': ['visits.view'],
   'rewards.reverse': ['rewards.view'],
+  'campaigns.manage': ['partners.view'],
 };
 
 /** Everything `permission` needs, directly or through what it needs (without itself). */

@@ -18,6 +18,9 @@ import { Route as ResetPasswordRouteImport } from './routes/reset-password'
 import { Route as DashboardIndexRouteImport } from './routes/dashboard/index'
 import { Route as DashboardProfileRouteImport } from './routes/dashboard/profile'
 import { Route as DashboardActivitiesIndexRouteImport } from './routes/dashboard/activities/index'
+import { Route as DashboardCampaignsIndexRouteImport } from './routes/dashboard/campaigns/index'
+import { Route as DashboardCampaignsCampaignIdRouteImport } from './routes/dashboard/campaigns/$campaignId'
+import { Route as DashboardCampaignsNewRouteImport } from './routes/dashboard/campaigns/new'
 import { Route as DashboardClientsIndexRouteImport } from './routes/dashboard/clients/index'
 import { Route as DashboardClientsAddRouteImport } from './routes/dashboard/clients/add'
 import { Route as DashboardClientsImportRouteImport } from './routes/dashboard/clients/import'
@@ -90,6 +93,22 @@ const DashboardActivitiesIndexRoute =
     path: '/activities/',
     getParentRoute: () => DashboardRoute,
   } as any)
+const DashboardCampaignsIndexRoute = DashboardCampaignsIndexRouteImport.update({
+  id: '/campaigns/',
+  path: '/campaigns/',
+  getParentRoute: () => DashboardRoute,
+} as any)
+const DashboardCampaignsCampaignIdRoute =
+  DashboardCampaignsCampaignIdRouteImport.update({
+    id: '/campaigns/$campaignId',
+    path: '/campaigns/$campaignId',
+    getParentRoute: () => DashboardRoute,
+  } as any)
+const DashboardCampaignsNewRoute = DashboardCampaignsNewRouteImport.update({
+  id: '/campaigns/new',
+  path: '/campaigns/new',
+  getParentRoute: () => DashboardRoute,
+} as any)
 const DashboardClientsIndexRoute = DashboardClientsIndexRouteImport.update({
   id: '/clients/',
   path: '/clients/',
@@ -236,6 +255,8 @@ export interface FileRoutesByFullPath {
   '/reset-password': typeof ResetPasswordRoute
   '/dashboard/profile': typeof DashboardProfileRoute
   '/dashboard/': typeof DashboardIndexRoute
+  '/dashboard/campaigns/$campaignId': typeof DashboardCampaignsCampaignIdRoute
+  '/dashboard/campaigns/new': typeof DashboardCampaignsNewRoute
   '/dashboard/clients/add': typeof DashboardClientsAddRoute
   '/dashboard/clients/import': typeof DashboardClientsImportRoute
   '/dashboard/extservices/add': typeof DashboardExtservicesAddRoute
@@ -244,6 +265,7 @@ export interface FileRoutesByFullPath {
   '/dashboard/staff/add': typeof DashboardStaffAddRoute
   '/dashboard/visits/$visitId': typeof DashboardVisitsVisitIdRoute
   '/dashboard/activities/': typeof DashboardActivitiesIndexRoute
+  '/dashboard/campaigns/': typeof DashboardCampaignsIndexRoute
   '/dashboard/clients/': typeof DashboardClientsIndexRoute
   '/dashboard/club-keys/': typeof DashboardClubKeysIndexRoute
   '/dashboard/eligibility/': typeof DashboardEligibilityIndexRoute
@@ -271,6 +293,8 @@ export interface FileRoutesByTo {
   '/reset-password': typeof ResetPasswordRoute
   '/dashboard/profile': typeof DashboardProfileRoute
   '/dashboard': typeof DashboardIndexRoute
+  '/dashboard/campaigns/$campaignId': typeof DashboardCampaignsCampaignIdRoute
+  '/dashboard/campaigns/new': typeof DashboardCampaignsNewRoute
   '/dashboard/clients/add': typeof DashboardClientsAddRoute
   '/dashboard/clients/import': typeof DashboardClientsImportRoute
   '/dashboard/extservices/add': typeof DashboardExtservicesAddRoute
@@ -279,6 +303,7 @@ export interface FileRoutesByTo {
   '/dashboard/staff/add': typeof DashboardStaffAddRoute
   '/dashboard/visits/$visitId': typeof DashboardVisitsVisitIdRoute
   '/dashboard/activities': typeof DashboardActivitiesIndexRoute
+  '/dashboard/campaigns': typeof DashboardCampaignsIndexRoute
   '/dashboard/clients': typeof DashboardClientsIndexRoute
   '/dashboard/club-keys': typeof DashboardClubKeysIndexRoute
   '/dashboard/eligibility': typeof DashboardEligibilityIndexRoute
@@ -308,6 +333,8 @@ export interface FileRoutesById {
   '/reset-password': typeof ResetPasswordRoute
   '/dashboard/profile': typeof DashboardProfileRoute
   '/dashboard/': typeof DashboardIndexRoute
+  '/dashboard/campaigns/$campaignId': typeof DashboardCampaignsCampaignIdRoute
+  '/dashboard/campaigns/new': typeof DashboardCampaignsNewRoute
   '/dashboard/clients/add': typeof DashboardClientsAddRoute
   '/dashboard/clients/import': typeof DashboardClientsImportRoute
   '/dashboard/extservices/add': typeof DashboardExtservicesAddRoute
@@ -316,6 +343,7 @@ export interface FileRoutesById {
   '/dashboard/staff/add': typeof DashboardStaffAddRoute
   '/dashboard/visits/$visitId': typeof DashboardVisitsVisitIdRoute
   '/dashboard/activities/': typeof DashboardActivitiesIndexRoute
+  '/dashboard/campaigns/': typeof DashboardCampaignsIndexRoute
   '/dashboard/clients/': typeof DashboardClientsIndexRoute
   '/dashboard/club-keys/': typeof DashboardClubKeysIndexRoute
   '/dashboard/eligibility/': typeof DashboardEligibilityIndexRoute
@@ -346,6 +374,8 @@ export interface FileRouteTypes {
     | '/reset-password'
     | '/dashboard/profile'
     | '/dashboard/'
+    | '/dashboard/campaigns/$campaignId'
+    | '/dashboard/campaigns/new'
     | '/dashboard/clients/add'
     | '/dashboard/clients/import'
     | '/dashboard/extservices/add'
@@ -354,6 +384,7 @@ export interface FileRouteTypes {
     | '/dashboard/staff/add'
     | '/dashboard/visits/$visitId'
     | '/dashboard/activities/'
+    | '/dashboard/campaigns/'
     | '/dashboard/clients/'
     | '/dashboard/club-keys/'
     | '/dashboard/eligibility/'
@@ -381,6 +412,8 @@ export interface FileRouteTypes {
     | '/reset-password'
     | '/dashboard/profile'
     | '/dashboard'
+    | '/dashboard/campaigns/$campaignId'
+    | '/dashboard/campaigns/new'
     | '/dashboard/clients/add'
     | '/dashboard/clients/import'
     | '/dashboard/extservices/add'
@@ -389,6 +422,7 @@ export interface FileRouteTypes {
     | '/dashboard/staff/add'
     | '/dashboard/visits/$visitId'
     | '/dashboard/activities'
+    | '/dashboard/campaigns'
     | '/dashboard/clients'
     | '/dashboard/club-keys'
     | '/dashboard/eligibility'
@@ -417,6 +451,8 @@ export interface FileRouteTypes {
     | '/reset-password'
     | '/dashboard/profile'
     | '/dashboard/'
+    | '/dashboard/campaigns/$campaignId'
+    | '/dashboard/campaigns/new'
     | '/dashboard/clients/add'
     | '/dashboard/clients/import'
     | '/dashboard/extservices/add'
@@ -425,6 +461,7 @@ export interface FileRouteTypes {
     | '/dashboard/staff/add'
     | '/dashboard/visits/$visitId'
     | '/dashboard/activities/'
+    | '/dashboard/campaigns/'
     | '/dashboard/clients/'
     | '/dashboard/club-keys/'
     | '/dashboard/eligibility/'
@@ -517,6 +554,27 @@ declare module '@tanstack/react-router' {
       path: '/activities'
       fullPath: '/dashboard/activities/'
       preLoaderRoute: typeof DashboardActivitiesIndexRouteImport
+      parentRoute: typeof DashboardRoute
+    }
+    '/dashboard/campaigns/': {
+      id: '/dashboard/campaigns/'
+      path: '/campaigns'
+      fullPath: '/dashboard/campaigns/'
+      preLoaderRoute: typeof DashboardCampaignsIndexRouteImport
+      parentRoute: typeof DashboardRoute
+    }
+    '/dashboard/campaigns/$campaignId': {
+      id: '/dashboard/campaigns/$campaignId'
+      path: '/campaigns/$campaignId'
+      fullPath: '/dashboard/campaigns/$campaignId'
+      preLoaderRoute: typeof DashboardCampaignsCampaignIdRouteImport
+      parentRoute: typeof DashboardRoute
+    }
+    '/dashboard/campaigns/new': {
+      id: '/dashboard/campaigns/new'
+      path: '/campaigns/new'
+      fullPath: '/dashboard/campaigns/new'
+      preLoaderRoute: typeof DashboardCampaignsNewRouteImport
       parentRoute: typeof DashboardRoute
     }
     '/dashboard/clients/': {
@@ -700,6 +758,8 @@ declare module '@tanstack/react-router' {
 interface DashboardRouteChildren {
   DashboardProfileRoute: typeof DashboardProfileRoute
   DashboardIndexRoute: typeof DashboardIndexRoute
+  DashboardCampaignsCampaignIdRoute: typeof DashboardCampaignsCampaignIdRoute
+  DashboardCampaignsNewRoute: typeof DashboardCampaignsNewRoute
   DashboardClientsAddRoute: typeof DashboardClientsAddRoute
   DashboardClientsImportRoute: typeof DashboardClientsImportRoute
   DashboardExtservicesAddRoute: typeof DashboardExtservicesAddRoute
@@ -708,6 +768,7 @@ interface DashboardRouteChildren {
   DashboardStaffAddRoute: typeof DashboardStaffAddRoute
   DashboardVisitsVisitIdRoute: typeof DashboardVisitsVisitIdRoute
   DashboardActivitiesIndexRoute: typeof DashboardActivitiesIndexRoute
+  DashboardCampaignsIndexRoute: typeof DashboardCampaignsIndexRoute
   DashboardClientsIndexRoute: typeof DashboardClientsIndexRoute
   DashboardClubKeysIndexRoute: typeof DashboardClubKeysIndexRoute
   DashboardEligibilityIndexRoute: typeof DashboardEligibilityIndexRoute
@@ -731,6 +792,8 @@ interface DashboardRouteChildren {
 const DashboardRouteChildren: DashboardRouteChildren = {
   DashboardProfileRoute: DashboardProfileRoute,
   DashboardIndexRoute: DashboardIndexRoute,
+  DashboardCampaignsCampaignIdRoute: DashboardCampaignsCampaignIdRoute,
+  DashboardCampaignsNewRoute: DashboardCampaignsNewRoute,
   DashboardClientsAddRoute: DashboardClientsAddRoute,
   DashboardClientsImportRoute: DashboardClientsImportRoute,
   DashboardExtservicesAddRoute: DashboardExtservicesAddRoute,
@@ -739,6 +802,7 @@ const DashboardRouteChildren: DashboardRouteChildren = {
   DashboardStaffAddRoute: DashboardStaffAddRoute,
   DashboardVisitsVisitIdRoute: DashboardVisitsVisitIdRoute,
   DashboardActivitiesIndexRoute: DashboardActivitiesIndexRoute,
+  DashboardCampaignsIndexRoute: DashboardCampaignsIndexRoute,
   DashboardClientsIndexRoute: DashboardClientsIndexRoute,
   DashboardClubKeysIndexRoute: DashboardClubKeysIndexRoute,
   DashboardEligibilityIndexRoute: DashboardEligibilityIndexRoute,

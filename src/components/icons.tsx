@@ -85,6 +85,13 @@ export const GiftIcon = icon(
   </>,
 );
 
+export const MegaphoneIcon = icon(
+  <>
+    <path d="M3 11v2a1 1 0 0 0 1 1h3l6 4V6L7 10H4a1 1 0 0 0-1 1Z" />
+    <path d="M17 9a4 4 0 0 1 0 6M7 14l1.5 5h3L10 15" />
+  </>,
+);
+
 export const KeyIcon = icon(
   <>
     <circle cx="7.5" cy="15.5" r="4.5" />

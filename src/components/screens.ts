@@ -12,6 +12,7 @@ import {
   InboxIcon,
   KeyIcon,
   LayersIcon,
+  MegaphoneIcon,
   ShieldCheckIcon,
   UserIcon,
   UsersIcon,
@@ -45,7 +46,8 @@ export interface Screen {
  * Every screen behind sign-in, by its route's full path (the compiler knows the route tree: a
  * mistyped path does not compile). The sidebar lists the entries with a `menu` in this order
  * (product.md#menu: Dashboard, Staff & Role, Partner, Redeem Reward, Client, Extended Services,
- * then Visit reviews (decision 075), Activity Log, then Webhooks).
+ * then Visit reviews (decision 075), Activity Log, then Webhooks; Campaigns, issue 35, after Redeem
+ * Reward).
  */
 export const SCREENS = {
   '/dashboard/': { permission: ['dashboard.view'], menu: { label: 'Dashboard', icon: HomeIcon } },
@@ -63,6 +65,14 @@ export const SCREENS = {
   '/dashboard/partners/$partnerId/edit': { permission: ['partners.update'] },
   '/dashboard/redeem/': { permission: ['rewards.redeem'], menu: { label: 'Redeem Reward', icon: GiftIcon } },
   '/dashboard/rewards/': { permission: ['rewards.view'] },
+  // Campaigns (issue 35, decision 073): the list and the form are the makers'; a campaign's page
+  // opens for its approvers too (the approvals queue leads there).
+  '/dashboard/campaigns/': {
+    permission: ['campaigns.manage'],
+    menu: { label: 'Campaigns', icon: MegaphoneIcon },
+  },
+  '/dashboard/campaigns/new': { permission: ['campaigns.manage'] },
+  '/dashboard/campaigns/$campaignId': { permission: ['campaigns.manage', 'rewards.approve'] },
   '/dashboard/clients/': { permission: ['clients.view'], menu: { label: 'Client', icon: UserIcon } },
   '/dashboard/clients/add': { permission: ['customers.create'] },
   '/dashboard/clients/import': { permission: ['customers.import'] },

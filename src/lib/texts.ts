@@ -38,6 +38,31 @@ export const TEXTS = {
     offline: 'You are offline. A reversal needs the network.',
     done: 'Redemption reversed',
   },
+  /** Campaigns (issue 35, decision 073): the screens, the walk and the e2e spec read these. */
+  campaign: {
+    states: {
+      draft: 'Draft',
+      awaiting_approval: 'Waiting for approval',
+      running: 'Running',
+      done: 'Done',
+      cancelled: 'Cancelled',
+      rejected: 'Rejected',
+      failed: 'Failed',
+    },
+    skipReasons: {
+      not_found: 'Names no customer',
+      erased: 'Erased',
+      blocked: 'Blocked',
+      not_linked: 'Not linked to the partner',
+      already_rewarded: 'Already holds this reward',
+    },
+    waiting:
+      'This campaign waits for a second person holding Approve rewards: nothing is issued until they approve it.',
+    started: 'Campaign started: rewards are being issued.',
+    cancelConfirm:
+      'Cancel this campaign? Rewards already issued stay with their customers; nothing more is issued.',
+    noPreview: 'The preview could not be loaded.',
+  },
   /** The 409 choice (src/machines/conflict.machine.ts), for the outbox and an online form alike. */
   conflict: {
     title: 'This record changed on the server',

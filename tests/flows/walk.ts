@@ -206,7 +206,11 @@ async function walkMachine(
           ms: Date.now() - s0,
           ok: true,
         });
-        for (const t of step.transitions) coveredTransitions.add(t);
+        for (const t of step.transitions) {
+          coveredTransitions.add(t);
+          // A transient state the step passed through (left by its eventless transition) was shown.
+          if (t.split(' ')[1] === 'always') visited.add(t.split(' ')[0] as string);
+        }
         for (const id of activeStateIds(machine, step.state)) visited.add(id);
       }
     } catch (error) {

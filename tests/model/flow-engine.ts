@@ -144,6 +144,28 @@ export function initialTransitions(machine: AnyStateMachine, snapshot: AnyMachin
   return taken ? [transitionKey(taken as AnyTransition)] : [];
 }
 
+/**
+ * The transitions a step takes: the event's own, then the eventless ones it passes through on the
+ * way to `next` (a transient state's `always` whose target `next` is in), as keys.
+ */
+function takenWithEventless(
+  machine: AnyStateMachine,
+  state: AnyMachineSnapshot,
+  event: EventObject,
+  next: AnyMachineSnapshot,
+): string[] {
+  const taken = machine.getTransitionData(state as never, event as never) as AnyTransition[];
+  const keys = taken.map(transitionKey);
+  for (const t of taken)
+    for (const node of t.target ?? []) {
+      const on = (node.always ?? []).find((a: AnyTransition) =>
+        a.target?.some((n) => next.matches(valueOfPath(n.path) as never)),
+      );
+      if (on) keys.push(transitionKey(on as AnyTransition));
+    }
+  return keys;
+}
+
 export const stateKeyOf = (model: FlowModel, snapshot: AnyMachineSnapshot): string =>
   JSON.stringify({ value: snapshot.value, ...model.abstract(snapshot) });
 
@@ -236,7 +258,7 @@ export function generateFlowPaths(model: FlowModel, choice: PathChoice = {}): Fl
           stateKey: nextKey,
           state: next,
           stateDescription: model.describeState(next),
-          transitions: model.machine.getTransitionData(state, event as never).map(transitionKey),
+          transitions: takenWithEventless(model.machine, state, event, next),
         };
         edges.push({ from: key, step });
         if (!walks.has(nextKey)) {

@@ -96,7 +96,12 @@ export async function runFlowPath(model: FlowModel, path: FlowPath, harness: Flo
   const actor = createActor(machine, {
     input: path.start.input as never,
     inspect: (ev) => {
-      if (ev.type === '@xstate.microstep') for (const t of ev._transitions) transitions.add(transitionKey(t));
+      if (ev.type !== '@xstate.microstep') return;
+      for (const t of ev._transitions) {
+        transitions.add(transitionKey(t));
+        // A transient state (left at once by its eventless transition) is visited when that is taken.
+        if (!t.eventType) states.add(t.source.id);
+      }
     },
   });
   actor.start();

@@ -17,8 +17,8 @@ import { notify } from '../ui/notify';
 import { SelectField, type SelectOption } from '../ui/select';
 import { liveIssueRewardMachine } from './redeem-effects';
 
-const TYPE_LABELS: Record<Reward['rewardType'], string> = { GIFTCARD: 'Gift card', COUPON: 'Coupon' };
-const CATEGORY_LABELS: Record<Reward['rewardTypeCategory'], string> = {
+export const TYPE_LABELS: Record<Reward['rewardType'], string> = { GIFTCARD: 'Gift card', COUPON: 'Coupon' };
+export const CATEGORY_LABELS: Record<Reward['rewardTypeCategory'], string> = {
   GENERAL: 'General',
   DISCOUNTED_SUBSCRIPTION: 'Discounted subscription',
 };
