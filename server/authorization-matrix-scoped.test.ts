@@ -27,6 +27,7 @@ import {
   customers,
   partnerApiKeys,
   rewardLedger,
+  rewardRequests,
   webhookDeliveries,
   webhookEndpoints,
 } from './db/schema';
@@ -139,6 +140,27 @@ const campaignPath =
     path: `/admin/campaigns/${await campaignOf(target, state)}${suffix}`,
     names: true,
   });
+
+/** A reward request waiting for approval at the target's partner (decision 074), made by nobody the callers are. */
+const rewardRequestOf = async (target: Target) => {
+  const [row] = await t.db
+    .insert(rewardRequests)
+    .values({
+      partnerId: P(target),
+      customerId: w.customer[target].id,
+      rewardType: 'GIFTCARD',
+      issuedAmount: 100,
+      title: 'Matrix',
+      description: 'Matrix',
+      approvalReasons: ['Matrix'],
+      actor: { name: 'Matrix' },
+    })
+    .returning({ id: rewardRequests.id });
+  return row!.id;
+};
+const rewardRequestPath =
+  (prefix: string, suffix: string): Build =>
+  async (target) => ({ path: `${prefix}${await rewardRequestOf(target)}${suffix}`, names: true });
 
 /** A pending link request at the target's partner (the club's: at C). */
 const linkRequestOf = async (target: Target) => {
@@ -581,6 +603,15 @@ const ROUTES: Record<ApiRouteKey, Build> = {
   'PUT /admin/settings/approvals': () => ({
     json: { campaignTotalAbove: null, singleRewardAbove: null },
     names: false,
+  }),
+  // The approvals queue (decision 074)
+  'GET /admin/approvals': none,
+  'GET /partners/rewards/requests': listOfPartner,
+  'GET /partners/rewards/requests/{id}': rewardRequestPath('/partners/rewards/requests/', ''),
+  'POST /admin/approvals/rewards/{id}/approve': rewardRequestPath('/admin/approvals/rewards/', '/approve'),
+  'POST /admin/approvals/rewards/{id}/reject': async (target) => ({
+    ...(await rewardRequestPath('/admin/approvals/rewards/', '/reject')(target, 'clubAdmin')),
+    json: { reason: 'Matrix' },
   }),
 };
 

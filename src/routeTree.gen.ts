@@ -18,6 +18,7 @@ import { Route as ResetPasswordRouteImport } from './routes/reset-password'
 import { Route as DashboardIndexRouteImport } from './routes/dashboard/index'
 import { Route as DashboardProfileRouteImport } from './routes/dashboard/profile'
 import { Route as DashboardActivitiesIndexRouteImport } from './routes/dashboard/activities/index'
+import { Route as DashboardApprovalsIndexRouteImport } from './routes/dashboard/approvals/index'
 import { Route as DashboardClientsIndexRouteImport } from './routes/dashboard/clients/index'
 import { Route as DashboardClientsAddRouteImport } from './routes/dashboard/clients/add'
 import { Route as DashboardClientsImportRouteImport } from './routes/dashboard/clients/import'
@@ -30,6 +31,7 @@ import { Route as DashboardPartnersAddRouteImport } from './routes/dashboard/par
 import { Route as DashboardRedeemIndexRouteImport } from './routes/dashboard/redeem/index'
 import { Route as DashboardRewardsIndexRouteImport } from './routes/dashboard/rewards/index'
 import { Route as DashboardRolesAddRouteImport } from './routes/dashboard/roles/add'
+import { Route as DashboardSettingsApprovalsRouteImport } from './routes/dashboard/settings/approvals'
 import { Route as DashboardStaffIndexRouteImport } from './routes/dashboard/staff/index'
 import { Route as DashboardStaffAddRouteImport } from './routes/dashboard/staff/add'
 import { Route as DashboardVisitsVisitIdRouteImport } from './routes/dashboard/visits/$visitId'
@@ -89,6 +91,11 @@ const DashboardActivitiesIndexRoute =
     path: '/activities/',
     getParentRoute: () => DashboardRoute,
   } as any)
+const DashboardApprovalsIndexRoute = DashboardApprovalsIndexRouteImport.update({
+  id: '/approvals/',
+  path: '/approvals/',
+  getParentRoute: () => DashboardRoute,
+} as any)
 const DashboardClientsIndexRoute = DashboardClientsIndexRouteImport.update({
   id: '/clients/',
   path: '/clients/',
@@ -151,6 +158,12 @@ const DashboardRolesAddRoute = DashboardRolesAddRouteImport.update({
   path: '/roles/add',
   getParentRoute: () => DashboardRoute,
 } as any)
+const DashboardSettingsApprovalsRoute =
+  DashboardSettingsApprovalsRouteImport.update({
+    id: '/settings/approvals',
+    path: '/settings/approvals',
+    getParentRoute: () => DashboardRoute,
+  } as any)
 const DashboardStaffIndexRoute = DashboardStaffIndexRouteImport.update({
   id: '/staff/',
   path: '/staff/',
@@ -234,9 +247,11 @@ export interface FileRoutesByFullPath {
   '/dashboard/extservices/add': typeof DashboardExtservicesAddRoute
   '/dashboard/partners/add': typeof DashboardPartnersAddRoute
   '/dashboard/roles/add': typeof DashboardRolesAddRoute
+  '/dashboard/settings/approvals': typeof DashboardSettingsApprovalsRoute
   '/dashboard/staff/add': typeof DashboardStaffAddRoute
   '/dashboard/visits/$visitId': typeof DashboardVisitsVisitIdRoute
   '/dashboard/activities/': typeof DashboardActivitiesIndexRoute
+  '/dashboard/approvals/': typeof DashboardApprovalsIndexRoute
   '/dashboard/clients/': typeof DashboardClientsIndexRoute
   '/dashboard/club-keys/': typeof DashboardClubKeysIndexRoute
   '/dashboard/eligibility/': typeof DashboardEligibilityIndexRoute
@@ -268,9 +283,11 @@ export interface FileRoutesByTo {
   '/dashboard/extservices/add': typeof DashboardExtservicesAddRoute
   '/dashboard/partners/add': typeof DashboardPartnersAddRoute
   '/dashboard/roles/add': typeof DashboardRolesAddRoute
+  '/dashboard/settings/approvals': typeof DashboardSettingsApprovalsRoute
   '/dashboard/staff/add': typeof DashboardStaffAddRoute
   '/dashboard/visits/$visitId': typeof DashboardVisitsVisitIdRoute
   '/dashboard/activities': typeof DashboardActivitiesIndexRoute
+  '/dashboard/approvals': typeof DashboardApprovalsIndexRoute
   '/dashboard/clients': typeof DashboardClientsIndexRoute
   '/dashboard/club-keys': typeof DashboardClubKeysIndexRoute
   '/dashboard/eligibility': typeof DashboardEligibilityIndexRoute
@@ -304,9 +321,11 @@ export interface FileRoutesById {
   '/dashboard/extservices/add': typeof DashboardExtservicesAddRoute
   '/dashboard/partners/add': typeof DashboardPartnersAddRoute
   '/dashboard/roles/add': typeof DashboardRolesAddRoute
+  '/dashboard/settings/approvals': typeof DashboardSettingsApprovalsRoute
   '/dashboard/staff/add': typeof DashboardStaffAddRoute
   '/dashboard/visits/$visitId': typeof DashboardVisitsVisitIdRoute
   '/dashboard/activities/': typeof DashboardActivitiesIndexRoute
+  '/dashboard/approvals/': typeof DashboardApprovalsIndexRoute
   '/dashboard/clients/': typeof DashboardClientsIndexRoute
   '/dashboard/club-keys/': typeof DashboardClubKeysIndexRoute
   '/dashboard/eligibility/': typeof DashboardEligibilityIndexRoute
@@ -341,9 +360,11 @@ export interface FileRouteTypes {
     | '/dashboard/extservices/add'
     | '/dashboard/partners/add'
     | '/dashboard/roles/add'
+    | '/dashboard/settings/approvals'
     | '/dashboard/staff/add'
     | '/dashboard/visits/$visitId'
     | '/dashboard/activities/'
+    | '/dashboard/approvals/'
     | '/dashboard/clients/'
     | '/dashboard/club-keys/'
     | '/dashboard/eligibility/'
@@ -375,9 +396,11 @@ export interface FileRouteTypes {
     | '/dashboard/extservices/add'
     | '/dashboard/partners/add'
     | '/dashboard/roles/add'
+    | '/dashboard/settings/approvals'
     | '/dashboard/staff/add'
     | '/dashboard/visits/$visitId'
     | '/dashboard/activities'
+    | '/dashboard/approvals'
     | '/dashboard/clients'
     | '/dashboard/club-keys'
     | '/dashboard/eligibility'
@@ -410,9 +433,11 @@ export interface FileRouteTypes {
     | '/dashboard/extservices/add'
     | '/dashboard/partners/add'
     | '/dashboard/roles/add'
+    | '/dashboard/settings/approvals'
     | '/dashboard/staff/add'
     | '/dashboard/visits/$visitId'
     | '/dashboard/activities/'
+    | '/dashboard/approvals/'
     | '/dashboard/clients/'
     | '/dashboard/club-keys/'
     | '/dashboard/eligibility/'
@@ -506,6 +531,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof DashboardActivitiesIndexRouteImport
       parentRoute: typeof DashboardRoute
     }
+    '/dashboard/approvals/': {
+      id: '/dashboard/approvals/'
+      path: '/approvals'
+      fullPath: '/dashboard/approvals/'
+      preLoaderRoute: typeof DashboardApprovalsIndexRouteImport
+      parentRoute: typeof DashboardRoute
+    }
     '/dashboard/clients/': {
       id: '/dashboard/clients/'
       path: '/clients'
@@ -588,6 +620,13 @@ declare module '@tanstack/react-router' {
       path: '/roles/add'
       fullPath: '/dashboard/roles/add'
       preLoaderRoute: typeof DashboardRolesAddRouteImport
+      parentRoute: typeof DashboardRoute
+    }
+    '/dashboard/settings/approvals': {
+      id: '/dashboard/settings/approvals'
+      path: '/settings/approvals'
+      fullPath: '/dashboard/settings/approvals'
+      preLoaderRoute: typeof DashboardSettingsApprovalsRouteImport
       parentRoute: typeof DashboardRoute
     }
     '/dashboard/staff/': {
@@ -685,9 +724,11 @@ interface DashboardRouteChildren {
   DashboardExtservicesAddRoute: typeof DashboardExtservicesAddRoute
   DashboardPartnersAddRoute: typeof DashboardPartnersAddRoute
   DashboardRolesAddRoute: typeof DashboardRolesAddRoute
+  DashboardSettingsApprovalsRoute: typeof DashboardSettingsApprovalsRoute
   DashboardStaffAddRoute: typeof DashboardStaffAddRoute
   DashboardVisitsVisitIdRoute: typeof DashboardVisitsVisitIdRoute
   DashboardActivitiesIndexRoute: typeof DashboardActivitiesIndexRoute
+  DashboardApprovalsIndexRoute: typeof DashboardApprovalsIndexRoute
   DashboardClientsIndexRoute: typeof DashboardClientsIndexRoute
   DashboardClubKeysIndexRoute: typeof DashboardClubKeysIndexRoute
   DashboardEligibilityIndexRoute: typeof DashboardEligibilityIndexRoute
@@ -715,9 +756,11 @@ const DashboardRouteChildren: DashboardRouteChildren = {
   DashboardExtservicesAddRoute: DashboardExtservicesAddRoute,
   DashboardPartnersAddRoute: DashboardPartnersAddRoute,
   DashboardRolesAddRoute: DashboardRolesAddRoute,
+  DashboardSettingsApprovalsRoute: DashboardSettingsApprovalsRoute,
   DashboardStaffAddRoute: DashboardStaffAddRoute,
   DashboardVisitsVisitIdRoute: DashboardVisitsVisitIdRoute,
   DashboardActivitiesIndexRoute: DashboardActivitiesIndexRoute,
+  DashboardApprovalsIndexRoute: DashboardApprovalsIndexRoute,
   DashboardClientsIndexRoute: DashboardClientsIndexRoute,
   DashboardClubKeysIndexRoute: DashboardClubKeysIndexRoute,
   DashboardEligibilityIndexRoute: DashboardEligibilityIndexRoute,
