@@ -1,11 +1,12 @@
 import { sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { ListData } from '../../contract/envelope';
-import type { PointsEligibleUser, Visit } from '../../contract/visits';
+import type { EligibleUser, PointsEligibleUser, Visit } from '../../contract/visits';
 import {
   pointsFromVisits,
   pointsTableFromRows,
   pointsTableKept,
+  spendInWindow,
   visitIdsByCustomerName,
 } from '../../tests/setup/scale-oracles';
 import {
@@ -31,6 +32,12 @@ const get = <T>(path: string) => t.request<T>('GET', path, { token });
 const partners: number[] = [];
 const people: number[] = [];
 const at = new Date('2026-02-10T11:00:00.000Z');
+/** A day whose 30-day eligibility window holds `at`: 2026-01-13 00:00 to 2026-02-12 00:00 Lagos. */
+const windowDay = '2026-02-11';
+const eligibilityWindowOf = (day: string) => ({
+  start: new Date(new Date(`${day}T00:00:00+01:00`).getTime() - 29 * 86_400_000),
+  endExclusive: new Date(new Date(`${day}T00:00:00+01:00`).getTime() + 86_400_000),
+});
 
 /** Every page of a list, pageSize 10. */
 async function allPages<T>(path: string) {
@@ -60,6 +67,15 @@ async function check() {
         `/admin/partners/visits?partnerId=${p}&sortBy=userName&sortOrder=${order}`,
       );
       expect(visits.records.map((v) => v.id)).toEqual(await visitIdsByCustomerName(t.db, p, order));
+      // The eligibility window's spend (30 Lagos days ending with the date), by name and by spend.
+      for (const by of ['userName', 'totalSpent'] as const) {
+        const eligible = await allPages<EligibleUser>(
+          `/admin/partners/visits/reward-eligible-users?partnerId=${p}&date=${windowDay}&sortBy=${by}&sortOrder=${order}`,
+        );
+        const expected = await spendInWindow(t.db, p, eligibilityWindowOf(windowDay), { by, order });
+        expect(eligible.records.map((r) => ({ id: r.user.id, total: r.totalSpent }))).toEqual(expected);
+        expect(eligible.totals).toEqual([expected.length]);
+      }
     }
   }
 }
@@ -91,6 +107,13 @@ describe('customer_points and visits.customer_name_key (decision 069)', () => {
     await createVisit(t.db, { partnerId: p, customerId: a2, visitDate: at, amount: 5_000 });
     await createVisit(t.db, { partnerId: p, customerId: e, visitDate: at, amount: 99.99 });
     await createVisit(t.db, { partnerId: q, customerId: e, visitDate: at, amount: 100_000 });
+    // Outside the eligibility window (after its last day): earns points, spends nothing in it.
+    await createVisit(t.db, {
+      partnerId: p,
+      customerId: m,
+      visitDate: new Date('2026-03-20T10:00:00Z'),
+      amount: 700,
+    });
     await createReward(t.db, { partnerId: p, customerId: a2, pointsClaimed: 50 });
     await createReward(t.db, { partnerId: p, customerId: a1, pointsClaimed: 25 });
     await createReward(t.db, { partnerId: q, customerId: z, pointsClaimed: 1 });

@@ -16,7 +16,9 @@ export const visitColumns = sql`select ${visits.id} as id, ${customers.id} as "c
   ${customers.lastName} as "lastName", ${visits.attendantName} as "attendantName", ${isoOf(visits.visitDate)} as "visitDate",
   ${visits.totalAmount}::text as "totalAmount", ${visits.receiptImage} as "receiptImage",
   ${partners.id} as "partnerId", ${partners.organizationName} as "organizationName"`;
-export const visitFrom = sql`from ${visits} join ${customers} on ${customers.id} = ${visits.customerId} join ${partners} on ${partners.id} = ${visits.partnerId}`;
+/** A visit's customer and partner, joined to `visits`. */
+export const visitJoins = sql`join ${customers} on ${customers.id} = ${visits.customerId} join ${partners} on ${partners.id} = ${visits.partnerId}`;
+export const visitFrom = sql`from ${visits} ${visitJoins}`;
 export const visitSelect = sql`${visitColumns} ${visitFrom}`;
 
 export type VisitRow = {

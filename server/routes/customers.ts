@@ -29,7 +29,7 @@ import { listRoutes, tableSource } from '../http/list-source';
 import { routeSet } from '../http/route';
 import { conflict, expectedVersionOf, isStale } from '../http/versions';
 
-/** Kept equal to the expression of the trigram index customers_search_trgm_idx (schema.ts). */
+/** Kept equal to the expression of the trigram index customers_search_trgm_idx (schema.ts) and of the statistics customers_search_stats (migration 0023). */
 const customerSearch = sql`(${customers.firstName} || ' ' || ${customers.lastName} || ' ' || ${customers.email})`;
 
 type CustomerSortKey = 'firstName' | 'lastName' | 'email' | 'createdAt';

@@ -14,7 +14,7 @@ import { eligibilityVerdict, eligibilityWindow, lagosDate, type Window } from '.
 import { maskEmail } from '../domain/otp';
 import { type PartnerRow, scopedLivePartner } from '../domain/partners';
 import { fullName } from '../domain/users';
-import { findVisits, userName } from '../domain/visits';
+import { findVisits } from '../domain/visits';
 import { ApiError } from '../errors';
 import { type AggregateList, aggregatePage, exportAggregate } from '../http/aggregate-list';
 import type { RouteContext } from '../http/context';
@@ -31,10 +31,15 @@ import type { AuthUser } from '../types';
  */
 
 const spendTotal = sql`"spend"."total"`;
+/**
+ * Sorted by the spend rows' own columns (decision 069): the customer's name as each visit keeps it
+ * (`customer_name_key`, equal to `userName` of server/domain/visits.ts) and the customer's id, so
+ * the page sorts the window's groups and looks up only its own customers.
+ */
 const eligibleList: ListSpec<'userName' | 'totalSpent'> = {
-  sortColumns: { userName, totalSpent: spendTotal },
+  sortColumns: { userName: sql`"spend"."name_key"`, totalSpent: spendTotal },
   list: eligibleListDefinition,
-  tieBreaker: customers.id,
+  tieBreaker: sql`"spend"."customer_id"`,
   searchTarget: sql`(${customers.firstName} || ' ' || ${customers.lastName} || ' ' || ${customers.email})`,
 };
 
@@ -55,11 +60,17 @@ const customerOf = (row: 'spend' | 'balance') =>
   sql`(select c.id, c.first_name, c.last_name, c.email, c.deleted_at from customers c
   where c.id = ${sql.raw(row)}.customer_id offset 0) customers`;
 
-/** Each customer's spend at the partner inside the window: one GROUP BY over the partner's visits. */
+/**
+ * Each live customer's spend at the partner inside the window: one GROUP BY over the window's
+ * entries of visits_partner_date_cover_idx (index only), a deleted customer's visits left out by the
+ * few deleted ids (customers_deleted_idx, a hashed set), never by a lookup of every spender
+ * (migration 0023, decision 069).
+ */
 const spendCte = (partnerId: number, w: Window) => sql`with spend as (
-  select ${visits.customerId} as customer_id, sum(${visits.totalAmount}) as total
+  select ${visits.customerId} as customer_id, min(${visits.customerNameKey}) as name_key, sum(${visits.totalAmount}) as total
   from ${visits}
   where ${visits.partnerId} = ${partnerId} and ${visits.visitDate} >= ${w.start.toISOString()}::timestamptz and ${visits.visitDate} < ${w.endExclusive.toISOString()}::timestamptz
+    and ${visits.customerId} not in (select ${customers.id} from ${customers} where ${customers.deletedAt} is not null)
   group by ${visits.customerId})`;
 
 /**
@@ -77,13 +88,18 @@ const balanceCte = (partnerId: number) => sql`with balance as (
 type SpendRow = { id: number; firstName: string; lastName: string; total: string };
 type PointsRow = { id: number; firstName: string; lastName: string; email: string; points: string };
 
-/** The partner's customers by spend in the window, with the verdict of each. */
+/**
+ * The partner's customers by spend in the window, with the verdict of each. Its total is a count of
+ * the spend rows (run beside the page), so the page sorts the groups and stops at its end.
+ */
 const eligibleUsers = (
+  db: DbOrTx,
   partner: PartnerRow,
   window: Window,
 ): AggregateList<'userName' | 'totalSpent', SpendRow, EligibleUser> => ({
   spec: eligibleList,
-  filters: [isNull(customers.deletedAt)],
+  // Deleted customers are left out by spendCte itself.
+  filters: [],
   prelude: spendCte(partner.id, window),
   from: sql`from spend cross join lateral ${customerOf('spend')}`,
   columns: sql`${customers.id} as id, ${customers.firstName} as "firstName", ${customers.lastName} as "lastName",
@@ -93,6 +109,13 @@ const eligibleUsers = (
     totalSpent: Number(r.total),
     ...eligibilityVerdict(r.total, partner.minSpendToQualify),
   }),
+  total: async () => {
+    const [row] = await executeRows<{ n: number }>(
+      db,
+      sql`${spendCte(partner.id, window)} select count(*)::int as n from spend`,
+    );
+    return Number(row?.n ?? 0);
+  },
 });
 
 /** The partner's customers with unclaimed points, most first. */
@@ -135,13 +158,13 @@ export function visitEligibilityRoutes(ctx: RouteContext) {
       const q = c.req.valid('query');
       const partner = await partnerFor(c.get('user'), q.partnerId);
       const window = eligibilityWindow(q.date ?? lagosDate(clock()));
-      return ok(c, await aggregatePage(db, eligibleUsers(partner, window), q));
+      return ok(c, await aggregatePage(db, eligibleUsers(db, partner, window), q));
     })
     .on('GET /admin/partners/visits/reward-eligible-users/export', async (c) => {
       const q = c.req.valid('query');
       const partner = await partnerFor(c.get('user'), q.partnerId);
       const day = q.date ?? lagosDate(clock());
-      return exportAggregate(c, db, eligibleUsers(partner, eligibilityWindow(day)), q, {
+      return exportAggregate(c, db, eligibleUsers(db, partner, eligibilityWindow(day)), q, {
         ...csv,
         name: `eligible-users-partner-${partner.id}-${day}`,
         columns: eligibleCsvColumns,

@@ -9,7 +9,7 @@ import { executeRows, orderSql, whereSql } from '../db/rows';
 import { customers, visits } from '../db/schema';
 import { partnerVisitCount } from '../domain/counts';
 import { scopedLivePartner } from '../domain/partners';
-import { findVisits, type VisitRow, visitColumns, visitFrom, withItems } from '../domain/visits';
+import { findVisits, type VisitRow, visitColumns, visitFrom, visitJoins, withItems } from '../domain/visits';
 import { ApiError } from '../errors';
 import type { RouteContext } from '../http/context';
 import { visitCsvColumns } from '../http/csv-columns';
@@ -50,9 +50,21 @@ export function visitRoutes(ctx: RouteContext) {
     spec: visitList,
     filters: [sql`${visits.partnerId} = ${partner.id}`],
     read: async (p) => {
+      // Without a search, the page's ids come first from the partner's index in the list's order
+      // (index only, however deep the page), and only those ten visits are read and joined
+      // (decision 069); a search names the customer and reads through the join.
+      const from =
+        searchOf(q) === undefined
+          ? sql`from (select ${visits.id} from ${visits} ${whereSql(p.where)} order by ${orderSql(p.orderBy)} limit ${p.limit} offset ${p.offset}) as "page"
+              join ${visits} on ${visits.id} = "page"."id" ${visitJoins}`
+          : sql`${visitFrom} ${whereSql(p.where)}`;
+      const tail =
+        searchOf(q) === undefined
+          ? sql`order by ${orderSql(p.orderBy)}`
+          : sql`order by ${orderSql(p.orderBy)} limit ${p.limit} offset ${p.offset}`;
       const raw = await executeRows<VisitRow & ExportKey>(
         db,
-        sql`${visitColumns} ${p.keySql} ${visitFrom} ${whereSql(p.where)} order by ${orderSql(p.orderBy)} limit ${p.limit} offset ${p.offset}`,
+        sql`${visitColumns} ${p.keySql} ${from} ${tail}`,
       );
       return { records: await withItems(db, raw), last: raw.at(-1) };
     },

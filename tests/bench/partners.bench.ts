@@ -9,6 +9,8 @@
  * BENCH_PGLITE_VISITS (PGlite only), BENCH_REWARDS (default 100,000), BENCH_RUNS (runs per case, default 30).
  * BENCH_KEEP_DB=<postgres url> (PostgreSQL only): seed that database once, keep it, and on later runs
  * only migrate and time it (the 10M data set takes many minutes to seed).
+ * After the timings, every list and figure it timed is compared with its direct query
+ * (scale-figures.ts): a difference ends the bench with an error.
  */
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -18,6 +20,7 @@ import { sql } from 'drizzle-orm';
 import { openDatabase } from '../../server/db/client';
 import { executeRows } from '../../server/db/rows';
 import { analyzeSeeded, BUSY, LARGE, NOW, seedLargeData } from './large-seed';
+import { checkFigures } from './scale-figures';
 import {
   type Case,
   caseFigures,
@@ -183,6 +186,13 @@ async function run(target: SizedTarget) {
     const rows = await timeCases(signedIn, CASES, RUNS);
     console.table(rows);
     caseFigures('partners', target.name, rows);
+    // Not a timing: the lists and figures equal their direct queries on this data set (issue 36).
+    await checkFigures(database.db, signedIn, {
+      partners: [BUSY, 2042],
+      now: NOW,
+      search: 'ngozi',
+      date: DATE,
+    });
 
     if (EXPLAIN) await printPlans(database.db, target.name, EXPLAINED);
   } finally {

@@ -75,3 +75,28 @@ export async function visitIdsByCustomerName(db: DbOrTx, partnerId: number, orde
   );
   return rows.map((r) => Number(r.id));
 }
+
+/**
+ * A partner's live customers with spend in a window [start, end), read by joining every visit of the
+ * window to its customer: ids and totals in the order asked (by name lower(first || ' ' || last), or
+ * by spend), id as the tie-breaker.
+ */
+export async function spendInWindow(
+  db: DbOrTx,
+  partnerId: number,
+  w: { start: Date; endExclusive: Date },
+  sort: { by: 'userName' | 'totalSpent'; order: 'asc' | 'desc' },
+): Promise<{ id: number; total: number }[]> {
+  const dir = sql.raw(sort.order);
+  const key =
+    sort.by === 'userName' ? sql`lower(c.first_name || ' ' || c.last_name)` : sql`sum(v.total_amount)`;
+  const rows = await executeRows<{ id: number; total: string }>(
+    db,
+    sql`select c.id, sum(v.total_amount)::text as total from visits v join customers c on c.id = v.customer_id
+      where v.partner_id = ${partnerId} and c.deleted_at is null
+        and v.visit_date >= ${w.start.toISOString()}::timestamptz and v.visit_date < ${w.endExclusive.toISOString()}::timestamptz
+      group by c.id, c.first_name, c.last_name
+      order by ${key} ${dir}, c.id ${dir}`,
+  );
+  return rows.map((r) => ({ id: Number(r.id), total: Number(r.total) }));
+}

@@ -26,6 +26,8 @@ export const visits = pgTable(
   },
   (t) => [
     // The visits tab: one btree per sort order, led by partner_id, id as the tie-breaker.
+    // Migration 0023 adds INCLUDE (customer_id, customer_name_key, total_amount), which drizzle
+    // cannot declare: the eligibility window's spend is an index-only read of the window's entries.
     index('visits_partner_date_id_idx').on(t.partnerId, t.visitDate, t.id),
     index('visits_partner_total_idx').on(t.partnerId, t.totalAmount, t.id),
     index('visits_partner_attendant_idx').on(t.partnerId, sql`lower(${t.attendantName})`, t.id),
