@@ -27,6 +27,13 @@ export type AggregateList<K extends string, R extends Record<string, unknown>, T
    * every group. Used only when the query adds no search text or dates.
    */
   total?: () => Promise<number>;
+  /**
+   * The groups a page is cut from (a `with` name such as `spend`, sorted by its own columns) and the
+   * join that completes a row. With `total`, and when the query adds no search text or dates, the
+   * page is cut from the groups before the join, so only its own rows are joined (decision 069);
+   * otherwise `from` as it is.
+   */
+  cut?: { groups: string; join: SQL };
 };
 
 const TOTAL = sql`(count(*) over ())::int as "totalCount"`;
@@ -47,14 +54,15 @@ export async function aggregatePage<K extends string, R extends Record<string, u
 ): Promise<ListData<T>> {
   const plan = planList(list.spec, q, list.filters);
   if (list.total && !plan.narrowed) {
-    const [page, totalCount] = await Promise.all([
-      executeRows<R>(
-        db,
-        sql`${list.prelude} select ${list.columns} ${list.from} ${whereSql(plan.where)}
-          order by ${orderSql(plan.orderBy)} limit ${plan.limit} offset ${plan.offset}`,
-      ),
-      list.total(),
-    ]);
+    const cut = list.cut && plan.where === undefined ? list.cut : undefined;
+    const groups = cut ? sql.raw(`"${cut.groups}"`) : undefined;
+    const query = cut
+      ? sql`${list.prelude} select ${list.columns}
+          from (select * from ${groups} order by ${orderSql(plan.orderBy)} limit ${plan.limit} offset ${plan.offset}) as ${groups}
+          ${cut.join} order by ${orderSql(plan.orderBy)}`
+      : sql`${list.prelude} select ${list.columns} ${list.from} ${whereSql(plan.where)}
+          order by ${orderSql(plan.orderBy)} limit ${plan.limit} offset ${plan.offset}`;
+    const [page, totalCount] = await Promise.all([executeRows<R>(db, query), list.total()]);
     return {
       records: page.map(list.map),
       meta: { totalCount: Number(totalCount), pageNumber: q.pageNumber, pageSize: q.pageSize },

@@ -102,6 +102,7 @@ const eligibleUsers = (
   filters: [],
   prelude: spendCte(partner.id, window),
   from: sql`from spend cross join lateral ${customerOf('spend')}`,
+  cut: { groups: 'spend', join: sql`cross join lateral ${customerOf('spend')}` },
   columns: sql`${customers.id} as id, ${customers.firstName} as "firstName", ${customers.lastName} as "lastName",
     spend.total::text as total`,
   map: (r) => ({
