@@ -1,5 +1,7 @@
-import { readFileSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { brotliCompressSync, gzipSync, constants as zlib } from 'node:zlib';
 import { tanstackRouter } from '@tanstack/router-plugin/vite';
@@ -19,8 +21,13 @@ const appBuild = `${version}+${Date.now().toString(36)}`;
 /**
  * Writes `sign-in.html`: index.html with the sign-in screen rendered into #root (decision 021). The
  * server sends it for `/`, so a first visit paints the screen before the JavaScript has arrived.
+ *
+ * Its stylesheet is the sign-in screen's own (decision 072, `signInCss`), not the whole app's: the
+ * link names the app's in `data-app-css`, and src/main.tsx adds that one once the form is live, so
+ * it does not share the slow link with the first screen's JavaScript.
  */
-function prerenderSignIn(): Plugin {
+function prerenderSignIn(bootModules: () => ReadonlySet<string>): Plugin {
+  const root = fileURLToPath(new URL('.', import.meta.url));
   return {
     name: 'reward-club:prerender-sign-in',
     apply: 'build',
@@ -30,24 +37,69 @@ function prerenderSignIn(): Plugin {
       if (index?.type !== 'asset') this.error('vite emitted no index.html to prerender into');
       const { module } = await runnerImport<{ renderSignInMarkup(): string }>(
         '/src/prerender/sign-in-markup.tsx',
-        { root: fileURLToPath(new URL('.', import.meta.url)), configFile: false, logLevel: 'error' },
+        { root, configFile: false, logLevel: 'error' },
       );
       const empty = '<div id="root"></div>';
       const html = String(index.source);
       if (!html.includes(empty)) this.error('index.html has no empty <div id="root"></div>');
-      const source = html.replace(empty, `<div id="root">${module.renderSignInMarkup()}</div>`);
+      const appCss = html.match(/<link rel="stylesheet"[^>]*href="([^"]+\.css)"[^>]*>/);
+      if (!appCss?.[1]) this.error('index.html links no stylesheet');
+      const css = this.emitFile({
+        type: 'asset',
+        name: 'sign-in.css',
+        source: signInCss(root, bootModules()),
+      });
+      const source = html
+        .replace(
+          appCss[0],
+          `<link rel="stylesheet" href="/${this.getFileName(css)}" data-app-css="${appCss[1]}">`,
+        )
+        .replace(empty, `<div id="root">${module.renderSignInMarkup()}</div>`);
       this.emitFile({ type: 'asset', fileName: 'sign-in.html', source });
     },
   };
 }
 
 /**
+ * The sign-in screen's own CSS (decision 072): Panda's CSS (`panda cssgen`, the project's config) of
+ * the source files the first screen runs (the boot probe's modules, `firstScreenChunks`), with the
+ * reset, the tokens and the global styles every screen has. The prerendered copy is rendered from the
+ * same components, so it is styled by it too.
+ */
+function signInCss(root: string, modules: ReadonlySet<string>): string {
+  const files = [...modules]
+    .filter((id) => id.startsWith(join(root, 'src/')) && /\.tsx?$/.test(id))
+    .map((id) => relative(root, id));
+  if (files.length === 0) throw new Error('the boot probe named no source file for the sign-in CSS');
+  const dir = mkdtempSync(join(tmpdir(), 'reward-club-sign-in-css-'));
+  const outfile = join(dir, 'sign-in.css');
+  try {
+    execFileSync(
+      process.execPath,
+      [
+        join(root, 'node_modules/@pandacss/dev/bin.js'),
+        'cssgen',
+        files.length === 1 ? (files[0] as string) : `{${files.join(',')}}`,
+        '--outfile',
+        outfile,
+        '--minify',
+        '--silent',
+      ],
+      { cwd: root, stdio: 'inherit' },
+    );
+    return readFileSync(outfile, 'utf8');
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+/**
  * The JavaScript the first screen needs, in one file instead of ~45 (decision 022), and what comes
  * behind it in two more (decisions 061 and 072): `boot` holds the modules whose code the entry runs
- * (React, the session machine, the API client, the sign-in screen and its form); `api` the endpoint
- * registry (contract/api.ts) with what it imports, which the sign-in's own call reads; `app` what
- * src/app.tsx adds (the router with the route tree, TanStack Query). On a first visit `api`, then
- * `app`, load once the sign-in form is live. Rolldown's automatic chunking otherwise splits them into
+ * (React, the sign-in screen and its form); `api` the session (src/session-boot.ts: XState, the
+ * session machine, the API client) and the endpoint registry (contract/api.ts) with what they import,
+ * all that the sign-in's own call needs; `app` what src/app.tsx adds (the router with the route tree,
+ * TanStack Query). On a first visit `api`, then `app`, load once the sign-in form is live. Rolldown's automatic chunking otherwise splits them into
  * many small shared chunks, each one more request on the critical path and each compressed on its
  * own. Everything loaded on demand keeps its own chunks.
  *
@@ -89,7 +141,7 @@ function firstScreenChunks() {
       const ids = [...this.getModuleIds()];
       api.clear();
       closure(
-        ids.filter((id) => /[\\/]contract[\\/]api\.ts$/.test(id)),
+        ids.filter((id) => /[\\/]contract[\\/]api\.ts$|[\\/]src[\\/]session-boot\.ts$/.test(id)),
         api,
         boot,
       );
@@ -106,7 +158,7 @@ function firstScreenChunks() {
     { name: 'api', test: (id: string) => api.has(id), priority: 15 },
     { name: 'app', test: (id: string) => app.has(id), priority: 10 },
   ];
-  return { plugin, groups };
+  return { plugin, groups, boot: boot as ReadonlySet<string> };
 }
 
 /** Set in the probe build of `probeBootModules` (this same config, run again inside the build). */
@@ -243,7 +295,7 @@ export default defineConfig({
           },
           devOptions: { enabled: false },
         }),
-        prerenderSignIn(),
+        prerenderSignIn(() => chunks.boot),
         chunks.plugin,
         precompress(),
       ],

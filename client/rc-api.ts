@@ -891,7 +891,7 @@ export interface paths {
         put?: never;
         /**
          * Record a visit (items, attendant, receipt image)
-         * @description What a till calls after a sale (docs/integrations.md). Send an `Idempotency-Key`: a retry after a lost answer returns the first visit instead of recording a second one. Queues a `visit.recorded` webhook.
+         * @description What a till calls after a sale (docs/integrations.md). Send an `Idempotency-Key`: a retry after a lost answer returns the first visit instead of recording a second one. Queues a `visit.recorded` webhook. The partner's review rules (and a receipt image sent before with any visit) may flag it: `data.review.state` is then `waiting` and `data.review.flags` says why; it counts towards eligibility and points only once the club approves it (`visit.reviewed`).
          *
          *     Needs the permission `visits.create`.
          */
@@ -900,6 +900,94 @@ export interface paths {
         options?: never;
         head?: never;
         patch?: never;
+        trace?: never;
+    };
+    "/admin/visit-reviews": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Flagged visits in one review state (default: waiting), oldest first
+         * @description The club's review queue: visits a partner's rules flagged (`review.flags`: `amount_above`, `receipt_reused`, `receipt_missing`, `too_many_visits`), `state=waiting` (the default), `approved` or `rejected`, optionally of one partner. A waiting or rejected visit does not count towards eligibility or points.
+         *
+         *     Needs the permission `visits.review`.
+         */
+        get: operations["getAdminVisitReviews"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/visit-reviews/{visitId}/approve": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Approve a visit waiting for review: it counts towards eligibility and points
+         * @description Only a visit waiting for review (another state is a 409, nothing changes). Records an event and sends `visit.reviewed` to the partner's endpoints.
+         *
+         *     Needs the permission `visits.review`.
+         */
+        post: operations["postAdminVisitReviewsVisitIdApprove"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/visit-reviews/{visitId}/reject": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Reject a visit waiting for review, with a reason: it never counts
+         * @description Only a visit waiting for review (another state is a 409, nothing changes). The partner sees the reason on the visit. Records an event and sends `visit.reviewed`.
+         *
+         *     Needs the permission `visits.review`.
+         */
+        post: operations["postAdminVisitReviewsVisitIdReject"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/partners/{partnerId}/review-rules": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        /**
+         * Set a partner's visit review rules (only the fields sent change; null turns a rule off)
+         * @description A visit recorded at the partner waits for review when its total is above `amountAbove` naira, when it has no receipt image and `requireReceipt` is true, or when it is more than `maxVisitsPerDay` visits of its customer at the partner in one Lagos day. A receipt image sent before (the same bytes, with any visit) always waits. Applies to visits recorded from now on.
+         *
+         *     Needs the permission `visits.review`.
+         */
+        patch: operations["patchAdminPartnersPartnerIdReviewRules"];
         trace?: never;
     };
     "/admin/user/customers": {
@@ -2310,6 +2398,28 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/admin/visit-reviews/export": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Export flagged visits in one review state as CSV (every matching row)
+         * @description Every row the same query of the list matches (search, filters and sort; pageNumber, pageSize, limit and the cursors are ignored), streamed as a CSV attachment. `X-Total-Count` gives the number of rows.
+         *
+         *     Needs the permission `visits.review`.
+         */
+        get: operations["getAdminVisitReviewsExport"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export interface webhooks {
     "visit.recorded": {
@@ -2323,7 +2433,7 @@ export interface webhooks {
         put?: never;
         /**
          * visit.recorded
-         * @description A visit was recorded at the partner (POST /user/visits).
+         * @description A visit was recorded at the partner (POST /user/visits). `reviewState` `waiting`: a review rule flagged it (`reviewFlags`): it counts towards eligibility and points only once approved (`visit.reviewed`).
          *
          *     Sent to every enabled endpoint subscribed to `visit.recorded` for this partner (or for every partner). Verify the signature (docs/integrations.md), answer any 2xx within 10 seconds; anything else (or no answer) is retried with the same `webhook-id` after 5 s, 5 min, 30 min, 2 h, 5 h, 8 h and 8 h, after which the endpoint is disabled. Redirects are not followed.
          */
@@ -2686,6 +2796,28 @@ export interface webhooks {
         patch?: never;
         trace?: never;
     };
+    "visit.reviewed": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * visit.reviewed
+         * @description A visit that waited for review was decided by the club: `approved` (it counts towards eligibility and points from now on) or `rejected` with the reviewer's `reason` (it never counts). To the partner's endpoints and club-wide ones.
+         *
+         *     Sent to every enabled endpoint subscribed to `visit.reviewed` for this partner (or for every partner). Verify the signature (docs/integrations.md), answer any 2xx within 10 seconds; anything else (or no answer) is retried with the same `webhook-id` after 5 s, 5 min, 30 min, 2 h, 5 h, 8 h and 8 h, after which the endpoint is disabled. Redirects are not followed.
+         */
+        post: operations["webhookVisitReviewed"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export interface components {
     schemas: {
@@ -2710,6 +2842,17 @@ export interface components {
             };
             imageUrl: string | null;
             visitItems: components["schemas"]["VisitItem"][];
+            review: {
+                /** @enum {string} */
+                state: "approved" | "waiting" | "rejected";
+                flags: ("amount_above" | "receipt_reused" | "receipt_missing" | "too_many_visits")[];
+                reason: string | null;
+                reviewedBy: {
+                    id: number;
+                    name: string;
+                } | null;
+                reviewedAt: string | null;
+            };
         };
         VisitItem: {
             id: number;
@@ -2914,6 +3057,11 @@ export interface components {
                 id: number;
                 title: string;
             }[];
+            reviewRules: {
+                amountAbove: number | null;
+                requireReceipt: boolean;
+                maxVisitsPerDay: number | null;
+            };
             createdAt: string;
             updatedAt: string;
         };
@@ -2970,6 +3118,12 @@ export interface components {
             rewardType: ("GIFTCARD" | "COUPON") | null;
             message: string;
             visitHistory: components["schemas"]["Visit"][];
+            notCounted: {
+                waiting: number;
+                waitingAmount: number;
+                rejected: number;
+                rejectedAmount: number;
+            };
         };
         PointsEligibleUser: {
             id: number;
@@ -3101,7 +3255,7 @@ export interface components {
             id: number;
             url: string;
             description: string;
-            events: ("visit.recorded" | "reward.issued" | "reward.redeemed" | "reward.reversed" | "customer.created" | "customer.updated" | "customer.blocked" | "customer.linked" | "customer.unlinked" | "customer.erased" | "customer.unblocked" | "reward.expiring" | "partner.blocked" | "partner.unblocked" | "api_key.revoked" | "webhook.disabled" | "campaign.completed")[];
+            events: ("visit.recorded" | "reward.issued" | "reward.redeemed" | "reward.reversed" | "customer.created" | "customer.updated" | "customer.blocked" | "customer.linked" | "customer.unlinked" | "customer.erased" | "customer.unblocked" | "reward.expiring" | "partner.blocked" | "partner.unblocked" | "api_key.revoked" | "webhook.disabled" | "campaign.completed" | "visit.reviewed")[];
             partnerId: number | null;
             partnerName: string | null;
             enabled: boolean;
@@ -3115,7 +3269,7 @@ export interface components {
             id: number;
             url: string;
             description: string;
-            events: ("visit.recorded" | "reward.issued" | "reward.redeemed" | "reward.reversed" | "customer.created" | "customer.updated" | "customer.blocked" | "customer.linked" | "customer.unlinked" | "customer.erased" | "customer.unblocked" | "reward.expiring" | "partner.blocked" | "partner.unblocked" | "api_key.revoked" | "webhook.disabled" | "campaign.completed")[];
+            events: ("visit.recorded" | "reward.issued" | "reward.redeemed" | "reward.reversed" | "customer.created" | "customer.updated" | "customer.blocked" | "customer.linked" | "customer.unlinked" | "customer.erased" | "customer.unblocked" | "reward.expiring" | "partner.blocked" | "partner.unblocked" | "api_key.revoked" | "webhook.disabled" | "campaign.completed" | "visit.reviewed")[];
             partnerId: number | null;
             partnerName: string | null;
             enabled: boolean;
@@ -3130,7 +3284,7 @@ export interface components {
             id: number;
             messageId: string;
             /** @enum {string} */
-            eventType: "visit.recorded" | "reward.issued" | "reward.redeemed" | "reward.reversed" | "customer.created" | "customer.updated" | "customer.blocked" | "customer.linked" | "customer.unlinked" | "customer.erased" | "customer.unblocked" | "reward.expiring" | "partner.blocked" | "partner.unblocked" | "api_key.revoked" | "webhook.disabled" | "campaign.completed";
+            eventType: "visit.recorded" | "reward.issued" | "reward.redeemed" | "reward.reversed" | "customer.created" | "customer.updated" | "customer.blocked" | "customer.linked" | "customer.unlinked" | "customer.erased" | "customer.unblocked" | "reward.expiring" | "partner.blocked" | "partner.unblocked" | "api_key.revoked" | "webhook.disabled" | "campaign.completed" | "visit.reviewed";
             /** @enum {string} */
             status: "pending" | "succeeded" | "failed";
             createdAt: string;
@@ -6068,6 +6222,11 @@ export interface operations {
                      *                 "title": "Welcome gift card"
                      *               }
                      *             ],
+                     *             "reviewRules": {
+                     *               "amountAbove": 2500,
+                     *               "requireReceipt": true,
+                     *               "maxVisitsPerDay": 1
+                     *             },
                      *             "createdAt": "2026-03-01T10:00:00.000Z",
                      *             "updatedAt": "2026-03-01T10:00:00.000Z"
                      *           }
@@ -6531,6 +6690,11 @@ export interface operations {
                      *             "title": "Welcome gift card"
                      *           }
                      *         ],
+                     *         "reviewRules": {
+                     *           "amountAbove": 2500,
+                     *           "requireReceipt": true,
+                     *           "maxVisitsPerDay": 1
+                     *         },
                      *         "createdAt": "2026-03-01T10:00:00.000Z",
                      *         "updatedAt": "2026-03-01T10:00:00.000Z"
                      *       },
@@ -6756,6 +6920,11 @@ export interface operations {
                      *             "title": "Welcome gift card"
                      *           }
                      *         ],
+                     *         "reviewRules": {
+                     *           "amountAbove": 2500,
+                     *           "requireReceipt": true,
+                     *           "maxVisitsPerDay": 1
+                     *         },
                      *         "createdAt": "2026-03-01T10:00:00.000Z",
                      *         "updatedAt": "2026-03-01T10:00:00.000Z"
                      *       },
@@ -6909,6 +7078,11 @@ export interface operations {
                      *             "title": "Welcome gift card"
                      *           }
                      *         ],
+                     *         "reviewRules": {
+                     *           "amountAbove": 2500,
+                     *           "requireReceipt": true,
+                     *           "maxVisitsPerDay": 1
+                     *         },
                      *         "createdAt": "2026-03-01T10:00:00.000Z",
                      *         "updatedAt": "2026-03-01T10:00:00.000Z"
                      *       },
@@ -7070,6 +7244,11 @@ export interface operations {
                      *             "title": "Welcome gift card"
                      *           }
                      *         ],
+                     *         "reviewRules": {
+                     *           "amountAbove": 2500,
+                     *           "requireReceipt": true,
+                     *           "maxVisitsPerDay": 1
+                     *         },
                      *         "createdAt": "2026-03-01T10:00:00.000Z",
                      *         "updatedAt": "2026-03-01T10:00:00.000Z"
                      *       },
@@ -7776,7 +7955,19 @@ export interface operations {
                      *                 "quantity": 1,
                      *                 "price": 2500
                      *               }
-                     *             ]
+                     *             ],
+                     *             "review": {
+                     *               "state": "approved",
+                     *               "flags": [
+                     *                 "amount_above"
+                     *               ],
+                     *               "reason": "Example text",
+                     *               "reviewedBy": {
+                     *                 "id": 12,
+                     *                 "name": "Mama Put Kitchen"
+                     *               },
+                     *               "reviewedAt": "2026-03-01T10:00:00.000Z"
+                     *             }
                      *           }
                      *         ],
                      *         "meta": {
@@ -7915,7 +8106,19 @@ export interface operations {
                      *             "quantity": 1,
                      *             "price": 2500
                      *           }
-                     *         ]
+                     *         ],
+                     *         "review": {
+                     *           "state": "approved",
+                     *           "flags": [
+                     *             "amount_above"
+                     *           ],
+                     *           "reason": "Example text",
+                     *           "reviewedBy": {
+                     *             "id": 12,
+                     *             "name": "Mama Put Kitchen"
+                     *           },
+                     *           "reviewedAt": "2026-03-01T10:00:00.000Z"
+                     *         }
                      *       },
                      *       "message": "OK",
                      *       "errors": []
@@ -8189,9 +8392,27 @@ export interface operations {
                      *                 "quantity": 1,
                      *                 "price": 2500
                      *               }
-                     *             ]
+                     *             ],
+                     *             "review": {
+                     *               "state": "approved",
+                     *               "flags": [
+                     *                 "amount_above"
+                     *               ],
+                     *               "reason": "Example text",
+                     *               "reviewedBy": {
+                     *                 "id": 12,
+                     *                 "name": "Mama Put Kitchen"
+                     *               },
+                     *               "reviewedAt": "2026-03-01T10:00:00.000Z"
+                     *             }
                      *           }
-                     *         ]
+                     *         ],
+                     *         "notCounted": {
+                     *           "waiting": 1,
+                     *           "waitingAmount": 2500,
+                     *           "rejected": 1,
+                     *           "rejectedAmount": 2500
+                     *         }
                      *       },
                      *       "message": "OK",
                      *       "errors": []
@@ -8592,7 +8813,19 @@ export interface operations {
                      *             "quantity": 1,
                      *             "price": 2500
                      *           }
-                     *         ]
+                     *         ],
+                     *         "review": {
+                     *           "state": "approved",
+                     *           "flags": [
+                     *             "amount_above"
+                     *           ],
+                     *           "reason": "Example text",
+                     *           "reviewedBy": {
+                     *             "id": 12,
+                     *             "name": "Mama Put Kitchen"
+                     *           },
+                     *           "reviewedAt": "2026-03-01T10:00:00.000Z"
+                     *         }
                      *       },
                      *       "message": "OK",
                      *       "errors": []
@@ -8707,6 +8940,570 @@ export interface operations {
                 headers: {
                     /** @description Seconds to wait */
                     "Retry-After": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    getAdminVisitReviews: {
+        parameters: {
+            query?: {
+                pageNumber?: number;
+                pageSize?: 10 | 20 | 50 | 100;
+                searchText?: string;
+                search?: string;
+                sortBy?: "visitDate" | "totalAmount";
+                sortOrder?: "asc" | "desc";
+                startDate?: string;
+                endDate?: string;
+                partnerId?: number;
+                state?: "approved" | "waiting" | "rejected";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success: the envelope with `success` true and the result in `data`. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": true,
+                     *       "data": {
+                     *         "records": [
+                     *           {
+                     *             "id": 12,
+                     *             "user": {
+                     *               "id": 12,
+                     *               "firstName": "Ada",
+                     *               "lastName": "Obi"
+                     *             },
+                     *             "attendantName": "Bisi",
+                     *             "visitDate": "2026-03-01T10:00:00.000Z",
+                     *             "totalAmount": 2500,
+                     *             "partner": {
+                     *               "id": 12,
+                     *               "organizationName": "Mama Put Kitchen"
+                     *             },
+                     *             "imageUrl": "/api/v1/files/3f3f3f3f3f3f3f3f3f3f3f3f3f3f3f3f3f3f3f3f3f3f3f3f3f3f3f3f3f3f3f3f",
+                     *             "visitItems": [
+                     *               {
+                     *                 "id": 12,
+                     *                 "name": "Jollof rice",
+                     *                 "quantity": 1,
+                     *                 "price": 2500
+                     *               }
+                     *             ],
+                     *             "review": {
+                     *               "state": "approved",
+                     *               "flags": [
+                     *                 "amount_above"
+                     *               ],
+                     *               "reason": "Example text",
+                     *               "reviewedBy": {
+                     *                 "id": 12,
+                     *                 "name": "Mama Put Kitchen"
+                     *               },
+                     *               "reviewedAt": "2026-03-01T10:00:00.000Z"
+                     *             }
+                     *           }
+                     *         ],
+                     *         "meta": {
+                     *           "totalCount": 2500,
+                     *           "pageNumber": 1,
+                     *           "pageSize": 1
+                     *         }
+                     *       },
+                     *       "message": "OK",
+                     *       "errors": []
+                     *     }
+                     */
+                    "application/json": {
+                        success: boolean;
+                        data: {
+                            records: components["schemas"]["Visit"][];
+                            meta: components["schemas"]["ListMeta"];
+                        } | null;
+                        message: string;
+                        code?: string;
+                        errors: components["schemas"]["FieldError"][];
+                    };
+                };
+            };
+            /**
+             * @description Refused before anything changed: `errors` names each field at fault (`fieldName` is the dotted path, e.g. `items.0.price`).
+             *
+             *     `code`: `validation_failed` (A field is missing or invalid; `errors` names each (`fieldName` is a dotted path)).
+             */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /**
+             * @description No bearer token or API key, or an invalid, expired or revoked one. Refresh the token with POST /auth/refresh-token and retry once.
+             *
+             *     `code`: `unauthenticated` (No token or key, or an invalid, expired or revoked one).
+             */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /**
+             * @description The caller may not do this (a permission, a blocked partner, a customer not linked).
+             *
+             *     `code`: `forbidden` (The caller's role or key lacks the permission the call names (`x-permissions`), or the call is club-wide).
+             */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /**
+             * @description No such record, or it is outside the caller's partner (partner staff never learn whether another partner's record exists).
+             *
+             *     `code`: `not_found` (No such record, or one outside the caller's partner).
+             */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    postAdminVisitReviewsVisitIdApprove: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                visitId: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success: the envelope with `success` true and the result in `data`. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": true,
+                     *       "data": {
+                     *         "id": 12,
+                     *         "user": {
+                     *           "id": 12,
+                     *           "firstName": "Ada",
+                     *           "lastName": "Obi"
+                     *         },
+                     *         "attendantName": "Bisi",
+                     *         "visitDate": "2026-03-01T10:00:00.000Z",
+                     *         "totalAmount": 2500,
+                     *         "partner": {
+                     *           "id": 12,
+                     *           "organizationName": "Mama Put Kitchen"
+                     *         },
+                     *         "imageUrl": "/api/v1/files/3f3f3f3f3f3f3f3f3f3f3f3f3f3f3f3f3f3f3f3f3f3f3f3f3f3f3f3f3f3f3f3f",
+                     *         "visitItems": [
+                     *           {
+                     *             "id": 12,
+                     *             "name": "Jollof rice",
+                     *             "quantity": 1,
+                     *             "price": 2500
+                     *           }
+                     *         ],
+                     *         "review": {
+                     *           "state": "approved",
+                     *           "flags": [
+                     *             "amount_above"
+                     *           ],
+                     *           "reason": "Example text",
+                     *           "reviewedBy": {
+                     *             "id": 12,
+                     *             "name": "Mama Put Kitchen"
+                     *           },
+                     *           "reviewedAt": "2026-03-01T10:00:00.000Z"
+                     *         }
+                     *       },
+                     *       "message": "OK",
+                     *       "errors": []
+                     *     }
+                     */
+                    "application/json": {
+                        success: boolean;
+                        data: components["schemas"]["Visit"] | null;
+                        message: string;
+                        code?: string;
+                        errors: components["schemas"]["FieldError"][];
+                    };
+                };
+            };
+            /**
+             * @description Refused before anything changed: `errors` names each field at fault (`fieldName` is the dotted path, e.g. `items.0.price`).
+             *
+             *     `code`: `validation_failed` (A field is missing or invalid; `errors` names each (`fieldName` is a dotted path)).
+             */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /**
+             * @description No bearer token or API key, or an invalid, expired or revoked one. Refresh the token with POST /auth/refresh-token and retry once.
+             *
+             *     `code`: `unauthenticated` (No token or key, or an invalid, expired or revoked one).
+             */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /**
+             * @description The caller may not do this (a permission, a blocked partner, a customer not linked).
+             *
+             *     `code`: `forbidden` (The caller's role or key lacks the permission the call names (`x-permissions`), or the call is club-wide).
+             */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /**
+             * @description No such record, or it is outside the caller's partner (partner staff never learn whether another partner's record exists).
+             *
+             *     `code`: `not_found` (No such record, or one outside the caller's partner).
+             */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /**
+             * @description The request conflicts with the current state; a stale `If-Match` carries the current record in `data`.
+             *
+             *     `code`: `conflict` (The request conflicts with the current state in a way no more precise code names (a duplicate name or email, a record still in use)).
+             */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ConflictEnvelope"];
+                };
+            };
+        };
+    };
+    postAdminVisitReviewsVisitIdReject: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                visitId: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "reason": "The same receipt as visit 480"
+                 *     }
+                 */
+                "application/json": {
+                    reason: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Success: the envelope with `success` true and the result in `data`. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": true,
+                     *       "data": {
+                     *         "id": 12,
+                     *         "user": {
+                     *           "id": 12,
+                     *           "firstName": "Ada",
+                     *           "lastName": "Obi"
+                     *         },
+                     *         "attendantName": "Bisi",
+                     *         "visitDate": "2026-03-01T10:00:00.000Z",
+                     *         "totalAmount": 2500,
+                     *         "partner": {
+                     *           "id": 12,
+                     *           "organizationName": "Mama Put Kitchen"
+                     *         },
+                     *         "imageUrl": "/api/v1/files/3f3f3f3f3f3f3f3f3f3f3f3f3f3f3f3f3f3f3f3f3f3f3f3f3f3f3f3f3f3f3f3f",
+                     *         "visitItems": [
+                     *           {
+                     *             "id": 12,
+                     *             "name": "Jollof rice",
+                     *             "quantity": 1,
+                     *             "price": 2500
+                     *           }
+                     *         ],
+                     *         "review": {
+                     *           "state": "approved",
+                     *           "flags": [
+                     *             "amount_above"
+                     *           ],
+                     *           "reason": "Example text",
+                     *           "reviewedBy": {
+                     *             "id": 12,
+                     *             "name": "Mama Put Kitchen"
+                     *           },
+                     *           "reviewedAt": "2026-03-01T10:00:00.000Z"
+                     *         }
+                     *       },
+                     *       "message": "OK",
+                     *       "errors": []
+                     *     }
+                     */
+                    "application/json": {
+                        success: boolean;
+                        data: components["schemas"]["Visit"] | null;
+                        message: string;
+                        code?: string;
+                        errors: components["schemas"]["FieldError"][];
+                    };
+                };
+            };
+            /**
+             * @description Refused before anything changed: `errors` names each field at fault (`fieldName` is the dotted path, e.g. `items.0.price`).
+             *
+             *     `code`: `validation_failed` (A field is missing or invalid; `errors` names each (`fieldName` is a dotted path)); `invalid_json` (The body is not JSON (or not sent as `application/json`)).
+             */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /**
+             * @description No bearer token or API key, or an invalid, expired or revoked one. Refresh the token with POST /auth/refresh-token and retry once.
+             *
+             *     `code`: `unauthenticated` (No token or key, or an invalid, expired or revoked one).
+             */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /**
+             * @description The caller may not do this (a permission, a blocked partner, a customer not linked).
+             *
+             *     `code`: `forbidden` (The caller's role or key lacks the permission the call names (`x-permissions`), or the call is club-wide).
+             */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /**
+             * @description No such record, or it is outside the caller's partner (partner staff never learn whether another partner's record exists).
+             *
+             *     `code`: `not_found` (No such record, or one outside the caller's partner).
+             */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /**
+             * @description The request conflicts with the current state; a stale `If-Match` carries the current record in `data`.
+             *
+             *     `code`: `conflict` (The request conflicts with the current state in a way no more precise code names (a duplicate name or email, a record still in use)).
+             */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ConflictEnvelope"];
+                };
+            };
+            /**
+             * @description The body is over its limit: 1 MiB, or 8 MiB for calls carrying a base64 image (5 MiB decoded).
+             *
+             *     `code`: `payload_too_large` (The body is over its limit (1 MiB, or 8 MiB with a base64 image)).
+             */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    patchAdminPartnersPartnerIdReviewRules: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                partnerId: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "amountAbove": 50000,
+                 *       "requireReceipt": true,
+                 *       "maxVisitsPerDay": 3
+                 *     }
+                 */
+                "application/json": {
+                    amountAbove?: number | null;
+                    requireReceipt?: boolean;
+                    maxVisitsPerDay?: number | null;
+                };
+            };
+        };
+        responses: {
+            /** @description Success: the envelope with `success` true and the result in `data`. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": true,
+                     *       "data": {
+                     *         "amountAbove": 2500,
+                     *         "requireReceipt": true,
+                     *         "maxVisitsPerDay": 1
+                     *       },
+                     *       "message": "OK",
+                     *       "errors": []
+                     *     }
+                     */
+                    "application/json": {
+                        success: boolean;
+                        data: {
+                            amountAbove: number | null;
+                            requireReceipt: boolean;
+                            maxVisitsPerDay: number | null;
+                        } | null;
+                        message: string;
+                        code?: string;
+                        errors: components["schemas"]["FieldError"][];
+                    };
+                };
+            };
+            /**
+             * @description Refused before anything changed: `errors` names each field at fault (`fieldName` is the dotted path, e.g. `items.0.price`).
+             *
+             *     `code`: `validation_failed` (A field is missing or invalid; `errors` names each (`fieldName` is a dotted path)); `invalid_json` (The body is not JSON (or not sent as `application/json`)).
+             */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /**
+             * @description No bearer token or API key, or an invalid, expired or revoked one. Refresh the token with POST /auth/refresh-token and retry once.
+             *
+             *     `code`: `unauthenticated` (No token or key, or an invalid, expired or revoked one).
+             */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /**
+             * @description The caller may not do this (a permission, a blocked partner, a customer not linked).
+             *
+             *     `code`: `forbidden` (The caller's role or key lacks the permission the call names (`x-permissions`), or the call is club-wide).
+             */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /**
+             * @description No such record, or it is outside the caller's partner (partner staff never learn whether another partner's record exists).
+             *
+             *     `code`: `not_found` (No such record, or one outside the caller's partner).
+             */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /**
+             * @description The body is over its limit: 1 MiB, or 8 MiB for calls carrying a base64 image (5 MiB decoded).
+             *
+             *     `code`: `payload_too_large` (The body is over its limit (1 MiB, or 8 MiB with a base64 image)).
+             */
+            413: {
+                headers: {
                     [name: string]: unknown;
                 };
                 content: {
@@ -16315,7 +17112,7 @@ export interface operations {
                  */
                 "application/json": {
                     url: string;
-                    events: ("visit.recorded" | "reward.issued" | "reward.redeemed" | "reward.reversed" | "customer.created" | "customer.updated" | "customer.blocked" | "customer.linked" | "customer.unlinked" | "customer.erased" | "customer.unblocked" | "reward.expiring" | "partner.blocked" | "partner.unblocked" | "api_key.revoked" | "webhook.disabled" | "campaign.completed")[];
+                    events: ("visit.recorded" | "reward.issued" | "reward.redeemed" | "reward.reversed" | "customer.created" | "customer.updated" | "customer.blocked" | "customer.linked" | "customer.unlinked" | "customer.erased" | "customer.unblocked" | "reward.expiring" | "partner.blocked" | "partner.unblocked" | "api_key.revoked" | "webhook.disabled" | "campaign.completed" | "visit.reviewed")[];
                     partnerId?: number;
                     description?: string;
                 };
@@ -16632,7 +17429,7 @@ export interface operations {
             content: {
                 "application/json": {
                     url?: string;
-                    events?: ("visit.recorded" | "reward.issued" | "reward.redeemed" | "reward.reversed" | "customer.created" | "customer.updated" | "customer.blocked" | "customer.linked" | "customer.unlinked" | "customer.erased" | "customer.unblocked" | "reward.expiring" | "partner.blocked" | "partner.unblocked" | "api_key.revoked" | "webhook.disabled" | "campaign.completed")[];
+                    events?: ("visit.recorded" | "reward.issued" | "reward.redeemed" | "reward.reversed" | "customer.created" | "customer.updated" | "customer.blocked" | "customer.linked" | "customer.unlinked" | "customer.erased" | "customer.unblocked" | "reward.expiring" | "partner.blocked" | "partner.unblocked" | "api_key.revoked" | "webhook.disabled" | "campaign.completed" | "visit.reviewed")[];
                     description?: string;
                     enabled?: boolean;
                     /** @description Not accepted: a 400 on `secret`. Rotate the secret with POST /admin/webhooks/{webhookId}/rotate-secret. */
@@ -17892,6 +18689,93 @@ export interface operations {
             };
         };
     };
+    getAdminVisitReviewsExport: {
+        parameters: {
+            query?: {
+                pageNumber?: number;
+                pageSize?: 10 | 20 | 50 | 100;
+                searchText?: string;
+                search?: string;
+                sortBy?: "visitDate" | "totalAmount";
+                sortOrder?: "asc" | "desc";
+                startDate?: string;
+                endDate?: string;
+                partnerId?: number;
+                state?: "approved" | "waiting" | "rejected";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The CSV file (Content-Disposition: attachment) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example ID,Visit date,Customer ID,First name,Last name,Attendant,Total amount (NGN),Partner,Items,Review state,Flags,Reason,Reviewed by,Reviewed at
+                     *     12,2026-03-01T10:00:00.000Z,12,Ada,Obi,Bisi,2500,Mama Put Kitchen,Jollof rice x1 @ 2500,approved,amount_above,Example text,Mama Put Kitchen,2026-03-01T10:00:00.000Z
+                     */
+                    "text/csv": string;
+                };
+            };
+            /**
+             * @description Refused before anything changed: `errors` names each field at fault (`fieldName` is the dotted path, e.g. `items.0.price`).
+             *
+             *     `code`: `validation_failed` (A field is missing or invalid; `errors` names each (`fieldName` is a dotted path)).
+             */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /**
+             * @description No bearer token or API key, or an invalid, expired or revoked one. Refresh the token with POST /auth/refresh-token and retry once.
+             *
+             *     `code`: `unauthenticated` (No token or key, or an invalid, expired or revoked one).
+             */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /**
+             * @description The caller may not do this (a permission, a blocked partner, a customer not linked).
+             *
+             *     `code`: `forbidden` (The caller's role or key lacks the permission the call names (`x-permissions`), or the call is club-wide).
+             */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /**
+             * @description No such record, or it is outside the caller's partner (partner staff never learn whether another partner's record exists).
+             *
+             *     `code`: `not_found` (No such record, or one outside the caller's partner).
+             */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
     webhookVisitRecorded: {
         parameters: {
             query?: never;
@@ -17926,7 +18810,9 @@ export interface operations {
                  *             "price": 2500
                  *           }
                  *         ],
-                 *         "recordedAt": "2026-03-01T10:00:00.000Z"
+                 *         "recordedAt": "2026-03-01T10:00:00.000Z",
+                 *         "reviewState": "approved",
+                 *         "reviewFlags": []
                  *       }
                  *     }
                  */
@@ -17947,6 +18833,9 @@ export interface operations {
                             price: number;
                         }[];
                         recordedAt: string;
+                        /** @enum {string} */
+                        reviewState?: "approved" | "waiting" | "rejected";
+                        reviewFlags?: ("amount_above" | "receipt_reused" | "receipt_missing" | "too_many_visits")[];
                     };
                 };
             };
@@ -19007,6 +19896,75 @@ export interface operations {
                         issued: number;
                         skipped: number;
                         completedAt: string;
+                    };
+                };
+            };
+        };
+        responses: {
+            /** @description Received (any 2xx is a success). */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Refused (a bad signature, say): the message is retried on the backoff. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    webhookVisitReviewed: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The message id: the same on every retry and replay. Deduplicate on it. */
+                "webhook-id": string;
+                /** @description Unix seconds when this attempt was signed. Refuse one more than 5 minutes from your clock. */
+                "webhook-timestamp": string;
+                /** @description Space-separated `v1,<base64>` signatures: HMAC-SHA256 with the endpoint secret (the base64 after `whsec_`) over `<webhook-id>.<webhook-timestamp>.<body>` (Standard Webhooks). For 24 hours after a secret rotation (POST /admin/webhooks/{webhookId}/rotate-secret) there is one per secret, the old first (`v1,<old> v1,<new>`): accept the message when any verifies. */
+                "webhook-signature": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "type": "visit.reviewed",
+                 *       "timestamp": "2026-03-01T10:00:00.000Z",
+                 *       "data": {
+                 *         "visitId": 502,
+                 *         "partnerId": 12,
+                 *         "customerId": 3401,
+                 *         "state": "rejected",
+                 *         "flags": [
+                 *           "receipt_reused"
+                 *         ],
+                 *         "reason": "The same receipt as visit 480",
+                 *         "totalAmount": 65000,
+                 *         "reviewedAt": "2026-03-01T10:00:00.000Z"
+                 *       }
+                 *     }
+                 */
+                "application/json": {
+                    /** @constant */
+                    type: "visit.reviewed";
+                    timestamp: string;
+                    data: {
+                        visitId: number;
+                        partnerId: number;
+                        customerId: number;
+                        /** @enum {string} */
+                        state: "approved" | "rejected";
+                        flags: ("amount_above" | "receipt_reused" | "receipt_missing" | "too_many_visits")[];
+                        reason: string | null;
+                        totalAmount: number;
+                        reviewedAt: string;
                     };
                 };
             };

@@ -93,6 +93,7 @@ import {
   partnerSchema,
   partnerStatsSchema,
   partnerStatusBodySchema,
+  reviewRulesSchema,
   updatePartnerBodySchema,
 } from './partners';
 import { type PermissionName, permissionSchema } from './permissions';
@@ -142,6 +143,12 @@ import {
   updateStaffBodySchema,
 } from './staff';
 import { rewardStatsSchema, userStatsSchema } from './stats';
+import {
+  rejectVisitBodySchema,
+  reviewRulesBodySchema,
+  visitReviewIdParamSchema,
+  visitReviewListQuerySchema,
+} from './visit-reviews';
 import {
   createVisitBodySchema,
   eligibleUserDetailQuerySchema,
@@ -1024,7 +1031,7 @@ const endpointList = [
     tag: 'Visits',
     summary: 'Record a visit (items, attendant, receipt image)',
     description:
-      'What a till calls after a sale (docs/integrations.md). Send an `Idempotency-Key`: a retry after a lost answer returns the first visit instead of recording a second one. Queues a `visit.recorded` webhook.',
+      "What a till calls after a sale (docs/integrations.md). Send an `Idempotency-Key`: a retry after a lost answer returns the first visit instead of recording a second one. Queues a `visit.recorded` webhook. The partner's review rules (and a receipt image sent before with any visit) may flag it: `data.review.state` is then `waiting` and `data.review.flags` says why; it counts towards eligibility and points only once the club approves it (`visit.reviewed`).",
     access: ['visits.create'],
     scope: 'partner',
     body: createVisitBodySchema,
@@ -1045,6 +1052,68 @@ const endpointList = [
     status: 201,
     errors: [404],
     codes: ['partner_blocked', 'customer_blocked'],
+  },
+  // Visit review (issue 35, docs/decisions/075-visit-review.md)
+  {
+    method: 'get',
+    path: '/admin/visit-reviews',
+    tag: 'Visit review',
+    summary: 'Flagged visits in one review state (default: waiting), oldest first',
+    description:
+      "The club's review queue: visits a partner's rules flagged (`review.flags`: `amount_above`, `receipt_reused`, `receipt_missing`, `too_many_visits`), `state=waiting` (the default), `approved` or `rejected`, optionally of one partner. A waiting or rejected visit does not count towards eligibility or points.",
+    access: ['visits.review'],
+    scope: 'club',
+    query: visitReviewListQuerySchema,
+    data: listSchema(visitSchema),
+    errors: [404],
+  },
+  {
+    method: 'post',
+    path: '/admin/visit-reviews/{visitId}/approve',
+    numericIds: true,
+    webhookSource: true,
+    tag: 'Visit review',
+    summary: 'Approve a visit waiting for review: it counts towards eligibility and points',
+    description:
+      "Only a visit waiting for review (another state is a 409, nothing changes). Records an event and sends `visit.reviewed` to the partner's endpoints.",
+    access: ['visits.review'],
+    scope: 'club',
+    params: visitReviewIdParamSchema,
+    data: visitSchema,
+    errors: [409],
+  },
+  {
+    method: 'post',
+    path: '/admin/visit-reviews/{visitId}/reject',
+    numericIds: true,
+    webhookSource: true,
+    tag: 'Visit review',
+    summary: 'Reject a visit waiting for review, with a reason: it never counts',
+    description:
+      'Only a visit waiting for review (another state is a 409, nothing changes). The partner sees the reason on the visit. Records an event and sends `visit.reviewed`.',
+    access: ['visits.review'],
+    scope: 'club',
+    params: visitReviewIdParamSchema,
+    body: rejectVisitBodySchema,
+    examples: { body: { reason: 'The same receipt as visit 480' } },
+    data: visitSchema,
+    errors: [409],
+  },
+  {
+    method: 'patch',
+    path: '/admin/partners/{partnerId}/review-rules',
+    numericIds: true,
+    tag: 'Visit review',
+    summary: "Set a partner's visit review rules (only the fields sent change; null turns a rule off)",
+    description:
+      'A visit recorded at the partner waits for review when its total is above `amountAbove` naira, when it has no receipt image and `requireReceipt` is true, or when it is more than `maxVisitsPerDay` visits of its customer at the partner in one Lagos day. A receipt image sent before (the same bytes, with any visit) always waits. Applies to visits recorded from now on.',
+    access: ['visits.review'],
+    scope: 'club',
+    params: partnerIdParamSchema,
+    body: reviewRulesBodySchema,
+    examples: { body: { amountAbove: 50000, requireReceipt: true, maxVisitsPerDay: 3 } },
+    data: reviewRulesSchema,
+    errors: [404],
   },
   // Customers
   {
@@ -2204,6 +2273,15 @@ const endpointList = [
     ['clients.view'],
     'partner',
     customerListQuerySchema,
+  ),
+  csvExport(
+    '/admin/visit-reviews/export',
+    'Visit review',
+    'flagged visits in one review state',
+    ['visits.review'],
+    'club',
+    visitReviewListQuerySchema,
+    [404],
   ),
 ] as const satisfies readonly ApiEndpoint[];
 

@@ -23,6 +23,18 @@ export const partnerMessages = {
 export const MIN_SPEND_DEFAULT = 10_000;
 export const MIN_SPEND_MINIMUM = 2_000;
 
+/**
+ * A partner's visit review rules (issue 35, decision 075): a visit above `amountAbove` naira, without
+ * a receipt when `requireReceipt`, or past `maxVisitsPerDay` visits of its customer at the partner in
+ * one Lagos day, waits for review (null: no such rule). A receipt sent before always waits.
+ */
+export const reviewRulesSchema = z.object({
+  amountAbove: z.nullable(z.number()),
+  requireReceipt: z.boolean(),
+  maxVisitsPerDay: z.nullable(z.int()),
+});
+export type ReviewRules = z.infer<typeof reviewRulesSchema>;
+
 export const partnerSchema = z.object({
   id: z.int(),
   firstName: z.string(),
@@ -37,6 +49,7 @@ export const partnerSchema = z.object({
   accountStatus: accountStatusSchema,
   extendedServiceIds: z.array(z.int()),
   partnerExtendedServices: z.array(z.object({ id: z.int(), title: z.string() })),
+  reviewRules: reviewRulesSchema,
   createdAt: z.string(),
   updatedAt: z.string(),
 });

@@ -39,6 +39,7 @@ export const PERMISSIONS = [
   { id: 31, name: 'customers.privacy' },
   { id: 32, name: 'campaigns.manage' },
   { id: 33, name: 'rewards.approve' },
+  { id: 34, name: 'visits.review' },
 ] as const;
 
 export type PermissionName = (typeof PERMISSIONS)[number]['name'];
@@ -77,6 +78,8 @@ export const SUPER_ADMIN_ROLE = 'Super Admin';
  *   detail (clients.view; decision 054).
  * - extended_services.create / update / delete: on the service list (extended_services.view).
  * - visits.create: 'Record visit' on the partner's Visits tab (visits.view).
+ * - visits.review: the Visit reviews screen filters by partner (partners.view) and opens a visit's
+ *   page (visits.view); a partner's review rules are edited on the partner's page (decision 075).
  * - rewards.issue: issued from the partner's Eligible users tab (GET reward-eligible-users, visits.view).
  * - rewards.reverse: 'Reverse' sits in a reward's history (its ledger), opened from a row of the
  *   partner's Rewards tab (rewards.view). The receipt of Redeem Reward (rewards.redeem) shows that
@@ -104,6 +107,9 @@ export const PERMISSION_NEEDS: Readonly<Partial<Record<PermissionName, readonly 
   'extended_services.update': ['extended_services.view'],
   'extended_services.delete': ['extended_services.view'],
   'visits.create': ['visits.view'],
+  // The review queue's partner filter lists the partners and its rows open the visit's page; the
+  // rules are edited on the partner's page.
+  'visits.review': ['partners.view', 'visits.view'],
   'rewards.issue': ['visits.view'],
   'rewards.reverse': ['rewards.view'],
 };

@@ -16,6 +16,46 @@ export const visitUserSchema = z.object({
   lastName: z.string(),
 });
 
+/*
+ * Visit review (issue 35, docs/decisions/075-visit-review.md): a visit a partner's rules flag waits
+ * for a club admin's decision and counts towards eligibility and points only once approved.
+ */
+export const VISIT_REVIEW_STATES = ['approved', 'waiting', 'rejected'] as const;
+export type VisitReviewState = (typeof VISIT_REVIEW_STATES)[number];
+export const VISIT_REVIEW_FLAGS = [
+  'amount_above',
+  'receipt_reused',
+  'receipt_missing',
+  'too_many_visits',
+] as const;
+export type VisitReviewFlag = (typeof VISIT_REVIEW_FLAGS)[number];
+
+/** Why a visit waits, as the console and the API's descriptions say it. */
+export const visitReviewFlagLabels: Record<VisitReviewFlag, string> = {
+  amount_above: "Amount above the partner's review threshold",
+  receipt_reused: 'Receipt image already sent with an earlier visit',
+  receipt_missing: 'No receipt, and the partner requires one',
+  too_many_visits: "More visits by this customer at this partner that day than the partner's limit",
+};
+
+/** A visit's review state as the console shows it. */
+export const visitReviewStateLabels: Record<VisitReviewState, string> = {
+  approved: 'Counted',
+  waiting: 'Waiting for review',
+  rejected: 'Rejected',
+};
+
+export const visitReviewSchema = z.object({
+  /** approved: counts (never flagged, or approved); waiting: flagged, not counted yet; rejected: never counts. */
+  state: z.enum(VISIT_REVIEW_STATES),
+  /** Why it was flagged when recorded (empty: it was not). */
+  flags: z.array(z.enum(VISIT_REVIEW_FLAGS)),
+  /** The reviewer's reason of a rejection. */
+  reason: z.nullable(z.string()),
+  reviewedBy: z.nullable(z.object({ id: z.int(), name: z.string() })),
+  reviewedAt: z.nullable(z.string()),
+});
+
 export const visitSchema = z.object({
   id: z.int(),
   user: visitUserSchema,
@@ -26,6 +66,8 @@ export const visitSchema = z.object({
   /** Receipt image URL, or null. */
   imageUrl: z.nullable(z.string()),
   visitItems: z.array(visitItemSchema),
+  /** Whether it counts towards eligibility and points (visit review). */
+  review: visitReviewSchema,
 });
 export type Visit = z.infer<typeof visitSchema>;
 
@@ -93,8 +135,15 @@ export const eligibleUserSchema = z.object({
 export type EligibleUser = z.infer<typeof eligibleUserSchema>;
 
 export const eligibleUserDetailSchema = z.extend(eligibleUserSchema, {
-  /** The visits inside the 30-day window, newest first. */
+  /** The visits inside the 30-day window, newest first (those waiting for review or rejected too). */
   visitHistory: z.array(visitSchema),
+  /** The visits of the window that are not counted in totalSpent: waiting for review, or rejected. */
+  notCounted: z.object({
+    waiting: z.int(),
+    waitingAmount: z.number(),
+    rejected: z.int(),
+    rejectedAmount: z.number(),
+  }),
 });
 export type EligibleUserDetail = z.infer<typeof eligibleUserDetailSchema>;
 

@@ -1,5 +1,6 @@
 import { idField } from './ids';
 import { defineList } from './list';
+import { VISIT_REVIEW_FLAGS, VISIT_REVIEW_STATES } from './visits';
 import { z } from './zod';
 
 /**
@@ -25,6 +26,7 @@ export const WEBHOOK_EVENT_TYPES = [
   'api_key.revoked',
   'webhook.disabled',
   'campaign.completed',
+  'visit.reviewed',
 ] as const;
 export type WebhookEventType = (typeof WEBHOOK_EVENT_TYPES)[number];
 
@@ -271,6 +273,9 @@ export const webhookEventDataSchemas = {
     totalAmount: z.number(),
     items: z.array(z.object({ name: z.string(), quantity: z.int(), price: z.number() })),
     recordedAt: z.string(),
+    /** approved: it counts now; waiting: a rule of the partner flagged it (see `reviewFlags`); it counts once approved. */
+    reviewState: z.optional(z.enum(VISIT_REVIEW_STATES)),
+    reviewFlags: z.optional(z.array(z.enum(VISIT_REVIEW_FLAGS))),
   }),
   'reward.issued': z.extend(rewardEventBase, {
     rewardTypeCategory: z.enum(['GENERAL', 'DISCOUNTED_SUBSCRIPTION']),
@@ -356,6 +361,17 @@ export const webhookEventDataSchemas = {
     issued: z.int(),
     skipped: z.int(),
     completedAt: z.string(),
+  }),
+  /** A visit that waited for review was approved (it counts now) or rejected (it never counts). */
+  'visit.reviewed': z.object({
+    visitId: z.int(),
+    partnerId: z.int(),
+    customerId: z.int(),
+    state: z.enum(['approved', 'rejected']),
+    flags: z.array(z.enum(VISIT_REVIEW_FLAGS)),
+    reason: z.nullable(z.string()),
+    totalAmount: z.number(),
+    reviewedAt: z.string(),
   }),
 } as const satisfies Record<WebhookEventType, z.core.$ZodType>;
 

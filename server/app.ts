@@ -41,6 +41,7 @@ import { staffRoutes } from './routes/staff';
 import { staffListRoutes } from './routes/staff-list';
 import { systemRoutes } from './routes/system';
 import { visitEligibilityRoutes } from './routes/visit-eligibility';
+import { visitReviewRoutes } from './routes/visit-reviews';
 import { visitRoutes } from './routes/visits';
 import { webhookDeliveryRoutes } from './routes/webhook-deliveries';
 import { webhookRoutes } from './routes/webhooks';
@@ -100,6 +101,7 @@ export function createApp(deps: AppDeps) {
     .route('/', customerRoutes(ctx))
     .route('/', clientInfoRoutes(ctx))
     .route('/', recordVisitRoutes(ctx))
+    .route('/', visitReviewRoutes(ctx))
     .route('/', customerLinkRoutes(ctx))
     .route('/', redemptionRoutes(ctx))
     .route('/', reversalRoutes(ctx))

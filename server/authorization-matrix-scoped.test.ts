@@ -28,6 +28,7 @@ import {
   partnerApiKeys,
   rewardLedger,
   rewardRequests,
+  visits,
   webhookDeliveries,
   webhookEndpoints,
 } from './db/schema';
@@ -161,6 +162,20 @@ const rewardRequestOf = async (target: Target) => {
 const rewardRequestPath =
   (prefix: string, suffix: string): Build =>
   async (target) => ({ path: `${prefix}${await rewardRequestOf(target)}${suffix}`, names: true });
+/** A visit waiting for review at the target's partner (the club's: at C). */
+const waitingVisitOf = async (target: Target) => {
+  const visit = await createVisit(t.db, {
+    partnerId: P(target),
+    customerId: w.customer[target].id,
+    visitDate: new Date('2026-03-01T12:00:00.000Z'),
+    amount: 90_000,
+  });
+  await t.db
+    .update(visits)
+    .set({ reviewState: 'waiting', reviewFlags: ['amount_above'] })
+    .where(eq(visits.id, visit.id));
+  return visit.id;
+};
 
 /** A pending link request at the target's partner (the club's: at C). */
 const linkRequestOf = async (target: Target) => {
@@ -612,6 +627,23 @@ const ROUTES: Record<ApiRouteKey, Build> = {
   'POST /admin/approvals/rewards/{id}/reject': async (target) => ({
     ...(await rewardRequestPath('/admin/approvals/rewards/', '/reject')(target, 'clubAdmin')),
     json: { reason: 'Matrix' },
+  }),
+  // Visit review (issue 35, decision 075): the club's, never a partner's staff.
+  'GET /admin/visit-reviews': listOfPartner,
+  'GET /admin/visit-reviews/export': listOfPartner,
+  'POST /admin/visit-reviews/{visitId}/approve': async (target) => ({
+    path: `/admin/visit-reviews/${await waitingVisitOf(target)}/approve`,
+    names: true,
+  }),
+  'POST /admin/visit-reviews/{visitId}/reject': async (target) => ({
+    path: `/admin/visit-reviews/${await waitingVisitOf(target)}/reject`,
+    json: { reason: 'Matrix' },
+    names: true,
+  }),
+  'PATCH /admin/partners/{partnerId}/review-rules': (target) => ({
+    path: `/admin/partners/${P(target)}/review-rules`,
+    json: { requireReceipt: false },
+    names: true,
   }),
 };
 

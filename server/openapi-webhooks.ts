@@ -9,7 +9,10 @@ import {
 /* The webhooks section of the OpenAPI document: the messages a partner's endpoint receives. */
 
 const eventDescriptions: Record<WebhookEventType, string> = {
-  'visit.recorded': 'A visit was recorded at the partner (POST /user/visits).',
+  'visit.recorded':
+    'A visit was recorded at the partner (POST /user/visits). `reviewState` `waiting`: a review rule flagged it (`reviewFlags`): it counts towards eligibility and points only once approved (`visit.reviewed`).',
+  'visit.reviewed':
+    "A visit that waited for review was decided by the club: `approved` (it counts towards eligibility and points from now on) or `rejected` with the reviewer's `reason` (it never counts). To the partner's endpoints and club-wide ones.",
   'reward.issued': 'A gift card or coupon was issued to a customer at the partner.',
   'reward.redeemed': "A gift card was debited or a coupon used (after the customer's one-time code).",
   'reward.reversed':
@@ -86,6 +89,18 @@ export const WEBHOOK_EXAMPLES: Record<WebhookEventType, Record<string, unknown>>
     totalAmount: 5000,
     items: [{ name: 'Jollof rice', quantity: 2, price: 2500 }],
     recordedAt: at,
+    reviewState: 'approved',
+    reviewFlags: [],
+  },
+  'visit.reviewed': {
+    visitId: 502,
+    partnerId: 12,
+    customerId: 3401,
+    state: 'rejected',
+    flags: ['receipt_reused'],
+    reason: 'The same receipt as visit 480',
+    totalAmount: 65000,
+    reviewedAt: at,
   },
   'reward.issued': {
     ...reward,

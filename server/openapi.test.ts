@@ -261,6 +261,8 @@ describe('the OpenAPI document', () => {
       'webhook.disabled',
       // A campaign's run ended (issue 35, decision 070).
       'campaign.completed',
+      // A flagged visit was decided (issue 35, decision 075).
+      'visit.reviewed',
     ]);
     for (const [type, item] of Object.entries(webhooks)) {
       expect(

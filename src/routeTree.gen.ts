@@ -34,6 +34,7 @@ import { Route as DashboardRolesAddRouteImport } from './routes/dashboard/roles/
 import { Route as DashboardSettingsApprovalsRouteImport } from './routes/dashboard/settings/approvals'
 import { Route as DashboardStaffIndexRouteImport } from './routes/dashboard/staff/index'
 import { Route as DashboardStaffAddRouteImport } from './routes/dashboard/staff/add'
+import { Route as DashboardVisitReviewsIndexRouteImport } from './routes/dashboard/visit-reviews/index'
 import { Route as DashboardVisitsVisitIdRouteImport } from './routes/dashboard/visits/$visitId'
 import { Route as DashboardWebhooksIndexRouteImport } from './routes/dashboard/webhooks/index'
 import { Route as DashboardClientsClientIdIndexRouteImport } from './routes/dashboard/clients/$clientId/index'
@@ -174,6 +175,12 @@ const DashboardStaffAddRoute = DashboardStaffAddRouteImport.update({
   path: '/staff/add',
   getParentRoute: () => DashboardRoute,
 } as any)
+const DashboardVisitReviewsIndexRoute =
+  DashboardVisitReviewsIndexRouteImport.update({
+    id: '/visit-reviews/',
+    path: '/visit-reviews/',
+    getParentRoute: () => DashboardRoute,
+  } as any)
 const DashboardVisitsVisitIdRoute = DashboardVisitsVisitIdRouteImport.update({
   id: '/visits/$visitId',
   path: '/visits/$visitId',
@@ -260,6 +267,7 @@ export interface FileRoutesByFullPath {
   '/dashboard/redeem/': typeof DashboardRedeemIndexRoute
   '/dashboard/rewards/': typeof DashboardRewardsIndexRoute
   '/dashboard/staff/': typeof DashboardStaffIndexRoute
+  '/dashboard/visit-reviews/': typeof DashboardVisitReviewsIndexRoute
   '/dashboard/webhooks/': typeof DashboardWebhooksIndexRoute
   '/dashboard/clients/$clientId/edit': typeof DashboardClientsClientIdEditRoute
   '/dashboard/eligibility/user/$userId': typeof DashboardEligibilityUserUserIdRoute
@@ -296,6 +304,7 @@ export interface FileRoutesByTo {
   '/dashboard/redeem': typeof DashboardRedeemIndexRoute
   '/dashboard/rewards': typeof DashboardRewardsIndexRoute
   '/dashboard/staff': typeof DashboardStaffIndexRoute
+  '/dashboard/visit-reviews': typeof DashboardVisitReviewsIndexRoute
   '/dashboard/webhooks': typeof DashboardWebhooksIndexRoute
   '/dashboard/clients/$clientId/edit': typeof DashboardClientsClientIdEditRoute
   '/dashboard/eligibility/user/$userId': typeof DashboardEligibilityUserUserIdRoute
@@ -334,6 +343,7 @@ export interface FileRoutesById {
   '/dashboard/redeem/': typeof DashboardRedeemIndexRoute
   '/dashboard/rewards/': typeof DashboardRewardsIndexRoute
   '/dashboard/staff/': typeof DashboardStaffIndexRoute
+  '/dashboard/visit-reviews/': typeof DashboardVisitReviewsIndexRoute
   '/dashboard/webhooks/': typeof DashboardWebhooksIndexRoute
   '/dashboard/clients/$clientId/edit': typeof DashboardClientsClientIdEditRoute
   '/dashboard/eligibility/user/$userId': typeof DashboardEligibilityUserUserIdRoute
@@ -373,6 +383,7 @@ export interface FileRouteTypes {
     | '/dashboard/redeem/'
     | '/dashboard/rewards/'
     | '/dashboard/staff/'
+    | '/dashboard/visit-reviews/'
     | '/dashboard/webhooks/'
     | '/dashboard/clients/$clientId/edit'
     | '/dashboard/eligibility/user/$userId'
@@ -409,6 +420,7 @@ export interface FileRouteTypes {
     | '/dashboard/redeem'
     | '/dashboard/rewards'
     | '/dashboard/staff'
+    | '/dashboard/visit-reviews'
     | '/dashboard/webhooks'
     | '/dashboard/clients/$clientId/edit'
     | '/dashboard/eligibility/user/$userId'
@@ -446,6 +458,7 @@ export interface FileRouteTypes {
     | '/dashboard/redeem/'
     | '/dashboard/rewards/'
     | '/dashboard/staff/'
+    | '/dashboard/visit-reviews/'
     | '/dashboard/webhooks/'
     | '/dashboard/clients/$clientId/edit'
     | '/dashboard/eligibility/user/$userId'
@@ -643,6 +656,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof DashboardStaffAddRouteImport
       parentRoute: typeof DashboardRoute
     }
+    '/dashboard/visit-reviews/': {
+      id: '/dashboard/visit-reviews/'
+      path: '/visit-reviews'
+      fullPath: '/dashboard/visit-reviews/'
+      preLoaderRoute: typeof DashboardVisitReviewsIndexRouteImport
+      parentRoute: typeof DashboardRoute
+    }
     '/dashboard/visits/$visitId': {
       id: '/dashboard/visits/$visitId'
       path: '/visits/$visitId'
@@ -737,6 +757,7 @@ interface DashboardRouteChildren {
   DashboardRedeemIndexRoute: typeof DashboardRedeemIndexRoute
   DashboardRewardsIndexRoute: typeof DashboardRewardsIndexRoute
   DashboardStaffIndexRoute: typeof DashboardStaffIndexRoute
+  DashboardVisitReviewsIndexRoute: typeof DashboardVisitReviewsIndexRoute
   DashboardWebhooksIndexRoute: typeof DashboardWebhooksIndexRoute
   DashboardClientsClientIdEditRoute: typeof DashboardClientsClientIdEditRoute
   DashboardEligibilityUserUserIdRoute: typeof DashboardEligibilityUserUserIdRoute
@@ -769,6 +790,7 @@ const DashboardRouteChildren: DashboardRouteChildren = {
   DashboardRedeemIndexRoute: DashboardRedeemIndexRoute,
   DashboardRewardsIndexRoute: DashboardRewardsIndexRoute,
   DashboardStaffIndexRoute: DashboardStaffIndexRoute,
+  DashboardVisitReviewsIndexRoute: DashboardVisitReviewsIndexRoute,
   DashboardWebhooksIndexRoute: DashboardWebhooksIndexRoute,
   DashboardClientsClientIdEditRoute: DashboardClientsClientIdEditRoute,
   DashboardEligibilityUserUserIdRoute: DashboardEligibilityUserUserIdRoute,

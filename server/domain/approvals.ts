@@ -53,12 +53,12 @@ export function singleRewardReasons(
   ];
 }
 
-/** A customer's unclaimed points at a partner (1 per ₦100 of each visit, less those claimed). */
+/** A customer's unclaimed points at a partner (1 per ₦100 of each approved visit, decision 075, less those claimed). */
 export async function unclaimedPoints(tx: DbOrTx, partnerId: number, customerId: number): Promise<number> {
   const [pts] = await executeRows<{ unclaimed: string }>(
     tx,
     sql`select (coalesce((select sum(floor(total_amount / ${NAIRA_PER_POINT})) from visits
-          where partner_id = ${partnerId} and customer_id = ${customerId}), 0)
+          where partner_id = ${partnerId} and customer_id = ${customerId} and review_state = 'approved'), 0)
         - coalesce((select sum(points_claimed) from rewards
           where partner_id = ${partnerId} and customer_id = ${customerId}), 0))::bigint::text as unclaimed`,
   );

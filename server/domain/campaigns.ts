@@ -52,7 +52,7 @@ export function candidatesSql(x: SegmentContext): SQL {
     const w = eligibilityWindow(lagosDate(x.now));
     return sql`select v.customer_id from visits v
       where v.partner_id = ${x.partnerId} and v.visit_date >= ${w.start.toISOString()}::timestamptz
-        and v.visit_date < ${w.endExclusive.toISOString()}::timestamptz
+        and v.visit_date < ${w.endExclusive.toISOString()}::timestamptz and v.review_state = 'approved'
       group by v.customer_id having sum(v.total_amount) >= ${x.minSpendToQualify}::numeric`;
   }
   if (s.kind === 'filter') {

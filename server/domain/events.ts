@@ -65,6 +65,10 @@ export const actions = {
       : `Updated extended service ${title}`,
   deletedService: (title: string) => `Deleted extended service ${title}`,
   recordedVisit: (customer: string, org: string) => `Recorded a visit for ${customer} at ${org}`,
+  approvedVisit: (customer: string, org: string) => `Approved a visit of ${customer} at ${org} in review`,
+  rejectedVisit: (customer: string, org: string, reason: string) =>
+    `Rejected a visit of ${customer} at ${org} in review: ${reason}`,
+  setVisitReviewRules: (org: string, rules: string) => `Set the visit review rules of ${org}: ${rules}`,
   issuedReward: (kind: string, code: string, customer: string, org: string) =>
     `Issued ${kind} ${code} to ${customer} at ${org}`,
   sentRedemptionCode: (code: string, customer: string) => `Sent a redemption code for ${code} to ${customer}`,

@@ -27,6 +27,9 @@ export const partnerColumns = {
   coverImage: partners.coverImage,
   minSpendToQualify: partners.minSpendToQualify,
   accountStatus: partners.accountStatus,
+  reviewAmountAbove: partners.reviewAmountAbove,
+  reviewRequireReceipt: partners.reviewRequireReceipt,
+  reviewMaxVisitsPerDay: partners.reviewMaxVisitsPerDay,
   createdAt: partners.createdAt,
   updatedAt: partners.updatedAt,
 };
@@ -42,6 +45,9 @@ export type PartnerRow = {
   coverImage: string | null;
   minSpendToQualify: number;
   accountStatus: 'ACTIVE' | 'BLOCKED';
+  reviewAmountAbove: number | null;
+  reviewRequireReceipt: boolean;
+  reviewMaxVisitsPerDay: number | null;
   createdAt: Date;
   updatedAt: Date;
 };
@@ -95,6 +101,11 @@ export function toPartner(row: PartnerRow, services: ServiceRef[]): Partner {
     accountStatus: row.accountStatus,
     extendedServiceIds: services.map((s) => s.id),
     partnerExtendedServices: services,
+    reviewRules: {
+      amountAbove: row.reviewAmountAbove === null ? null : Number(row.reviewAmountAbove),
+      requireReceipt: row.reviewRequireReceipt,
+      maxVisitsPerDay: row.reviewMaxVisitsPerDay,
+    },
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),
   };

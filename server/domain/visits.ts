@@ -1,5 +1,5 @@
 import { inArray, type SQL, sql } from 'drizzle-orm';
-import type { Visit } from '../../contract/visits';
+import type { Visit, VisitReviewFlag, VisitReviewState } from '../../contract/visits';
 import type { DbOrTx } from '../db/client';
 import { executeRows, orderSql } from '../db/rows';
 import { customers, partners, visitItems, visits } from '../db/schema';
@@ -15,9 +15,13 @@ export const userName = sql`lower(${customers.firstName} || ' ' || ${customers.l
 export const visitColumns = sql`select ${visits.id} as id, ${customers.id} as "customerId", ${customers.firstName} as "firstName",
   ${customers.lastName} as "lastName", ${visits.attendantName} as "attendantName", ${isoOf(visits.visitDate)} as "visitDate",
   ${visits.totalAmount}::text as "totalAmount", ${visits.receiptImage} as "receiptImage",
-  ${partners.id} as "partnerId", ${partners.organizationName} as "organizationName"`;
-/** A visit's customer and partner, joined to `visits`. */
-export const visitJoins = sql`join ${customers} on ${customers.id} = ${visits.customerId} join ${partners} on ${partners.id} = ${visits.partnerId}`;
+  ${partners.id} as "partnerId", ${partners.organizationName} as "organizationName",
+  ${visits.reviewState} as "reviewState", ${visits.reviewFlags} as "reviewFlags", ${visits.reviewReason} as "reviewReason",
+  ${visits.reviewedBy} as "reviewedBy", reviewer.first_name as "reviewerFirst", reviewer.last_name as "reviewerLast",
+  ${isoOf(visits.reviewedAt)} as "reviewedAt"`;
+/** A visit's customer and partner (and its reviewer, decision 075), joined to `visits`. */
+export const visitJoins = sql`join ${customers} on ${customers.id} = ${visits.customerId} join ${partners} on ${partners.id} = ${visits.partnerId}
+  left join users reviewer on reviewer.id = ${visits.reviewedBy}`;
 export const visitFrom = sql`from ${visits} ${visitJoins}`;
 export const visitSelect = sql`${visitColumns} ${visitFrom}`;
 
@@ -32,7 +36,23 @@ export type VisitRow = {
   receiptImage: string | null;
   partnerId: number;
   organizationName: string;
+  reviewState: VisitReviewState;
+  reviewFlags: VisitReviewFlag[] | string;
+  reviewReason: string | null;
+  reviewedBy: number | null;
+  reviewerFirst: string | null;
+  reviewerLast: string | null;
+  reviewedAt: string | null;
 };
+
+/** A text[] as the driver gives it: an array (node-postgres, PGlite) or its literal ('{a,b}'). */
+const textArray = (v: string[] | string): string[] =>
+  Array.isArray(v)
+    ? v
+    : v
+        .replace(/^\{|\}$/g, '')
+        .split(',')
+        .filter(Boolean);
 
 type Item = Visit['visitItems'][number];
 
@@ -45,6 +65,19 @@ const toVisit = (r: VisitRow, items: Item[]): Visit => ({
   partner: { id: Number(r.partnerId), organizationName: r.organizationName },
   imageUrl: r.receiptImage,
   visitItems: items,
+  review: {
+    state: r.reviewState,
+    flags: textArray(r.reviewFlags) as VisitReviewFlag[],
+    reason: r.reviewReason,
+    reviewedBy:
+      r.reviewedBy === null
+        ? null
+        : {
+            id: Number(r.reviewedBy),
+            name: `${r.reviewerFirst ?? ''} ${r.reviewerLast ?? ''}`.trim() || `Staff #${r.reviewedBy}`,
+          },
+    reviewedAt: r.reviewedAt,
+  },
 });
 
 /**

@@ -143,6 +143,16 @@ export const importRejectCsvColumns: CsvColumn<ImportRejectRow>[] = [
   { header: 'row as sent', value: (r) => r.raw },
 ];
 
+/** The review queue's export: a visit's columns, then its review (decision 075). */
+export const visitReviewCsvColumns: CsvColumn<Visit>[] = [
+  ...visitCsvColumns,
+  { header: 'Review state', value: (v) => v.review.state },
+  { header: 'Flags', value: (v) => v.review.flags.join('; ') },
+  { header: 'Reason', value: (v) => v.review.reason ?? '' },
+  { header: 'Reviewed by', value: (v) => v.review.reviewedBy?.name ?? '' },
+  { header: 'Reviewed at', value: (v) => v.review.reviewedAt ?? '' },
+];
+
 /** Each list's CSV export (the list is the same path without `/export`) and the columns it writes. */
 // biome-ignore lint/suspicious/noExplicitAny: a table of columns of different record types
 export const CSV_EXPORT_COLUMNS: Record<string, CsvColumn<any>[]> = {
@@ -157,4 +167,5 @@ export const CSV_EXPORT_COLUMNS: Record<string, CsvColumn<any>[]> = {
   'GET /admin/partners/visits/eligible-users-bypoints/export': pointsCsvColumns,
   'GET /admin/partners/rewards/export': rewardCsvColumns,
   'GET /admin/user/customers/export': customerCsvColumns,
+  'GET /admin/visit-reviews/export': visitReviewCsvColumns,
 };

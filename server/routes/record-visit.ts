@@ -1,4 +1,5 @@
 import { and, or, sql } from 'drizzle-orm';
+import { visitReviewMessages as reviewMsg } from '../../contract/visit-reviews';
 import { visitServerMessages as msg } from '../../contract/visits';
 import { customers, visitItems, visits } from '../db/schema';
 import { actions, actorOfAuthUser, recordEvent } from '../domain/events';
@@ -6,7 +7,9 @@ import { runIdempotent, success } from '../domain/idempotency';
 import { storeFile } from '../domain/images';
 import { transactingCustomer, transactingPartner } from '../domain/partners';
 import { assertPartnerScope } from '../domain/scope';
+import { sha256Hex } from '../domain/tokens';
 import { fullName } from '../domain/users';
+import { reviewFlags, reviewRulesOf } from '../domain/visit-review';
 import { findVisits } from '../domain/visits';
 import { fieldError } from '../errors';
 import { requestMeta } from '../http/client-address';
@@ -54,8 +57,26 @@ export function recordVisitRoutes(ctx: RouteContext) {
         async (tx) => {
           // Share locks: a concurrent delete or block of either waits for this visit.
           const partner = await transactingPartner(tx, body.partnerId, 'partnerId');
-          const customer = await transactingCustomer(tx, body.customerId, 'customerId', 'share');
+          const rules = await reviewRulesOf(tx, partner.id);
+          // A limit of visits per day counts this customer's visits: two of them recorded at once
+          // are counted one after the other (update lock), else a share lock is enough.
+          const customer = await transactingCustomer(
+            tx,
+            body.customerId,
+            'customerId',
+            rules.maxVisitsPerDay === null ? 'share' : 'update',
+          );
 
+          const receiptHash = receipt ? sha256Hex(receipt.bytes) : null;
+          // Visit review (decision 075): the partner's rules, and a receipt sent before, flag it.
+          const flags = await reviewFlags(tx, rules, {
+            partnerId: partner.id,
+            customerId: customer.id,
+            visitDate,
+            totalKobo,
+            receiptHash,
+          });
+          const reviewState = flags.length > 0 ? 'waiting' : 'approved';
           const receiptImage = receipt ? await storeFile(tx, receipt.bytes, receipt.mime, now) : null;
           const [created] = await tx
             .insert(visits)
@@ -66,6 +87,8 @@ export function recordVisitRoutes(ctx: RouteContext) {
               visitDate,
               totalAmount: Number(totalKobo) / 100,
               receiptImage,
+              reviewState,
+              reviewFlags: flags,
               createdAt: now,
             })
             .returning({ id: visits.id });
@@ -87,6 +110,8 @@ export function recordVisitRoutes(ctx: RouteContext) {
               customerId: customer.id,
               totalAmount,
               items: body.items.length,
+              reviewState,
+              reviewFlags: flags,
             },
             meta,
             at: now,
@@ -102,11 +127,13 @@ export function recordVisitRoutes(ctx: RouteContext) {
                 totalAmount,
                 items: body.items.map((i) => ({ name: i.name, quantity: i.quantity, price: i.price })),
                 recordedAt: now.toISOString(),
+                reviewState,
+                reviewFlags: flags,
               },
             },
           });
           const [visit] = await findVisits(tx, sql`${visits.id} = ${created!.id}`);
-          return success(visit!, msg.recorded, 201);
+          return success(visit!, flags.length > 0 ? reviewMsg.recordedWaiting : msg.recorded, 201);
         },
       );
       return respond(c, outcome);

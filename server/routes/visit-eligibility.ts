@@ -1,4 +1,5 @@
 import { isNull, sql } from 'drizzle-orm';
+import { formatNaira } from '../../contract/money';
 import {
   type EligibleUser,
   type EligibleUserDetail,
@@ -61,15 +62,17 @@ const customerOf = (row: 'spend' | 'balance') =>
   where c.id = ${sql.raw(row)}.customer_id offset 0) customers`;
 
 /**
- * Each live customer's spend at the partner inside the window: one GROUP BY over the window's
- * entries of visits_partner_date_cover_idx (index only), a deleted customer's visits left out by the
- * few deleted ids (customers_deleted_idx, a hashed set), never by a lookup of every spender
- * (migration 0023, decision 069).
+ * Each live customer's spend at the partner inside the window from the visits that count (approved:
+ * not waiting for review nor rejected, decision 075): one GROUP BY over the window's entries of
+ * visits_partner_date_id_idx (index only: migration 0024 adds review_state to its payload), a deleted
+ * customer's visits left out by the few deleted ids (customers_deleted_idx, a hashed set), never by a
+ * lookup of every spender (migration 0023, decision 069).
  */
 const spendCte = (partnerId: number, w: Window) => sql`with spend as (
   select ${visits.customerId} as customer_id, min(${visits.customerNameKey}) as name_key, sum(${visits.totalAmount}) as total
   from ${visits}
   where ${visits.partnerId} = ${partnerId} and ${visits.visitDate} >= ${w.start.toISOString()}::timestamptz and ${visits.visitDate} < ${w.endExclusive.toISOString()}::timestamptz
+    and ${visits.reviewState} = 'approved'
     and ${visits.customerId} not in (select ${customers.id} from ${customers} where ${customers.deletedAt} is not null)
   group by ${visits.customerId})`;
 
@@ -148,6 +151,16 @@ const pointsEligible = (
   },
 });
 
+/** The explainer's words for the visits of the window that do not count (decision 075), or ''. */
+export function notCountedSentence(n: EligibleUserDetail['notCounted']): string {
+  const visitsOf = (count: number) => (count === 1 ? '1 visit' : `${count} visits`);
+  const parts = [
+    n.waiting > 0 ? `${visitsOf(n.waiting)} (${formatNaira(n.waitingAmount)}) waiting for review` : null,
+    n.rejected > 0 ? `${visitsOf(n.rejected)} (${formatNaira(n.rejectedAmount)}) rejected in review` : null,
+  ].filter((p): p is string => p !== null);
+  return parts.length > 0 ? `; not counted: ${parts.join(', ')}` : '';
+}
+
 export function visitEligibilityRoutes(ctx: RouteContext) {
   const { db, clock, guards } = ctx;
   const partnerFor = (user: AuthUser, partnerId: number) =>
@@ -185,18 +198,30 @@ export function visitEligibilityRoutes(ctx: RouteContext) {
       ]);
       const first = visitHistory[0];
       if (!first) throw new ApiError(404, msg.noVisits);
-      const [sum] = await executeRows<{ total: string }>(
+      // What counts (approved) and what does not (waiting for review, rejected), per state.
+      const sums = await executeRows<{ state: string; n: number; total: string }>(
         db,
-        sql`select coalesce(sum(${visits.totalAmount}), 0)::text as total from ${visits}
+        sql`select ${visits.reviewState} as state, count(*)::int as n, coalesce(sum(${visits.totalAmount}), 0)::text as total from ${visits}
             where ${visits.partnerId} = ${partner.id} and ${visits.customerId} = ${userId}
-            and ${visits.visitDate} >= ${window.start.toISOString()}::timestamptz and ${visits.visitDate} < ${window.endExclusive.toISOString()}::timestamptz`,
+            and ${visits.visitDate} >= ${window.start.toISOString()}::timestamptz and ${visits.visitDate} < ${window.endExclusive.toISOString()}::timestamptz
+            group by 1`,
       );
-      const total = sum?.total ?? '0';
+      const of = (state: string) => sums.find((r) => r.state === state);
+      const total = of('approved')?.total ?? '0';
+      const notCounted = {
+        waiting: Number(of('waiting')?.n ?? 0),
+        waitingAmount: Number(of('waiting')?.total ?? 0),
+        rejected: Number(of('rejected')?.n ?? 0),
+        rejectedAmount: Number(of('rejected')?.total ?? 0),
+      };
+      const verdict = eligibilityVerdict(total, partner.minSpendToQualify);
       const detail: EligibleUserDetail = {
         user: first.user,
         totalSpent: Number(total),
-        ...eligibilityVerdict(total, partner.minSpendToQualify),
+        ...verdict,
+        message: verdict.message + notCountedSentence(notCounted),
         visitHistory,
+        notCounted,
       };
       return ok(c, detail);
     })

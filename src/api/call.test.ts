@@ -45,6 +45,7 @@ const partner = {
   accountStatus: 'ACTIVE',
   extendedServiceIds: [],
   partnerExtendedServices: [],
+  reviewRules: { amountAbove: null, requireReceipt: false, maxVisitsPerDay: null },
   createdAt: '2026-01-01T00:00:00.000Z',
   updatedAt: '2026-01-01T00:00:00.000Z',
 };

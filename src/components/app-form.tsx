@@ -6,6 +6,11 @@ export type AppFormProps = Omit<ComponentProps<'form'>, 'onSubmit' | 'noValidate
   form: AnyFormApi;
   /** The call the form started is still running elsewhere (a machine): submits are ignored. */
   busy?: boolean;
+  /**
+   * What the form's validation needs before a submit, when it loads on demand (the sign-in form's
+   * schema, decision 072): awaited first; a failure ends the submit (the caller says why).
+   */
+  ready?: () => Promise<unknown>;
 };
 
 const FOCUSABLE = 'input:not([type="hidden"]), select, textarea';
@@ -27,7 +32,7 @@ function focusFirstInvalid(root: HTMLFormElement | null) {
  *   marked (aria-invalid) and described (aria-describedby, by the field's Ark parts), focus on the
  *   first. The toast stays the caller's (its `onError`), with docs/product.md#errors's text.
  */
-export function AppForm({ form, busy, children, ...props }: AppFormProps) {
+export function AppForm({ form, busy, ready, children, ...props }: AppFormProps) {
   const ref = useRef<HTMLFormElement>(null);
   const running = useRef(false);
   const submit = async () => {
@@ -35,6 +40,7 @@ export function AppForm({ form, busy, children, ...props }: AppFormProps) {
     running.current = true;
     markFieldsLeft(form);
     try {
+      await ready?.();
       await form.handleSubmit();
     } catch (error) {
       placeServerErrors(form, error);

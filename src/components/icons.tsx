@@ -92,6 +92,13 @@ export const KeyIcon = icon(
   </>,
 );
 
+export const ShieldCheckIcon = icon(
+  <>
+    <path d="M12 3 4 6v6c0 5 3.5 8 8 9 4.5-1 8-4 8-9V6l-8-3Z" />
+    <path d="m9 12 2 2 4-4" />
+  </>,
+);
+
 /** The club mark: a fiber ring around a star. */
 /** Four eyes: a check in a shield (the Approvals screen). */
 export const ApprovalIcon = icon(

@@ -13,6 +13,7 @@ import {
   InboxIcon,
   KeyIcon,
   LayersIcon,
+  ShieldCheckIcon,
   SlidersIcon,
   UserIcon,
   UsersIcon,
@@ -46,7 +47,7 @@ export interface Screen {
  * Every screen behind sign-in, by its route's full path (the compiler knows the route tree: a
  * mistyped path does not compile). The sidebar lists the entries with a `menu` in this order
  * (product.md#menu: Dashboard, Staff & Role, Partner, Redeem Reward, Client, Extended Services,
- * Activity Log, then Webhooks).
+ * then Visit reviews (decision 075), Activity Log, then Webhooks).
  */
 export const SCREENS = {
   '/dashboard/': { permission: ['dashboard.view'], menu: { label: 'Dashboard', icon: HomeIcon } },
@@ -78,6 +79,10 @@ export const SCREENS = {
   '/dashboard/eligibility/': { permission: ['visits.view'] },
   '/dashboard/eligibility/user/$userId': { permission: ['visits.view'] },
   '/dashboard/visits/$visitId': { permission: ['visits.view'] },
+  '/dashboard/visit-reviews/': {
+    permission: ['visits.review'],
+    menu: { label: 'Visit reviews', icon: ShieldCheckIcon },
+  },
   '/dashboard/activities/': {
     permission: ['activities.view'],
     menu: { label: 'Activity Log', icon: ActivityIcon },

@@ -1,12 +1,15 @@
 import { useForm } from '@tanstack/react-form';
 import { useEffect, useLayoutEffect, useRef, useState } from 'react';
-import { type LoginBody, loginBodySchema } from '../../contract/auth';
+import type { LoginBody } from '../../contract/auth';
 import { css } from '../../styled-system/css';
+import { NETWORK_ERROR } from '../lib/api-error';
 import type { EarlySignIn } from '../lib/early-sign-in';
 import { fieldProps, validateOnChangeAndBlur } from '../lib/form';
+import { loadLoginSchema, loginSchemaLoaded, loginValidator } from '../lib/login-schema';
 import { AppForm } from './app-form';
 import { Button } from './ui/button';
 import { TextField } from './ui/field';
+import { notify } from './ui/notify';
 import { PasswordField } from './ui/password-input';
 
 export interface SignInFormProps {
@@ -44,13 +47,50 @@ export function SignInForm({ onSubmit, submitting, footer, early }: SignInFormPr
   const form = useForm({
     defaultValues: startValues,
     validationLogic: validateOnChangeAndBlur,
-    validators: { onChange: loginBodySchema },
+    // The contract's schema, which arrives behind the first screen (src/lib/login-schema.ts).
+    validators: { onChange: loginValidator },
     onSubmit: ({ value, formApi }) => {
-      const credentials = loginBodySchema.parse(value);
+      const schema = loginSchemaLoaded();
+      // `ready` below awaited it: never without.
+      if (!schema) return;
+      const credentials = schema.parse(value);
       onSubmit(credentials);
       formApi.reset({ email: credentials.email, password: '' }, { keepDefaultValues: true });
     },
   });
+  // Sign in pressed before the schema had arrived: busy until the press is carried out (or refused).
+  const [holding, setHolding] = useState(false);
+  const ready = async () => {
+    if (loginSchemaLoaded()) return;
+    setHolding(true);
+    try {
+      await loadLoginSchema();
+    } catch (error) {
+      // Its file could not be fetched (the link died): as a sign-in call that got no answer.
+      notify.error(NETWORK_ERROR);
+      throw error;
+    } finally {
+      // A task later: the submit it held has reached the caller (busy from there) by then.
+      setTimeout(() => setHolding(false), 0);
+    }
+  };
+  // The schema arrives: what is in the fields now is checked (messages show on fields already left).
+  // Asked for a task later: the form's first paint comes first (src/main.tsx loads it then too).
+  useEffect(() => {
+    if (loginSchemaLoaded()) return;
+    let mounted = true;
+    const timer = setTimeout(() => {
+      loadLoginSchema()
+        .then(() => {
+          if (mounted) void form.validate('change');
+        })
+        .catch(() => undefined);
+    }, 0);
+    return () => {
+      mounted = false;
+      clearTimeout(timer);
+    };
+  }, [form]);
   // Right after React replaced the prerendered copy, in the same task (no key can land in between):
   // what was typed since the first render, the focus, and the press of Sign in, once.
   useLayoutEffect(() => {
@@ -73,6 +113,7 @@ export function SignInForm({ onSubmit, submitting, footer, early }: SignInFormPr
     <AppForm
       form={form}
       busy={submitting}
+      ready={ready}
       aria-label="Sign in"
       className={css({ display: 'flex', flexDirection: 'column', gap: '5' })}
     >
@@ -100,7 +141,13 @@ export function SignInForm({ onSubmit, submitting, footer, early }: SignInFormPr
         )}
       </form.Field>
       <div className={css({ display: 'flex', justifyContent: 'center', minH: '11', alignItems: 'center' })}>
-        <Button type="submit" size="lg" fullWidth loading={submitting || replaying} loadingText="Signing in">
+        <Button
+          type="submit"
+          size="lg"
+          fullWidth
+          loading={submitting || replaying || holding}
+          loadingText="Signing in"
+        >
           Sign in
         </Button>
       </div>

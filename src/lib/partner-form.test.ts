@@ -48,6 +48,7 @@ const partner: Partner = {
     { id: 2, title: 'Fiber installation' },
     { id: 3, title: 'Free Wi-Fi' },
   ],
+  reviewRules: { amountAbove: null, requireReceipt: false, maxVisitsPerDay: null },
   createdAt: '2026-01-10T09:00:00.000Z',
   updatedAt: '2026-01-10T09:00:00.000Z',
 };

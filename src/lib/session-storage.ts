@@ -5,9 +5,9 @@ import {
   sessionUserSchema,
   type TokenPair,
 } from '../../contract/auth';
+import { LOCKED_STORAGE_KEY, SESSION_STORAGE_KEY } from './session-keys';
 
-/** docs/product.md#entities: the admin session lives in localStorage under the key `admin`. */
-export const SESSION_STORAGE_KEY = 'admin';
+export { LOCKED_STORAGE_KEY, SESSION_STORAGE_KEY };
 
 const storage = (): Storage | null => (typeof localStorage === 'undefined' ? null : localStorage);
 
@@ -59,8 +59,6 @@ export const withTokens = (session: LoginResponse, tokens: TokenPair): LoginResp
  * Issue 17: the session expired while edits of this user were queued on the device. The user (who,
  * how many edits) is kept under `admin-locked` so a reload still asks that user to sign in again.
  */
-export const LOCKED_STORAGE_KEY = 'admin-locked';
-
 export interface LockedUser {
   user: SessionUser;
   queued: number;

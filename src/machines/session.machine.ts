@@ -542,6 +542,14 @@ export const sessionMachine = setup({
 
 export type SessionActor = ActorRefFrom<typeof sessionMachine>;
 
+/**
+ * The sign-in screen's button is busy: from the press until the screen is left (signed in, the
+ * dashboard is on its way; on a slow link its files can take a while, and the button must not come
+ * back meanwhile).
+ */
+export const signInBusy = (snapshot: ReturnType<SessionActor['getSnapshot']>): boolean =>
+  snapshot.matches({ signedOut: 'loading' }) || snapshot.matches('signedIn');
+
 /** Signed in, or locked (session expired with edits queued: the screens stay, under a sign-in dialog). */
 export const isSignedIn = (actor: Pick<SessionActor, 'getSnapshot'>): boolean => {
   const snapshot = actor.getSnapshot();

@@ -1,6 +1,7 @@
 import { createFileRoute, Link, redirect, useRouteContext } from '@tanstack/react-router';
+import { useSelector } from '@xstate/react';
 import { forgotPasswordLinkClass } from '../components/sign-in-form';
-import { isSignedIn } from '../machines/session.machine';
+import { isSignedIn, signInBusy } from '../machines/session.machine';
 import { SignInScreen } from './-components/sign-in-screen';
 
 export const Route = createFileRoute('/')({
@@ -18,9 +19,11 @@ export const Route = createFileRoute('/')({
 
 function SignInRoute() {
   const { session } = useRouteContext({ from: '__root__' });
+  const submitting = useSelector(session, signInBusy);
   return (
     <SignInScreen
-      session={session}
+      submitting={submitting}
+      onSubmit={(credentials) => session.send({ type: 'session.signIn', credentials })}
       footer={
         <Link to="/forgot-password" className={forgotPasswordLinkClass}>
           Forgot password?

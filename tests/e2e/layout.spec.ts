@@ -151,6 +151,14 @@ const ADMIN_SCREENS: Screen[] = [
     },
   },
   ...PARTNER_SCREENS,
+  {
+    name: 'partner-review-rules',
+    path: (i) => `/dashboard/partners/${i.partnerId}`,
+    open: async (page) => {
+      await page.getByRole('button', { name: 'Edit rules' }).click();
+      await expect(dialog(page, 'Edit visit review rules')).toBeVisible();
+    },
+  },
   { name: 'partner-analytics', path: partnerTab('analytics') },
   { name: 'partner-integrations', path: partnerTab('integrations') },
   { name: 'partner-edit', path: (i) => `/dashboard/partners/${i.partnerId}/edit` },
@@ -163,6 +171,7 @@ const ADMIN_SCREENS: Screen[] = [
   { name: 'service-edit', path: (i) => `/dashboard/extservices/${i.serviceId}/edit` },
   { name: 'activities', path: () => '/dashboard/activities' },
   { name: 'webhooks', path: () => '/dashboard/webhooks' },
+  { name: 'visit-reviews', path: () => '/dashboard/visit-reviews' },
   { name: 'club-keys', path: () => '/dashboard/club-keys' },
   { name: 'visit', path: (i) => `/dashboard/visits/${i.visitId}` },
   {

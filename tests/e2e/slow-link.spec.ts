@@ -21,6 +21,9 @@ import {
  */
 test.use(FIRST_VISIT);
 
+/** The session's file (vite.config.ts, the `api` chunk group: src/session-boot.ts and the endpoint registry). */
+const SESSION_FILE = /\/assets\/api-[^/]*\.js$/;
+
 test('typed before the app is live: kept, the early click signs in once, the dashboard comes', async ({
   context,
   page,
@@ -54,6 +57,74 @@ test('typed before the app is live: kept, the early click signs in once, the das
   expect(JSON.parse(logins[0] ?? '{}')).toEqual({ email: DEMO_ADMIN.email, password: DEMO_ADMIN.password });
   // The button was busy from the click until the screen was left: never shown ready again meanwhile.
   expect(marks.clicked).toBeDefined();
+  expect(marks.busy).toBeDefined();
+  expect(marks.notBusyAfterClick).toBeUndefined();
+});
+
+test('Sign in pressed on the live form before the session has loaded: busy from the press, carried out once', async ({
+  context,
+  page,
+}) => {
+  test.setTimeout(120_000);
+  const logins: string[] = [];
+  page.on('request', (request) => {
+    if (request.method() === 'POST' && new URL(request.url()).pathname === '/api/v1/admin/auth/login')
+      logins.push(request.postData() ?? '');
+  });
+  await throttle(context, page);
+  await watchFirstScreen(page);
+  /** Holds the session's file (decision 072: XState, the session machine, the contract's schema) until released. */
+  const holdSessionFile = async () => {
+    let release = () => {};
+    const held = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    await page.unroute(SESSION_FILE);
+    await page.route(SESSION_FILE, async (route) => {
+      await held;
+      await route.continue();
+    });
+    return release;
+  };
+  const live = () =>
+    page.waitForFunction(
+      () => (window as unknown as { __marks: FirstScreenMarks }).__marks.live !== undefined,
+      undefined,
+      { polling: 50, timeout: 60_000 },
+    );
+
+  // Empty fields, pressed before the session's file has arrived: nothing is sent; the contract's
+  // messages show once its schema is there.
+  let release = await holdSessionFile();
+  await page.goto('/', { waitUntil: 'commit' });
+  await live();
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await expect(page.getByRole('status', { name: 'Signing in' })).toBeVisible();
+  release();
+  await expect(page.getByText('required', { exact: true })).toBeVisible({ timeout: 30_000 });
+  await expect(page.getByText('Pls enter your password')).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Sign in' })).toBeVisible();
+  expect(logins).toHaveLength(0);
+
+  // Again, with the credentials: carried out once the file is there, busy from the press on.
+  release = await holdSessionFile();
+  await page.goto('/', { waitUntil: 'commit' });
+  await live();
+  await page.getByPlaceholder('Enter your email').fill(DEMO_ADMIN.email);
+  await page.getByPlaceholder('Enter your password').fill(DEMO_ADMIN.password);
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await expect(page.getByRole('status', { name: 'Signing in' })).toBeVisible();
+  expect(logins).toHaveLength(0);
+  release();
+
+  await expect(page).toHaveURL(/\/dashboard$/, { timeout: 60_000 });
+  await expect(page.getByRole('group', { name: 'Total Partners', exact: true })).toContainText(/\d/, {
+    timeout: 30_000,
+  });
+  const marks = await marksOf(page);
+  expect(logins).toHaveLength(1);
+  expect(JSON.parse(logins[0] ?? '{}')).toEqual({ email: DEMO_ADMIN.email, password: DEMO_ADMIN.password });
+  // Busy from the press until the screen was left.
   expect(marks.busy).toBeDefined();
   expect(marks.notBusyAfterClick).toBeUndefined();
 });

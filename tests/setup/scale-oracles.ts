@@ -8,7 +8,10 @@ import { executeRows } from '../../server/db/rows';
  * production code never uses them.
  */
 
-/** A partner's customers with unclaimed points, most first: 1 point per ₦100 per visit, rounded down, less points claimed there. */
+/**
+ * A partner's customers with unclaimed points, most first: 1 point per ₦100 per visit that counts
+ * (approved in review, decision 075), rounded down, less points claimed there.
+ */
 export async function pointsFromVisits(
   db: DbOrTx,
   partnerId: number,
@@ -16,7 +19,7 @@ export async function pointsFromVisits(
   const rows = await executeRows<{ id: number; points: string }>(
     db,
     sql`with earned as (
-        select customer_id, sum(floor(total_amount / 100))::bigint as points from visits where partner_id = ${partnerId} group by customer_id
+        select customer_id, sum(floor(total_amount / 100))::bigint as points from visits where partner_id = ${partnerId} and review_state = 'approved' group by customer_id
       ), claimed as (
         select customer_id, sum(points_claimed)::bigint as points from rewards where partner_id = ${partnerId} and points_claimed > 0 group by customer_id
       )
@@ -28,7 +31,7 @@ export async function pointsFromVisits(
   return rows.map((r) => ({ id: Number(r.id), points: Number(r.points) }));
 }
 
-/** Every (partner, customer) pair's earned and claimed points, recomputed from visits and rewards. */
+/** Every (partner, customer) pair's earned and claimed points, recomputed from visits (approved) and rewards. */
 export async function pointsTableFromRows(db: DbOrTx) {
   return executeRows<{
     partnerId: number;
@@ -42,6 +45,7 @@ export async function pointsTableFromRows(db: DbOrTx) {
         sum(p.claimed)::text as claimed, bool_and(c.deleted_at is null) as live
       from (
         select partner_id, customer_id, floor(total_amount / 100)::bigint as earned, 0::bigint as claimed from visits
+          where review_state = 'approved'
         union all
         select partner_id, customer_id, 0, points_claimed from rewards where points_claimed > 0
       ) p join customers c on c.id = p.customer_id
@@ -77,8 +81,8 @@ export async function visitIdsByCustomerName(db: DbOrTx, partnerId: number, orde
 }
 
 /**
- * A partner's live customers with spend in a window [start, end), read by joining every visit of the
- * window to its customer: ids and totals in the order asked (by name lower(first || ' ' || last), or
+ * A partner's live customers with spend in a window [start, end) from the visits that count (approved
+ * in review, decision 075), read by joining every visit of the window to its customer: ids and totals in the order asked (by name lower(first || ' ' || last), or
  * by spend), id as the tie-breaker.
  */
 export async function spendInWindow(
@@ -93,7 +97,7 @@ export async function spendInWindow(
   const rows = await executeRows<{ id: number; total: string }>(
     db,
     sql`select c.id, sum(v.total_amount)::text as total from visits v join customers c on c.id = v.customer_id
-      where v.partner_id = ${partnerId} and c.deleted_at is null
+      where v.partner_id = ${partnerId} and c.deleted_at is null and v.review_state = 'approved'
         and v.visit_date >= ${w.start.toISOString()}::timestamptz and v.visit_date < ${w.endExclusive.toISOString()}::timestamptz
       group by c.id, c.first_name, c.last_name
       order by ${key} ${dir}, c.id ${dir}`,

@@ -33,6 +33,14 @@ export const partners = pgTable(
     address: text('address').notNull(),
     coverImage: text('cover_image'),
     minSpendToQualify: money('min_spend_to_qualify').notNull().default(10000),
+    /**
+     * Visit review rules (issue 35, decision 075): a visit above this many naira waits for review
+     * (null: no threshold); without a receipt when one is required; past this many visits of one
+     * customer here in one Lagos day (null: no limit).
+     */
+    reviewAmountAbove: money('review_amount_above'),
+    reviewRequireReceipt: boolean('review_require_receipt').notNull().default(false),
+    reviewMaxVisitsPerDay: integer('review_max_visits_per_day'),
     accountStatus: accountStatus(),
     ...softDeletable(),
   },

@@ -23,11 +23,38 @@ export const visits = pgTable(
      * customer's name changes. Never written by the application.
      */
     customerNameKey: text('customer_name_key').notNull().default(''),
+    /**
+     * Visit review (issue 35, decision 075): `approved` counts towards eligibility and points (the
+     * points rollup's trigger reads it, migration 0024); `waiting` and `rejected` do not.
+     */
+    reviewState: text('review_state', { enum: ['approved', 'waiting', 'rejected'] })
+      .notNull()
+      .default('approved'),
+    /** Why the rules flagged it when recorded (contract/visits.ts VISIT_REVIEW_FLAGS); empty: not flagged. */
+    reviewFlags: text('review_flags').array().notNull().default(sql`'{}'::text[]`),
+    reviewReason: text('review_reason'),
+    reviewedBy: integer('reviewed_by').references(() => users.id),
+    reviewedAt: ts('reviewed_at'),
+    /**
+     * SHA-256 (hex) of the receipt image's bytes: a receipt sent again is flagged. Files are stored by
+     * that hash (server/domain/images.ts, /api/v1/files/<sha256>), so the column is generated from the
+     * receipt's URL and holds for every row, whoever inserted it.
+     */
+    receiptHash: text('receipt_hash').generatedAlwaysAs(sql`substring(receipt_image from '([0-9a-f]{64})$')`),
   },
   (t) => [
+    // The review queue: flagged visits by state (and partner), in id order.
+    index('visits_review_queue_idx')
+      .on(t.reviewState, t.visitDate, t.id)
+      .where(sql`cardinality(${t.reviewFlags}) > 0`),
+    index('visits_review_partner_idx')
+      .on(t.partnerId, t.reviewState, t.visitDate, t.id)
+      .where(sql`cardinality(${t.reviewFlags}) > 0`),
+    index('visits_receipt_hash_idx').on(t.receiptHash).where(sql`${t.receiptHash} is not null`),
     // The visits tab: one btree per sort order, led by partner_id, id as the tie-breaker.
-    // Migration 0023 adds INCLUDE (customer_id, customer_name_key, total_amount), which drizzle
-    // cannot declare: the eligibility window's spend is an index-only read of the window's entries.
+    // Migrations 0023 and 0024 add INCLUDE (customer_id, customer_name_key, total_amount,
+    // review_state), which drizzle cannot declare: the eligibility window's spend (approved visits)
+    // is an index-only read of the window's entries.
     index('visits_partner_date_id_idx').on(t.partnerId, t.visitDate, t.id),
     index('visits_partner_total_idx').on(t.partnerId, t.totalAmount, t.id),
     index('visits_partner_attendant_idx').on(t.partnerId, sql`lower(${t.attendantName})`, t.id),

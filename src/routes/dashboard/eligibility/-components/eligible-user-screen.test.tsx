@@ -10,6 +10,15 @@ const detail: EligibleUserDetail = {
   rewardType: 'GIFTCARD',
   message: 'Spent ₦12,500.00 of ₦10,000.00',
   visitHistory: [],
+  notCounted: { waiting: 0, waitingAmount: 0, rejected: 0, rejectedAmount: 0 },
+};
+
+const counted: EligibleUserDetail['visitHistory'][number]['review'] = {
+  state: 'approved',
+  flags: [],
+  reason: null,
+  reviewedBy: null,
+  reviewedAt: null,
 };
 
 describe('eligible user detail', () => {
@@ -47,6 +56,7 @@ describe('eligible user detail', () => {
               partner: { id: 1, organizationName: 'Mama Put Kitchen' },
               imageUrl: '/api/v1/files/receipt',
               visitItems: [{ id: 1, name: 'Jollof rice', quantity: 3, price: 1500 }],
+              review: counted,
             },
           ],
         }}
@@ -61,5 +71,52 @@ describe('eligible user detail', () => {
     expect(items).toHaveTextContent('Jollof rice');
     expect(items).toHaveTextContent('3 x ₦1,500.00');
     expect(within(visit).getByRole('button', { name: 'Enlarge receipt image' })).toBeInTheDocument();
+  });
+
+  it('says which visits do not count: waiting for review or rejected, and why (decision 075)', () => {
+    const visit = (id: number, review: EligibleUserDetail['visitHistory'][number]['review']) => ({
+      id,
+      user: detail.user,
+      attendantName: 'Bola',
+      visitDate: `2026-03-0${id}T12:00:00.000Z`,
+      totalAmount: 60_000,
+      partner: { id: 1, organizationName: 'Mama Put Kitchen' },
+      imageUrl: null,
+      visitItems: [],
+      review,
+    });
+    render(
+      <EligibleUserView
+        detail={{
+          ...detail,
+          message: 'Spent ₦12,500.00 of ₦10,000.00; not counted: 1 visit (₦60,000.00) waiting for review',
+          notCounted: { waiting: 1, waitingAmount: 60_000, rejected: 1, rejectedAmount: 60_000 },
+          visitHistory: [
+            visit(1, { ...counted, state: 'waiting', flags: ['amount_above'] }),
+            visit(2, {
+              ...counted,
+              state: 'rejected',
+              flags: ['receipt_reused'],
+              reason: 'Same receipt as last week',
+              reviewedBy: { id: 4, name: 'Ade Bello' },
+              reviewedAt: '2026-03-02T10:00:00.000Z',
+            }),
+          ],
+        }}
+      />,
+    );
+    expect(
+      screen.getByText(
+        'Spent ₦12,500.00 of ₦10,000.00; not counted: 1 visit (₦60,000.00) waiting for review',
+      ),
+    ).toBeInTheDocument();
+    const waiting = screen.getByRole('region', { name: /^Visit on March 1, 2026$/ });
+    expect(waiting).toHaveTextContent('Waiting for review');
+    expect(waiting).toHaveTextContent('Not counted');
+    expect(waiting).toHaveTextContent("Amount above the partner's review threshold");
+    const rejected = screen.getByRole('region', { name: /^Visit on March 2, 2026$/ });
+    expect(rejected).toHaveTextContent('Rejected');
+    expect(rejected).toHaveTextContent('Receipt image already sent with an earlier visit');
+    expect(rejected).toHaveTextContent('Reason: Same receipt as last week');
   });
 });

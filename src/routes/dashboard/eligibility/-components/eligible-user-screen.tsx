@@ -9,7 +9,12 @@ import { EmptyState } from '../../../../components/empty-state';
 import { PageBody, PageHeader } from '../../../../components/page-header';
 import { QueryBody } from '../../../../components/query-body';
 import { Button } from '../../../../components/ui/button';
-import { ReceiptImage, VisitItems } from '../../../../components/visit-parts';
+import {
+  ReceiptImage,
+  ReviewReasons,
+  ReviewStateBadge,
+  VisitItems,
+} from '../../../../components/visit-parts';
 import { formatDate, formatDateTime, formatNaira, fullName, todayIso } from '../../../../lib/format';
 import { TEXTS } from '../../../../lib/texts';
 
@@ -107,6 +112,18 @@ export function EligibleUserView({ detail }: { detail: EligibleUserDetail | null
                         { label: 'Date', value: formatDateTime(visit.visitDate) },
                         { label: 'Total Amount', value: formatNaira(visit.totalAmount) },
                         { label: 'Attendant', value: visit.attendantName },
+                        {
+                          label: 'Counts',
+                          value:
+                            visit.review.state === 'approved' ? (
+                              'Yes'
+                            ) : (
+                              <span>
+                                <ReviewStateBadge review={visit.review} /> Not counted
+                                <ReviewReasons review={visit.review} />
+                              </span>
+                            ),
+                        },
                       ]}
                     />
                     <div>

@@ -37,6 +37,7 @@ import { PartnerIntegrationsTab } from './partner-integrations-tab';
 import { PartnerRewardsTab } from './partner-rewards-tab';
 import type { PartnerDetailTab } from './partner-search';
 import { PartnerVisitsTab } from './partner-visits-tab';
+import { ReviewRulesCard } from './review-rules-card';
 
 const route = getRouteApi('/dashboard/partners/$partnerId/');
 
@@ -132,6 +133,11 @@ function PartnerDetail({ partner, queued }: { partner: Partner; queued: string[]
       {staff && status.blocked ? <PartnerBlockedNotice reason={partnerInactiveMessages.BLOCKED} /> : null}
       <PendingNotice fields={queued} />
       <PartnerSummary partner={partner} />
+      {staff ? null : (
+        <div className={css({ mt: '6' })}>
+          <ReviewRulesCard partner={partner} />
+        </div>
+      )}
       <div className={css({ mt: '8' })}>
         <PartnerTabs partnerId={partner.id} blocked={status.blocked} />
       </div>

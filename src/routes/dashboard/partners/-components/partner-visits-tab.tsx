@@ -10,6 +10,7 @@ import { ExportButton } from '../../../../components/export-button';
 import { ListTable, useListChange } from '../../../../components/list-screen';
 import { Button } from '../../../../components/ui/button';
 import { tableLink } from '../../../../components/ui/text-link';
+import { ReviewStateBadge } from '../../../../components/visit-parts';
 import { formatDate, formatNaira, fullName } from '../../../../lib/format';
 import { withListSort } from '../../../../lib/list-search';
 import { useCan } from '../../../../lib/use-can';
@@ -38,6 +39,20 @@ const columns: DataColumn<Visit>[] = col.columns([
     enableSorting: true,
     meta: { align: 'end' },
     cell: ({ getValue }) => <span className={nowrap}>{formatNaira(getValue())}</span>,
+  }),
+  col.display({
+    id: 'review',
+    header: 'Review',
+    cell: ({ row: { original: v } }) => (
+      <span title={v.review.reason ?? undefined}>
+        <ReviewStateBadge review={v.review} />
+        {v.review.reason ? (
+          <span className={css({ display: 'block', fontSize: 'xs', color: 'fg.muted' })}>
+            {v.review.reason}
+          </span>
+        ) : null}
+      </span>
+    ),
   }),
   col.display({
     id: 'actions',

@@ -7,7 +7,12 @@ import { DetailCard, DetailList } from '../../../../components/detail-list';
 import { PageBody, PageHeader } from '../../../../components/page-header';
 import { QueryBody } from '../../../../components/query-body';
 import { Button } from '../../../../components/ui/button';
-import { ReceiptImage, VisitItems } from '../../../../components/visit-parts';
+import {
+  ReceiptImage,
+  ReviewReasons,
+  ReviewStateBadge,
+  VisitItems,
+} from '../../../../components/visit-parts';
 import { formatDateTime, formatNaira } from '../../../../lib/format';
 
 const route = getRouteApi('/dashboard/visits/$visitId');
@@ -61,6 +66,18 @@ export function VisitDetailView({ visit }: { visit: Visit }) {
               { label: 'Visit Date', value: formatDateTime(visit.visitDate) },
               { label: 'Total Spent', value: formatNaira(visit.totalAmount) },
               { label: 'Organization', value: visit.partner.organizationName },
+              { label: 'Review', value: <ReviewStateBadge review={visit.review} /> },
+              ...(visit.review.flags.length > 0 || visit.review.reason
+                ? [{ label: 'Review reasons', value: <ReviewReasons review={visit.review} /> }]
+                : []),
+              ...(visit.review.reviewedBy
+                ? [
+                    {
+                      label: 'Reviewed',
+                      value: `${visit.review.reviewedBy.name}${visit.review.reviewedAt ? `, ${formatDateTime(visit.review.reviewedAt)}` : ''}`,
+                    },
+                  ]
+                : []),
             ]}
           />
         </DetailCard>
