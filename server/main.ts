@@ -8,7 +8,7 @@ import { sql } from 'drizzle-orm';
 import { API_BASE, createApp } from './app';
 import { createApprovalExpiry } from './approval-expiry';
 import { mountBenchMetrics } from './bench-metrics';
-import { createCampaignWorker } from './campaign-worker';
+import { CAMPAIGN_BATCH_SIZE, CAMPAIGN_BATCH_SIZE_PGLITE, createCampaignWorker } from './campaign-worker';
 import { createImportWorker } from './customer-import-worker';
 import { openDatabase } from './db/client';
 import { DataDirLockedError, lockDataDir } from './db/data-dir-lock';
@@ -114,7 +114,13 @@ async function main() {
   imports.start();
   // Campaigns (issue 35, decision 070): every instance runs a worker; leases keep campaigns apart.
   // Each batch queues reward.issued messages: the webhook sender is woken after it.
-  const campaignWorker = createCampaignWorker({ db, clock, log, onBatch: () => webhooks.kick() });
+  const campaignWorker = createCampaignWorker({
+    db,
+    clock,
+    log,
+    batchSize: database.kind === 'pglite' ? CAMPAIGN_BATCH_SIZE_PGLITE : CAMPAIGN_BATCH_SIZE,
+    onBatch: () => webhooks.kick(),
+  });
   campaignWorker.start();
   // reward.expiring (decision 065): every instance scans; each reward's notice is queued once.
   const expiryNotices = createExpiryNotices({ db, clock, log, queued: webhooks.kick });

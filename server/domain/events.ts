@@ -4,7 +4,7 @@ import type { AccountStatus } from '../../contract/list';
 import type { DbOrTx } from '../db/client';
 import { events } from '../db/schema';
 import type { AuthUser, RequestMeta } from '../types';
-import { enqueueWebhooks, type WebhookEvent } from './webhooks';
+import { enqueueWebhookBatch, enqueueWebhooks, type WebhookEvent } from './webhooks';
 
 export type ActorType = 'ADMIN' | 'PARTNER' | 'CUSTOMER';
 
@@ -205,26 +205,44 @@ export function scrubPayload(value: unknown): unknown {
   return value;
 }
 
+/** The event log row of an event. */
+const eventRow = (e: NewEvent) => ({
+  at: e.at,
+  actorId: e.actor.id,
+  actorType: e.actor.type,
+  actorName: e.actor.name,
+  actorImageUrl: e.actor.imageUrl ?? null,
+  actorOrganization: e.actor.organization ?? null,
+  action: e.action,
+  entity: e.entity,
+  entityId: e.entityId == null ? null : String(e.entityId),
+  payload: (scrubPayload(e.payload ?? {}) as Record<string, unknown>) ?? {},
+  ipAddress: e.meta?.ipAddress ?? null,
+  ipLocation: e.meta?.ipAddress ? ipLocation(e.meta.ipAddress) : null,
+  userAgent: e.meta?.userAgent ?? null,
+  partnerId: e.actor.partnerId ?? null,
+});
+
 /** Appends one immutable row to the event log; call it inside the transaction of the change. */
 export async function recordEvent(db: DbOrTx, e: NewEvent): Promise<void> {
-  await db.insert(events).values({
-    at: e.at,
-    actorId: e.actor.id,
-    actorType: e.actor.type,
-    actorName: e.actor.name,
-    actorImageUrl: e.actor.imageUrl ?? null,
-    actorOrganization: e.actor.organization ?? null,
-    action: e.action,
-    entity: e.entity,
-    entityId: e.entityId == null ? null : String(e.entityId),
-    payload: (scrubPayload(e.payload ?? {}) as Record<string, unknown>) ?? {},
-    ipAddress: e.meta?.ipAddress ?? null,
-    ipLocation: e.meta?.ipAddress ? ipLocation(e.meta.ipAddress) : null,
-    userAgent: e.meta?.userAgent ?? null,
-    partnerId: e.actor.partnerId ?? null,
-  });
+  await db.insert(events).values(eventRow(e));
   // The webhook outbox, in the same transaction as the change (docs/decisions/027).
   if (e.webhook) await enqueueWebhooks(db, e.webhook, e.at);
+}
+
+/** Event rows per INSERT statement: 14 parameters each, well under PostgreSQL's 65,535. */
+const EVENTS_PER_STATEMENT = 2_000;
+
+/**
+ * Appends many events at once (a campaign's batch, docs/decisions/070): the same rows and webhook
+ * deliveries as `recordEvent` called for each in turn, in their order, written in a few INSERT
+ * statements. Inside the transaction of the change.
+ */
+export async function recordEvents(db: DbOrTx, es: readonly NewEvent[]): Promise<void> {
+  for (let i = 0; i < es.length; i += EVENTS_PER_STATEMENT)
+    await db.insert(events).values(es.slice(i, i + EVENTS_PER_STATEMENT).map(eventRow));
+  const messages = es.flatMap((e) => (e.webhook ? [{ event: e.webhook, at: e.at }] : []));
+  if (messages.length > 0) await enqueueWebhookBatch(db, messages);
 }
 
 // ---------------------------------------------------------------------------------------------

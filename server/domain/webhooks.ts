@@ -105,9 +105,9 @@ export const WEBHOOK_MAX_ATTEMPTS = WEBHOOK_BACKOFF_MS.length + 1;
 /** The wait before the next attempt after `failures` failed ones, or null: give up. */
 export const retryDelayMs = (failures: number): number | null => WEBHOOK_BACKOFF_MS[failures - 1] ?? null;
 
-/** Writes the deliveries of one event (inside the caller's transaction). Returns how many. */
-export async function enqueueWebhooks(db: DbOrTx, event: WebhookEvent, at: Date): Promise<number> {
-  const endpoints = await db
+/** The enabled endpoints that hear `event`: subscribed to its type, of its partner or club-wide. */
+const endpointsHearing = (db: DbOrTx, event: WebhookEvent) =>
+  db
     .select({ id: webhookEndpoints.id })
     .from(webhookEndpoints)
     .where(
@@ -121,20 +121,56 @@ export async function enqueueWebhooks(db: DbOrTx, event: WebhookEvent, at: Date)
             : or(isNull(webhookEndpoints.partnerId), eq(webhookEndpoints.partnerId, event.partnerId)),
       ),
     );
-  if (endpoints.length === 0) return 0;
+
+/** The delivery rows of one message (one id) to each endpoint. */
+const deliveryRows = (endpoints: { id: number }[], event: WebhookEvent, at: Date) => {
   const messageId = generateMessageId();
   const payload = { type: event.type, timestamp: at.toISOString(), data: event.data };
-  await db.insert(webhookDeliveries).values(
-    endpoints.map((e) => ({
-      endpointId: e.id,
-      messageId,
-      eventType: event.type,
-      payload,
-      createdAt: at,
-      nextAttemptAt: at,
-    })),
-  );
+  return endpoints.map((e) => ({
+    endpointId: e.id,
+    messageId,
+    eventType: event.type,
+    payload,
+    createdAt: at,
+    nextAttemptAt: at,
+  }));
+};
+
+/** Delivery rows per INSERT statement: 6 parameters each, well under PostgreSQL's 65,535. */
+const DELIVERIES_PER_STATEMENT = 2_000;
+
+/** Writes the deliveries of one event (inside the caller's transaction). Returns how many. */
+export async function enqueueWebhooks(db: DbOrTx, event: WebhookEvent, at: Date): Promise<number> {
+  const endpoints = await endpointsHearing(db, event);
+  if (endpoints.length === 0) return 0;
+  await db.insert(webhookDeliveries).values(deliveryRows(endpoints, event, at));
   return endpoints.length;
+}
+
+/**
+ * The deliveries of many events at once (a campaign's batch, docs/decisions/070): the same rows as
+ * `enqueueWebhooks` called for each in turn (a message id of its own per event, one row per
+ * endpoint hearing it), with the endpoints read once per audience (type and partner) and the rows
+ * written in a few INSERT statements. Returns how many.
+ */
+export async function enqueueWebhookBatch(
+  db: DbOrTx,
+  messages: readonly { event: WebhookEvent; at: Date }[],
+): Promise<number> {
+  const audiences = new Map<string, { id: number }[]>();
+  const rows: ReturnType<typeof deliveryRows> = [];
+  for (const { event, at } of messages) {
+    const key = `${event.type}|${event.partnerId}|${event.partnerOnly ? 1 : 0}`;
+    let heard = audiences.get(key);
+    if (!heard) {
+      heard = await endpointsHearing(db, event);
+      audiences.set(key, heard);
+    }
+    if (heard.length > 0) rows.push(...deliveryRows(heard, event, at));
+  }
+  for (let i = 0; i < rows.length; i += DELIVERIES_PER_STATEMENT)
+    await db.insert(webhookDeliveries).values(rows.slice(i, i + DELIVERIES_PER_STATEMENT));
+  return rows.length;
 }
 
 // ---------------------------------------------------------------------------------------------

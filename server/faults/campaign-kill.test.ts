@@ -28,8 +28,8 @@ const onPostgres = Boolean(process.env.TEST_DATABASE_URL);
 const kind = onPostgres ? 'postgres' : 'pglite';
 const ADMIN = { email: 'campaigns@rewardclub.test', password: 'Campaign#Kill2026' };
 /**
- * Enough that the kill lands half way on either database (a poll is answered between two batches of
- * 200); PGlite issues one reward at a time on the server's thread, so fewer there keep the run short.
+ * Enough that the kill lands half way on either database (a poll is answered between two batches:
+ * 1,000 customers each on PostgreSQL, 250 on PGlite, where the batch holds the server's thread).
  */
 const CUSTOMERS = onPostgres ? 6_000 : 2_500;
 

@@ -44,4 +44,93 @@ describe('issue reward form rules (docs/product.md#validation)', () => {
     expect(coupon).not.toHaveProperty('issuedAmount');
     expect(issueRewardBodySchema.safeParse(coupon).success).toBe(true);
   });
+
+  it('a gift-card amount: a number, positive, at most 2 decimals; spaces around it do not count', () => {
+    const gift = { ...filled, rewardType: 'GIFTCARD' as const };
+    expect(validateIssueValues({ ...gift, issuedAmount: '12.345' })).toEqual({
+      issuedAmount: 'Amount can have at most 2 decimals',
+    });
+    expect(validateIssueValues({ ...gift, issuedAmount: '12.34' })).toEqual({});
+    expect(validateIssueValues({ ...gift, issuedAmount: ' 2500 ' })).toEqual({});
+    expect(validateIssueValues({ ...gift, issuedAmount: '0.01' })).toEqual({});
+    expect(validateIssueValues({ ...gift, issuedAmount: '1e3' })).toEqual({
+      issuedAmount: 'Issued amount must be a number',
+    });
+    expect(validateIssueValues({ ...gift, issuedAmount: '12.' })).toEqual({
+      issuedAmount: 'Issued amount must be a number',
+    });
+    expect(validateIssueValues({ ...gift, issuedAmount: '-0.5' })).toEqual({
+      issuedAmount: 'Issued amount must be a positive number',
+    });
+    expect(validateIssueValues({ ...gift, issuedAmount: '5 000' })).toEqual({
+      issuedAmount: 'Issued amount must be a number',
+    });
+  });
+
+  it('a coupon percentage: a number, positive, at most 100', () => {
+    const coupon = { ...filled, rewardType: 'COUPON' as const };
+    expect(validateIssueValues({ ...coupon, percentageDiscount: '100' })).toEqual({});
+    expect(validateIssueValues({ ...coupon, percentageDiscount: '12.5' })).toEqual({});
+    expect(validateIssueValues({ ...coupon, percentageDiscount: '100.01' })).toEqual({
+      percentageDiscount: 'Percentage Discount cannot exceed 100',
+    });
+    expect(validateIssueValues({ ...coupon, percentageDiscount: '0' })).toEqual({
+      percentageDiscount: 'Percentage Discount must be a positive number',
+    });
+    expect(validateIssueValues({ ...coupon, percentageDiscount: '-5' })).toEqual({
+      percentageDiscount: 'Percentage Discount must be a positive number',
+    });
+    expect(validateIssueValues({ ...coupon, percentageDiscount: 'ten' })).toEqual({
+      percentageDiscount: 'Percentage Discount must be a number',
+    });
+  });
+
+  it('a title or description of spaces only is missing', () => {
+    expect(
+      validateIssueValues({ ...filled, rewardType: 'GIFTCARD', title: '   ', description: ' \t ' }),
+    ).toEqual({ title: 'Title is required', description: 'Description is required' });
+  });
+
+  it('sends category, expiry, partner and points only when given; title and description trimmed', () => {
+    const plain = toIssueRewardBody(
+      { ...filled, rewardType: 'GIFTCARD', title: '  Gift ', description: ' Thanks  ' },
+      { issuedTo: 42 },
+    );
+    expect(plain).toEqual({
+      rewardType: 'GIFTCARD',
+      issuedAmount: 2000,
+      promotionalImage: 'iVBOR',
+      title: 'Gift',
+      description: 'Thanks',
+      issuedTo: 42,
+      status: 'Active',
+    });
+    const full = toIssueRewardBody(
+      {
+        ...filled,
+        rewardType: 'COUPON',
+        rewardTypeCategory: 'DISCOUNTED_SUBSCRIPTION',
+        percentageDiscount: '25',
+        expiryDate: '2027-01-31',
+      },
+      { issuedTo: 42, partnerId: 3, byPoints: true },
+    );
+    expect(full).toEqual({
+      rewardType: 'COUPON',
+      rewardTypeCategory: 'DISCOUNTED_SUBSCRIPTION',
+      percentageDiscount: 25,
+      expiryDate: '2027-01-31',
+      promotionalImage: 'iVBOR',
+      title: 'Gift',
+      description: 'Thanks',
+      issuedTo: 42,
+      partnerId: 3,
+      byPoints: true,
+      status: 'Active',
+    });
+    expect(issueRewardBodySchema.safeParse(full).success).toBe(true);
+    expect(
+      toIssueRewardBody({ ...filled, rewardType: 'GIFTCARD' }, { issuedTo: 42, byPoints: false }),
+    ).not.toHaveProperty('byPoints');
+  });
 });

@@ -26,6 +26,7 @@ const ORDER = [
   'bench:partners',
   'bench:prod',
   'bench:import',
+  'bench:campaign',
   'bench:api',
 ];
 

@@ -39,6 +39,11 @@ export interface MachineResult {
   unreachable: Array<{ transition: string; reason: string }>;
   /** The steps answered at the browser's edge by the model's fixture, not by the server walked. */
   fixtures: string[];
+  /**
+   * The steps whose request went on to the server walked with a field changed at the browser's edge
+   * (a wrong code, an amount over the balance, an address the server refuses): the answer is the server's.
+   */
+  edited: string[];
   ok: boolean;
 }
 
@@ -94,6 +99,7 @@ ${
 }
 ${m.unreachable.length ? `<p>Not reachable through the UI:</p><ul>${m.unreachable.map((u) => `<li>${esc(u.transition)}: ${esc(u.reason)}</li>`).join('')}</ul>` : ''}
 ${m.fixtures.length ? `<p>Answered at the browser's edge (a fixture: a fault no request from outside makes), not by the server walked:</p><ul>${m.fixtures.map((f) => `<li>${esc(f)}</li>`).join('')}</ul>` : '<p>Every server answer came from the server walked.</p>'}
+${m.edited.length ? `<p>Sent on to the server walked with a field changed at the browser's edge (the answer and its words are the server's own):</p><ul>${m.edited.map((f) => `<li>${esc(f)}</li>`).join('')}</ul>` : ''}
 ${m.paths.map(pathHtml).join('\n')}</section>`;
 }
 

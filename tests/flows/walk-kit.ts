@@ -224,12 +224,23 @@ export class Edge {
     return this.answers.get(effect);
   }
 
+  /**
+   * The requests sent on to the server walked with fields changed at the edge during the current
+   * step (the answer is the server's own; the report lists them beside the fixtures).
+   */
+  edited: string[] = [];
+
   /** Lets a held request through to the real server with its JSON body changed by `edit`. */
   async passEdited(effect: string, edit: (body: Record<string, unknown>) => Record<string, unknown>) {
     const route = await this.take(effect);
     const body = JSON.parse(route.request().postData() ?? '{}') as Record<string, unknown>;
     this.answers.delete(effect);
-    const postData = JSON.stringify(edit(body));
+    const changed = edit({ ...body });
+    const fields = [...new Set([...Object.keys(body), ...Object.keys(changed)])].filter(
+      (k) => JSON.stringify(body[k]) !== JSON.stringify(changed[k]),
+    );
+    this.edited.push(`${effect}: ${fields.join(', ') || 'nothing'} changed`);
+    const postData = JSON.stringify(changed);
     // Offline (see `pass`): the real server's answer, fetched from Node.
     if (this.offline) return route.fulfill({ response: await route.fetch({ postData }) });
     await route.continue({ postData });

@@ -122,6 +122,8 @@ async function walkMachine(
   const coveredTransitions = new Set<string>();
   // Which steps were answered at the edge by a fixture (the report lists them).
   const fixtures = new Set<string>();
+  // Which steps sent the browser's request on to the server with a field changed at the edge.
+  const edited = new Set<string>();
   const visited = new Set<string>();
   // A transition cover of the model (every state and transition, as few paths as practical: each
   // costs a browser page), over the events the screens offer and the paths the browser can walk.
@@ -177,6 +179,7 @@ async function walkMachine(
       if (unready) throw unready;
       await walk.begin(w, path);
       for (const f of edge.fixtures) fixtures.add(`opening the screen (${f})`);
+      for (const f of edge.edited) edited.add(`opening the screen (${f})`);
       for (const id of activeStateIds(machine, path.initial)) visited.add(id);
       // The screen opened in the path's first state: the machine's start took its eventless transition.
       // (and passed through its first state, a transient one like the session's `restoring`).
@@ -189,8 +192,10 @@ async function walkMachine(
         const s0 = Date.now();
         const sentBefore = edge.sent;
         edge.fixtures = [];
+        edge.edited = [];
         await walk.step(w, step.event as EventObject & Record<string, unknown>);
         for (const f of edge.fixtures) fixtures.add(`${step.description} (${f})`);
+        for (const f of edge.edited) edited.add(`${step.description} (${f})`);
         // A check that asserts nothing cannot fail: the path fails instead (issue 30).
         if ((await countAssertions(() => walk.check(w, step.state))) === 0)
           throw new Error(`the check of state ${stateName(step.state.value)} asserted nothing`);
@@ -256,6 +261,8 @@ async function walkMachine(
   ];
   if (missing.length) log(`  not walked: ${missing.join('; ')}`);
   if (fixtures.size) log(`  answered at the edge (fixtures): ${[...fixtures].sort().join('; ')}`);
+  if (edited.size)
+    log(`  sent on edited at the edge (the server's answer): ${[...edited].sort().join('; ')}`);
   console.log(lines.join('\n'));
   return {
     name: model.name,
@@ -279,6 +286,7 @@ async function walkMachine(
       missing: [...missingTransitions.map((t) => inventory.transitions.get(t) ?? t), ...stale],
     },
     fixtures: [...fixtures].sort(),
+    edited: [...edited].sort(),
     unreachable: Object.entries(unreachable).map(([t, why]) => ({
       transition: inventory.transitions.get(t) ?? t,
       reason: why,

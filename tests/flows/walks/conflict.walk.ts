@@ -2,8 +2,8 @@ import type { AnyMachineSnapshot } from 'xstate';
 import { TEXTS } from '../../../src/lib/texts';
 import type { ConflictContext } from '../../../src/machines/conflict.machine';
 import { conflictMachine } from '../../../src/machines/conflict.machine';
-import { changedAgainError, conflictModel } from '../../model/conflict-model';
-import { expect, type MachineWalk, type WalkContext } from '../walk-kit';
+import { changedAgainError, conflictModel, keepRefusedError } from '../../model/conflict-model';
+import { type Answer, expect, type MachineWalk, type WalkContext } from '../walk-kit';
 
 /**
  * The 409 choice walked in the browser through an online form's save: the run's partner opened in
@@ -23,6 +23,10 @@ async function changeThroughApi(w: WalkContext): Promise<string> {
   await w.api.call('PATCH', '/admin/partners/update-record', { partnerId: w.world.partner.id, address });
   return address;
 }
+
+/** The partner as the server has it now, read through the API. */
+const serverAddress = async (w: WalkContext) =>
+  (await w.api.call<{ address: string }>('GET', `/admin/partners/${w.world.partner.id}`)).address;
 
 export const walk: MachineWalk = {
   file: 'conflict',
@@ -66,6 +70,13 @@ export const walk: MachineWalk = {
           w.data.theirs = await changeThroughApi(w);
           return w.edge.pass('keepMine');
         }
+        if (event.error === keepRefusedError) {
+          // The server's own refusal: Keep mine goes on to the real server with an address its rule
+          // refuses (required), so the 400 and its words are the server's.
+          await w.edge.passEdited('keepMine', (body) => ({ ...body, address: '' }));
+          w.data.refusal = await w.edge.answerOf('keepMine');
+          return;
+        }
         break;
     }
     if (await w.edge.settle(event)) return;
@@ -94,9 +105,20 @@ export const walk: MachineWalk = {
       case 'closed':
         await expect(dialog(w)).toHaveCount(0);
         return expect(page.getByLabel('Address')).toHaveValue(String(w.data.mine));
-      case 'failed':
+      case 'failed': {
         await expect(dialog(w)).toHaveCount(0);
-        return expect(page.getByText(c.error ?? '').last()).toBeVisible();
+        const refusal = w.data.refusal as Answer | undefined;
+        if (!refusal) return expect(page.getByText(c.error ?? '').last()).toBeVisible();
+        // docs/product.md#validation: the partner's address is required; a refused edit changes nothing.
+        expect(refusal.status, 'the server refuses the edit').toBe(400);
+        expect(refusal.errors.map((e) => e.fieldName)).toEqual(['address']);
+        expect(await serverAddress(w), 'the refused edit changed nothing on the server').toBe(
+          String(w.data.theirs),
+        );
+        // The server's own words on screen.
+        for (const e of refusal.errors) await expect(page.getByText(e.message).last()).toBeVisible();
+        return;
+      }
     }
     throw new Error(`no check for state ${JSON.stringify(s.value)}`);
   },

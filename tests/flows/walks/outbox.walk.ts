@@ -14,7 +14,7 @@ import {
   outboxServerError,
   outboxValidationError,
 } from '../../model/outbox-model';
-import { expect, type MachineWalk, setNetwork, type WalkContext } from '../walk-kit';
+import { type Answer, expect, type MachineWalk, setNetwork, type WalkContext } from '../walk-kit';
 
 /**
  * The outbox walked in the browser: edits of the run's partner (its address) made in the Edit
@@ -22,7 +22,9 @@ import { expect, type MachineWalk, setNetwork, type WalkContext } from '../walk-
  * edit of the record still queued), and sent by the outbox; the Pending changes list's Retry and
  * Discard; the 409 dialog after the partner was changed through the API meanwhile. The send is held
  * at the browser's edge until the path says how it ends: the real server applies it, a Network
- * Error, or the model's 503 and 400 answers (the real server gives those only on a fault).
+ * Error, the model's 503 (the real server gives it only on a fault: a fixture), or the real server's
+ * 400: the queued edit's send goes on with its address emptied (the Edit Partner form never lets an
+ * empty address go), and the server refuses it with its own words and changes nothing.
  *
  * What IndexedDB holds is not a choice a path can make: it is what the steps before queued, sent,
  * marked or discarded. So the paths are generated on a shadow of the machine (same states and
@@ -374,6 +376,14 @@ async function doStep(w: WalkContext, event: EventObject & Record<string, unknow
         });
         return w.edge.pass('sendEntry');
       }
+      if (event.error === outboxValidationError) {
+        // The server's own refusal (docs/product.md#validation: the address is required), not a
+        // fixture: the held send goes on to the real server with an address its rule refuses.
+        w.data.refused = { before: (await serverPartner(w)).updatedAt };
+        await w.edge.passEdited('sendEntry', (body) => ({ ...body, address: '' }));
+        (w.data.refused as { answer?: Answer }).answer = await w.edge.answerOf('sendEntry');
+        return;
+      }
       break;
     case 'outbox.changed':
       return queueEdit(w, c);
@@ -495,8 +505,17 @@ export const walk: MachineWalk = {
         if (count === 0) return expect(bar(w)).toHaveCount(0);
         return expect(bar(w).getByTestId('pending-count')).toHaveText(String(count));
       }
-      case 'failing':
+      case 'failing': {
+        const refused = w.data.refused as { before: string; answer?: Answer } | undefined;
+        w.data.refused = undefined;
+        if (refused) {
+          expect(refused.answer?.status, 'the server refuses the edit').toBe(400);
+          expect(refused.answer?.errors.map((e) => e.fieldName)).toEqual(['address']);
+          // Bad input changes nothing: the partner's version is the one before the send.
+          expect((await serverPartner(w)).updatedAt, 'the refused edit changed nothing').toBe(refused.before);
+        }
         return expect(bar(w)).toContainText('refused by the server');
+      }
       case 'retrying':
         if (failed === 1) await expect(bar(w)).not.toContainText('refused by the server');
         return expect(bar(w).getByTestId('pending-count')).toHaveText(String(count));
