@@ -1343,7 +1343,9 @@ export interface paths {
         put?: never;
         /**
          * Issue a gift card or coupon to an eligible customer
-         * @description Needs the permission `rewards.issue`.
+         * @description A gift card above the club's `singleRewardAbove` (PUT /admin/settings/approvals) is not issued: the answer is a 202 with the reward request (`data.state` `awaiting_approval`), a second person holding `rewards.approve` approves it (then it is issued, once) or rejects it, and every approver is mailed a link to the Approvals screen. Read its state at GET /partners/rewards/requests/{id}. Under the threshold, and for coupons (no face value in naira), the reward is issued at once (201). A retry with the same `Idempotency-Key` answers the first answer, 201 or 202, and issues or asks nothing more.
+         *
+         *     Needs the permission `rewards.issue`.
          */
         post: operations["postPartnersRewardsIssueReward"];
         delete?: never;
@@ -1559,7 +1561,7 @@ export interface paths {
         put?: never;
         /**
          * Approve a campaign waiting for approval (a second person): it starts
-         * @description Club staff holding `rewards.approve`, never the maker (403). Only a campaign waiting for approval: approving twice is a 409 and issues nothing more.
+         * @description Club staff holding `rewards.approve`, never the maker (403 `maker_cannot_decide`). Only a campaign waiting for approval: approving twice is a 409 `not_awaiting_approval` and issues nothing more; one not decided within the club's `approvalExpiryDays` is a 409 `approval_expired`.
          *
          *     Needs the permission `rewards.approve`.
          */
@@ -1581,7 +1583,7 @@ export interface paths {
         put?: never;
         /**
          * Reject a campaign waiting for approval, with a reason
-         * @description Club staff holding `rewards.approve`, never the maker (403). The maker sees the reason on the campaign.
+         * @description Club staff holding `rewards.approve`, never the maker (403 `maker_cannot_decide`). The maker sees the reason on the campaign.
          *
          *     Needs the permission `rewards.approve`.
          */
@@ -1622,18 +1624,128 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * The four-eyes thresholds (naira; null: none)
+         * The four-eyes thresholds (naira; null: none) and the days a request waits before it expires
          * @description Needs any one of the permissions `campaigns.manage`, `rewards.approve`.
          */
         get: operations["getAdminSettingsApprovals"];
         /**
          * Set the four-eyes thresholds (Super Admin only)
-         * @description Naira. A campaign whose total face value is above `campaignTotalAbove`, or whose reward is above `singleRewardAbove`, waits on submit for a second person holding `rewards.approve`. null: no threshold. Only a Super Admin (anyone else is 403).
+         * @description Naira. A campaign whose total face value is above `campaignTotalAbove`, or whose reward is above `singleRewardAbove`, waits on submit for a second person holding `rewards.approve`; so does a single gift card above `singleRewardAbove` (POST /partners/rewards/issue-reward answers 202). null: no threshold. A request not decided within `approvalExpiryDays` (1 to 365; absent: unchanged, 7 until set) expires and issues nothing. Only a Super Admin (anyone else is 403).
          *
          *     Needs the permission `rewards.approve`.
          */
         put: operations["putAdminSettingsApprovals"];
         post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/approvals": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * What waits for a second person: campaigns and single rewards, with the maker and the figures
+         * @description `state=awaiting_approval` (the default) lists what waits, the oldest first (the next to expire), each with its maker, the figures (`count` customers, `totalValue` naira), why it waits, and for a campaign the preview fixed on submit (who is skipped, by reason); `expired` what was not decided within the club's `approvalExpiryDays`; `decided` what was approved or rejected, the newest first. Every read first expires what is overdue. Campaigns are decided at POST /admin/campaigns/{id}/approve and /reject, single rewards at POST /admin/approvals/rewards/{id}/approve and /reject.
+         *
+         *     Needs the permission `rewards.approve`.
+         */
+        get: operations["getAdminApprovals"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/partners/rewards/requests": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A partner's single rewards that waited or wait for approval, the newest first
+         * @description Admins name the partner with `partnerId` (or see every partner's); partner staff and keys see their own partner's only. Each with its state (`awaiting_approval`, `approved`, `rejected` with `rejectionReason`, `expired`).
+         *
+         *     Needs any one of the permissions `rewards.issue`, `rewards.view`, `rewards.approve`.
+         */
+        get: operations["getPartnersRewardsRequests"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/partners/rewards/requests/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A single reward waiting for approval (or decided): its state and, when rejected, the reason
+         * @description What the maker reads after POST /partners/rewards/issue-reward answered 202: `state` is `awaiting_approval`, `approved` (`rewardId` is the reward issued), `rejected` (`rejectionReason`) or `expired`. Partner staff and keys read their own partner's requests only (another partner's answers 404).
+         *
+         *     Needs any one of the permissions `rewards.issue`, `rewards.approve`.
+         */
+        get: operations["getPartnersRewardsRequestsId"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/approvals/rewards/{id}/approve": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Approve a single reward waiting for approval: it is issued, once
+         * @description Club staff holding `rewards.approve`, never the maker (403 `maker_cannot_decide`). The reward is issued now, as POST /partners/rewards/issue-reward would (ledger, event, `reward.issued`), issued by the maker and approved by the caller. Approving twice is a 409 `not_awaiting_approval` and issues nothing more; a retry with the same `Idempotency-Key` (a lost answer) answers the first answer. A request not decided within the club's `approvalExpiryDays` is a 409 `approval_expired`.
+         *
+         *     Needs the permission `rewards.approve`.
+         */
+        post: operations["postAdminApprovalsRewardsIdApprove"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/approvals/rewards/{id}/reject": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Reject a single reward waiting for approval, with a reason: nothing is issued
+         * @description Club staff holding `rewards.approve`, never the maker (403 `maker_cannot_decide`). The maker reads the reason at GET /partners/rewards/requests/{id}.
+         *
+         *     Needs the permission `rewards.approve`.
+         */
+        post: operations["postAdminApprovalsRewardsIdReject"];
         delete?: never;
         options?: never;
         head?: never;
@@ -2806,10 +2918,6 @@ export interface components {
             externalId: string | null;
             internetAccountNumber: string | null;
         };
-        ApprovalSettings: {
-            campaignTotalAbove: number | null;
-            singleRewardAbove: number | null;
-        };
         /** @description A failure: `success` is false, `code` is the stable machine-readable reason (branch on it), `message` says why for people, `errors` lists field-level problems. */
         ErrorEnvelope: {
             /** @constant */
@@ -2817,7 +2925,7 @@ export interface components {
             data: null;
             message: string;
             /** @enum {string} */
-            code: "validation_failed" | "invalid_json" | "bad_request" | "unauthenticated" | "forbidden" | "not_found" | "route_not_found" | "conflict" | "version_conflict" | "idempotency_in_progress" | "idempotency_key_reused" | "payload_too_large" | "rate_limited" | "service_unavailable" | "invalid_cursor" | "internal_error" | "partner_blocked" | "customer_blocked" | "customer_not_linked" | "customer_erased" | "redemption_in_flight" | "no_points" | "reward_expired" | "reward_already_redeemed" | "insufficient_balance" | "not_a_giftcard" | "not_a_coupon" | "not_a_redemption" | "reward_reversed" | "otp_invalid" | "otp_expired" | "otp_used" | "otp_missing" | "otp_locked" | "otp_daily_cap" | "link_daily_cap" | "otp_not_delivered";
+            code: "validation_failed" | "invalid_json" | "bad_request" | "unauthenticated" | "forbidden" | "not_found" | "route_not_found" | "conflict" | "version_conflict" | "idempotency_in_progress" | "idempotency_key_reused" | "payload_too_large" | "rate_limited" | "service_unavailable" | "invalid_cursor" | "internal_error" | "partner_blocked" | "customer_blocked" | "customer_not_linked" | "customer_erased" | "redemption_in_flight" | "no_points" | "reward_expired" | "reward_already_redeemed" | "insufficient_balance" | "not_a_giftcard" | "not_a_coupon" | "not_a_redemption" | "reward_reversed" | "maker_cannot_decide" | "not_awaiting_approval" | "approval_expired" | "campaign_not_draft" | "campaign_empty" | "campaign_not_cancellable" | "otp_invalid" | "otp_expired" | "otp_used" | "otp_missing" | "otp_locked" | "otp_daily_cap" | "link_daily_cap" | "otp_not_delivered";
             errors: components["schemas"]["FieldError"][];
         };
         /** @description A conflict: like ErrorEnvelope, but a stale edit carries the current record in `data`. */
@@ -2827,7 +2935,7 @@ export interface components {
             data: unknown | null;
             message: string;
             /** @enum {string} */
-            code: "validation_failed" | "invalid_json" | "bad_request" | "unauthenticated" | "forbidden" | "not_found" | "route_not_found" | "conflict" | "version_conflict" | "idempotency_in_progress" | "idempotency_key_reused" | "payload_too_large" | "rate_limited" | "service_unavailable" | "invalid_cursor" | "internal_error" | "partner_blocked" | "customer_blocked" | "customer_not_linked" | "customer_erased" | "redemption_in_flight" | "no_points" | "reward_expired" | "reward_already_redeemed" | "insufficient_balance" | "not_a_giftcard" | "not_a_coupon" | "not_a_redemption" | "reward_reversed" | "otp_invalid" | "otp_expired" | "otp_used" | "otp_missing" | "otp_locked" | "otp_daily_cap" | "link_daily_cap" | "otp_not_delivered";
+            code: "validation_failed" | "invalid_json" | "bad_request" | "unauthenticated" | "forbidden" | "not_found" | "route_not_found" | "conflict" | "version_conflict" | "idempotency_in_progress" | "idempotency_key_reused" | "payload_too_large" | "rate_limited" | "service_unavailable" | "invalid_cursor" | "internal_error" | "partner_blocked" | "customer_blocked" | "customer_not_linked" | "customer_erased" | "redemption_in_flight" | "no_points" | "reward_expired" | "reward_already_redeemed" | "insufficient_balance" | "not_a_giftcard" | "not_a_coupon" | "not_a_redemption" | "reward_reversed" | "maker_cannot_decide" | "not_awaiting_approval" | "approval_expired" | "campaign_not_draft" | "campaign_empty" | "campaign_not_cancellable" | "otp_invalid" | "otp_expired" | "otp_used" | "otp_missing" | "otp_locked" | "otp_daily_cap" | "link_daily_cap" | "otp_not_delivered";
             errors: components["schemas"]["FieldError"][];
         };
         FieldError: {
@@ -3201,7 +3309,7 @@ export interface components {
                 organizationName: string;
             };
             /** @enum {string} */
-            state: "draft" | "awaiting_approval" | "running" | "done" | "cancelled" | "rejected" | "failed";
+            state: "draft" | "awaiting_approval" | "running" | "done" | "cancelled" | "rejected" | "failed" | "expired";
             reward: {
                 /** @enum {string} */
                 rewardType: "GIFTCARD" | "COUPON";
@@ -3272,9 +3380,97 @@ export interface components {
             needsApproval: boolean;
             approvalReasons: string[];
         };
-        ApprovalSettingsOutput: {
+        ApprovalSettings: {
             campaignTotalAbove: number | null;
             singleRewardAbove: number | null;
+            approvalExpiryDays: number;
+        };
+        RewardRequest: {
+            id: number;
+            /** @enum {string} */
+            state: "awaiting_approval" | "approved" | "rejected" | "expired";
+            partner: {
+                id: number;
+                organizationName: string;
+            };
+            customer: {
+                id: number;
+                name: string;
+            };
+            /** @enum {string} */
+            rewardType: "GIFTCARD" | "COUPON";
+            /** @enum {string} */
+            rewardTypeCategory: "GENERAL" | "DISCOUNTED_SUBSCRIPTION";
+            issuedAmount: number | null;
+            percentageDiscount: number | null;
+            title: string;
+            description: string;
+            expiryDate: string | null;
+            promotionalImage: string | null;
+            byPoints: boolean;
+            approvalReasons: string[];
+            createdBy: {
+                id: number;
+                name: string;
+            } | null;
+            decidedBy: {
+                id: number;
+                name: string;
+            } | null;
+            rejectionReason: string | null;
+            rewardId: number | null;
+            createdAt: string;
+            expiresAt: string | null;
+            decidedAt: string | null;
+        };
+        ApprovalItem: {
+            /** @enum {string} */
+            kind: "campaign" | "reward";
+            id: number;
+            /** @enum {string} */
+            state: "awaiting_approval" | "approved" | "rejected" | "expired" | "draft" | "running" | "done" | "cancelled" | "failed";
+            name: string;
+            partner: {
+                id: number;
+                organizationName: string;
+            };
+            maker: {
+                id: number;
+                name: string;
+            } | null;
+            decidedBy: {
+                id: number;
+                name: string;
+            } | null;
+            rejectionReason: string | null;
+            /** @enum {string} */
+            rewardType: "GIFTCARD" | "COUPON";
+            issuedAmount: number | null;
+            percentageDiscount: number | null;
+            count: number;
+            totalValue: number;
+            approvalReasons: string[];
+            customer: {
+                id: number;
+                name: string;
+            } | null;
+            preview: {
+                count: number;
+                totalValue: number;
+                skipped: {
+                    count: number;
+                    byReason: {
+                        not_found: number;
+                        erased: number;
+                        blocked: number;
+                        not_linked: number;
+                        already_rewarded: number;
+                    };
+                };
+            } | null;
+            waitingSince: string;
+            expiresAt: string | null;
+            decidedAt: string | null;
         };
     };
     responses: never;
@@ -11661,6 +11857,21 @@ export interface operations {
                     };
                 };
             };
+            /** @description Waits for approval: above the four-eyes threshold nothing is issued yet; `data` is the reward request (`state` `awaiting_approval`). */
+            202: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        success: boolean;
+                        data: components["schemas"]["RewardRequest"] | null;
+                        message: string;
+                        code?: string;
+                        errors: components["schemas"]["FieldError"][];
+                    };
+                };
+            };
             /**
              * @description Refused before anything changed: `errors` names each field at fault (`fieldName` is the dotted path, e.g. `items.0.price`).
              *
@@ -12587,7 +12798,7 @@ export interface operations {
                 pageNumber?: number;
                 pageSize?: 10 | 20 | 50 | 100;
                 partnerId?: number;
-                state?: "draft" | "awaiting_approval" | "running" | "done" | "cancelled" | "rejected" | "failed";
+                state?: "draft" | "awaiting_approval" | "running" | "done" | "cancelled" | "rejected" | "failed" | "expired";
             };
             header?: never;
             path?: never;
@@ -13293,7 +13504,7 @@ export interface operations {
             /**
              * @description The request conflicts with the current state; a stale `If-Match` carries the current record in `data`.
              *
-             *     `code`: `conflict` (The request conflicts with the current state in a way no more precise code names (a duplicate name or email, a record still in use)).
+             *     `code`: `campaign_not_draft` (Only a draft is submitted; this campaign was submitted already); `campaign_empty` (Nobody in the campaign's segment can receive the reward (see the preview's skip reasons)).
              */
             409: {
                 headers: {
@@ -13411,7 +13622,7 @@ export interface operations {
             /**
              * @description The caller may not do this (a permission, a blocked partner, a customer not linked).
              *
-             *     `code`: `forbidden` (The caller's role or key lacks the permission the call names (`x-permissions`), or the call is club-wide).
+             *     `code`: `forbidden` (The caller's role or key lacks the permission the call names (`x-permissions`), or the call is club-wide); `maker_cannot_decide` (The caller made this campaign or reward request: a second person approves or rejects it).
              */
             403: {
                 headers: {
@@ -13437,7 +13648,7 @@ export interface operations {
             /**
              * @description The request conflicts with the current state; a stale `If-Match` carries the current record in `data`.
              *
-             *     `code`: `conflict` (The request conflicts with the current state in a way no more precise code names (a duplicate name or email, a record still in use)).
+             *     `code`: `not_awaiting_approval` (The campaign or reward request is not waiting for approval: already approved, rejected or cancelled (approving twice issues nothing more)); `approval_expired` (The request was not decided within the club's `approvalExpiryDays`: it expired and nothing was issued).
              */
             409: {
                 headers: {
@@ -13566,7 +13777,7 @@ export interface operations {
             /**
              * @description The caller may not do this (a permission, a blocked partner, a customer not linked).
              *
-             *     `code`: `forbidden` (The caller's role or key lacks the permission the call names (`x-permissions`), or the call is club-wide).
+             *     `code`: `forbidden` (The caller's role or key lacks the permission the call names (`x-permissions`), or the call is club-wide); `maker_cannot_decide` (The caller made this campaign or reward request: a second person approves or rejects it).
              */
             403: {
                 headers: {
@@ -13592,7 +13803,7 @@ export interface operations {
             /**
              * @description The request conflicts with the current state; a stale `If-Match` carries the current record in `data`.
              *
-             *     `code`: `conflict` (The request conflicts with the current state in a way no more precise code names (a duplicate name or email, a record still in use)).
+             *     `code`: `not_awaiting_approval` (The campaign or reward request is not waiting for approval: already approved, rejected or cancelled (approving twice issues nothing more)); `approval_expired` (The request was not decided within the club's `approvalExpiryDays`: it expired and nothing was issued).
              */
             409: {
                 headers: {
@@ -13749,7 +13960,7 @@ export interface operations {
             /**
              * @description The request conflicts with the current state; a stale `If-Match` carries the current record in `data`.
              *
-             *     `code`: `conflict` (The request conflicts with the current state in a way no more precise code names (a duplicate name or email, a record still in use)).
+             *     `code`: `campaign_not_cancellable` (The campaign has ended (done, cancelled, rejected, failed or expired)).
              */
             409: {
                 headers: {
@@ -13781,7 +13992,8 @@ export interface operations {
                      *       "success": true,
                      *       "data": {
                      *         "campaignTotalAbove": 2500,
-                     *         "singleRewardAbove": 1
+                     *         "singleRewardAbove": 1,
+                     *         "approvalExpiryDays": 1
                      *       },
                      *       "message": "OK",
                      *       "errors": []
@@ -13789,7 +14001,7 @@ export interface operations {
                      */
                     "application/json": {
                         success: boolean;
-                        data: components["schemas"]["ApprovalSettingsOutput"] | null;
+                        data: components["schemas"]["ApprovalSettings"] | null;
                         message: string;
                         code?: string;
                         errors: components["schemas"]["FieldError"][];
@@ -13836,10 +14048,15 @@ export interface operations {
                 /**
                  * @example {
                  *       "campaignTotalAbove": 500000,
-                 *       "singleRewardAbove": 50000
+                 *       "singleRewardAbove": 50000,
+                 *       "approvalExpiryDays": 7
                  *     }
                  */
-                "application/json": components["schemas"]["ApprovalSettings"];
+                "application/json": {
+                    campaignTotalAbove: number | null;
+                    singleRewardAbove: number | null;
+                    approvalExpiryDays?: number;
+                };
             };
         };
         responses: {
@@ -13853,8 +14070,9 @@ export interface operations {
                      * @example {
                      *       "success": true,
                      *       "data": {
-                     *         "campaignTotalAbove": 2500,
-                     *         "singleRewardAbove": 1
+                     *         "campaignTotalAbove": 500000,
+                     *         "singleRewardAbove": 50000,
+                     *         "approvalExpiryDays": 7
                      *       },
                      *       "message": "OK",
                      *       "errors": []
@@ -13862,7 +14080,7 @@ export interface operations {
                      */
                     "application/json": {
                         success: boolean;
-                        data: components["schemas"]["ApprovalSettingsOutput"] | null;
+                        data: components["schemas"]["ApprovalSettings"] | null;
                         message: string;
                         code?: string;
                         errors: components["schemas"]["FieldError"][];
@@ -13906,6 +14124,747 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /**
+             * @description The body is over its limit: 1 MiB, or 8 MiB for calls carrying a base64 image (5 MiB decoded).
+             *
+             *     `code`: `payload_too_large` (The body is over its limit (1 MiB, or 8 MiB with a base64 image)).
+             */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    getAdminApprovals: {
+        parameters: {
+            query?: {
+                pageNumber?: number;
+                pageSize?: 10 | 20 | 50 | 100;
+                state?: "awaiting_approval" | "expired" | "decided";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success: the envelope with `success` true and the result in `data`. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": true,
+                     *       "data": {
+                     *         "records": [
+                     *           {
+                     *             "kind": "campaign",
+                     *             "id": 12,
+                     *             "state": "awaiting_approval",
+                     *             "name": "Mama Put Kitchen",
+                     *             "partner": {
+                     *               "id": 12,
+                     *               "organizationName": "Mama Put Kitchen"
+                     *             },
+                     *             "maker": {
+                     *               "id": 12,
+                     *               "name": "Mama Put Kitchen"
+                     *             },
+                     *             "decidedBy": {
+                     *               "id": 12,
+                     *               "name": "Mama Put Kitchen"
+                     *             },
+                     *             "rejectionReason": "Example text",
+                     *             "rewardType": "GIFTCARD",
+                     *             "issuedAmount": 2500,
+                     *             "percentageDiscount": 1,
+                     *             "count": 1,
+                     *             "totalValue": 2500,
+                     *             "approvalReasons": [
+                     *               "Example text"
+                     *             ],
+                     *             "customer": {
+                     *               "id": 12,
+                     *               "name": "Mama Put Kitchen"
+                     *             },
+                     *             "preview": {
+                     *               "count": 1,
+                     *               "totalValue": 2500,
+                     *               "skipped": {
+                     *                 "count": 1,
+                     *                 "byReason": {
+                     *                   "not_found": 1,
+                     *                   "erased": 1,
+                     *                   "blocked": 1,
+                     *                   "not_linked": 1,
+                     *                   "already_rewarded": 1
+                     *                 }
+                     *               }
+                     *             },
+                     *             "waitingSince": "Example text",
+                     *             "expiresAt": "2026-03-01T10:00:00.000Z",
+                     *             "decidedAt": "2026-03-01T10:00:00.000Z"
+                     *           }
+                     *         ],
+                     *         "meta": {
+                     *           "totalCount": 2500,
+                     *           "pageNumber": 1,
+                     *           "pageSize": 1
+                     *         }
+                     *       },
+                     *       "message": "OK",
+                     *       "errors": []
+                     *     }
+                     */
+                    "application/json": {
+                        success: boolean;
+                        data: {
+                            records: components["schemas"]["ApprovalItem"][];
+                            meta: components["schemas"]["ListMeta"];
+                        } | null;
+                        message: string;
+                        code?: string;
+                        errors: components["schemas"]["FieldError"][];
+                    };
+                };
+            };
+            /**
+             * @description Refused before anything changed: `errors` names each field at fault (`fieldName` is the dotted path, e.g. `items.0.price`).
+             *
+             *     `code`: `validation_failed` (A field is missing or invalid; `errors` names each (`fieldName` is a dotted path)).
+             */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /**
+             * @description No bearer token or API key, or an invalid, expired or revoked one. Refresh the token with POST /auth/refresh-token and retry once.
+             *
+             *     `code`: `unauthenticated` (No token or key, or an invalid, expired or revoked one).
+             */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /**
+             * @description The caller may not do this (a permission, a blocked partner, a customer not linked).
+             *
+             *     `code`: `forbidden` (The caller's role or key lacks the permission the call names (`x-permissions`), or the call is club-wide).
+             */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    getPartnersRewardsRequests: {
+        parameters: {
+            query?: {
+                partnerId?: number;
+                pageNumber?: number;
+                pageSize?: 10 | 20 | 50 | 100;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success: the envelope with `success` true and the result in `data`. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": true,
+                     *       "data": {
+                     *         "records": [
+                     *           {
+                     *             "id": 12,
+                     *             "state": "awaiting_approval",
+                     *             "partner": {
+                     *               "id": 12,
+                     *               "organizationName": "Mama Put Kitchen"
+                     *             },
+                     *             "customer": {
+                     *               "id": 12,
+                     *               "name": "Mama Put Kitchen"
+                     *             },
+                     *             "rewardType": "GIFTCARD",
+                     *             "rewardTypeCategory": "GENERAL",
+                     *             "issuedAmount": 2500,
+                     *             "percentageDiscount": 1,
+                     *             "title": "Welcome gift card",
+                     *             "description": "Example text",
+                     *             "expiryDate": "2026-03-01T10:00:00.000Z",
+                     *             "promotionalImage": "iVBORw0KGgoAAAANSUhEUgAAAAIAAAACCAIAAAD91JpzAAAAEklEQVR4nGOQqzghV3GCAUIBACOuBXkP+H/6AAAAAElFTkSuQmCC",
+                     *             "byPoints": true,
+                     *             "approvalReasons": [
+                     *               "Example text"
+                     *             ],
+                     *             "createdBy": {
+                     *               "id": 12,
+                     *               "name": "Mama Put Kitchen"
+                     *             },
+                     *             "decidedBy": {
+                     *               "id": 12,
+                     *               "name": "Mama Put Kitchen"
+                     *             },
+                     *             "rejectionReason": "Example text",
+                     *             "rewardId": 12,
+                     *             "createdAt": "2026-03-01T10:00:00.000Z",
+                     *             "expiresAt": "2026-03-01T10:00:00.000Z",
+                     *             "decidedAt": "2026-03-01T10:00:00.000Z"
+                     *           }
+                     *         ],
+                     *         "meta": {
+                     *           "totalCount": 2500,
+                     *           "pageNumber": 1,
+                     *           "pageSize": 1
+                     *         }
+                     *       },
+                     *       "message": "OK",
+                     *       "errors": []
+                     *     }
+                     */
+                    "application/json": {
+                        success: boolean;
+                        data: {
+                            records: components["schemas"]["RewardRequest"][];
+                            meta: components["schemas"]["ListMeta"];
+                        } | null;
+                        message: string;
+                        code?: string;
+                        errors: components["schemas"]["FieldError"][];
+                    };
+                };
+            };
+            /**
+             * @description Refused before anything changed: `errors` names each field at fault (`fieldName` is the dotted path, e.g. `items.0.price`).
+             *
+             *     `code`: `validation_failed` (A field is missing or invalid; `errors` names each (`fieldName` is a dotted path)).
+             */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /**
+             * @description No bearer token or API key, or an invalid, expired or revoked one. Refresh the token with POST /auth/refresh-token and retry once.
+             *
+             *     `code`: `unauthenticated` (No token or key, or an invalid, expired or revoked one).
+             */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /**
+             * @description The caller may not do this (a permission, a blocked partner, a customer not linked).
+             *
+             *     `code`: `forbidden` (The caller's role or key lacks the permission the call names (`x-permissions`), or the call is club-wide).
+             */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /**
+             * @description No such record, or it is outside the caller's partner (partner staff never learn whether another partner's record exists).
+             *
+             *     `code`: `not_found` (No such record, or one outside the caller's partner).
+             */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /**
+             * @description A limit was reached: wait `Retry-After` seconds. The `RateLimit` field shows the tightest limit of the call before it is reached.
+             *
+             *     `code`: `rate_limited` (A limit of the caller was reached: calls per API key, sign-in failures, codes sent or wrong codes tried per caller or address).
+             */
+            429: {
+                headers: {
+                    /** @description Seconds to wait */
+                    "Retry-After": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    getPartnersRewardsRequestsId: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success: the envelope with `success` true and the result in `data`. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": true,
+                     *       "data": {
+                     *         "id": 12,
+                     *         "state": "awaiting_approval",
+                     *         "partner": {
+                     *           "id": 12,
+                     *           "organizationName": "Mama Put Kitchen"
+                     *         },
+                     *         "customer": {
+                     *           "id": 12,
+                     *           "name": "Mama Put Kitchen"
+                     *         },
+                     *         "rewardType": "GIFTCARD",
+                     *         "rewardTypeCategory": "GENERAL",
+                     *         "issuedAmount": 2500,
+                     *         "percentageDiscount": 1,
+                     *         "title": "Welcome gift card",
+                     *         "description": "Example text",
+                     *         "expiryDate": "2026-03-01T10:00:00.000Z",
+                     *         "promotionalImage": "iVBORw0KGgoAAAANSUhEUgAAAAIAAAACCAIAAAD91JpzAAAAEklEQVR4nGOQqzghV3GCAUIBACOuBXkP+H/6AAAAAElFTkSuQmCC",
+                     *         "byPoints": true,
+                     *         "approvalReasons": [
+                     *           "Example text"
+                     *         ],
+                     *         "createdBy": {
+                     *           "id": 12,
+                     *           "name": "Mama Put Kitchen"
+                     *         },
+                     *         "decidedBy": {
+                     *           "id": 12,
+                     *           "name": "Mama Put Kitchen"
+                     *         },
+                     *         "rejectionReason": "Example text",
+                     *         "rewardId": 12,
+                     *         "createdAt": "2026-03-01T10:00:00.000Z",
+                     *         "expiresAt": "2026-03-01T10:00:00.000Z",
+                     *         "decidedAt": "2026-03-01T10:00:00.000Z"
+                     *       },
+                     *       "message": "OK",
+                     *       "errors": []
+                     *     }
+                     */
+                    "application/json": {
+                        success: boolean;
+                        data: components["schemas"]["RewardRequest"] | null;
+                        message: string;
+                        code?: string;
+                        errors: components["schemas"]["FieldError"][];
+                    };
+                };
+            };
+            /**
+             * @description Refused before anything changed: `errors` names each field at fault (`fieldName` is the dotted path, e.g. `items.0.price`).
+             *
+             *     `code`: `validation_failed` (A field is missing or invalid; `errors` names each (`fieldName` is a dotted path)).
+             */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /**
+             * @description No bearer token or API key, or an invalid, expired or revoked one. Refresh the token with POST /auth/refresh-token and retry once.
+             *
+             *     `code`: `unauthenticated` (No token or key, or an invalid, expired or revoked one).
+             */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /**
+             * @description The caller may not do this (a permission, a blocked partner, a customer not linked).
+             *
+             *     `code`: `forbidden` (The caller's role or key lacks the permission the call names (`x-permissions`), or the call is club-wide).
+             */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /**
+             * @description No such record, or it is outside the caller's partner (partner staff never learn whether another partner's record exists).
+             *
+             *     `code`: `not_found` (No such record, or one outside the caller's partner).
+             */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /**
+             * @description A limit was reached: wait `Retry-After` seconds. The `RateLimit` field shows the tightest limit of the call before it is reached.
+             *
+             *     `code`: `rate_limited` (A limit of the caller was reached: calls per API key, sign-in failures, codes sent or wrong codes tried per caller or address).
+             */
+            429: {
+                headers: {
+                    /** @description Seconds to wait */
+                    "Retry-After": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    postAdminApprovalsRewardsIdApprove: {
+        parameters: {
+            query?: never;
+            header?: {
+                "Idempotency-Key"?: string;
+            };
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success: the envelope with `success` true and the result in `data`. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": true,
+                     *       "data": {
+                     *         "id": 12,
+                     *         "state": "awaiting_approval",
+                     *         "partner": {
+                     *           "id": 12,
+                     *           "organizationName": "Mama Put Kitchen"
+                     *         },
+                     *         "customer": {
+                     *           "id": 12,
+                     *           "name": "Mama Put Kitchen"
+                     *         },
+                     *         "rewardType": "GIFTCARD",
+                     *         "rewardTypeCategory": "GENERAL",
+                     *         "issuedAmount": 2500,
+                     *         "percentageDiscount": 1,
+                     *         "title": "Welcome gift card",
+                     *         "description": "Example text",
+                     *         "expiryDate": "2026-03-01T10:00:00.000Z",
+                     *         "promotionalImage": "iVBORw0KGgoAAAANSUhEUgAAAAIAAAACCAIAAAD91JpzAAAAEklEQVR4nGOQqzghV3GCAUIBACOuBXkP+H/6AAAAAElFTkSuQmCC",
+                     *         "byPoints": true,
+                     *         "approvalReasons": [
+                     *           "Example text"
+                     *         ],
+                     *         "createdBy": {
+                     *           "id": 12,
+                     *           "name": "Mama Put Kitchen"
+                     *         },
+                     *         "decidedBy": {
+                     *           "id": 12,
+                     *           "name": "Mama Put Kitchen"
+                     *         },
+                     *         "rejectionReason": "Example text",
+                     *         "rewardId": 12,
+                     *         "createdAt": "2026-03-01T10:00:00.000Z",
+                     *         "expiresAt": "2026-03-01T10:00:00.000Z",
+                     *         "decidedAt": "2026-03-01T10:00:00.000Z"
+                     *       },
+                     *       "message": "OK",
+                     *       "errors": []
+                     *     }
+                     */
+                    "application/json": {
+                        success: boolean;
+                        data: components["schemas"]["RewardRequest"] | null;
+                        message: string;
+                        code?: string;
+                        errors: components["schemas"]["FieldError"][];
+                    };
+                };
+            };
+            /**
+             * @description Refused before anything changed: `errors` names each field at fault (`fieldName` is the dotted path, e.g. `items.0.price`).
+             *
+             *     `code`: `validation_failed` (A field is missing or invalid; `errors` names each (`fieldName` is a dotted path)); `customer_blocked` (The customer is blocked by the club).
+             */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /**
+             * @description No bearer token or API key, or an invalid, expired or revoked one. Refresh the token with POST /auth/refresh-token and retry once.
+             *
+             *     `code`: `unauthenticated` (No token or key, or an invalid, expired or revoked one).
+             */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /**
+             * @description The caller may not do this (a permission, a blocked partner, a customer not linked).
+             *
+             *     `code`: `forbidden` (The caller's role or key lacks the permission the call names (`x-permissions`), or the call is club-wide); `maker_cannot_decide` (The caller made this campaign or reward request: a second person approves or rejects it).
+             */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /**
+             * @description No such record, or it is outside the caller's partner (partner staff never learn whether another partner's record exists).
+             *
+             *     `code`: `not_found` (No such record, or one outside the caller's partner).
+             */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /**
+             * @description The request conflicts with the current state; a stale `If-Match` carries the current record in `data`.
+             *
+             *     `code`: `idempotency_in_progress` (The first request with this `Idempotency-Key` is still running); `not_awaiting_approval` (The campaign or reward request is not waiting for approval: already approved, rejected or cancelled (approving twice issues nothing more)); `approval_expired` (The request was not decided within the club's `approvalExpiryDays`: it expired and nothing was issued); `partner_blocked` (The partner is blocked or deleted: it records, issues and redeems nothing (409); its staff and keys read only (403)); `no_points` (A reward by points, but the customer has no unclaimed points at this partner).
+             */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ConflictEnvelope"];
+                };
+            };
+            /**
+             * @description This `Idempotency-Key` was already used (within 24 hours) with a different request.
+             *
+             *     `code`: `idempotency_key_reused` (This `Idempotency-Key` was used (within 24 hours) with another request).
+             */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    postAdminApprovalsRewardsIdReject: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "reason": "Too generous for one customer"
+                 *     }
+                 */
+                "application/json": {
+                    reason: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Success: the envelope with `success` true and the result in `data`. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": true,
+                     *       "data": {
+                     *         "id": 12,
+                     *         "state": "awaiting_approval",
+                     *         "partner": {
+                     *           "id": 12,
+                     *           "organizationName": "Mama Put Kitchen"
+                     *         },
+                     *         "customer": {
+                     *           "id": 12,
+                     *           "name": "Mama Put Kitchen"
+                     *         },
+                     *         "rewardType": "GIFTCARD",
+                     *         "rewardTypeCategory": "GENERAL",
+                     *         "issuedAmount": 2500,
+                     *         "percentageDiscount": 1,
+                     *         "title": "Welcome gift card",
+                     *         "description": "Example text",
+                     *         "expiryDate": "2026-03-01T10:00:00.000Z",
+                     *         "promotionalImage": "iVBORw0KGgoAAAANSUhEUgAAAAIAAAACCAIAAAD91JpzAAAAEklEQVR4nGOQqzghV3GCAUIBACOuBXkP+H/6AAAAAElFTkSuQmCC",
+                     *         "byPoints": true,
+                     *         "approvalReasons": [
+                     *           "Example text"
+                     *         ],
+                     *         "createdBy": {
+                     *           "id": 12,
+                     *           "name": "Mama Put Kitchen"
+                     *         },
+                     *         "decidedBy": {
+                     *           "id": 12,
+                     *           "name": "Mama Put Kitchen"
+                     *         },
+                     *         "rejectionReason": "Example text",
+                     *         "rewardId": 12,
+                     *         "createdAt": "2026-03-01T10:00:00.000Z",
+                     *         "expiresAt": "2026-03-01T10:00:00.000Z",
+                     *         "decidedAt": "2026-03-01T10:00:00.000Z"
+                     *       },
+                     *       "message": "OK",
+                     *       "errors": []
+                     *     }
+                     */
+                    "application/json": {
+                        success: boolean;
+                        data: components["schemas"]["RewardRequest"] | null;
+                        message: string;
+                        code?: string;
+                        errors: components["schemas"]["FieldError"][];
+                    };
+                };
+            };
+            /**
+             * @description Refused before anything changed: `errors` names each field at fault (`fieldName` is the dotted path, e.g. `items.0.price`).
+             *
+             *     `code`: `validation_failed` (A field is missing or invalid; `errors` names each (`fieldName` is a dotted path)); `invalid_json` (The body is not JSON (or not sent as `application/json`)).
+             */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /**
+             * @description No bearer token or API key, or an invalid, expired or revoked one. Refresh the token with POST /auth/refresh-token and retry once.
+             *
+             *     `code`: `unauthenticated` (No token or key, or an invalid, expired or revoked one).
+             */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /**
+             * @description The caller may not do this (a permission, a blocked partner, a customer not linked).
+             *
+             *     `code`: `forbidden` (The caller's role or key lacks the permission the call names (`x-permissions`), or the call is club-wide); `maker_cannot_decide` (The caller made this campaign or reward request: a second person approves or rejects it).
+             */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /**
+             * @description No such record, or it is outside the caller's partner (partner staff never learn whether another partner's record exists).
+             *
+             *     `code`: `not_found` (No such record, or one outside the caller's partner).
+             */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /**
+             * @description The request conflicts with the current state; a stale `If-Match` carries the current record in `data`.
+             *
+             *     `code`: `not_awaiting_approval` (The campaign or reward request is not waiting for approval: already approved, rejected or cancelled (approving twice issues nothing more)); `approval_expired` (The request was not decided within the club's `approvalExpiryDays`: it expired and nothing was issued).
+             */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ConflictEnvelope"];
                 };
             };
             /**

@@ -8,6 +8,14 @@ import {
   createdApiKeySchema,
 } from './api-keys';
 import {
+  approvalItemSchema,
+  approvalQueueQuerySchema,
+  rejectRequestBodySchema,
+  rewardRequestIdParamSchema,
+  rewardRequestListQuerySchema,
+  rewardRequestSchema,
+} from './approvals';
+import {
   loginBodySchema,
   loginResponseSchema,
   passwordResetRequestBodySchema,
@@ -17,6 +25,7 @@ import {
   updatePasswordBodySchema,
 } from './auth';
 import {
+  approvalSettingsBodySchema,
   approvalSettingsSchema,
   campaignIdParamSchema,
   campaignListQuerySchema,
@@ -240,6 +249,11 @@ export type ApiEndpoint = {
   data: z.core.$ZodType;
   /** The success status (200 unless given). */
   status?: 200 | 201;
+  /**
+   * A second success: 202, the request was taken but waits (a reward above the four-eyes threshold,
+   * decision 074), answering this `data` instead. The client parses either.
+   */
+  accepted?: { data: z.core.$ZodType; description: string };
   errors?: readonly ApiErrorStatus[];
   /**
    * The catalogue codes (contract/error-codes.ts) this call answers beyond those its shape implies
@@ -344,6 +358,8 @@ export const apiSchemas: Record<string, z.core.$ZodType> = {
   Campaign: campaignSchema,
   CampaignPreview: campaignPreviewSchema,
   ApprovalSettings: approvalSettingsSchema,
+  RewardRequest: rewardRequestSchema,
+  ApprovalItem: approvalItemSchema,
 };
 
 /** GET /files/{hash}: the SHA-256 of the bytes, hex (a malformed hash is a 404, like an unknown one). */
@@ -1329,10 +1345,17 @@ const endpointList = [
     summary: 'Issue a gift card or coupon to an eligible customer',
     access: ['rewards.issue'],
     scope: 'partner',
+    description:
+      "A gift card above the club's `singleRewardAbove` (PUT /admin/settings/approvals) is not issued: the answer is a 202 with the reward request (`data.state` `awaiting_approval`), a second person holding `rewards.approve` approves it (then it is issued, once) or rejects it, and every approver is mailed a link to the Approvals screen. Read its state at GET /partners/rewards/requests/{id}. Under the threshold, and for coupons (no face value in naira), the reward is issued at once (201). A retry with the same `Idempotency-Key` answers the first answer, 201 or 202, and issues or asks nothing more.",
     body: issueRewardBodySchema,
     headers: IDEMPOTENT,
     data: rewardSchema,
     status: 201,
+    accepted: {
+      data: rewardRequestSchema,
+      description:
+        'Waits for approval: above the four-eyes threshold nothing is issued yet; `data` is the reward request (`state` `awaiting_approval`).',
+    },
     errors: [404],
     codes: ['partner_blocked', 'customer_blocked', 'no_points', 'conflict'],
   },
@@ -1508,7 +1531,7 @@ const endpointList = [
     params: campaignIdParamSchema,
     data: campaignSchema,
     examples: { data: CAMPAIGN_EXAMPLE },
-    errors: [409],
+    codes: ['campaign_not_draft', 'campaign_empty'],
   },
   {
     method: 'post',
@@ -1517,13 +1540,13 @@ const endpointList = [
     tag: 'Campaigns',
     summary: 'Approve a campaign waiting for approval (a second person): it starts',
     description:
-      'Club staff holding `rewards.approve`, never the maker (403). Only a campaign waiting for approval: approving twice is a 409 and issues nothing more.',
+      "Club staff holding `rewards.approve`, never the maker (403 `maker_cannot_decide`). Only a campaign waiting for approval: approving twice is a 409 `not_awaiting_approval` and issues nothing more; one not decided within the club's `approvalExpiryDays` is a 409 `approval_expired`.",
     access: ['rewards.approve'],
     scope: 'club',
     params: campaignIdParamSchema,
     data: campaignSchema,
     examples: { data: CAMPAIGN_EXAMPLE },
-    errors: [409],
+    codes: ['maker_cannot_decide', 'not_awaiting_approval', 'approval_expired'],
   },
   {
     method: 'post',
@@ -1532,7 +1555,7 @@ const endpointList = [
     tag: 'Campaigns',
     summary: 'Reject a campaign waiting for approval, with a reason',
     description:
-      'Club staff holding `rewards.approve`, never the maker (403). The maker sees the reason on the campaign.',
+      'Club staff holding `rewards.approve`, never the maker (403 `maker_cannot_decide`). The maker sees the reason on the campaign.',
     access: ['rewards.approve'],
     scope: 'club',
     params: campaignIdParamSchema,
@@ -1549,7 +1572,7 @@ const endpointList = [
         rejectionReason: 'Too generous for a coupon this size',
       },
     },
-    errors: [409],
+    codes: ['maker_cannot_decide', 'not_awaiting_approval', 'approval_expired'],
   },
   {
     method: 'post',
@@ -1564,13 +1587,13 @@ const endpointList = [
     params: campaignIdParamSchema,
     data: campaignSchema,
     examples: { data: CAMPAIGN_EXAMPLE },
-    errors: [409],
+    codes: ['campaign_not_cancellable'],
   },
   {
     method: 'get',
     path: '/admin/settings/approvals',
     tag: 'Campaigns',
-    summary: 'The four-eyes thresholds (naira; null: none)',
+    summary: 'The four-eyes thresholds (naira; null: none) and the days a request waits before it expires',
     access: ['campaigns.manage', 'rewards.approve'],
     scope: 'club',
     data: approvalSettingsSchema,
@@ -1581,12 +1604,96 @@ const endpointList = [
     tag: 'Campaigns',
     summary: 'Set the four-eyes thresholds (Super Admin only)',
     description:
-      'Naira. A campaign whose total face value is above `campaignTotalAbove`, or whose reward is above `singleRewardAbove`, waits on submit for a second person holding `rewards.approve`. null: no threshold. Only a Super Admin (anyone else is 403).',
+      'Naira. A campaign whose total face value is above `campaignTotalAbove`, or whose reward is above `singleRewardAbove`, waits on submit for a second person holding `rewards.approve`; so does a single gift card above `singleRewardAbove` (POST /partners/rewards/issue-reward answers 202). null: no threshold. A request not decided within `approvalExpiryDays` (1 to 365; absent: unchanged, 7 until set) expires and issues nothing. Only a Super Admin (anyone else is 403).',
     access: ['rewards.approve'],
     scope: 'club',
-    body: approvalSettingsSchema,
-    examples: { body: { campaignTotalAbove: 500000, singleRewardAbove: 50000 } },
+    body: approvalSettingsBodySchema,
+    examples: {
+      body: { campaignTotalAbove: 500000, singleRewardAbove: 50000, approvalExpiryDays: 7 },
+      data: { campaignTotalAbove: 500000, singleRewardAbove: 50000, approvalExpiryDays: 7 },
+    },
     data: approvalSettingsSchema,
+  },
+  // The approvals queue (issue 35, docs/decisions/074-four-eyes-queue-and-expiry.md)
+  {
+    method: 'get',
+    path: '/admin/approvals',
+    tag: 'Approvals',
+    summary: 'What waits for a second person: campaigns and single rewards, with the maker and the figures',
+    description:
+      "`state=awaiting_approval` (the default) lists what waits, the oldest first (the next to expire), each with its maker, the figures (`count` customers, `totalValue` naira), why it waits, and for a campaign the preview fixed on submit (who is skipped, by reason); `expired` what was not decided within the club's `approvalExpiryDays`; `decided` what was approved or rejected, the newest first. Every read first expires what is overdue. Campaigns are decided at POST /admin/campaigns/{id}/approve and /reject, single rewards at POST /admin/approvals/rewards/{id}/approve and /reject.",
+    access: ['rewards.approve'],
+    scope: 'club',
+    query: approvalQueueQuerySchema,
+    data: listSchema(approvalItemSchema),
+  },
+  {
+    method: 'get',
+    path: '/partners/rewards/requests',
+    tag: 'Approvals',
+    summary: "A partner's single rewards that waited or wait for approval, the newest first",
+    description:
+      "Admins name the partner with `partnerId` (or see every partner's); partner staff and keys see their own partner's only. Each with its state (`awaiting_approval`, `approved`, `rejected` with `rejectionReason`, `expired`).",
+    access: ['rewards.issue', 'rewards.view', 'rewards.approve'],
+    scope: 'partner',
+    query: rewardRequestListQuerySchema,
+    data: listSchema(rewardRequestSchema),
+    errors: [404],
+  },
+  {
+    method: 'get',
+    path: '/partners/rewards/requests/{id}',
+    numericIds: true,
+    tag: 'Approvals',
+    summary: 'A single reward waiting for approval (or decided): its state and, when rejected, the reason',
+    description:
+      "What the maker reads after POST /partners/rewards/issue-reward answered 202: `state` is `awaiting_approval`, `approved` (`rewardId` is the reward issued), `rejected` (`rejectionReason`) or `expired`. Partner staff and keys read their own partner's requests only (another partner's answers 404).",
+    access: ['rewards.issue', 'rewards.approve'],
+    scope: 'partner',
+    params: rewardRequestIdParamSchema,
+    data: rewardRequestSchema,
+    errors: [404],
+  },
+  {
+    method: 'post',
+    path: '/admin/approvals/rewards/{id}/approve',
+    numericIds: true,
+    webhookSource: true,
+    tag: 'Approvals',
+    summary: 'Approve a single reward waiting for approval: it is issued, once',
+    description:
+      "Club staff holding `rewards.approve`, never the maker (403 `maker_cannot_decide`). The reward is issued now, as POST /partners/rewards/issue-reward would (ledger, event, `reward.issued`), issued by the maker and approved by the caller. Approving twice is a 409 `not_awaiting_approval` and issues nothing more; a retry with the same `Idempotency-Key` (a lost answer) answers the first answer. A request not decided within the club's `approvalExpiryDays` is a 409 `approval_expired`.",
+    access: ['rewards.approve'],
+    scope: 'club',
+    params: rewardRequestIdParamSchema,
+    headers: IDEMPOTENT,
+    data: rewardRequestSchema,
+    errors: [404],
+    codes: [
+      'maker_cannot_decide',
+      'not_awaiting_approval',
+      'approval_expired',
+      'partner_blocked',
+      'customer_blocked',
+      'no_points',
+    ],
+  },
+  {
+    method: 'post',
+    path: '/admin/approvals/rewards/{id}/reject',
+    numericIds: true,
+    tag: 'Approvals',
+    summary: 'Reject a single reward waiting for approval, with a reason: nothing is issued',
+    description:
+      'Club staff holding `rewards.approve`, never the maker (403 `maker_cannot_decide`). The maker reads the reason at GET /partners/rewards/requests/{id}.',
+    access: ['rewards.approve'],
+    scope: 'club',
+    params: rewardRequestIdParamSchema,
+    body: rejectRequestBodySchema,
+    examples: { body: { reason: 'Too generous for one customer' } },
+    data: rewardRequestSchema,
+    errors: [404],
+    codes: ['maker_cannot_decide', 'not_awaiting_approval', 'approval_expired'],
   },
   // CSV exports (issue 9, decision 017): every row the list's query matches, streamed.
   csvExport(
@@ -2198,4 +2305,12 @@ export function apiRoute<K extends ApiRouteKey>(key: K): ApiRouteAt<K> {
   const found = apiEndpoints.find((e) => `${e.method.toUpperCase()} ${e.path}` === key);
   if (!found) throw new Error(`No endpoint ${key} in contract/api.ts`);
   return found as ApiRouteAt<K>;
+}
+
+/**
+ * The schema a success answer's `data` is parsed with: the endpoint's `data`, or, for one that may
+ * also answer 202 (`accepted`, decision 074), either of the two.
+ */
+export function successDataOf(e: ApiEndpoint): z.core.$ZodType {
+  return e.accepted ? z.union([e.data, e.accepted.data]) : e.data;
 }

@@ -10,6 +10,10 @@ import { z } from './zod';
  * club's thresholds a second person approves it first (four eyes).
  */
 
+/** Days a request waits for approval before it expires, unless the Super Admin sets another number. */
+export const DEFAULT_APPROVAL_EXPIRY_DAYS = 7;
+export const MAX_APPROVAL_EXPIRY_DAYS = 365;
+
 /** At most this many entries in an uploaded list (ids, emails and external ids together). */
 export const MAX_CAMPAIGN_LIST = 100_000;
 /** The preview names at most this many skipped customers (the counts cover them all). */
@@ -52,6 +56,8 @@ export const CAMPAIGN_STATES = [
   'cancelled',
   'rejected',
   'failed',
+  /** Waited for approval longer than the club's approvalExpiryDays: nothing was issued. */
+  'expired',
 ] as const;
 
 const listEntries = <T extends z.core.$ZodType>(item: T) =>
@@ -207,13 +213,36 @@ export const campaignPreviewSchema = z.object({
 });
 export type CampaignPreview = z.infer<typeof campaignPreviewSchema>;
 
-/** PUT /admin/settings/approvals: naira; null (or absent) means no threshold. */
-export const approvalSettingsSchema = z.strictObject({
+const thresholdFields = {
   campaignTotalAbove: z.nullable(
     moneyAmount('campaignTotalAbove must be a number', 'campaignTotalAbove must be positive'),
   ),
   singleRewardAbove: z.nullable(
     moneyAmount('singleRewardAbove must be a number', 'singleRewardAbove must be positive'),
   ),
+};
+
+const expiryDaysField = z.number({ error: 'approvalExpiryDays must be a whole number of days' }).check(
+  z.int({ error: 'approvalExpiryDays must be a whole number of days' }),
+  z.minimum(1, { error: `approvalExpiryDays must be between 1 and ${MAX_APPROVAL_EXPIRY_DAYS}` }),
+  z.maximum(MAX_APPROVAL_EXPIRY_DAYS, {
+    error: `approvalExpiryDays must be between 1 and ${MAX_APPROVAL_EXPIRY_DAYS}`,
+  }),
+);
+
+/**
+ * PUT /admin/settings/approvals: the thresholds in naira (null: no threshold) and the days a request
+ * waits before it expires (absent: unchanged; decision 074).
+ */
+export const approvalSettingsBodySchema = z.strictObject({
+  ...thresholdFields,
+  approvalExpiryDays: z.optional(expiryDaysField),
+});
+export type ApprovalSettingsBody = z.infer<typeof approvalSettingsBodySchema>;
+
+/** GET and PUT /admin/settings/approvals answer every setting. */
+export const approvalSettingsSchema = z.object({
+  ...thresholdFields,
+  approvalExpiryDays: expiryDaysField,
 });
 export type ApprovalSettings = z.infer<typeof approvalSettingsSchema>;

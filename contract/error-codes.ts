@@ -176,6 +176,39 @@ export const ERROR_CATALOGUE = {
     meaning: 'This redemption was already reversed.',
     action: 'Do not retry: the money is back.',
   },
+  // Campaigns and four eyes (issue 35, decisions 070 and 074)
+  maker_cannot_decide: {
+    statuses: [403],
+    meaning: 'The caller made this campaign or reward request: a second person approves or rejects it.',
+    action: 'Ask another holder of `rewards.approve`.',
+  },
+  not_awaiting_approval: {
+    statuses: [409],
+    meaning:
+      'The campaign or reward request is not waiting for approval: already approved, rejected or cancelled (approving twice issues nothing more).',
+    action: 'Do not retry; read it again for its state.',
+  },
+  approval_expired: {
+    statuses: [409],
+    meaning:
+      "The request was not decided within the club's `approvalExpiryDays`: it expired and nothing was issued.",
+    action: 'The maker asks again (a new campaign or issue).',
+  },
+  campaign_not_draft: {
+    statuses: [409],
+    meaning: 'Only a draft is submitted; this campaign was submitted already.',
+    action: 'Do not retry; read the campaign for its state.',
+  },
+  campaign_empty: {
+    statuses: [409],
+    meaning: "Nobody in the campaign's segment can receive the reward (see the preview's skip reasons).",
+    action: 'Change the segment.',
+  },
+  campaign_not_cancellable: {
+    statuses: [409],
+    meaning: 'The campaign has ended (done, cancelled, rejected, failed or expired).',
+    action: 'Do not retry.',
+  },
   // One-time codes: a redemption code, or a customer link code (the same five tries, five minutes)
   otp_invalid: {
     statuses: [400],

@@ -16,6 +16,7 @@ import { describeError, silentLogger } from './log';
 import { activityRoutes } from './routes/activities';
 import { apiKeyRoutes } from './routes/api-keys';
 import { API_REFERENCE_PATH, apiReferenceRoutes, openApiRoutes } from './routes/api-reference';
+import { approvalRoutes } from './routes/approvals';
 import { authRoutes } from './routes/auth';
 import { campaignRoutes } from './routes/campaigns';
 import { customerImportRoutes } from './routes/customer-imports';
@@ -106,6 +107,7 @@ export function createApp(deps: AppDeps) {
     .route('/', reversalRoutes(ctx))
     .route('/', partnerSideRewardRoutes(ctx))
     .route('/', campaignRoutes(ctx))
+    .route('/', approvalRoutes(ctx))
     .route('/', webhookRoutes(ctx))
     .route('/', webhookDeliveryRoutes(ctx))
     .route('/', fileRoutes(ctx));

@@ -27,6 +27,7 @@ import {
   customers,
   partnerApiKeys,
   rewardLedger,
+  rewardRequests,
   visits,
   webhookDeliveries,
   webhookEndpoints,
@@ -141,6 +142,26 @@ const campaignPath =
     names: true,
   });
 
+/** A reward request waiting for approval at the target's partner (decision 074), made by nobody the callers are. */
+const rewardRequestOf = async (target: Target) => {
+  const [row] = await t.db
+    .insert(rewardRequests)
+    .values({
+      partnerId: P(target),
+      customerId: w.customer[target].id,
+      rewardType: 'GIFTCARD',
+      issuedAmount: 100,
+      title: 'Matrix',
+      description: 'Matrix',
+      approvalReasons: ['Matrix'],
+      actor: { name: 'Matrix' },
+    })
+    .returning({ id: rewardRequests.id });
+  return row!.id;
+};
+const rewardRequestPath =
+  (prefix: string, suffix: string): Build =>
+  async (target) => ({ path: `${prefix}${await rewardRequestOf(target)}${suffix}`, names: true });
 /** A visit waiting for review at the target's partner (the club's: at C). */
 const waitingVisitOf = async (target: Target) => {
   const visit = await createVisit(t.db, {
@@ -597,6 +618,15 @@ const ROUTES: Record<ApiRouteKey, Build> = {
   'PUT /admin/settings/approvals': () => ({
     json: { campaignTotalAbove: null, singleRewardAbove: null },
     names: false,
+  }),
+  // The approvals queue (decision 074)
+  'GET /admin/approvals': none,
+  'GET /partners/rewards/requests': listOfPartner,
+  'GET /partners/rewards/requests/{id}': rewardRequestPath('/partners/rewards/requests/', ''),
+  'POST /admin/approvals/rewards/{id}/approve': rewardRequestPath('/admin/approvals/rewards/', '/approve'),
+  'POST /admin/approvals/rewards/{id}/reject': async (target) => ({
+    ...(await rewardRequestPath('/admin/approvals/rewards/', '/reject')(target, 'clubAdmin')),
+    json: { reason: 'Matrix' },
   }),
   // Visit review (issue 35, decision 075): the club's, never a partner's staff.
   'GET /admin/visit-reviews': listOfPartner,

@@ -114,6 +114,7 @@ const REQUESTS: Record<string, Request> = {
     },
   },
   'POST /api/v1/admin/campaigns/:id{[0-9]+}/reject': { json: { reason: 'Matrix' } },
+  'POST /api/v1/admin/approvals/rewards/:id{[0-9]+}/reject': { json: { reason: 'Matrix' } },
   'PUT /api/v1/admin/settings/approvals': { json: { campaignTotalAbove: null, singleRewardAbove: null } },
   'POST /api/v1/admin/visit-reviews/:visitId{[0-9]+}/reject': { json: { reason: 'Matrix' } },
   'PATCH /api/v1/admin/partners/:partnerId{[0-9]+}/review-rules': { json: { requireReceipt: false } },

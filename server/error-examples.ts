@@ -1,4 +1,6 @@
+import { approvalMessages } from '../contract/approvals';
 import { authMessages } from '../contract/auth';
+import { campaignMessages } from '../contract/campaigns';
 import { concurrencyMessages } from '../contract/concurrency';
 import { customerLinkMessages } from '../contract/customer-links';
 import { customerPrivacyMessages } from '../contract/customer-privacy';
@@ -74,6 +76,12 @@ export const ERROR_EXAMPLES: Record<ErrorCode, ErrorExample> = {
   otp_daily_cap: { message: otpMessages.dailyCap },
   link_daily_cap: { message: customerLinkMessages.dailyCap },
   otp_not_delivered: { message: otpMessages.notSent },
+  maker_cannot_decide: { message: approvalMessages.ownRequest },
+  not_awaiting_approval: { message: approvalMessages.notWaiting('approved') },
+  approval_expired: { message: approvalMessages.expired(7) },
+  campaign_not_draft: { message: campaignMessages.notDraft('running') },
+  campaign_empty: { message: campaignMessages.empty },
+  campaign_not_cancellable: { message: campaignMessages.notCancellable('done') },
 };
 
 /** Not a code of its own: a blocked partner's staff (403) read the guard's words. */

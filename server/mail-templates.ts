@@ -132,3 +132,37 @@ export function resetMail(o: { to: string; firstName: string; code: string; appU
     'Reward Club',
   ]);
 }
+
+/** The approvals screen of the console (issue 35): where a holder of `rewards.approve` decides. */
+export function approvalsLink(appUrl: string): string {
+  return new URL('/dashboard/approvals', appUrl.endsWith('/') ? appUrl : `${appUrl}/`).toString();
+}
+
+/** The approvals mail's subject: what waits, in a few words. */
+export const approvalMailSubject = (what: string) => `Waiting for your approval: ${what}`;
+
+/**
+ * To every holder of `rewards.approve` but the maker, when a campaign or a single reward starts
+ * waiting for a second person (decision 074): what waits, who asked, why, until when; a link to the
+ * Approvals screen.
+ */
+export function approvalRequestMail(o: {
+  to: string;
+  firstName: string;
+  /** 'campaign December thank-you at Mama Put: 5 customers, ₦12,500.00' */
+  what: string;
+  maker: string;
+  reasons: string[];
+  /** The day it expires if nobody decides, as people read it. */
+  expiresOn: string;
+  appUrl: string;
+}) {
+  return mail(o.to, approvalMailSubject(o.what), [
+    `Hello ${o.firstName},`,
+    `${o.maker} asks for a second person's approval of ${o.what}.`,
+    ...o.reasons.map((r) => `${r}.`),
+    { kind: 'action', label: 'Open Approvals', url: approvalsLink(o.appUrl) },
+    `Approve or reject it with a reason on the Reward Club Admin screen "Approvals". If nobody decides by ${o.expiresOn}, it expires and nothing is issued. The person who asked cannot approve it themselves.`,
+    'Reward Club',
+  ]);
+}

@@ -6,6 +6,7 @@ import { fileURLToPath } from 'node:url';
 import { serve } from '@hono/node-server';
 import { sql } from 'drizzle-orm';
 import { API_BASE, createApp } from './app';
+import { createApprovalExpiry } from './approval-expiry';
 import { mountBenchMetrics } from './bench-metrics';
 import { CAMPAIGN_BATCH_SIZE, CAMPAIGN_BATCH_SIZE_PGLITE, createCampaignWorker } from './campaign-worker';
 import { createImportWorker } from './customer-import-worker';
@@ -124,6 +125,9 @@ async function main() {
   // reward.expiring (decision 065): every instance scans; each reward's notice is queued once.
   const expiryNotices = createExpiryNotices({ db, clock, log, queued: webhooks.kick });
   expiryNotices.start();
+  // Four eyes (decision 074): what waits for approval too long expires; every instance sweeps.
+  const approvalExpiry = createApprovalExpiry({ db, clock, log });
+  approvalExpiry.start();
 
   let stopping = false;
   const metrics =
@@ -240,6 +244,7 @@ async function main() {
     imports.stop();
     campaignWorker.stop();
     expiryNotices.stop();
+    approvalExpiry.stop();
     const http = server as unknown as {
       closeIdleConnections: () => void;
       closeAllConnections: () => void;

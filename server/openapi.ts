@@ -276,6 +276,14 @@ function operation(e: ApiEndpoint): ZodOpenApiOperationObject {
       : {}),
     responses: {
       [status]: success,
+      ...(e.accepted
+        ? {
+            '202': {
+              description: e.accepted.description,
+              content: { 'application/json': { schema: envelopeSchema(e.accepted.data) } },
+            },
+          }
+        : {}),
       ...Object.fromEntries([...errorCodesOf(e)].map(([s, codes]) => [String(s), errorResponse(s, codes)])),
     },
   } as ZodOpenApiOperationObject;

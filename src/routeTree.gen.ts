@@ -18,6 +18,7 @@ import { Route as ResetPasswordRouteImport } from './routes/reset-password'
 import { Route as DashboardIndexRouteImport } from './routes/dashboard/index'
 import { Route as DashboardProfileRouteImport } from './routes/dashboard/profile'
 import { Route as DashboardActivitiesIndexRouteImport } from './routes/dashboard/activities/index'
+import { Route as DashboardApprovalsIndexRouteImport } from './routes/dashboard/approvals/index'
 import { Route as DashboardCampaignsIndexRouteImport } from './routes/dashboard/campaigns/index'
 import { Route as DashboardCampaignsCampaignIdRouteImport } from './routes/dashboard/campaigns/$campaignId'
 import { Route as DashboardCampaignsNewRouteImport } from './routes/dashboard/campaigns/new'
@@ -33,6 +34,7 @@ import { Route as DashboardPartnersAddRouteImport } from './routes/dashboard/par
 import { Route as DashboardRedeemIndexRouteImport } from './routes/dashboard/redeem/index'
 import { Route as DashboardRewardsIndexRouteImport } from './routes/dashboard/rewards/index'
 import { Route as DashboardRolesAddRouteImport } from './routes/dashboard/roles/add'
+import { Route as DashboardSettingsApprovalsRouteImport } from './routes/dashboard/settings/approvals'
 import { Route as DashboardStaffIndexRouteImport } from './routes/dashboard/staff/index'
 import { Route as DashboardStaffAddRouteImport } from './routes/dashboard/staff/add'
 import { Route as DashboardVisitReviewsIndexRouteImport } from './routes/dashboard/visit-reviews/index'
@@ -93,6 +95,11 @@ const DashboardActivitiesIndexRoute =
     path: '/activities/',
     getParentRoute: () => DashboardRoute,
   } as any)
+const DashboardApprovalsIndexRoute = DashboardApprovalsIndexRouteImport.update({
+  id: '/approvals/',
+  path: '/approvals/',
+  getParentRoute: () => DashboardRoute,
+} as any)
 const DashboardCampaignsIndexRoute = DashboardCampaignsIndexRouteImport.update({
   id: '/campaigns/',
   path: '/campaigns/',
@@ -171,6 +178,12 @@ const DashboardRolesAddRoute = DashboardRolesAddRouteImport.update({
   path: '/roles/add',
   getParentRoute: () => DashboardRoute,
 } as any)
+const DashboardSettingsApprovalsRoute =
+  DashboardSettingsApprovalsRouteImport.update({
+    id: '/settings/approvals',
+    path: '/settings/approvals',
+    getParentRoute: () => DashboardRoute,
+  } as any)
 const DashboardStaffIndexRoute = DashboardStaffIndexRouteImport.update({
   id: '/staff/',
   path: '/staff/',
@@ -262,9 +275,11 @@ export interface FileRoutesByFullPath {
   '/dashboard/extservices/add': typeof DashboardExtservicesAddRoute
   '/dashboard/partners/add': typeof DashboardPartnersAddRoute
   '/dashboard/roles/add': typeof DashboardRolesAddRoute
+  '/dashboard/settings/approvals': typeof DashboardSettingsApprovalsRoute
   '/dashboard/staff/add': typeof DashboardStaffAddRoute
   '/dashboard/visits/$visitId': typeof DashboardVisitsVisitIdRoute
   '/dashboard/activities/': typeof DashboardActivitiesIndexRoute
+  '/dashboard/approvals/': typeof DashboardApprovalsIndexRoute
   '/dashboard/campaigns/': typeof DashboardCampaignsIndexRoute
   '/dashboard/clients/': typeof DashboardClientsIndexRoute
   '/dashboard/club-keys/': typeof DashboardClubKeysIndexRoute
@@ -300,9 +315,11 @@ export interface FileRoutesByTo {
   '/dashboard/extservices/add': typeof DashboardExtservicesAddRoute
   '/dashboard/partners/add': typeof DashboardPartnersAddRoute
   '/dashboard/roles/add': typeof DashboardRolesAddRoute
+  '/dashboard/settings/approvals': typeof DashboardSettingsApprovalsRoute
   '/dashboard/staff/add': typeof DashboardStaffAddRoute
   '/dashboard/visits/$visitId': typeof DashboardVisitsVisitIdRoute
   '/dashboard/activities': typeof DashboardActivitiesIndexRoute
+  '/dashboard/approvals': typeof DashboardApprovalsIndexRoute
   '/dashboard/campaigns': typeof DashboardCampaignsIndexRoute
   '/dashboard/clients': typeof DashboardClientsIndexRoute
   '/dashboard/club-keys': typeof DashboardClubKeysIndexRoute
@@ -340,9 +357,11 @@ export interface FileRoutesById {
   '/dashboard/extservices/add': typeof DashboardExtservicesAddRoute
   '/dashboard/partners/add': typeof DashboardPartnersAddRoute
   '/dashboard/roles/add': typeof DashboardRolesAddRoute
+  '/dashboard/settings/approvals': typeof DashboardSettingsApprovalsRoute
   '/dashboard/staff/add': typeof DashboardStaffAddRoute
   '/dashboard/visits/$visitId': typeof DashboardVisitsVisitIdRoute
   '/dashboard/activities/': typeof DashboardActivitiesIndexRoute
+  '/dashboard/approvals/': typeof DashboardApprovalsIndexRoute
   '/dashboard/campaigns/': typeof DashboardCampaignsIndexRoute
   '/dashboard/clients/': typeof DashboardClientsIndexRoute
   '/dashboard/club-keys/': typeof DashboardClubKeysIndexRoute
@@ -381,9 +400,11 @@ export interface FileRouteTypes {
     | '/dashboard/extservices/add'
     | '/dashboard/partners/add'
     | '/dashboard/roles/add'
+    | '/dashboard/settings/approvals'
     | '/dashboard/staff/add'
     | '/dashboard/visits/$visitId'
     | '/dashboard/activities/'
+    | '/dashboard/approvals/'
     | '/dashboard/campaigns/'
     | '/dashboard/clients/'
     | '/dashboard/club-keys/'
@@ -419,9 +440,11 @@ export interface FileRouteTypes {
     | '/dashboard/extservices/add'
     | '/dashboard/partners/add'
     | '/dashboard/roles/add'
+    | '/dashboard/settings/approvals'
     | '/dashboard/staff/add'
     | '/dashboard/visits/$visitId'
     | '/dashboard/activities'
+    | '/dashboard/approvals'
     | '/dashboard/campaigns'
     | '/dashboard/clients'
     | '/dashboard/club-keys'
@@ -458,9 +481,11 @@ export interface FileRouteTypes {
     | '/dashboard/extservices/add'
     | '/dashboard/partners/add'
     | '/dashboard/roles/add'
+    | '/dashboard/settings/approvals'
     | '/dashboard/staff/add'
     | '/dashboard/visits/$visitId'
     | '/dashboard/activities/'
+    | '/dashboard/approvals/'
     | '/dashboard/campaigns/'
     | '/dashboard/clients/'
     | '/dashboard/club-keys/'
@@ -554,6 +579,13 @@ declare module '@tanstack/react-router' {
       path: '/activities'
       fullPath: '/dashboard/activities/'
       preLoaderRoute: typeof DashboardActivitiesIndexRouteImport
+      parentRoute: typeof DashboardRoute
+    }
+    '/dashboard/approvals/': {
+      id: '/dashboard/approvals/'
+      path: '/approvals'
+      fullPath: '/dashboard/approvals/'
+      preLoaderRoute: typeof DashboardApprovalsIndexRouteImport
       parentRoute: typeof DashboardRoute
     }
     '/dashboard/campaigns/': {
@@ -661,6 +693,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof DashboardRolesAddRouteImport
       parentRoute: typeof DashboardRoute
     }
+    '/dashboard/settings/approvals': {
+      id: '/dashboard/settings/approvals'
+      path: '/settings/approvals'
+      fullPath: '/dashboard/settings/approvals'
+      preLoaderRoute: typeof DashboardSettingsApprovalsRouteImport
+      parentRoute: typeof DashboardRoute
+    }
     '/dashboard/staff/': {
       id: '/dashboard/staff/'
       path: '/staff'
@@ -765,9 +804,11 @@ interface DashboardRouteChildren {
   DashboardExtservicesAddRoute: typeof DashboardExtservicesAddRoute
   DashboardPartnersAddRoute: typeof DashboardPartnersAddRoute
   DashboardRolesAddRoute: typeof DashboardRolesAddRoute
+  DashboardSettingsApprovalsRoute: typeof DashboardSettingsApprovalsRoute
   DashboardStaffAddRoute: typeof DashboardStaffAddRoute
   DashboardVisitsVisitIdRoute: typeof DashboardVisitsVisitIdRoute
   DashboardActivitiesIndexRoute: typeof DashboardActivitiesIndexRoute
+  DashboardApprovalsIndexRoute: typeof DashboardApprovalsIndexRoute
   DashboardCampaignsIndexRoute: typeof DashboardCampaignsIndexRoute
   DashboardClientsIndexRoute: typeof DashboardClientsIndexRoute
   DashboardClubKeysIndexRoute: typeof DashboardClubKeysIndexRoute
@@ -799,9 +840,11 @@ const DashboardRouteChildren: DashboardRouteChildren = {
   DashboardExtservicesAddRoute: DashboardExtservicesAddRoute,
   DashboardPartnersAddRoute: DashboardPartnersAddRoute,
   DashboardRolesAddRoute: DashboardRolesAddRoute,
+  DashboardSettingsApprovalsRoute: DashboardSettingsApprovalsRoute,
   DashboardStaffAddRoute: DashboardStaffAddRoute,
   DashboardVisitsVisitIdRoute: DashboardVisitsVisitIdRoute,
   DashboardActivitiesIndexRoute: DashboardActivitiesIndexRoute,
+  DashboardApprovalsIndexRoute: DashboardApprovalsIndexRoute,
   DashboardCampaignsIndexRoute: DashboardCampaignsIndexRoute,
   DashboardClientsIndexRoute: DashboardClientsIndexRoute,
   DashboardClubKeysIndexRoute: DashboardClubKeysIndexRoute,

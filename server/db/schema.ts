@@ -3,6 +3,7 @@
  * so drizzle-kit sees every table through these re-exports).
  */
 export * from './schema/accounts';
+export * from './schema/approvals';
 export * from './schema/campaigns';
 export * from './schema/customer-sync';
 export * from './schema/figures';

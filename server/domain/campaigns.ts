@@ -1,8 +1,10 @@
 import { type SQL, sql } from 'drizzle-orm';
 import {
   type ApprovalSettings,
+  type ApprovalSettingsBody,
   type CampaignPreview,
   type CampaignSegment,
+  DEFAULT_APPROVAL_EXPIRY_DAYS,
   PREVIEW_SKIPPED_SHOWN,
   SKIP_REASONS,
   type SkipReason,
@@ -155,23 +157,33 @@ export const faceValue = (count: number, issuedAmount: number | null): number =>
 
 const CAMPAIGN_TOTAL_KEY = 'approval_campaign_total_above';
 const SINGLE_REWARD_KEY = 'approval_single_reward_above';
+const EXPIRY_DAYS_KEY = 'approval_expiry_days';
 
-/** The club's thresholds (naira; null: none). Nothing set: nothing waits. */
+/**
+ * The club's thresholds (naira; null: none) and the days a request waits before it expires
+ * (DEFAULT_APPROVAL_EXPIRY_DAYS unless set). Nothing set: nothing waits.
+ */
 export async function approvalSettings(db: DbOrTx): Promise<ApprovalSettings> {
   const rows = await db.select().from(appSettings);
   const value = (key: string) => {
     const v = rows.find((r) => r.key === key)?.value;
     return v === undefined || v === '' ? null : Number(v);
   };
-  return { campaignTotalAbove: value(CAMPAIGN_TOTAL_KEY), singleRewardAbove: value(SINGLE_REWARD_KEY) };
+  return {
+    campaignTotalAbove: value(CAMPAIGN_TOTAL_KEY),
+    singleRewardAbove: value(SINGLE_REWARD_KEY),
+    approvalExpiryDays: value(EXPIRY_DAYS_KEY) ?? DEFAULT_APPROVAL_EXPIRY_DAYS,
+  };
 }
 
-export async function saveApprovalSettings(db: DbOrTx, s: ApprovalSettings): Promise<void> {
-  for (const [key, value] of [
-    [CAMPAIGN_TOTAL_KEY, s.campaignTotalAbove],
-    [SINGLE_REWARD_KEY, s.singleRewardAbove],
-  ] as const) {
-    const text = value === null ? '' : value.toFixed(2);
+/** Saves the thresholds, and the expiry days when given (absent: unchanged). */
+export async function saveApprovalSettings(db: DbOrTx, s: ApprovalSettingsBody): Promise<void> {
+  const pairs: [string, string][] = [
+    [CAMPAIGN_TOTAL_KEY, s.campaignTotalAbove === null ? '' : s.campaignTotalAbove.toFixed(2)],
+    [SINGLE_REWARD_KEY, s.singleRewardAbove === null ? '' : s.singleRewardAbove.toFixed(2)],
+  ];
+  if (s.approvalExpiryDays !== undefined) pairs.push([EXPIRY_DAYS_KEY, String(s.approvalExpiryDays)]);
+  for (const [key, text] of pairs) {
     await db
       .insert(appSettings)
       .values({ key, value: text })
@@ -185,7 +197,7 @@ export async function saveApprovalSettings(db: DbOrTx, s: ApprovalSettings): Pro
  * singleRewardAbove. Compared in kobo.
  */
 export function approvalReasons(
-  s: ApprovalSettings,
+  s: Pick<ApprovalSettings, 'campaignTotalAbove' | 'singleRewardAbove'>,
   figures: { totalValue: number; issuedAmount: number | null },
 ): string[] {
   const reasons: string[] = [];

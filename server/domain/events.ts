@@ -108,6 +108,13 @@ export const actions = {
   completedCampaign: (name: string, counts: string) => `Campaign ${name} finished: ${counts}`,
   failedCampaign: (name: string, reason: string) => `Campaign ${name} stopped: ${reason}`,
   setApprovalThresholds: (text: string) => `Set the approval thresholds: ${text}`,
+  requestedRewardApproval: (what: string, reasons: string) => `Asked for approval of ${what}: ${reasons}`,
+  approvedRewardRequest: (what: string) => `Approved ${what}`,
+  rejectedRewardRequest: (what: string, reason: string) => `Rejected ${what}: ${reason}`,
+  rewardRequestExpired: (what: string, days: number) =>
+    `Request for ${what} expired: not decided within ${days} day${days === 1 ? '' : 's'}`,
+  campaignExpired: (name: string, days: number) =>
+    `Campaign ${name} expired: not approved within ${days} day${days === 1 ? '' : 's'}`,
   releasedExternalId: (externalId: string, ref: string) =>
     `Freed external id ${externalId} of erased customer ${ref} for a new import`,
 } as const;

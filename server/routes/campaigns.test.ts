@@ -379,7 +379,8 @@ describe('four eyes', () => {
     ).toBe(403);
     const res = await t.request('PUT', '/admin/settings/approvals', { token: superToken, json: body });
     expect(res.status, res.text).toBe(200);
-    expect(res.body.data).toEqual(body);
+    // The expiry days (decision 074) keep their default of 7 when the body leaves them out.
+    expect(res.body.data).toEqual({ ...body, approvalExpiryDays: 7 });
   });
 
   it('above the threshold it waits; its maker cannot approve (403); a second person starts it; twice changes nothing', async () => {

@@ -7,11 +7,13 @@ import {
   type CampaignSegment,
   campaignMessages as msg,
 } from '../../contract/campaigns';
+import type { ErrorCode } from '../../contract/error-codes';
 import { formatNaira } from '../../contract/money';
 import { recordCampaignEnd } from '../campaign-worker';
 import type { DbOrTx } from '../db/client';
 import { executeRows } from '../db/rows';
 import { campaigns, partners, users } from '../db/schema';
+import { decisionRefusals, expireOverdue, isOverdue, mailApprovers } from '../domain/approvals';
 import {
   approvalReasons,
   approvalSettings,
@@ -33,6 +35,7 @@ import type { RouteContext } from '../http/context';
 import { ok } from '../http/errors';
 import { imageField } from '../http/images';
 import { routeSet } from '../http/route';
+import { appUrl } from '../mail-templates';
 import type { AppEnv } from '../types';
 
 type CampaignRow = typeof campaigns.$inferSelect;
@@ -129,7 +132,7 @@ const contextOf = async (db: DbOrTx, row: CampaignRow, now: Date): Promise<Segme
  * club's (club-scoped). The run is server/campaign-worker.ts.
  */
 export function campaignRoutes(ctx: RouteContext) {
-  const { db, clock, guards, config } = ctx;
+  const { db, clock, guards, config, mailer } = ctx;
 
   /** A campaign inside the caller's scope (another partner's is 404, like none). */
   const scopedCampaign = async (c: Context<AppEnv>, id: number, tx: DbOrTx = db, lock = false) => {
@@ -143,9 +146,12 @@ export function campaignRoutes(ctx: RouteContext) {
   /** The campaign an approve or reject names, locked: waiting, and not the caller's own (four eyes). */
   const decidable = async (c: Context<AppEnv>, id: number, tx: DbOrTx) => {
     const row = await scopedCampaign(c, id, tx, true);
-    if (row.createdBy !== null && row.createdBy === staffUserId(c.get('user')))
-      throw new ApiError(403, msg.ownCampaign);
-    if (row.state !== 'awaiting_approval') throw conflict(msg.notWaiting(row.state));
+    if (row.createdBy !== null && row.createdBy === staffUserId(c.get('user'))) throw decisionRefusals.own();
+    const { approvalExpiryDays: days } = await approvalSettings(tx);
+    if (row.state === 'expired') throw decisionRefusals.expired(days);
+    if (row.state !== 'awaiting_approval') throw decisionRefusals.notWaiting(row.state);
+    // Overdue but not yet swept (decision 074): expired all the same.
+    if (isOverdue(row.submittedAt, days, clock())) throw decisionRefusals.expired(days);
     return row;
   };
 
@@ -154,11 +160,12 @@ export function campaignRoutes(ctx: RouteContext) {
     return toCampaign(row!);
   };
 
-  const conflict = (message: string) => new ApiError(409, message);
+  const conflict = (message: string, code?: ErrorCode) => new ApiError(409, message, [], {}, code);
 
   return routeSet(guards)
     .on('GET /admin/campaigns', async (c) => {
       const q = c.req.valid('query');
+      await expireOverdue(db, clock());
       const partnerId = scopedPartnerId(c.get('user'), q.partnerId);
       const where = and(
         partnerId === null ? undefined : eq(campaigns.partnerId, partnerId),
@@ -227,6 +234,7 @@ export function campaignRoutes(ctx: RouteContext) {
       return ok(c, await view(id), msg.created, 201);
     })
     .on('GET /admin/campaigns/{id}', async (c) => {
+      await expireOverdue(db, clock());
       const row = await scopedCampaign(c, c.req.valid('param').id);
       return ok(c, await view(row.id));
     })
@@ -254,7 +262,7 @@ export function campaignRoutes(ctx: RouteContext) {
       const started = await db.transaction(async (tx) => {
         // The row lock serialises two submits: the second finds it no longer a draft (409).
         const row = await scopedCampaign(c, c.req.valid('param').id, tx, true);
-        if (row.state !== 'draft') throw conflict(msg.notDraft(row.state));
+        if (row.state !== 'draft') throw conflict(msg.notDraft(row.state), 'campaign_not_draft');
         if (row.expiryDate && row.expiryDate.getTime() <= now.getTime())
           throw fieldError('reward.expiryDate', 'expiryDate must be today or later');
         // The segment is fixed now: the run issues to these customers, the approver sees these figures.
@@ -273,12 +281,10 @@ export function campaignRoutes(ctx: RouteContext) {
         const unknown = (await unknownListEntries(tx, x.segment)).length;
         const issuable = Number(fixed?.issuable ?? 0);
         const skipped = Number(fixed?.skipped ?? 0) + unknown;
-        if (issuable === 0) throw new ApiError(409, msg.empty);
+        if (issuable === 0) throw conflict(msg.empty, 'campaign_empty');
         const totalValue = faceValue(issuable, row.issuedAmount);
-        const reasons = approvalReasons(await approvalSettings(tx), {
-          totalValue,
-          issuedAmount: row.issuedAmount,
-        });
+        const settings = await approvalSettings(tx);
+        const reasons = approvalReasons(settings, { totalValue, issuedAmount: row.issuedAmount });
         const state = reasons.length > 0 ? 'awaiting_approval' : 'running';
         // Conditional as well as locked: whatever the isolation, one submit moves a draft.
         const moved = await tx
@@ -286,7 +292,7 @@ export function campaignRoutes(ctx: RouteContext) {
           .set({ state, total: issuable + skipped, skipped, totalValue, submittedAt: now, updatedAt: now })
           .where(and(eq(campaigns.id, row.id), eq(campaigns.state, 'draft')))
           .returning({ id: campaigns.id });
-        if (moved.length === 0) throw conflict(msg.notDraft('submitted'));
+        if (moved.length === 0) throw conflict(msg.notDraft('submitted'), 'campaign_not_draft');
         await recordEvent(tx, {
           actor: actorOfAuthUser(user),
           action:
@@ -299,9 +305,27 @@ export function campaignRoutes(ctx: RouteContext) {
           meta,
           at: now,
         });
+        // Four eyes (decision 074): every approver but the maker is mailed a link to the queue.
+        if (state === 'awaiting_approval') {
+          const [p] = await tx
+            .select({ organizationName: partners.organizationName })
+            .from(partners)
+            .where(eq(partners.id, row.partnerId));
+          await mailApprovers(tx, mailer.enqueue, {
+            makerId: staffUserId(user),
+            makerName: actorOfAuthUser(user).name,
+            what: `campaign ${row.name} at ${p?.organizationName ?? ''}: ${issuable} customer${issuable === 1 ? '' : 's'}, ${formatNaira(totalValue)}`,
+            reasons,
+            waitingSince: now,
+            days: settings.approvalExpiryDays,
+            appUrl: appUrl(config),
+            now,
+          });
+        }
         return { id: row.id, state };
       });
       if (started.state === 'running') ctx.campaigns?.kick();
+      else mailer.kick();
       return ok(c, await view(started.id), started.state === 'running' ? msg.started : msg.waiting);
     })
     .on('POST /admin/campaigns/{id}/approve', async (c) => {
@@ -314,7 +338,7 @@ export function campaignRoutes(ctx: RouteContext) {
           .set({ state: 'running', approvedBy: staffUserId(user), decidedAt: now, updatedAt: now })
           .where(and(eq(campaigns.id, row.id), eq(campaigns.state, 'awaiting_approval')))
           .returning({ id: campaigns.id });
-        if (moved.length === 0) throw conflict(msg.notWaiting('decided'));
+        if (moved.length === 0) throw decisionRefusals.notWaiting('decided');
         await recordEvent(tx, {
           actor: actorOfAuthUser(user),
           action: actions.approvedCampaign(row.name),
@@ -367,7 +391,7 @@ export function campaignRoutes(ctx: RouteContext) {
         // finds the campaign cancelled and stops.
         const row = await scopedCampaign(c, c.req.valid('param').id, tx, true);
         if (!['draft', 'awaiting_approval', 'running'].includes(row.state))
-          throw conflict(msg.notCancellable(row.state));
+          throw conflict(msg.notCancellable(row.state), 'campaign_not_cancellable');
         const [ended] = await tx
           .update(campaigns)
           .set({ state: 'cancelled', finishedAt: now, updatedAt: now, leaseOwner: null, leaseUntil: null })
@@ -391,14 +415,15 @@ export function campaignRoutes(ctx: RouteContext) {
         const before = await approvalSettings(tx);
         await saveApprovalSettings(tx, body);
         const text = (v: number | null) => (v === null ? 'none' : formatNaira(v));
+        const days = body.approvalExpiryDays ?? before.approvalExpiryDays;
         await recordEvent(tx, {
           actor: actorOfAuthUser(user),
           action: actions.setApprovalThresholds(
-            `campaign total above ${text(body.campaignTotalAbove)}, single reward above ${text(body.singleRewardAbove)}`,
+            `campaign total above ${text(body.campaignTotalAbove)}, single reward above ${text(body.singleRewardAbove)}, requests expire after ${days} day${days === 1 ? '' : 's'}`,
           ),
           entity: 'settings',
           entityId: 'approvals',
-          payload: { ...body, previous: before },
+          payload: { ...body, approvalExpiryDays: days, previous: before },
           meta: requestMeta(c, config.trustProxy),
           at: now,
         });

@@ -1,5 +1,6 @@
 import { and, asc, desc, eq, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
+import { approvalMessages } from '../../contract/approvals';
 import { CURSOR_LIMIT_DEFAULT, type CursorQuery, cursorMessages } from '../../contract/list';
 import type { LedgerEntry, RewardLedger } from '../../contract/redemption';
 import {
@@ -13,13 +14,20 @@ import {
 } from '../../contract/rewards';
 import { sqlState, UNIQUE_VIOLATION } from '../db/errors';
 import { executeRows } from '../db/rows';
-import { customers, rewardLedger, rewards, users } from '../db/schema';
+import { customers, rewardLedger, rewardRequests, rewards, users } from '../db/schema';
 import { rewardStats } from '../domain/analytics';
-import { actorOfAuthUser } from '../domain/events';
+import {
+  mailApprovers,
+  requestWhat,
+  selectRewardRequests,
+  singleRewardReasons,
+  unclaimedPoints,
+} from '../domain/approvals';
+import { approvalSettings } from '../domain/campaigns';
+import { actions, actorOfAuthUser, recordEvent } from '../domain/events';
 import { runIdempotent, success } from '../domain/idempotency';
 import { storeFile } from '../domain/images';
 import { findLivePartner, transactingCustomer, transactingPartner } from '../domain/partners';
-import { NAIRA_PER_POINT } from '../domain/points';
 import { insertIssuedReward } from '../domain/reward-issue';
 import { expiryEndOfDay, findScopedReward, rewardById, toReward } from '../domain/rewards';
 import {
@@ -37,6 +45,7 @@ import { ok } from '../http/errors';
 import { idempotencyKeyOf, respond } from '../http/idempotency';
 import { imageField } from '../http/images';
 import { routeSet } from '../http/route';
+import { appUrl } from '../mail-templates';
 import type { AuthUser } from '../types';
 import { containing, findCustomers, lookupPartner, nameOrEmailContains } from './customer-lookup';
 import { customersInScope } from './customers';
@@ -47,7 +56,7 @@ import { customersInScope } from './customers';
  * (server/http/access.ts `partnerScope`): partner staff only at their own partner, 404 elsewhere.
  */
 export function partnerSideRewardRoutes(ctx: RouteContext) {
-  const { db, clock, config, guards } = ctx;
+  const { db, clock, config, guards, mailer } = ctx;
 
   /** The partner a figure is asked for: admins every partner or ?partnerId=, staff their own. */
   const figureScope = async (user: AuthUser, partnerId?: number) => {
@@ -204,15 +213,72 @@ export function partnerSideRewardRoutes(ctx: RouteContext) {
           const customer = await transactingCustomer(tx, body.issuedTo, 'issuedTo', 'update');
           let pointsClaimed = 0;
           if (body.byPoints) {
-            const [pts] = await executeRows<{ unclaimed: string }>(
-              tx,
-              sql`select (coalesce((select sum(floor(total_amount / ${NAIRA_PER_POINT})) from visits
-                    where partner_id = ${partner.id} and customer_id = ${customer.id} and review_state = 'approved'), 0)
-                  - coalesce((select sum(points_claimed) from rewards
-                    where partner_id = ${partner.id} and customer_id = ${customer.id}), 0))::bigint::text as unclaimed`,
-            );
-            pointsClaimed = Math.max(0, Number(pts?.unclaimed ?? 0));
+            pointsClaimed = await unclaimedPoints(tx, partner.id, customer.id);
             if (pointsClaimed <= 0) throw fieldError('byPoints', rmsg.noPoints, 409, 'no_points');
+          }
+          // Four eyes (decision 074): above the club's singleRewardAbove nothing is issued now; the
+          // issue waits as a request for a second person (202), and the approvers are mailed.
+          const settings = await approvalSettings(tx);
+          const reasons = singleRewardReasons(settings, issuedAmount);
+          if (reasons.length > 0) {
+            const promotionalImage = await storeFile(tx, image.bytes, image.mime, now);
+            const makerActor = actorOfAuthUser(actor);
+            const [made] = await tx
+              .insert(rewardRequests)
+              .values({
+                partnerId: partner.id,
+                customerId: customer.id,
+                rewardType: body.rewardType,
+                rewardTypeCategory: body.rewardTypeCategory ?? 'GENERAL',
+                issuedAmount,
+                percentageDiscount,
+                title: body.title,
+                description: body.description,
+                expiryDate,
+                promotionalImage,
+                byPoints: body.byPoints === true,
+                approvalReasons: reasons,
+                createdBy: staffUserId(actor),
+                actor: { ...makerActor },
+                createdAt: now,
+                updatedAt: now,
+              })
+              .returning({ id: rewardRequests.id });
+            const what = requestWhat(
+              { rewardType: body.rewardType, issuedAmount, percentageDiscount },
+              fullName(customer),
+              partner.organizationName,
+            );
+            await recordEvent(tx, {
+              actor: makerActor,
+              action: actions.requestedRewardApproval(what, reasons.join('; ')),
+              entity: 'reward_request',
+              entityId: made!.id,
+              payload: {
+                partnerId: partner.id,
+                customerId: customer.id,
+                issuedAmount,
+                approvalReasons: reasons,
+              },
+              meta,
+              at: now,
+            });
+            await mailApprovers(tx, mailer.enqueue, {
+              makerId: staffUserId(actor),
+              makerName: makerActor.name,
+              what,
+              reasons,
+              waitingSince: now,
+              days: settings.approvalExpiryDays,
+              appUrl: appUrl(config),
+              now,
+            });
+            const [request] = await selectRewardRequests(
+              tx,
+              eq(rewardRequests.id, made!.id),
+              settings.approvalExpiryDays,
+            );
+            return success(request, approvalMessages.waiting, 202);
           }
           const promotionalImage = await storeFile(tx, image.bytes, image.mime, now);
           const { rewardId } = (await insertIssuedReward(tx, {
@@ -236,7 +302,10 @@ export function partnerSideRewardRoutes(ctx: RouteContext) {
           return success(reward, rewardMessages.issued, 201);
         });
       try {
-        return respond(c, await run());
+        const answer = await run();
+        // A request that waits mailed the approvers (the outbox is delivered after the commit).
+        if (answer.kind === 'fresh' && answer.answer.status === 202) mailer.kick();
+        return respond(c, answer);
       } catch (err) {
         // A reward code clash (1 in 10^12 per pair) rolls back; the client retries with its key.
         if (sqlState(err) === UNIQUE_VIOLATION) throw new ApiError(409, 'Please try again');

@@ -59,8 +59,13 @@ export type CallInput<K extends ApiRouteKey> = ParamsPart<Route<K>> &
     timeoutMs?: number;
   };
 
-/** The `data` of the endpoint's success envelope. */
-export type CallData<K extends ApiRouteKey> = z.output<Route<K>['data']>;
+/**
+ * The `data` of the endpoint's success envelope: for an endpoint that may also answer 202 (a reward
+ * waiting for approval, decision 074), either shape.
+ */
+export type CallData<K extends ApiRouteKey> =
+  | z.output<Route<K>['data']>
+  | (Route<K> extends { accepted: { data: infer A extends z.core.$ZodType } } ? z.output<A> : never);
 
 /** The input argument: optional when the endpoint needs nothing. */
 type InputArg<K extends ApiRouteKey> =
@@ -98,7 +103,7 @@ export async function apiCall<K extends ApiRouteKey>(
   key: K,
   ...[input]: InputArg<K>
 ): Promise<Result<CallData<K>>> {
-  const { apiRoute } = await loadRegistry();
+  const { apiRoute, successDataOf } = await loadRegistry();
   const route = apiRoute(key);
   const { params, query, body, file, headers, auth, timeoutMs } = (input ?? {}) as {
     params?: Record<string, unknown>;
@@ -110,7 +115,7 @@ export async function apiCall<K extends ApiRouteKey>(
     timeoutMs?: number;
   };
   const method = route.method.toUpperCase() as 'GET' | 'POST' | 'PATCH' | 'DELETE';
-  return api().send(method, fillPath(route.path, params), route.data, {
+  return api().send(method, fillPath(route.path, params), successDataOf(route), {
     ...(query ? { query } : {}),
     ...(body !== undefined ? { body } : {}),
     ...(file ? { raw: file } : {}),

@@ -1,4 +1,5 @@
 import { queryOptions } from '@tanstack/react-query';
+import type { RewardRequest } from '../../contract/approvals';
 import type {
   initiateRedemptionBodySchema,
   RedemptionCustomer,
@@ -155,11 +156,14 @@ export const redeemReward = ({
     ? redeemGiftcard({ userId, code, otp, amountToRedeem: amountToRedeem ?? 0 }, idempotencyKey)
     : redeemCoupon({ userId, code, otp }, idempotencyKey);
 
-/** POST /partners/rewards/issue-reward (status Active). */
+/**
+ * POST /partners/rewards/issue-reward (status Active): the reward, or, above the club's four-eyes
+ * threshold, the request waiting for a second person (202, decision 074).
+ */
 export const issueReward = (
   body: IssueRewardBody,
   idempotencyKey: string = newIdempotencyKey(),
-): Promise<Reward> =>
+): Promise<Reward | RewardRequest> =>
   apiData('POST /partners/rewards/issue-reward', { body, headers: idempotent(idempotencyKey) });
 
 /**

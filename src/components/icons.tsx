@@ -107,6 +107,19 @@ export const ShieldCheckIcon = icon(
 );
 
 /** The club mark: a fiber ring around a star. */
+/** Four eyes: a check in a shield (the Approvals screen). */
+export const ApprovalIcon = icon(
+  <>
+    <path d="M12 3 4 6v6c0 4.5 3.4 8.2 8 9 4.6-.8 8-4.5 8-9V6l-8-3Z" />
+    <path d="m9 12 2 2 4-4" />
+  </>,
+);
+
+/** Sliders (a settings screen). */
+export const SlidersIcon = icon(
+  <path d="M4 6h10M18 6h2M4 12h4M12 12h8M4 18h12M20 18h0M14 4v4M8 10v4M16 16v4" />,
+);
+
 export const LogoMark = ({ size = 32, ...props }: IconProps) => (
   <svg width={size} height={size} viewBox="0 0 32 32" aria-hidden="true" focusable="false" {...props}>
     <circle cx="16" cy="16" r="14" fill="none" stroke="currentColor" strokeWidth="3" opacity="0.35" />

@@ -43,3 +43,17 @@ describe('the Club API keys screen (issue 27): the Super Admin alone', () => {
     expect(() => addGuard(contextOf(person(ALL_HELD)))).not.toThrow();
   });
 });
+
+describe('four eyes (issue 35, decision 074)', () => {
+  it('the Approvals screen opens for holders of rewards.approve only', () => {
+    const approver = { ...person(ALL_HELD), permissions: ['rewards.approve'] };
+    const issuer = { ...person(ALL_HELD), permissions: ['rewards.issue', 'rewards.view'] };
+    expect(mayOpen(approver, '/dashboard/approvals/')).toBe(true);
+    expect(mayOpen(issuer, '/dashboard/approvals/')).toBe(false);
+  });
+
+  it('the approval settings open for the Super Admin alone', () => {
+    expect(mayOpen(person(SUPER), '/dashboard/settings/approvals')).toBe(true);
+    expect(mayOpen(person(ALL_HELD), '/dashboard/settings/approvals')).toBe(false);
+  });
+});

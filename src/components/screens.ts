@@ -6,6 +6,7 @@ import { can, isSuperAdmin } from '../lib/permissions';
 import { requirePartnerAccess, requirePermission, requireSuperAdmin } from '../lib/use-can';
 import {
   ActivityIcon,
+  ApprovalIcon,
   BuildingIcon,
   GiftIcon,
   HomeIcon,
@@ -14,6 +15,7 @@ import {
   LayersIcon,
   MegaphoneIcon,
   ShieldCheckIcon,
+  SlidersIcon,
   UserIcon,
   UsersIcon,
 } from './icons';
@@ -103,6 +105,16 @@ export const SCREENS = {
     permission: ['integrations.manage'],
     superAdmin: true,
     menu: { label: 'Club API keys', icon: KeyIcon },
+  },
+  // Four eyes (issue 35, decision 074): the queue for approvers, the thresholds for the Super Admin.
+  '/dashboard/approvals/': {
+    permission: ['rewards.approve'],
+    menu: { label: 'Approvals', icon: ApprovalIcon },
+  },
+  '/dashboard/settings/approvals': {
+    permission: ['rewards.approve'],
+    superAdmin: true,
+    menu: { label: 'Approval settings', icon: SlidersIcon },
   },
 } as const satisfies { [P in RoutePath]?: Screen };
 

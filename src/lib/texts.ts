@@ -48,6 +48,7 @@ export const TEXTS = {
       cancelled: 'Cancelled',
       rejected: 'Rejected',
       failed: 'Failed',
+      expired: 'Expired',
     },
     skipReasons: {
       not_found: 'Names no customer',

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { createActor, fromPromise, waitFor } from 'xstate';
+import type { RewardRequest } from '../../contract/approvals';
 import type { IssueRewardBody, Reward } from '../../contract/rewards';
 import { ApiError } from '../lib/api-error';
 import { issueRewardMachine } from './issue-reward.machine';
@@ -34,12 +35,14 @@ function start(
   const actor = createActor(
     issueRewardMachine.provide({
       actors: {
-        issueReward: fromPromise(async ({ input: call }: { input: IssueCall }) => {
-          calls.push(call);
-          const answer = answers[calls.length - 1];
-          if (answer !== undefined) throw answer;
-          return reward;
-        }),
+        issueReward: fromPromise(
+          async ({ input: call }: { input: IssueCall }): Promise<Reward | RewardRequest> => {
+            calls.push(call);
+            const answer = answers[calls.length - 1];
+            if (answer !== undefined) throw answer;
+            return reward;
+          },
+        ),
       },
     }),
     { input },

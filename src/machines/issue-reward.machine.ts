@@ -1,4 +1,5 @@
 import { assign, fromPromise, setup } from 'xstate';
+import { approvalMessages, isRewardRequest, type RewardRequest } from '../../contract/approvals';
 import { type IssueRewardBody, type Reward, rewardMessages } from '../../contract/rewards';
 import { errorText, fieldErrorsOf } from '../lib/error-message';
 import { newIdempotencyKey } from '../lib/idempotency-key';
@@ -50,7 +51,8 @@ export interface IssueRewardContext {
   online: boolean;
   idempotencyKey: string | null;
   error: string | null;
-  reward: Reward | null;
+  /** The reward issued, or the request waiting for a second person (above the four-eyes threshold). */
+  reward: Reward | RewardRequest | null;
   /** An answer to an issue of this target was lost: the next success says plainly it went through. */
   uncertain: boolean;
 }
@@ -62,7 +64,7 @@ export type IssueRewardEvent =
   | NetworkEvent;
 
 export interface IssueRewardOutput {
-  reward: Reward | null;
+  reward: Reward | RewardRequest | null;
   message: string;
 }
 
@@ -79,7 +81,7 @@ export const issueRewardMachine = setup({
     output: {} as IssueRewardOutput,
   },
   actors: {
-    issueReward: fromPromise<Reward, { body: IssueRewardBody; idempotencyKey: string }>(
+    issueReward: fromPromise<Reward | RewardRequest, { body: IssueRewardBody; idempotencyKey: string }>(
       notProvided('issueReward'),
     ),
   },
@@ -183,6 +185,12 @@ export const issueRewardMachine = setup({
   },
   output: ({ context }) => ({
     reward: context.reward,
-    message: context.uncertain ? ISSUED_WENT_THROUGH : rewardMessages.issued,
+    // Above the four-eyes threshold nothing was issued yet: the maker reads that it waits (decision 074).
+    message:
+      context.reward && isRewardRequest(context.reward)
+        ? approvalMessages.waiting
+        : context.uncertain
+          ? ISSUED_WENT_THROUGH
+          : rewardMessages.issued,
   }),
 });

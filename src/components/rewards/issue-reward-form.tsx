@@ -2,6 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useActorRef, useSelector } from '@xstate/react';
 import { useEffect, useState } from 'react';
 import type { AnyStateMachine } from 'xstate';
+import type { RewardRequest } from '../../../contract/approvals';
 import { IMAGE_HELPER_TEXT } from '../../../contract/images';
 import type { Reward } from '../../../contract/rewards';
 import { css } from '../../../styled-system/css';
@@ -40,7 +41,7 @@ export interface IssueRewardFormProps {
   /** The customer (and partner) the reward is for; the form submits only with a customer. */
   target: IssueRewardInput;
   /** After 'Reward successfully issued': the caller goes to /dashboard/eligibility (docs/product.md#states). */
-  onIssued: (reward: Reward | null) => void;
+  onIssued: (reward: Reward | RewardRequest | null) => void;
   onCancel?: () => void;
   /** The issueReward machine with its effects (tests pass fakes); the real call by default. */
   machine?: AnyStateMachine;

@@ -1,4 +1,5 @@
 import { fromPromise } from 'xstate';
+import type { RewardRequest } from '../../../contract/approvals';
 import type { IssueRewardBody, Reward } from '../../../contract/rewards';
 import {
   checkRedemptionOtp,
@@ -65,8 +66,10 @@ export type IssueRequest = { body: IssueRewardBody; idempotencyKey: string };
 
 export const issueOnce = async (
   request: IssueRequest,
-  send: (request: IssueRequest) => Promise<Reward> = (r) => issueReward(r.body, r.idempotencyKey),
-): Promise<Reward> => (await sendSettlingOpenAttempt(issueAttemptId(request.body), request, send)).output;
+  send: (request: IssueRequest) => Promise<Reward | RewardRequest> = (r) =>
+    issueReward(r.body, r.idempotencyKey),
+): Promise<Reward | RewardRequest> =>
+  (await sendSettlingOpenAttempt(issueAttemptId(request.body), request, send)).output;
 
 export const liveIssueRewardMachine = issueRewardMachine.provide({
   actors: { issueReward: fromPromise(({ input }) => issueOnce(input)) },

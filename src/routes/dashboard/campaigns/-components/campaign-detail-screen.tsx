@@ -445,6 +445,7 @@ function OutcomeCard({ campaign: c, error }: { campaign: Campaign; error: string
     cancelled: `Cancelled: ${formatCount(c.issued)} ${c.issued === 1 ? 'reward was' : 'rewards were'} issued before it stopped; they stay.`,
     rejected: `Rejected${c.rejectedBy ? ` by ${c.rejectedBy.name}` : ''}: ${c.rejectionReason ?? ''}`,
     failed: `Stopped: ${c.error ?? 'the run could not go on'}. ${formatCount(c.issued)} issued before it stopped.`,
+    expired: 'Expired: nobody decided within the approval period (decision 074); nothing was issued.',
   };
   return (
     <DetailCard label="Outcome">

@@ -10,6 +10,7 @@ const TONES: Record<Campaign['state'], BadgeTone> = {
   cancelled: 'warning',
   rejected: 'danger',
   failed: 'danger',
+  expired: 'warning',
 };
 
 /** A campaign's state as a label ('Waiting for approval'). */

@@ -13,6 +13,7 @@ import { formatDate, formatNaira, fullName } from '../../../../lib/format';
 import { withListSort } from '../../../../lib/list-search';
 import { useCan } from '../../../../lib/use-can';
 import { RedeemButton, RedeemRewardFlow } from './reward-actions';
+import { RewardRequestsPanel } from './reward-requests-panel';
 
 const route = getRouteApi('/dashboard/partners/$partnerId/');
 const col = dataColumnHelper<Reward>();
@@ -127,6 +128,7 @@ export function PartnerRewardsTab({ partnerId }: { partnerId: number }) {
   const onChange = useListChange(navigate);
   return (
     <>
+      <RewardRequestsPanel partnerId={partnerId} />
       <ListTable
         label="Rewards"
         columns={columns}

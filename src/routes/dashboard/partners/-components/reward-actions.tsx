@@ -4,6 +4,7 @@ import { useSelector } from '@xstate/react';
 import { useCallback } from 'react';
 import type { Reward } from '../../../../../contract/rewards';
 import { css } from '../../../../../styled-system/css';
+import { approvalKeys } from '../../../../api/approvals';
 import { partnerKeys } from '../../../../api/partners';
 import { rewardFigureKeys, rewardKeys } from '../../../../api/rewards';
 import { statsKeys } from '../../../../api/stats';
@@ -54,6 +55,8 @@ export function invalidateRewardQueries(queryClient: QueryClient, partnerId: num
   void queryClient.invalidateQueries({ queryKey: partnerKeys.analytics(partnerId) });
   void queryClient.invalidateQueries({ queryKey: statsKeys.all });
   void queryClient.invalidateQueries({ queryKey: rewardFigureKeys.all() });
+  // A reward above the four-eyes threshold became a request (decision 074): its list and the queue.
+  void queryClient.invalidateQueries({ queryKey: approvalKeys.all });
 }
 
 /**
