@@ -6,6 +6,7 @@ import { customers, partners, rewards } from '../db/schema';
 import { findLivePartner } from '../domain/partners';
 import { type RewardView, rewardWithStatus } from '../domain/rewards';
 import { assertPartnerScope } from '../domain/scope';
+import { userName } from '../domain/visits';
 import { ApiError } from '../errors';
 import type { RouteContext } from '../http/context';
 import { rewardCsvColumns } from '../http/csv-columns';
@@ -28,7 +29,7 @@ const rewardListAt = (now: Date): ListSpec<RewardSortKey> => ({
   sortColumns: {
     createdAt: rewards.createdAt,
     expiryDate: rewards.expiryDate,
-    userName: sql`lower(${customers.firstName} || ' ' || ${customers.lastName})`,
+    userName,
     rewardType: rewards.rewardType,
     status: statusAt(now),
     balance: rewards.balance,
