@@ -39,7 +39,7 @@ test('a client is viewed with the fiber account, edited, blocked and deleted', a
 
   // Edit: only the non-empty fields go; the list gets 'Record updated successfully'.
   const street = `${Date.now() % 1000} Ogui Road, Enugu`;
-  await page.getByRole('button', { name: 'Edit' }).click();
+  await page.getByRole('button', { name: 'Edit', exact: true }).click();
   await page.getByLabel('Address').fill(street);
   await page.getByRole('button', { name: 'Submit' }).click();
   await expect(page.getByText('Record updated successfully')).toBeVisible();

@@ -257,9 +257,9 @@ test('lossy link: two minutes of use at 25% loss — never signed out, queued ed
   await until(
     page,
     () => page.goto(`/dashboard/partners/${partner.id}`),
-    page.getByRole('button', { name: 'Edit' }),
+    page.getByRole('button', { name: 'Edit', exact: true }),
   );
-  await page.getByRole('button', { name: 'Edit' }).click();
+  await page.getByRole('button', { name: 'Edit', exact: true }).click();
   await expect(page.getByLabel('Address')).toHaveValue(/./);
   // The app shell comes from the service worker offline.
   await expect

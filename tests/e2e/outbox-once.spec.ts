@@ -19,7 +19,7 @@ test('a queued edit goes out in one request when the network returns, and never 
   await signIn(page);
   await page.goto(`/dashboard/partners/${partner.id}`);
   await expect(page.getByRole('heading', { name: partner.organizationName })).toBeVisible();
-  await page.getByRole('button', { name: 'Edit' }).click();
+  await page.getByRole('button', { name: 'Edit', exact: true }).click();
   await expect(page.getByLabel('Address')).toHaveValue(/./);
 
   const sends: string[] = [];

@@ -41,7 +41,7 @@ const pendingCount = (page: Page) => page.getByTestId('pending-count');
 async function openEdit(page: Page, partner: Partner) {
   await page.goto(`/dashboard/partners/${partner.id}`);
   await expect(page.getByRole('heading', { name: partner.organizationName })).toBeVisible();
-  await page.getByRole('button', { name: 'Edit' }).click();
+  await page.getByRole('button', { name: 'Edit', exact: true }).click();
   await expect(page.getByRole('heading', { name: 'Edit Partner' })).toBeVisible();
   await expect(page.getByLabel('Address')).toHaveValue(/./);
 }

@@ -66,7 +66,7 @@ test('a partner is added with every rule checked, edited, blocked, unblocked and
   await expect(page.locator('img[src^="/api/v1/files/"]').first()).toBeVisible();
 
   // Edit: only what changed is sent; the name shows at once.
-  await page.getByRole('button', { name: 'Edit' }).click();
+  await page.getByRole('button', { name: 'Edit', exact: true }).click();
   await expect(page).toHaveURL(/\/edit$/);
   await page.getByLabel('Address').fill('3 Admiralty Way, Lekki, Lagos');
   await page.getByRole('button', { name: 'Submit' }).click();

@@ -48,7 +48,7 @@ const partnerRow = (page: Page, partner: Partner) =>
 
 /** The partner's edit form, opened from its page (no full load: the network may be off). */
 async function openEditForm(page: Page) {
-  await page.getByRole('button', { name: 'Edit' }).click();
+  await page.getByRole('button', { name: 'Edit', exact: true }).click();
   await expect(page.getByRole('heading', { name: 'Edit Partner' })).toBeVisible();
   await expect(page.getByLabel('Address')).toHaveValue(/./);
 }
