@@ -4,6 +4,8 @@ import type { PageSize } from '../../contract/list';
 import type { z } from '../../contract/zod';
 import { apiData } from './call';
 
+type CampaignState = Campaign['state'];
+
 /** Campaigns (issue 35, decisions 070 and 073): the list, one campaign, its preview and its steps. */
 
 type CreateCampaignBody = z.output<typeof createCampaignBodySchema>;
@@ -11,7 +13,8 @@ type CreateCampaignBody = z.output<typeof createCampaignBodySchema>;
 export const campaignKeys = {
   all: ['campaigns'] as const,
   lists: () => [...campaignKeys.all, 'list'] as const,
-  list: (page: number, pageSize: PageSize) => [...campaignKeys.lists(), { page, pageSize }] as const,
+  list: (page: number, pageSize: PageSize, state?: CampaignState) =>
+    [...campaignKeys.lists(), { page, pageSize, state }] as const,
   detail: (id: number) => [...campaignKeys.all, 'detail', id] as const,
 };
 
@@ -22,10 +25,14 @@ export const isLive = (state: Campaign['state'] | undefined) =>
 /** How often a live campaign is read again. */
 export const CAMPAIGN_POLL_MS = 2_000;
 
-export const campaignListQueryOptions = (page: number, pageSize: PageSize) =>
+/** A page of campaigns, newest first; of one state when `state` is given. */
+export const campaignListQueryOptions = (page: number, pageSize: PageSize, state?: CampaignState) =>
   queryOptions({
-    queryKey: campaignKeys.list(page, pageSize),
-    queryFn: () => apiData('GET /admin/campaigns', { query: { pageNumber: page, pageSize } }),
+    queryKey: campaignKeys.list(page, pageSize, state),
+    queryFn: () =>
+      apiData('GET /admin/campaigns', {
+        query: { pageNumber: page, pageSize, ...(state === undefined ? {} : { state }) },
+      }),
     placeholderData: keepPreviousData,
     // A running campaign's counts move: the list follows them while one is shown.
     refetchInterval: (query) =>

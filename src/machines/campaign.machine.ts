@@ -106,8 +106,9 @@ export const campaignMachine = setup({
         { guard: { type: 'is', params: 'cancelled' }, target: 'cancelled' },
         { guard: { type: 'is', params: 'rejected' }, target: 'rejected' },
         { guard: { type: 'is', params: 'failed' }, target: 'failed' },
-        // done, and expired (a request nobody decided in time, decision 074): settled, nothing left
-        // to do here; the page shows the server's state. Not modelled or walked yet (issue 35 note).
+        // A request nobody decided within the club's approvalExpiryDays (decision 074): nothing was
+        // issued, nothing is left to do.
+        { guard: { type: 'is', params: 'expired' }, target: 'expired' },
         { target: 'done' },
       ],
     },
@@ -141,7 +142,12 @@ export const campaignMachine = setup({
     },
     waiting: {
       on: {
-        'campaign.approve': { guard: 'mayDecide', target: 'approving', actions: assign({ error: null }) },
+        // Approving leaves a rejection begun: its reason's refusal goes with its dialog.
+        'campaign.approve': {
+          guard: 'mayDecide',
+          target: 'approving',
+          actions: assign({ error: null, reasonError: null }),
+        },
         'campaign.reject': [
           {
             guard: and(['mayDecide', 'isReasonInvalid']),
@@ -203,5 +209,6 @@ export const campaignMachine = setup({
     cancelled: { type: 'final' },
     rejected: { type: 'final' },
     failed: { type: 'final' },
+    expired: { type: 'final' },
   },
 });

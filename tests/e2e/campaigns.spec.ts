@@ -191,6 +191,15 @@ test('an admin runs a campaign for the eligible customers: the preview counts th
   await expect(row).toContainText('2 issued · 2 skipped · 4 in all');
   await expect(row).toContainText(done.createdBy?.name ?? '-');
   await fits(page, 'the campaign list');
+  // The state filter: a finished campaign is not among the drafts, and is among the finished ones.
+  const stateFilter = page.getByLabel('State', { exact: true });
+  await stateFilter.selectOption({ label: TEXTS.campaign.states.draft });
+  await expect(page).toHaveURL(/[?&]state=draft(&|$)/);
+  await expect(row).toHaveCount(0);
+  await stateFilter.selectOption({ label: TEXTS.campaign.states.done });
+  await expect(page).toHaveURL(/[?&]state=done(&|$)/);
+  await expect(row).toContainText('2 issued · 2 skipped · 4 in all');
+  await fits(page, 'the campaign list of one state');
   await context.close();
 
   // Every campaign screen fits a phone and a wide screen.

@@ -1,4 +1,6 @@
 import { describe, it, expect as vitestExpect } from 'vitest';
+import { createMachine } from 'xstate';
+import { machineInventory, statesOnlyThrough } from '../model/flow-engine';
 import { countAssertions, expect, observed, stateName } from './walk-kit';
 
 /** Issue 30: a state's check that asserts nothing fails the walk (tests/flows/walk.ts counts them). */
@@ -33,5 +35,38 @@ describe('the assertions a check makes', () => {
     vitestExpect(stateName({ signedIn: { refreshing: 'waitingForLock' } })).toBe(
       'signedIn.refreshing.waitingForLock',
     );
+  });
+});
+
+/** A state only unreachable transitions lead to is not reported as missed (issue 35's expired campaign). */
+describe('the states behind unreachable transitions', () => {
+  const machine = createMachine({
+    id: 'm',
+    initial: 'route',
+    states: {
+      route: {
+        always: [{ guard: () => false, target: 'expired' }, { target: 'open' }],
+      },
+      open: { on: { close: 'closed', lapse: 'lapsed' } },
+      closed: {},
+      expired: {},
+      lapsed: {},
+    },
+  });
+  const inventory = machineInventory(machine);
+
+  it('are those whose every way in is listed', () => {
+    vitestExpect(statesOnlyThrough(inventory, new Set(['m.route always #0']))).toEqual(['m.expired']);
+    vitestExpect(
+      statesOnlyThrough(inventory, new Set(['m.route always #0', 'm.open lapse #0'])).sort(),
+    ).toEqual(['m.expired', 'm.lapsed']);
+  });
+
+  it('never the first state (no way in) nor a state with one way in walkable', () => {
+    vitestExpect(statesOnlyThrough(inventory, new Set())).toEqual([]);
+    vitestExpect(statesOnlyThrough(inventory, new Set(['m.open close #0', 'm.open lapse #0']))).toEqual([
+      'm.closed',
+      'm.lapsed',
+    ]);
   });
 });

@@ -12,6 +12,7 @@ import {
   initialTransitions,
   machineInventory,
   readableSteps,
+  statesOnlyThrough,
 } from '../model/flow-engine';
 import { machineSvg } from './diagram';
 import { MailClient } from './mail-client';
@@ -246,13 +247,18 @@ async function walkMachine(
   const missingTransitions = totalTransitions.filter(
     (t) => !coveredTransitions.has(t) && !(t in unreachable),
   );
-  const missingStates = inventory.states.filter((s) => !visited.has(s));
+  const unreachableStates = statesOnlyThrough(inventory, new Set(Object.keys(unreachable)));
+  const missingStates = inventory.states.filter((s) => !visited.has(s) && !unreachableStates.includes(s));
   const walked = totalTransitions.filter((t) => coveredTransitions.has(t)).length;
   const failed = results.filter((r) => r.status === 'failed').length;
   const stale = Object.keys(unreachable).filter((t) => !inventory.transitions.has(t));
   const line =
     `${model.name}: ${results.filter((r) => r.status === 'passed').length}/${paths.length} paths passed, ` +
-    `states ${inventory.states.length - missingStates.length}/${inventory.states.length}, ` +
+    `states ${inventory.states.length - missingStates.length - unreachableStates.length}/${inventory.states.length}` +
+    (unreachableStates.length
+      ? ` (+${unreachableStates.length} only behind transitions not reachable through the UI)`
+      : '') +
+    ', ' +
     `transitions ${walked}/${totalTransitions.length} walked` +
     (Object.keys(unreachable).length
       ? ` (+${Object.keys(unreachable).length} not reachable through the UI)`
@@ -280,7 +286,7 @@ async function walkMachine(
     ),
     paths: results,
     states: {
-      covered: inventory.states.length - missingStates.length,
+      covered: inventory.states.length - missingStates.length - unreachableStates.length,
       total: inventory.states.length,
       missing: missingStates,
     },

@@ -53,6 +53,8 @@ export const rejectedCampaign = campaign('rejected', {
   rejectionReason: REJECT_REASON,
 });
 export const failedCampaign = campaign('failed', { error: 'the partner was blocked or deleted' });
+/** Nobody decided within the club's approvalExpiryDays (decision 074): nothing issued. */
+export const expiredCampaign = campaign('expired', { totalValue: 150_500 });
 
 export const campaignPreview: CampaignPreview = {
   count: 1,
@@ -105,6 +107,7 @@ export const campaignModel: FlowModel<typeof campaignMachine> = {
         { type: 'campaign.read', campaign: doneCampaign },
         { type: 'campaign.read', campaign: rejectedCampaign },
         { type: 'campaign.read', campaign: failedCampaign },
+        { type: 'campaign.read', campaign: expiredCampaign },
       ],
       approving: [
         { type: 'xstate.done.actor.approveCampaign', output: runningCampaign },
@@ -177,7 +180,9 @@ export const campaignModel: FlowModel<typeof campaignMachine> = {
             ? 'the run ends (the poll reads it)'
             : ev.campaign?.state === 'failed'
               ? 'the partner is blocked mid-run: the run fails (the poll reads it)'
-              : `the poll reads ${ev.campaign?.state}`;
+              : ev.campaign?.state === 'expired'
+                ? 'nobody decides within the approval period: it expires (the poll reads it)'
+                : `the poll reads ${ev.campaign?.state}`;
       case 'xstate.done.actor.loadPreview':
         return 'the server counts the customers';
       case 'xstate.error.actor.loadPreview':

@@ -28,6 +28,8 @@ const harness: FlowHarness = {
     if (e.type === 'campaign.approve') {
       // Only a second person approves; the maker's click sends nothing.
       expect(newCalls).toEqual(b.mayDecide ? [{ id: 'approveCampaign', input: id }] : []);
+      // The reject dialog is closed to approve: a refused reason is not shown any more.
+      if (b.mayDecide) expect(c.reasonError).toBeNull();
     }
     if (e.type === 'campaign.reject') {
       if (!b.mayDecide || !e.reason?.trim()) expect(newCalls).toEqual([]);
@@ -51,6 +53,7 @@ const harness: FlowHarness = {
       cancelled: ['cancelled'],
       rejected: ['rejected'],
       failed: ['failed'],
+      expired: ['expired'],
     };
     const value = String(after.value);
     if (stands[value]) expect(stands[value]).toContain(c.campaign.state);

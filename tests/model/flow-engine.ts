@@ -109,12 +109,15 @@ const guardName = (guard: unknown): string => {
 export function machineInventory(machine: AnyStateMachine) {
   const nodes = getStateNodes(machine.root);
   const transitions = new Map<string, string>();
+  /** Each transition's target state ids (none: it stays). */
+  const targets = new Map<string, string[]>();
   for (const node of [machine.root, ...nodes]) {
     const lists: AnyTransition[][] = [...node.transitions.values(), node.always ?? []];
     for (const list of lists) {
       for (const t of list) {
         const guard = guardName(t.guard);
         const target = t.target?.map((n) => n.id).join(',') ?? '(stays)';
+        targets.set(transitionKey(t), t.target?.map((n) => n.id) ?? []);
         transitions.set(
           transitionKey(t),
           `${node.id} --${t.eventType || 'always'}${guard ? ` [${guard}]` : ''}--> ${target}`,
@@ -122,7 +125,24 @@ export function machineInventory(machine: AnyStateMachine) {
       }
     }
   }
-  return { states: nodes.map((n) => n.id), transitions };
+  return { states: nodes.map((n) => n.id), transitions, targets };
+}
+
+/**
+ * The states only transitions of `unreachable` lead to (a walk cannot be there either): each has at
+ * least one transition into it, all of them listed.
+ */
+export function statesOnlyThrough(
+  inventory: ReturnType<typeof machineInventory>,
+  unreachable: ReadonlySet<string>,
+): string[] {
+  const into = new Map<string, string[]>();
+  for (const [key, ids] of inventory.targets)
+    for (const id of ids) into.set(id, [...(into.get(id) ?? []), key]);
+  return inventory.states.filter((id) => {
+    const keys = into.get(id) ?? [];
+    return keys.length > 0 && keys.every((k) => unreachable.has(k));
+  });
 }
 
 const valueOfPath = (path: string[]): unknown =>

@@ -11,7 +11,7 @@ export const Route = createFileRoute('/dashboard/campaigns/')({
   beforeLoad: screenGuard('/dashboard/campaigns/'),
   loaderDeps: ({ search }) => search,
   loader: ({ context: { queryClient }, deps }) => {
-    void queryClient.prefetchQuery(campaignListQueryOptions(deps.page, deps.pageSize));
+    void queryClient.prefetchQuery(campaignListQueryOptions(deps.page, deps.pageSize, deps.state));
   },
   errorComponent: RouteErrorState,
   component: CampaignsScreen,

@@ -1,13 +1,15 @@
 import { useQuery } from '@tanstack/react-query';
 import { getRouteApi, Link } from '@tanstack/react-router';
-import type { Campaign } from '../../../../../contract/campaigns';
+import { CAMPAIGN_STATES, type Campaign } from '../../../../../contract/campaigns';
 import { css } from '../../../../../styled-system/css';
 import { campaignListQueryOptions } from '../../../../api/campaigns';
 import { type DataColumn, dataColumnHelper } from '../../../../components/data-table';
 import { AddButton, ListTable, useRouteList } from '../../../../components/list-screen';
 import { PageBody, PageHeader } from '../../../../components/page-header';
+import { SelectField } from '../../../../components/ui/select';
 import { tableLink } from '../../../../components/ui/text-link';
 import { formatCount, formatDateTime } from '../../../../lib/format';
+import { TEXTS } from '../../../../lib/texts';
 import { CampaignStateBadge } from './campaign-parts';
 
 const route = getRouteApi('/dashboard/campaigns/');
@@ -59,7 +61,7 @@ const columns: DataColumn<Campaign>[] = col.columns([
 /** /dashboard/campaigns: every campaign, newest first, with its state, counts, maker and approver. */
 export function CampaignsScreen() {
   const search = route.useSearch();
-  const list = useQuery(campaignListQueryOptions(search.page, search.pageSize));
+  const list = useQuery(campaignListQueryOptions(search.page, search.pageSize, search.state));
   return (
     <PageBody>
       <PageHeader
@@ -71,7 +73,35 @@ export function CampaignsScreen() {
           </AddButton>
         }
       />
+      <StateFilter />
       <ListTable label="Campaigns" columns={columns} query={list} {...useRouteList(route)} />
     </PageBody>
+  );
+}
+
+/** The list of one state ('Waiting for approval', 'Running'...) or of all; back to page 1 on a change. */
+function StateFilter() {
+  const search = route.useSearch();
+  const navigate = route.useNavigate();
+  return (
+    <div className={css({ mb: '4', w: { base: 'full', sm: '20rem' } })}>
+      <SelectField
+        label="State"
+        options={[
+          { value: '', label: 'All states' },
+          ...CAMPAIGN_STATES.map((state) => ({ value: state, label: TEXTS.campaign.states[state] })),
+        ]}
+        value={search.state ?? ''}
+        onChange={(e) =>
+          void navigate({
+            search: (prev) => ({
+              ...prev,
+              page: 1,
+              state: CAMPAIGN_STATES.find((state) => state === e.target.value),
+            }),
+          })
+        }
+      />
+    </div>
   );
 }
