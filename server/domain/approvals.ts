@@ -154,6 +154,16 @@ export async function selectRewardRequests(
 export async function expireOverdue(db: Db, now: Date): Promise<number> {
   const { approvalExpiryDays: days } = await approvalSettings(db);
   const cutoff = new Date(now.getTime() - days * DAY_MS);
+  // Most reads find nothing overdue: one read says so, without the transaction's round trips (the
+  // campaign list is read all through a run, decision 070).
+  const [due] = await executeRows<{ due: boolean }>(
+    db,
+    sql`select exists (select 1 from ${campaigns} where ${campaigns.state} = 'awaiting_approval'
+          and ${campaigns.submittedAt} <= ${cutoff})
+        or exists (select 1 from ${rewardRequests} where ${rewardRequests.state} = 'awaiting_approval'
+          and ${rewardRequests.createdAt} <= ${cutoff}) as due`,
+  );
+  if (!due?.due) return 0;
   return db.transaction(async (tx) => {
     const dueCampaigns = tx
       .select({ id: campaigns.id })

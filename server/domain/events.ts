@@ -2,6 +2,7 @@ import { createRequire } from 'node:module';
 import { BlockList, isIP } from 'node:net';
 import type { AccountStatus } from '../../contract/list';
 import type { DbOrTx } from '../db/client';
+import { ROWS_PER_STATEMENT } from '../db/rows';
 import { events } from '../db/schema';
 import type { AuthUser, RequestMeta } from '../types';
 import { enqueueWebhookBatch, enqueueWebhooks, type WebhookEvent } from './webhooks';
@@ -230,17 +231,14 @@ export async function recordEvent(db: DbOrTx, e: NewEvent): Promise<void> {
   if (e.webhook) await enqueueWebhooks(db, e.webhook, e.at);
 }
 
-/** Event rows per INSERT statement: 14 parameters each, well under PostgreSQL's 65,535. */
-const EVENTS_PER_STATEMENT = 2_000;
-
 /**
  * Appends many events at once (a campaign's batch, docs/decisions/070): the same rows and webhook
  * deliveries as `recordEvent` called for each in turn, in their order, written in a few INSERT
  * statements. Inside the transaction of the change.
  */
 export async function recordEvents(db: DbOrTx, es: readonly NewEvent[]): Promise<void> {
-  for (let i = 0; i < es.length; i += EVENTS_PER_STATEMENT)
-    await db.insert(events).values(es.slice(i, i + EVENTS_PER_STATEMENT).map(eventRow));
+  for (let i = 0; i < es.length; i += ROWS_PER_STATEMENT)
+    await db.insert(events).values(es.slice(i, i + ROWS_PER_STATEMENT).map(eventRow));
   const messages = es.flatMap((e) => (e.webhook ? [{ event: e.webhook, at: e.at }] : []));
   if (messages.length > 0) await enqueueWebhookBatch(db, messages);
 }

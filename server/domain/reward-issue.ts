@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { DbOrTx } from '../db/client';
+import { ROWS_PER_STATEMENT } from '../db/rows';
 import { rewardLedger, rewards } from '../db/schema';
 import type { RequestMeta } from '../types';
 import { type Actor, actions, type NewEvent, recordEvent, recordEvents } from './events';
@@ -121,9 +122,6 @@ export async function insertIssuedReward(
   return { rewardId, code };
 }
 
-/** Customers per INSERT statement of a batch: 18 parameters a reward row, under PostgreSQL's 65,535. */
-const REWARDS_PER_STATEMENT = 1_000;
-
 /**
  * Issues one reward to each of `customers` inside the caller's transaction, set-based (a campaign's
  * batch, docs/decisions/070): exactly the rows `insertIssuedReward` writes for each in turn (reward,
@@ -139,8 +137,8 @@ export async function insertIssuedRewards(
   // One reward per customer per call, whatever the caller passes twice.
   const unique = [...new Map(customers.map((c) => [c.id, c])).values()];
   const made: { customer: IssueRewardInput['customer']; rewardId: number; code: string }[] = [];
-  for (let s = 0; s < unique.length; s += REWARDS_PER_STATEMENT) {
-    const chunk = unique.slice(s, s + REWARDS_PER_STATEMENT);
+  for (let s = 0; s < unique.length; s += ROWS_PER_STATEMENT) {
+    const chunk = unique.slice(s, s + ROWS_PER_STATEMENT);
     const codes = chunk.map(() => generateRewardCode(template.rewardType));
     const insert = tx.insert(rewards).values(chunk.map((c, k) => rewardRow(template, c.id, codes[k]!)));
     const created = await (template.campaignId === undefined
@@ -156,10 +154,10 @@ export async function insertIssuedRewards(
   }
   if (made.length === 0) return [];
   if (template.rewardType === 'GIFTCARD')
-    for (let s = 0; s < made.length; s += REWARDS_PER_STATEMENT)
+    for (let s = 0; s < made.length; s += ROWS_PER_STATEMENT)
       await tx
         .insert(rewardLedger)
-        .values(made.slice(s, s + REWARDS_PER_STATEMENT).map((m) => issueEntry(template, m.rewardId)));
+        .values(made.slice(s, s + ROWS_PER_STATEMENT).map((m) => issueEntry(template, m.rewardId)));
   await recordEvents(
     tx,
     made.map((m) => issuedEvent({ ...template, customer: m.customer }, m.rewardId, m.code)),

@@ -3,6 +3,7 @@ import { BlockList, isIP } from 'node:net';
 import { and, arrayContains, eq, isNull, or } from 'drizzle-orm';
 import { MAX_PREVIOUS_WEBHOOK_SECRETS, type WebhookEventType } from '../../contract/webhooks';
 import type { DbOrTx } from '../db/client';
+import { ROWS_PER_STATEMENT } from '../db/rows';
 import { webhookDeliveries, webhookEndpoints } from '../db/schema';
 
 /**
@@ -136,9 +137,6 @@ const deliveryRows = (endpoints: { id: number }[], event: WebhookEvent, at: Date
   }));
 };
 
-/** Delivery rows per INSERT statement: 6 parameters each, well under PostgreSQL's 65,535. */
-const DELIVERIES_PER_STATEMENT = 2_000;
-
 /** Writes the deliveries of one event (inside the caller's transaction). Returns how many. */
 export async function enqueueWebhooks(db: DbOrTx, event: WebhookEvent, at: Date): Promise<number> {
   const endpoints = await endpointsHearing(db, event);
@@ -168,8 +166,8 @@ export async function enqueueWebhookBatch(
     }
     if (heard.length > 0) rows.push(...deliveryRows(heard, event, at));
   }
-  for (let i = 0; i < rows.length; i += DELIVERIES_PER_STATEMENT)
-    await db.insert(webhookDeliveries).values(rows.slice(i, i + DELIVERIES_PER_STATEMENT));
+  for (let i = 0; i < rows.length; i += ROWS_PER_STATEMENT)
+    await db.insert(webhookDeliveries).values(rows.slice(i, i + ROWS_PER_STATEMENT));
   return rows.length;
 }
 
