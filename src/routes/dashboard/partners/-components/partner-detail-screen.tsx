@@ -1,5 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { getRouteApi, useNavigate } from '@tanstack/react-router';
+import { lazy, Suspense } from 'react';
 import {
   type Partner,
   partnerInactiveMessages,
@@ -23,6 +24,7 @@ import {
   useAccountActions,
 } from '../../../../components/detail-screen';
 import { BuildingIcon } from '../../../../components/icons';
+import { LogoSpinner } from '../../../../components/logo-spinner';
 import { PageBody, PageHeader } from '../../../../components/page-header';
 import { PendingNotice } from '../../../../components/pending-mark';
 import { QueuedDetailScreen } from '../../../../components/queued-detail-screen';
@@ -31,13 +33,29 @@ import { Tabs } from '../../../../components/ui/tabs';
 import { formatDate, formatNaira } from '../../../../lib/format';
 import { applyTabChange } from '../../../../lib/list-search';
 import { useCan, useOwnPartnerId } from '../../../../lib/use-can';
-import { PartnerAnalyticsTab } from './partner-analytics-tab';
-import { PartnerEligibleTab } from './partner-eligible-tab';
-import { PartnerIntegrationsTab } from './partner-integrations-tab';
-import { PartnerRewardsTab } from './partner-rewards-tab';
 import type { PartnerDetailTab } from './partner-search';
-import { PartnerVisitsTab } from './partner-visits-tab';
 import { ReviewRulesCard } from './review-rules-card';
+
+/**
+ * The tabs' screens load after the partner's page (issue 34): their lists, forms and dialogs are most
+ * of the page's JavaScript, and the partner's details (a cashier's first screen after sign-in) need
+ * none of it. Each tab's file is fetched when the tab is first shown.
+ */
+const PartnerVisitsTab = lazy(() =>
+  import('./partner-visits-tab').then((m) => ({ default: m.PartnerVisitsTab })),
+);
+const PartnerRewardsTab = lazy(() =>
+  import('./partner-rewards-tab').then((m) => ({ default: m.PartnerRewardsTab })),
+);
+const PartnerEligibleTab = lazy(() =>
+  import('./partner-eligible-tab').then((m) => ({ default: m.PartnerEligibleTab })),
+);
+const PartnerAnalyticsTab = lazy(() =>
+  import('./partner-analytics-tab').then((m) => ({ default: m.PartnerAnalyticsTab })),
+);
+const PartnerIntegrationsTab = lazy(() =>
+  import('./partner-integrations-tab').then((m) => ({ default: m.PartnerIntegrationsTab })),
+);
 
 const route = getRouteApi('/dashboard/partners/$partnerId/');
 
@@ -267,7 +285,13 @@ function PartnerTabs({ partnerId, blocked }: { partnerId: number; blocked: boole
   };
   const items = (Object.keys(TAB_LABELS) as PartnerDetailTab[])
     .filter((tab) => allowed[tab])
-    .map((tab) => ({ value: tab, label: TAB_LABELS[tab], content: content[tab] }));
+    .map((tab) => ({
+      value: tab,
+      label: TAB_LABELS[tab],
+      content: (
+        <Suspense fallback={<LogoSpinner label={`Loading ${TAB_LABELS[tab]}`} />}>{content[tab]}</Suspense>
+      ),
+    }));
   const active = items.some((t) => t.value === search.activeTab)
     ? search.activeTab
     : (items[0]?.value ?? 'analytics');
