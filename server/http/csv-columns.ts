@@ -110,6 +110,16 @@ export const visitCsvColumns: CsvColumn<Visit>[] = [
   },
 ];
 
+/**
+ * The Visits tab's export, for the club and the partner's staff: a visit's columns and its review's
+ * state and reason (decision 075: the partner sees both; who reviewed it stays with the club).
+ */
+export const partnerVisitCsvColumns: CsvColumn<Visit>[] = [
+  ...visitCsvColumns,
+  { header: 'Review state', value: (v) => v.review.state },
+  { header: 'Review reason', value: (v) => v.review.reason ?? '' },
+];
+
 export const customerCsvColumns: CsvColumn<Customer>[] = [
   { header: 'ID', value: (r) => r.id },
   { header: 'First name', value: (r) => r.firstName },
@@ -162,7 +172,7 @@ export const CSV_EXPORT_COLUMNS: Record<string, CsvColumn<any>[]> = {
   'GET /admin/user/activities/export': activityCsvColumns,
   'GET /admin/partners/export': partnerCsvColumns,
   'GET /admin/partners/extended-services/export': serviceCsvColumns,
-  'GET /admin/partners/visits/export': visitCsvColumns,
+  'GET /admin/partners/visits/export': partnerVisitCsvColumns,
   'GET /admin/partners/visits/reward-eligible-users/export': eligibleCsvColumns,
   'GET /admin/partners/visits/eligible-users-bypoints/export': pointsCsvColumns,
   'GET /admin/partners/rewards/export': rewardCsvColumns,

@@ -1,3 +1,4 @@
+import { parse } from 'csv-parse/sync';
 import { and, eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { CreatedApiKey } from '../../contract/api-keys';
@@ -533,6 +534,13 @@ describe('scope', () => {
     });
     const one = await req<Visit>('GET', `/admin/partners/visits/${waiting.id}`, undefined, staffToken);
     expect(one.body.data!.review.state).toBe('rejected');
+    // And in the Visits tab's CSV: the state and the reason, not the reviewer.
+    const csv = await req('GET', `/admin/partners/visits/export?partnerId=${P.id}`, undefined, staffToken);
+    expect(csv.status, csv.text).toBe(200);
+    const [header, ...rows] = parse(csv.text, { bom: true }) as string[][];
+    expect(header!.slice(-2)).toEqual(['Review state', 'Review reason']);
+    expect(header).not.toContain('Reviewed by');
+    expect(rows.find((r) => r[0] === String(waiting.id))!.slice(-2)).toEqual(['rejected', 'Not a real sale']);
     // Not another partner's.
     const theirs = (await record(visitBody(Q.id, c.id, 100))).body.data!;
     expect((await req('GET', `/admin/partners/visits/${theirs.id}`, undefined, staffToken)).status).toBe(404);

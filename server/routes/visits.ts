@@ -12,7 +12,7 @@ import { scopedLivePartner } from '../domain/partners';
 import { findVisits, type VisitRow, visitColumns, visitFrom, visitJoins, withItems } from '../domain/visits';
 import { ApiError } from '../errors';
 import type { RouteContext } from '../http/context';
-import { visitCsvColumns } from '../http/csv-columns';
+import { partnerVisitCsvColumns } from '../http/csv-columns';
 import type { ExportKey } from '../http/csv-export';
 import { ok } from '../http/errors';
 import type { ListSpec } from '../http/list';
@@ -85,7 +85,7 @@ export function visitRoutes(ctx: RouteContext) {
 
   const list = listRoutes(ctx, 'GET /admin/partners/visits', {
     source: async (q, c) => visitSource(await partnerFor(c.get('user'), q.partnerId), q),
-    csv: { name: (q) => `visits-partner-${q.partnerId}`, columns: visitCsvColumns },
+    csv: { name: (q) => `visits-partner-${q.partnerId}`, columns: partnerVisitCsvColumns },
   });
 
   return routeSet(guards)
