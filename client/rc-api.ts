@@ -18217,8 +18217,8 @@ export interface operations {
                 };
                 content: {
                     /**
-                     * @example ID,Visit date,Customer ID,First name,Last name,Attendant,Total amount (NGN),Partner,Items
-                     *     12,2026-03-01T10:00:00.000Z,12,Ada,Obi,Bisi,2500,Mama Put Kitchen,Jollof rice x1 @ 2500
+                     * @example ID,Visit date,Customer ID,First name,Last name,Attendant,Total amount (NGN),Partner,Items,Review state,Review reason
+                     *     12,2026-03-01T10:00:00.000Z,12,Ada,Obi,Bisi,2500,Mama Put Kitchen,Jollof rice x1 @ 2500,approved,Example text
                      */
                     "text/csv": string;
                 };

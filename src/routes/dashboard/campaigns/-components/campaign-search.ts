@@ -10,5 +10,4 @@ import { listSearchDefaults } from '../../../../lib/list-search';
 export const campaignSearchSchema = z.extend(listSearchSchema({ sortKeys: ['createdAt'] }), {
   state: z.catch(z.optional(z.enum(CAMPAIGN_STATES)), undefined),
 });
-export type CampaignSearch = z.output<typeof campaignSearchSchema>;
 export const CAMPAIGN_SEARCH_DEFAULTS = listSearchDefaults(campaignSearchSchema);
