@@ -2,8 +2,9 @@
  * `npm run bench:large-jobs` (issue 36): the streamed jobs on the large data set. On the PostgreSQL
  * database that `npm run bench:partners` seeded and kept (BENCH_KEEP_DB, 1M or 10M visits), the
  * server as `npm run start:prod` runs it streams the biggest CSV exports (the busy partner's visits,
- * every active customer, the busy partner's eligible customers and points) and then imports 100,000
- * subscriber rows (BENCH_IMPORT_ROWS) beside what is there. Prints, for each: rows, MB, seconds to
+ * every active customer, the busy partner's eligible customers and points), then imports 100,000
+ * subscriber rows (BENCH_IMPORT_ROWS) beside what is there, then runs a campaign for every active
+ * customer (`campaignOnTheLargeDataSet`). Prints, for each: rows, MB, seconds to
  * the last byte, and the server's peak RSS (VmHWM) after it; the imported rows are deleted again so
  * the kept data set stays what bench:partners measures. Goal: RSS ≤ 250 MiB whatever the size (the
  * jobs stream in batches, decision 017); never fails on a figure.
@@ -42,6 +43,133 @@ async function removeImported() {
   const mine = `(select id from customers where email like '${PREFIX.toLowerCase()}.%')`;
   await runOnce(kept!, `delete from customer_links where customer_id in ${mine}`);
   await runOnce(kept!, `delete from customers where email like '${PREFIX.toLowerCase()}.%'`);
+}
+
+/** What marks the consent links the campaign step makes (the seed makes none). */
+const LINKED_BY = 'bench:large-jobs';
+const CAMPAIGN_NAME = 'Large-jobs bench campaign';
+
+/** SQL on the kept data set: the rows of a query. */
+async function rows<T>(text: string, values: unknown[] = []): Promise<T[]> {
+  const c = new pg.Client({ connectionString: kept });
+  await c.connect();
+  try {
+    return (await c.query(text, values)).rows as T[];
+  } finally {
+    await c.end();
+  }
+}
+
+/**
+ * The campaign step's rows: its rewards and their ledger, the campaign, the links made. Its events
+ * stay (the event log is append-only, migration 0001): a run adds one event per reward to the set.
+ */
+async function removeCampaign() {
+  const ids = `(select id from campaigns where name = '${CAMPAIGN_NAME}')`;
+  const rewardIds = `(select id from rewards where campaign_id in ${ids})`;
+  await runOnce(kept!, `delete from reward_ledger where reward_id in ${rewardIds}`);
+  await runOnce(kept!, `delete from rewards where campaign_id in ${ids}`);
+  await runOnce(kept!, `delete from campaign_targets where campaign_id in ${ids}`);
+  await runOnce(kept!, `delete from campaigns where name = '${CAMPAIGN_NAME}'`);
+  await runOnce(kept!, `delete from customer_links where requested like '${LINKED_BY}:%'`);
+}
+
+/** One API call with the admin's bearer token: the envelope's data, or a thrown error. */
+async function api<T>(
+  base: string,
+  auth: Record<string, string>,
+  method: string,
+  path: string,
+  body?: unknown,
+) {
+  const res = await fetch(`${base}/api/v1${path}`, {
+    method,
+    headers: { ...auth, ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
+    ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+  });
+  const text = await res.text();
+  if (!res.ok) throw new Error(`${method} ${path}: ${res.status} ${text}`);
+  return (JSON.parse(text) as { data: T }).data;
+}
+
+type CampaignState = {
+  id: number;
+  state: string;
+  issued: number;
+  skipped: number;
+  total: number | null;
+  submittedAt: string | null;
+  finishedAt: string | null;
+};
+
+/**
+ * The campaign job on the large data set (issue 36): every customer of the club (the seed's and the
+ * import's just before) is linked to the busy partner (the consent a campaign needs; the seed makes
+ * no links), and a campaign of the partner's linked active customers (a `filter` segment without a
+ * period) gives each one gift card: a campaign of the whole club beside the data set's visits,
+ * rewards and events.
+ * The preview's count is checked against a count made apart in SQL; prints the preview, the submit,
+ * the run and the server's peak RSS. What it wrote is deleted again afterwards, but its events.
+ */
+async function campaignOnTheLargeDataSet(base: string, auth: Record<string, string>, pid: number) {
+  await removeCampaign();
+  await runOnce(
+    kept!,
+    `insert into customer_links (partner_id, customer_id, requested, state, created_at, confirmed_at)
+     select ${BUSY}, c.id, '${LINKED_BY}:' || c.id, 'CONFIRMED', now(), now()
+     from customers c where c.deleted_at is null
+     on conflict do nothing`,
+  );
+  // Apart from the server: the partner's confirmed links of active customers, not erased or deleted.
+  const [expected] = await rows<{ n: string }>(
+    `select count(distinct c.id)::text as n from customer_links l join customers c on c.id = l.customer_id
+     where l.partner_id = $1 and l.state = 'CONFIRMED' and c.account_status = 'ACTIVE'
+       and c.erased_at is null and c.deleted_at is null`,
+    [BUSY],
+  );
+  const want = Number(expected!.n);
+  const draft = await api<CampaignState>(base, auth, 'POST', '/admin/campaigns', {
+    name: CAMPAIGN_NAME,
+    partnerId: BUSY,
+    reward: { rewardType: 'GIFTCARD', issuedAmount: 500, title: 'Thank you', description: 'For your visits' },
+    segment: { kind: 'filter', status: 'ACTIVE' },
+  });
+  let t0 = Date.now();
+  const preview = await api<{ count: number }>(base, auth, 'GET', `/admin/campaigns/${draft.id}/preview`);
+  const previewSeconds = (Date.now() - t0) / 1000;
+  if (preview.count !== want) throw new Error(`the preview counts ${preview.count}, SQL apart ${want}`);
+  t0 = Date.now();
+  const submitted = await api<CampaignState>(base, auth, 'POST', `/admin/campaigns/${draft.id}/submit`);
+  const submitSeconds = (Date.now() - t0) / 1000;
+  if (submitted.state !== 'running')
+    throw new Error(
+      `the campaign ${submitted.state} (a threshold on the kept data set?): ${JSON.stringify(submitted)}`,
+    );
+  let done = submitted;
+  while (done.state === 'running') {
+    await new Promise((r) => setTimeout(r, 500));
+    done = await api<CampaignState>(base, auth, 'GET', `/admin/campaigns/${draft.id}`);
+  }
+  if (done.state !== 'done' || done.issued !== want)
+    throw new Error(`the campaign ended ${done.state} with ${done.issued} of ${want} issued`);
+  const [held] = await rows<{ n: string }>(
+    `select count(*)::text as n from rewards where campaign_id = $1 and issued_amount = 500`,
+    [draft.id],
+  );
+  if (Number(held!.n) !== want) throw new Error(`${held!.n} rewards in SQL, not ${want}`);
+  const runSeconds = (Date.parse(done.finishedAt!) - Date.parse(done.submittedAt!)) / 1000;
+  for (const [name, value, unit, budget] of [
+    [
+      `campaign preview of ${want.toLocaleString()} customers (every active one, linked to the busy partner), ${size}`,
+      previewSeconds,
+      's',
+      { max: 5 },
+    ],
+    [`campaign submit (fixes the segment), ${size}`, submitSeconds, 's', null],
+    [`campaign run: ${want.toLocaleString()} rewards issued, submit to done, ${size}`, runSeconds, 's', null],
+    [`server peak RSS (VmHWM) after the campaign, ${size}`, peakRssMiB(pid), 'MiB', { max: 250 }],
+  ] as const)
+    figure({ bench, name, value, unit, budget, target: 'PostgreSQL' });
 }
 
 const built = buildServer();
@@ -126,8 +254,10 @@ try {
     budget: { max: 250 },
     target: 'PostgreSQL',
   });
+  await campaignOnTheLargeDataSet(server.url, auth, server.pid);
 } finally {
   await server.stop();
+  await removeCampaign();
   await removeImported();
   rmSync(dir, { recursive: true, force: true });
   rmSync(built.dir, { recursive: true, force: true });
