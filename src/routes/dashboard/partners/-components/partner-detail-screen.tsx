@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { getRouteApi, useNavigate } from '@tanstack/react-router';
-import { lazy, Suspense } from 'react';
+import { lazy, Suspense, useEffect } from 'react';
 import {
   type Partner,
   partnerInactiveMessages,
@@ -39,22 +39,24 @@ import { ReviewRulesCard } from './review-rules-card';
 /**
  * The tabs' screens load after the partner's page (issue 34): their lists, forms and dialogs are most
  * of the page's JavaScript, and the partner's details (a cashier's first screen after sign-in) need
- * none of it. Each tab's file is fetched when the tab is first shown.
+ * none of it. The shown tab's file is fetched as it renders, the others once the page is on screen
+ * (a tab opened later, even offline, is then at hand).
  */
-const PartnerVisitsTab = lazy(() =>
-  import('./partner-visits-tab').then((m) => ({ default: m.PartnerVisitsTab })),
-);
-const PartnerRewardsTab = lazy(() =>
-  import('./partner-rewards-tab').then((m) => ({ default: m.PartnerRewardsTab })),
-);
-const PartnerEligibleTab = lazy(() =>
-  import('./partner-eligible-tab').then((m) => ({ default: m.PartnerEligibleTab })),
-);
+const TAB_FILES = {
+  visits: () => import('./partner-visits-tab'),
+  rewards: () => import('./partner-rewards-tab'),
+  eligible: () => import('./partner-eligible-tab'),
+  analytics: () => import('./partner-analytics-tab'),
+  integrations: () => import('./partner-integrations-tab'),
+} satisfies Record<PartnerDetailTab, () => Promise<unknown>>;
+const PartnerVisitsTab = lazy(() => TAB_FILES.visits().then((m) => ({ default: m.PartnerVisitsTab })));
+const PartnerRewardsTab = lazy(() => TAB_FILES.rewards().then((m) => ({ default: m.PartnerRewardsTab })));
+const PartnerEligibleTab = lazy(() => TAB_FILES.eligible().then((m) => ({ default: m.PartnerEligibleTab })));
 const PartnerAnalyticsTab = lazy(() =>
-  import('./partner-analytics-tab').then((m) => ({ default: m.PartnerAnalyticsTab })),
+  TAB_FILES.analytics().then((m) => ({ default: m.PartnerAnalyticsTab })),
 );
 const PartnerIntegrationsTab = lazy(() =>
-  import('./partner-integrations-tab').then((m) => ({ default: m.PartnerIntegrationsTab })),
+  TAB_FILES.integrations().then((m) => ({ default: m.PartnerIntegrationsTab })),
 );
 
 const route = getRouteApi('/dashboard/partners/$partnerId/');
@@ -283,6 +285,12 @@ function PartnerTabs({ partnerId, blocked }: { partnerId: number; blocked: boole
     analytics: <PartnerAnalyticsTab partnerId={partnerId} />,
     integrations: <PartnerIntegrationsTab partnerId={partnerId} />,
   };
+  // The other tabs' files this person may open, once this page is on screen (see TAB_FILES).
+  const offered = (Object.keys(TAB_FILES) as PartnerDetailTab[]).filter((tab) => allowed[tab]).join(',');
+  useEffect(() => {
+    for (const tab of offered.split(',').filter(Boolean))
+      void TAB_FILES[tab as PartnerDetailTab]().catch(() => undefined);
+  }, [offered]);
   const items = (Object.keys(TAB_LABELS) as PartnerDetailTab[])
     .filter((tab) => allowed[tab])
     .map((tab) => ({
