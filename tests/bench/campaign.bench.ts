@@ -34,7 +34,7 @@ import { classifiedSql } from '../../server/domain/campaigns';
 import { bearerOf, peakRssMiB } from '../setup/customer-import';
 import { buildServer, type ServerProcess, scratchDir, startServerProcess, tinySpaDir } from '../setup/faults';
 import { figure } from './figures';
-import { EXPLAIN, pct } from './support';
+import { apiCall, EXPLAIN, pct } from './support';
 
 const CUSTOMERS = Number(process.env.BENCH_CAMPAIGN_CUSTOMERS ?? 100_000);
 const PGLITE_CUSTOMERS = Number(process.env.BENCH_CAMPAIGN_PGLITE_CUSTOMERS ?? CUSTOMERS);
@@ -68,23 +68,6 @@ type CampaignView = {
   submittedAt: string | null;
   finishedAt: string | null;
 };
-
-async function call<T>(
-  base: string,
-  headers: Record<string, string>,
-  method: string,
-  path: string,
-  body?: unknown,
-) {
-  const res = await fetch(`${base}/api/v1${path}`, {
-    method,
-    headers: { ...headers, ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  const text = await res.text();
-  if (res.status >= 300) throw new Error(`${method} ${path}: ${res.status} ${text}`);
-  return (JSON.parse(text) as { data: T }).data;
-}
 
 /** The data, straight into the database while no server runs. */
 async function seed(open: () => ReturnType<typeof openDatabase>, size: number): Promise<number> {
@@ -217,7 +200,7 @@ async function measure(target: 'PGlite' | 'PostgreSQL', databaseUrl: string, siz
     const auth = await bearerOf(base, ADMIN.email, ADMIN.password);
     const idle = peakRssMiB(server.pid);
 
-    const draft = await call<CampaignView>(base, auth, 'POST', '/admin/campaigns', {
+    const draft = await apiCall<CampaignView>(base, auth, 'POST', '/admin/campaigns', {
       name: `Bench thank-you ${size}`,
       partnerId,
       reward: {
@@ -231,7 +214,7 @@ async function measure(target: 'PGlite' | 'PostgreSQL', databaseUrl: string, siz
     const previews: number[] = [];
     for (let i = 0; i < 3; i++) {
       const t0 = performance.now();
-      const p = await call<{ count: number; skipped: { count: number } }>(
+      const p = await apiCall<{ count: number; skipped: { count: number } }>(
         base,
         auth,
         'GET',
@@ -266,7 +249,7 @@ async function measure(target: 'PGlite' | 'PostgreSQL', databaseUrl: string, siz
     const lister = (async () => {
       while (running) {
         const t0 = performance.now();
-        const page = await call<{ records: unknown[] }>(base, auth, 'GET', '/admin/campaigns?pageSize=20');
+        const page = await apiCall<{ records: unknown[] }>(base, auth, 'GET', '/admin/campaigns?pageSize=20');
         listMs.push(performance.now() - t0);
         if (page.records.length === 0) throw new Error('the campaign list is empty');
         await new Promise((r) => setTimeout(r, 50));
@@ -277,12 +260,12 @@ async function measure(target: 'PGlite' | 'PostgreSQL', databaseUrl: string, siz
     );
 
     const t0 = performance.now();
-    const submitted = await call<CampaignView>(base, auth, 'POST', `/admin/campaigns/${draft.id}/submit`);
+    const submitted = await apiCall<CampaignView>(base, auth, 'POST', `/admin/campaigns/${draft.id}/submit`);
     const submitSeconds = (performance.now() - t0) / 1000;
     if (submitted.state !== 'running') throw new Error(`submitted: ${JSON.stringify(submitted)}`);
     let done: CampaignView;
     for (;;) {
-      done = await call<CampaignView>(base, auth, 'GET', `/admin/campaigns/${draft.id}`);
+      done = await apiCall<CampaignView>(base, auth, 'GET', `/admin/campaigns/${draft.id}`);
       const rss = /VmRSS:\s+(\d+)\s+kB/.exec(readFileSync(`/proc/${server.pid}/status`, 'utf8'))?.[1];
       if (rss) rssSamples.push(Number(rss) / 1024);
       if (done.state !== 'running') break;

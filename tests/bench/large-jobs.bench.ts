@@ -12,12 +12,13 @@
 import { randomBytes } from 'node:crypto';
 import { rmSync } from 'node:fs';
 import pg from 'pg';
+import type { Campaign } from '../../contract/campaigns';
 import { runOnce } from '../../server/db/client';
 import { bearerOf, peakRssMiB, subscriberCsv, uploadImport, waitForImport } from '../setup/customer-import';
 import { buildServer, scratchDir, startServerProcess, tinySpaDir } from '../setup/faults';
 import { figure } from './figures';
 import { BUSY } from './large-seed';
-import { BENCH_ADMIN } from './support';
+import { apiCall, BENCH_ADMIN } from './support';
 
 const bench = 'large-jobs';
 const kept = process.env.BENCH_KEEP_DB;
@@ -74,34 +75,6 @@ async function removeCampaign() {
   await runOnce(kept!, `delete from customer_links where requested like '${LINKED_BY}:%'`);
 }
 
-/** One API call with the admin's bearer token: the envelope's data, or a thrown error. */
-async function api<T>(
-  base: string,
-  auth: Record<string, string>,
-  method: string,
-  path: string,
-  body?: unknown,
-) {
-  const res = await fetch(`${base}/api/v1${path}`, {
-    method,
-    headers: { ...auth, ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
-    ...(body === undefined ? {} : { body: JSON.stringify(body) }),
-  });
-  const text = await res.text();
-  if (!res.ok) throw new Error(`${method} ${path}: ${res.status} ${text}`);
-  return (JSON.parse(text) as { data: T }).data;
-}
-
-type CampaignState = {
-  id: number;
-  state: string;
-  issued: number;
-  skipped: number;
-  total: number | null;
-  submittedAt: string | null;
-  finishedAt: string | null;
-};
-
 /**
  * The campaign job on the large data set (issue 36): every customer of the club (the seed's and the
  * import's just before) is linked to the busy partner (the consent a campaign needs; the seed makes
@@ -128,18 +101,18 @@ async function campaignOnTheLargeDataSet(base: string, auth: Record<string, stri
     [BUSY],
   );
   const want = Number(expected!.n);
-  const draft = await api<CampaignState>(base, auth, 'POST', '/admin/campaigns', {
+  const draft = await apiCall<Campaign>(base, auth, 'POST', '/admin/campaigns', {
     name: CAMPAIGN_NAME,
     partnerId: BUSY,
     reward: { rewardType: 'GIFTCARD', issuedAmount: 500, title: 'Thank you', description: 'For your visits' },
     segment: { kind: 'filter', status: 'ACTIVE' },
   });
   let t0 = Date.now();
-  const preview = await api<{ count: number }>(base, auth, 'GET', `/admin/campaigns/${draft.id}/preview`);
+  const preview = await apiCall<{ count: number }>(base, auth, 'GET', `/admin/campaigns/${draft.id}/preview`);
   const previewSeconds = (Date.now() - t0) / 1000;
   if (preview.count !== want) throw new Error(`the preview counts ${preview.count}, SQL apart ${want}`);
   t0 = Date.now();
-  const submitted = await api<CampaignState>(base, auth, 'POST', `/admin/campaigns/${draft.id}/submit`);
+  const submitted = await apiCall<Campaign>(base, auth, 'POST', `/admin/campaigns/${draft.id}/submit`);
   const submitSeconds = (Date.now() - t0) / 1000;
   if (submitted.state !== 'running')
     throw new Error(
@@ -148,7 +121,7 @@ async function campaignOnTheLargeDataSet(base: string, auth: Record<string, stri
   let done = submitted;
   while (done.state === 'running') {
     await new Promise((r) => setTimeout(r, 500));
-    done = await api<CampaignState>(base, auth, 'GET', `/admin/campaigns/${draft.id}`);
+    done = await apiCall<Campaign>(base, auth, 'GET', `/admin/campaigns/${draft.id}`);
   }
   if (done.state !== 'done' || done.issued !== want)
     throw new Error(`the campaign ended ${done.state} with ${done.issued} of ${want} issued`);

@@ -137,3 +137,21 @@ export function caseFigures(bench: string, target: string, rows: Record<string, 
         target,
       });
 }
+
+/** One API call of a bench with a signed-in bearer header: the envelope's data, or a thrown error. */
+export async function apiCall<T>(
+  base: string,
+  headers: Record<string, string>,
+  method: string,
+  path: string,
+  body?: unknown,
+) {
+  const res = await fetch(`${base}/api/v1${path}`, {
+    method,
+    headers: { ...headers, ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  const text = await res.text();
+  if (res.status >= 300) throw new Error(`${method} ${path}: ${res.status} ${text}`);
+  return (JSON.parse(text) as { data: T }).data;
+}
