@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { css } from '../../styled-system/css';
-import { LogoMark } from './icons';
+import { LogoMark } from './sign-in-icons';
 
 /** The public screens' frame: the branded header and one white card. */
 export function AuthShell({ heading, children }: { heading: string; children: ReactNode }) {

@@ -2,7 +2,7 @@ import { Field } from '@ark-ui/react/field';
 import { PasswordInput as ArkPasswordInput } from '@ark-ui/react/password-input';
 import { type ComponentProps, useState } from 'react';
 import { field, passwordInput } from '../../../styled-system/recipes';
-import { EyeIcon, EyeOffIcon } from '../icons';
+import { EyeIcon, EyeOffIcon } from '../sign-in-icons';
 import { useFieldDescription } from './field';
 
 export type PasswordFieldProps = Omit<ComponentProps<'input'>, 'children' | 'type'> & {
