@@ -46,13 +46,41 @@ export function startApp(session: SessionActor) {
    * the persister are loaded on demand (decision 012): by the first query of a signed-in user, or
    * once idle after the first screen, so the sign-in screen does not wait for them.
    */
-  let persistence: Promise<{ persisterFn: typeof persistQuery; prune(): Promise<void> }> | undefined;
-  const loadPersistence = () => {
-    persistence ??= Promise.all([import('./db/app-db'), import('./lib/query-persister')]).then(
+  type Persistence = Awaited<ReturnType<typeof createQueryPersistenceOf>>;
+  const createQueryPersistenceOf = () =>
+    Promise.all([import('./db/app-db'), import('./lib/query-persister')]).then(
       ([{ appDb }, { createQueryPersistence }]) => createQueryPersistence({ db: appDb, currentUserId }),
+    );
+  let persistence: Promise<Persistence> | undefined;
+  let persistenceLoaded: Persistence | undefined;
+  const loadPersistence = () => {
+    persistence ??= createQueryPersistenceOf().then(
+      (loaded) => {
+        persistenceLoaded = loaded;
+        return loaded;
+      },
+      (error: unknown) => {
+        // Its files could not be fetched (the link died): the next query tries again.
+        persistence = undefined;
+        throw error;
+      },
     );
     return persistence;
   };
+
+  /**
+   * A person who has just signed in on this page (decision 077): nothing of theirs was shown from
+   * storage here, so their first screen's calls need not wait for the persistence's files (Dexie,
+   * ~28 KB brotli on a slow link, behind the screen's own JavaScript). Until those have arrived their
+   * queries go to the network at once, and each answer is stored once they have. Every later query,
+   * and every query of a session restored on load (a reload shows what was stored at once), goes
+   * through the persister as before.
+   */
+  let signedInHere = false;
+  session.on('session.signedIn', () => {
+    signedInHere = true;
+  });
+
   async function persistQuery<T, TQueryKey extends QueryKey>(
     queryFn: QueryFunction<T, TQueryKey, never>,
     ctx: QueryFunctionContext<TQueryKey>,
@@ -61,7 +89,15 @@ export function startApp(session: SessionActor) {
     // Signed out, nothing is read or written (the persister would only call the query function).
     const userId = currentUserId();
     if (userId === null || userId === undefined) return queryFn(ctx);
-    return (await loadPersistence()).persisterFn(queryFn, ctx, query);
+    if (persistenceLoaded || !signedInHere) return (await loadPersistence()).persisterFn(queryFn, ctx, query);
+    const loading = loadPersistence();
+    const data = await queryFn(ctx);
+    // After the query has taken the answer (as the persister stores it), once the files are here.
+    void loading.then(
+      (loaded) => setTimeout(() => void loaded.store(query).catch(() => undefined), 0),
+      () => undefined,
+    );
+    return data;
   }
 
   /** The device wipe and the database it deletes, loaded on demand like the persister. */

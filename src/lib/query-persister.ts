@@ -243,6 +243,17 @@ export function createQueryPersistence({
     }
   }
 
+  /**
+   * Stores a query's current answer as a fetch through `persisterFn` would (for a query fetched
+   * while this persistence was still loading, src/app.tsx); nothing for a signed-out user or a
+   * query that is not persisted.
+   */
+  async function store(query: Query): Promise<void> {
+    const userId = currentUserId();
+    if (userId === null || userId === undefined || !shouldPersist(query)) return;
+    await persisterOf(userId).persistQuery(query);
+  }
+
   /** Drops every stored query of another user or build, or older than `maxAge`. */
   async function prune(): Promise<void> {
     const buster = busterNow();
@@ -252,5 +263,5 @@ export function createQueryPersistence({
     );
   }
 
-  return { persisterFn, prune, storage };
+  return { persisterFn, prune, storage, store };
 }

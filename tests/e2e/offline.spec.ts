@@ -3,6 +3,7 @@ import { expect, type Page, test } from '@playwright/test';
 import { E2E_PORT, E2E_SPA_DIR, E2E_TMP } from './support/env';
 import { signIn } from './support/fixtures';
 import { type RunningServer, startServer } from './support/server';
+import { storedQueryKeys } from './support/stored-queries';
 
 /**
  * Issue 6, scope 1 and 2: the app shell comes from the service worker's precache and the data from
@@ -23,36 +24,6 @@ async function serviceWorkerControls(page: Page) {
     )
     .toBe(true);
 }
-
-/**
- * The keys of the query results stored in IndexedDB (the `queries` store of the app's database, in
- * the user's Storage Bucket when the browser has them, decision 009).
- */
-const storedQueryKeys = (page: Page) =>
-  page.evaluate(async () => {
-    const buckets = (
-      navigator as { storageBuckets?: { open(name: string): Promise<{ indexedDB: IDBFactory }> } }
-    ).storageBuckets;
-    const factory = buckets ? (await buckets.open('reward-club-user')).indexedDB : indexedDB;
-    return new Promise<string[]>((resolve, reject) => {
-      const open = factory.open('reward-club-admin');
-      open.onerror = () => reject(open.error);
-      open.onsuccess = () => {
-        const db = open.result;
-        if (!db.objectStoreNames.contains('queries')) {
-          db.close();
-          resolve([]);
-          return;
-        }
-        const keys = db.transaction('queries').objectStore('queries').getAllKeys();
-        keys.onsuccess = () => {
-          db.close();
-          resolve(keys.result.map(String));
-        };
-        keys.onerror = () => reject(keys.error);
-      };
-    });
-  });
 
 test('with the network off, a reload opens the console on the saved partner list', async ({
   page,

@@ -9,6 +9,7 @@ import {
   typeFromFirstPaint,
   watchFirstScreen,
 } from './support/slow-link';
+import { storedQueryKeys } from './support/stored-queries';
 
 /**
  * Issue 34 (decision 061): on a slow link (400 kbit/s both ways, 400 ms round trip, cold cache, no
@@ -59,6 +60,60 @@ test('typed before the app is live: kept, the early click signs in once, the das
   expect(marks.clicked).toBeDefined();
   expect(marks.busy).toBeDefined();
   expect(marks.notBusyAfterClick).toBeUndefined();
+});
+
+/** The persistence's database file (Dexie, src/db/app-db.ts: its own chunk, loaded on demand). */
+const PERSISTENCE_FILE = /\/assets\/app-db-[^/]*\.js$/;
+
+test('after a sign-in the first screen’s calls go at once, not after the persistence’s files; their answers are stored once those arrive', async ({
+  page,
+}) => {
+  // Decision 077: a person who has just signed in has nothing stored to see, so the dashboard's calls
+  // do not wait for Dexie (its file held here until they have been sent).
+  let release: () => void = () => undefined;
+  const held = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  let persistenceRequested = false;
+  await page.route(PERSISTENCE_FILE, async (route) => {
+    persistenceRequested = true;
+    await held;
+    await route.continue();
+  });
+  const calls: string[] = [];
+  page.on('request', (request) => {
+    const path = new URL(request.url()).pathname;
+    if (path.startsWith('/api/')) calls.push(path);
+  });
+  await page.goto('/');
+  await page.getByPlaceholder('Enter your email').fill(DEMO_ADMIN.email);
+  await page.getByPlaceholder('Enter your password').fill(DEMO_ADMIN.password);
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await expect(page).toHaveURL(/\/dashboard$/);
+  // The dashboard's three calls (SPEC: the profile, the users' and the rewards' figures) while the
+  // persistence's file is still held: before this decision they waited for it.
+  const dashboardCalls = [
+    '/api/v1/user/profile',
+    '/api/v1/admin/user/stats',
+    '/api/v1/admin/partners/stats/reward',
+  ];
+  await expect
+    .poll(() => dashboardCalls.filter((call) => calls.includes(call)), { timeout: 20_000 })
+    .toEqual(dashboardCalls);
+  expect(persistenceRequested).toBe(true);
+  release();
+  await expect(page.getByRole('group', { name: 'Total Partners', exact: true })).toContainText(/\d/);
+  // Stored once the persistence has arrived, as any answer is (a reload offline shows them).
+  await expect
+    .poll(async () => {
+      const keys = await storedQueryKeys(page);
+      return ['"profile"', '"stats","users"', '"stats","reward"'].filter((part) =>
+        keys.some((key) => key.includes(part)),
+      );
+    })
+    .toEqual(['"profile"', '"stats","users"', '"stats","reward"']);
+  // Each call once (nothing fetched twice).
+  for (const call of dashboardCalls) expect(calls.filter((c) => c === call)).toHaveLength(1);
 });
 
 test('Sign in pressed on the live form before the session has loaded: busy from the press, carried out once', async ({
