@@ -139,6 +139,9 @@ function firstScreenChunks() {
   const boot = new Set<string>();
   const api = new Set<string>();
   const app = new Set<string>();
+  const frame = new Set<string>();
+  const toaster = new Set<string>();
+  const overlay = new Set<string>();
   let config: ResolvedConfig | undefined;
   const plugin: Plugin = {
     name: 'reward-club:first-screen-chunks',
@@ -174,12 +177,39 @@ function firstScreenChunks() {
         app,
         new Set([...boot, ...api]),
       );
+      // The dashboard's frame (the layout every signed-in screen is in: the outbox, the menu, Dexie)
+      // in one file: its ~20 small chunks queued for the browser's six connections per host (HTTP/1.1)
+      // ahead of the first screen's calls (decision 077). What the toaster shares with it (Ark UI's
+      // portal and layers) is a third group: the toaster also loads on the sign-in screens (a refused
+      // sign-in's toast), which must fetch neither the frame (Dexie among it) nor the toaster for it.
+      const frameAll = new Set<string>();
+      closure(
+        ids.filter((id) =>
+          /[\\/]src[\\/]routes[\\/]dashboard[\\/]-components[\\/]dashboard-layout\.tsx$/.test(id),
+        ),
+        frameAll,
+        new Set([...boot, ...api, ...app]),
+      );
+      const toasterAll = new Set<string>();
+      closure(
+        ids.filter((id) => /[\\/]src[\\/]components[\\/]ui[\\/]toast\.tsx$/.test(id)),
+        toasterAll,
+        new Set([...boot, ...api, ...app]),
+      );
+      overlay.clear();
+      toaster.clear();
+      frame.clear();
+      for (const id of toasterAll) (frameAll.has(id) ? overlay : toaster).add(id);
+      for (const id of frameAll) if (!overlay.has(id)) frame.add(id);
     },
   };
   const groups = [
     { name: 'boot', test: (id: string) => boot.has(id), priority: 20 },
     { name: 'api', test: (id: string) => api.has(id), priority: 15 },
     { name: 'app', test: (id: string) => app.has(id), priority: 10 },
+    { name: 'overlay', test: (id: string) => overlay.has(id), priority: 8 },
+    { name: 'toaster', test: (id: string) => toaster.has(id), priority: 7 },
+    { name: 'frame', test: (id: string) => frame.has(id), priority: 5 },
   ];
   return { plugin, groups, boot: boot as ReadonlySet<string> };
 }

@@ -38,7 +38,13 @@ declare module '@tanstack/react-router' {
   }
 }
 
-export function startApp(session: SessionActor) {
+export function startApp(
+  session: SessionActor,
+  options: {
+    /** Whether the session was signed in on this page (src/session-boot.ts), see `persistQuery`. */
+    signedInHere: () => boolean;
+  },
+) {
   const currentUserId = () => session.getSnapshot().context.session?.user.id;
 
   /**
@@ -53,10 +59,16 @@ export function startApp(session: SessionActor) {
     );
   let persistence: Promise<Persistence> | undefined;
   let persistenceLoaded: Persistence | undefined;
+  let persistenceArrived: (loaded: Persistence) => void = () => undefined;
+  /** Resolves once the persistence has loaded, whoever loaded it (a query, or the idle-time loads). */
+  const whenPersistenceArrives = new Promise<Persistence>((resolve) => {
+    persistenceArrived = resolve;
+  });
   const loadPersistence = () => {
     persistence ??= createQueryPersistenceOf().then(
       (loaded) => {
         persistenceLoaded = loaded;
+        persistenceArrived(loaded);
         return loaded;
       },
       (error: unknown) => {
@@ -71,16 +83,12 @@ export function startApp(session: SessionActor) {
   /**
    * A person who has just signed in on this page (decision 077): nothing of theirs was shown from
    * storage here, so their first screen's calls need not wait for the persistence's files (Dexie,
-   * ~28 KB brotli on a slow link, behind the screen's own JavaScript). Until those have arrived their
-   * queries go to the network at once, and each answer is stored once they have. Every later query,
-   * and every query of a session restored on load (a reload shows what was stored at once), goes
-   * through the persister as before.
+   * ~28 KB brotli on a slow link, which would share it with the screen's own JavaScript). Until those
+   * have arrived their queries go to the network at once, and each answer is stored once they have;
+   * they are not fetched for it: the idle-time loads after the first screen bring them. Every later
+   * query, and every query of a session restored on load (a reload shows what was stored at once),
+   * goes through the persister as before.
    */
-  let signedInHere = false;
-  session.on('session.signedIn', () => {
-    signedInHere = true;
-  });
-
   async function persistQuery<T, TQueryKey extends QueryKey>(
     queryFn: QueryFunction<T, TQueryKey, never>,
     ctx: QueryFunctionContext<TQueryKey>,
@@ -89,13 +97,12 @@ export function startApp(session: SessionActor) {
     // Signed out, nothing is read or written (the persister would only call the query function).
     const userId = currentUserId();
     if (userId === null || userId === undefined) return queryFn(ctx);
-    if (persistenceLoaded || !signedInHere) return (await loadPersistence()).persisterFn(queryFn, ctx, query);
-    const loading = loadPersistence();
+    if (persistenceLoaded || !options.signedInHere())
+      return (await loadPersistence()).persisterFn(queryFn, ctx, query);
     const data = await queryFn(ctx);
     // After the query has taken the answer (as the persister stores it), once the files are here.
-    void loading.then(
-      (loaded) => setTimeout(() => void loaded.store(query).catch(() => undefined), 0),
-      () => undefined,
+    void whenPersistenceArrives.then((loaded) =>
+      setTimeout(() => void loaded.store(query).catch(() => undefined), 0),
     );
     return data;
   }
@@ -189,16 +196,15 @@ export function startApp(session: SessionActor) {
   /**
    * The JavaScript a sign-in's first screen needs, fetched ahead (decision 061): the dashboard's
    * frame, shared by the admin's dashboard and the partner staff's partner page (which of the two
-   * comes is known only from the sign-in's answer; the router then loads it with its calls), then
-   * the persistence, which a signed-in user's first query waits for.
+   * comes is known only from the sign-in's answer; the router then loads it with its calls). Not the
+   * persistence: a fresh sign-in's first calls do not wait for it (decision 077, `persistQuery`), and
+   * the idle-time loads bring it.
    */
   const preloadAfterSignIn = () =>
-    Promise.resolve(router.loadRouteChunk(router.routesById['/dashboard']))
-      .then(() => loadPersistence())
-      .then(
-        () => undefined,
-        () => undefined,
-      );
+    Promise.resolve(router.loadRouteChunk(router.routesById['/dashboard'])).then(
+      () => undefined,
+      () => undefined,
+    );
 
   return {
     router,

@@ -24,7 +24,7 @@ export function startSession(onChange: () => void) {
   const loadApp = (): Promise<App> => {
     appLoading ??= import('./app').then(
       ({ startApp }) => {
-        app = startApp(session);
+        app = startApp(session, { signedInHere: () => signedInHere });
         return app;
       },
       (error: unknown) => {
@@ -80,7 +80,14 @@ export function startSession(onChange: () => void) {
     if (!appShown) showApp();
   }
 
+  /**
+   * Signed in on this page (not a session restored on load): told to the app, whose first queries
+   * then need not wait for the persistence's files (decision 077). Noted here, where the session
+   * starts, because on a slow link the app often arrives after the sign-in's answer.
+   */
+  let signedInHere = false;
   session.on('session.signedIn', () => {
+    signedInHere = true;
     const leaving = goTo('/dashboard');
     // From the first visit's sign-in screen the toast comes with the dashboard: the toaster's file
     // would otherwise share the link with the dashboard's calls and files (decision 072).

@@ -62,23 +62,41 @@ test('typed before the app is live: kept, the early click signs in once, the das
   expect(marks.notBusyAfterClick).toBeUndefined();
 });
 
-/** The persistence's database file (Dexie, src/db/app-db.ts: its own chunk, loaded on demand). */
-const PERSISTENCE_FILE = /\/assets\/app-db-[^/]*\.js$/;
+/**
+ * The persister's file (src/lib/query-persister.ts, loaded on demand with the database, which is in
+ * the dashboard frame's file): while it is held, no query can go through the persister.
+ */
+const PERSISTENCE_FILE = /\/assets\/query-persister-[^/]*\.js$/;
+/** The app's file (the router, TanStack Query, the route tree: vite.config.ts's `app` group), not app-db's. */
+const APP_FILE = /\/assets\/app-[\w-]{8}\.js$/;
 
 test('after a sign-in the first screen’s calls go at once, not after the persistence’s files; their answers are stored once those arrive', async ({
   page,
 }) => {
   // Decision 077: a person who has just signed in has nothing stored to see, so the dashboard's calls
-  // do not wait for Dexie (its file held here until they have been sent).
-  let release: () => void = () => undefined;
-  const held = new Promise<void>((resolve) => {
-    release = resolve;
-  });
+  // do not wait for the persister (its file held here until they have been sent). As on the slow link, the
+  // app's own file arrives only after the sign-in has answered (held until then).
+  const hold = () => {
+    let release: () => void = () => undefined;
+    const held = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    return { held, release: () => release() };
+  };
+  const persistenceFile = hold();
+  const appFile = hold();
   let persistenceRequested = false;
   await page.route(PERSISTENCE_FILE, async (route) => {
     persistenceRequested = true;
-    await held;
+    await persistenceFile.held;
     await route.continue();
+  });
+  await page.route(APP_FILE, async (route) => {
+    await appFile.held;
+    await route.continue();
+  });
+  page.on('response', (response) => {
+    if (new URL(response.url()).pathname === '/api/v1/admin/auth/login') appFile.release();
   });
   const calls: string[] = [];
   page.on('request', (request) => {
@@ -100,8 +118,9 @@ test('after a sign-in the first screen’s calls go at once, not after the persi
   await expect
     .poll(() => dashboardCalls.filter((call) => calls.includes(call)), { timeout: 20_000 })
     .toEqual(dashboardCalls);
-  expect(persistenceRequested).toBe(true);
-  release();
+  // The persistence's file is asked for (by the idle-time loads once the dashboard is on screen).
+  await expect.poll(() => persistenceRequested, { timeout: 20_000 }).toBe(true);
+  persistenceFile.release();
   await expect(page.getByRole('group', { name: 'Total Partners', exact: true })).toContainText(/\d/);
   // Stored once the persistence has arrived, as any answer is (a reload offline shows them).
   await expect
