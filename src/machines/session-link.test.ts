@@ -1,7 +1,7 @@
 import { describe, expect, it, vi } from 'vitest';
 import { createActor, fromPromise, waitFor } from 'xstate';
 import { z } from 'zod';
-import type { LoginResponse } from '../../contract/auth';
+import type { LoginResponse, TokenPair } from '../../contract/auth';
 import type { Profile } from '../../contract/profile';
 import { ApiError, createApiClient, NETWORK_ERROR, SESSION_EXPIRED, type TokenSource } from '../api/client';
 import { writeStoredSession } from '../lib/session-storage';
@@ -177,5 +177,176 @@ describe('api client', () => {
     const tokens: TokenSource = { accessToken: async () => null, rejected: async () => null };
     const client = createApiClient({ tokens, fetch: fetch as typeof globalThis.fetch });
     await expect(client.get('/x', schema)).rejects.toMatchObject({ status: 0, message: NETWORK_ERROR });
+  });
+});
+
+interface Deferred<T> {
+  promise: Promise<T>;
+  resolve: (value: T) => void;
+  reject: (error: unknown) => void;
+}
+
+const deferred = <T>(): Deferred<T> => {
+  const d = {} as Deferred<T>;
+  d.promise = new Promise<T>((resolve, reject) => Object.assign(d, { resolve, reject }));
+  return d;
+};
+
+/**
+ * A real session actor whose refresh, sign-out call and count of queued edits the test answers by
+ * hand (each call's answer is the last entry of its list); sign-in and the wipe answer at once.
+ */
+function answeredByHand(restored: LoginResponse | null = session) {
+  const refreshes: Deferred<TokenPair>[] = [];
+  const logOuts: Deferred<void>[] = [];
+  const queuedEdits: Deferred<number>[] = [];
+  const track = <T>(list: Deferred<T>[]) => {
+    const d = deferred<T>();
+    list.push(d);
+    return d.promise;
+  };
+  if (restored) writeStoredSession(restored);
+  const actor = createActor(
+    sessionMachine.provide({
+      actors: {
+        refreshTokens: fromPromise<TokenPair, { refreshToken: string }>(() => track(refreshes)),
+        logOut: fromPromise<void, { accessToken: string; refreshToken: string }>(() => track(logOuts)),
+        queuedEdits: fromPromise<number, { userId: number }>(() => track(queuedEdits)),
+        signIn: fromPromise(async () => session),
+        wipeDevice: fromPromise(async () => {}),
+        fetchProfile: fromPromise<Profile, void>(() => new Promise<Profile>(() => {})),
+      },
+    }),
+    { input: { restored } },
+  ).start();
+  const last = <T>(list: Deferred<T>[]) => {
+    const d = list.at(-1);
+    if (!d) throw new Error('not called');
+    return d;
+  };
+  return { actor, tokens: sessionTokenSource(actor), refreshes, logOuts, queuedEdits, last };
+}
+
+/** Settles `promise` into an inspectable box, so a test can see it is still pending. */
+const watch = <T>(promise: Promise<T>) => {
+  const box: { done: boolean; value?: T; error?: unknown } = { done: false };
+  promise.then(
+    (value) => Object.assign(box, { done: true, value }),
+    (error: unknown) => Object.assign(box, { done: true, error }),
+  );
+  return box;
+};
+
+/** Lets the actors, the lock and the waits run what they have queued. */
+const flush = () => new Promise((resolve) => setTimeout(resolve, 5));
+
+const refused = () => new ApiError(401, 'Invalid or expired refresh token');
+
+describe('session token source', () => {
+  it('hands out the current token, and null (no error) when signed out', async () => {
+    await expect(answeredByHand().tokens.accessToken()).resolves.toBe('access-1');
+    await expect(answeredByHand(null).tokens.accessToken()).resolves.toBeNull();
+  });
+
+  it('a token asked for while a refresh is in flight is the NEW token, once the refresh is done', async () => {
+    const { actor, tokens, refreshes, last } = answeredByHand();
+    actor.send({ type: 'token.rejected', token: 'access-1' });
+    await vi.waitFor(() => expect(refreshes).toHaveLength(1));
+    const token = watch(tokens.accessToken());
+    await flush();
+    expect(token.done).toBe(false);
+    last(refreshes).resolve({ accessToken: 'access-2', refreshToken: 'refresh-2' });
+    await vi.waitFor(() => expect(token.done).toBe(true));
+    expect(token.value).toBe('access-2');
+  });
+
+  it('a token asked for during a sign-out waits for it, then there is none', async () => {
+    const { actor, tokens, logOuts, last } = answeredByHand();
+    actor.send({ type: 'session.logout' });
+    expect(actor.getSnapshot().matches('signingOut')).toBe(true);
+    const token = watch(tokens.accessToken());
+    await flush();
+    expect(token.done).toBe(false);
+    last(logOuts).resolve();
+    await vi.waitFor(() => expect(token.done).toBe(true));
+    expect(token.value).toBeNull();
+  });
+
+  it('a token asked for while a refused refresh ends the session waits for the end, then there is none', async () => {
+    const { actor, tokens, refreshes, queuedEdits, last } = answeredByHand();
+    actor.send({ type: 'token.rejected', token: 'access-1' });
+    await vi.waitFor(() => expect(refreshes).toHaveLength(1));
+    last(refreshes).reject(refused());
+    await vi.waitFor(() => expect(queuedEdits).toHaveLength(1));
+    expect(actor.getSnapshot().matches('ending')).toBe(true);
+    const token = watch(tokens.accessToken());
+    await flush();
+    expect(token.done).toBe(false);
+    last(queuedEdits).resolve(0);
+    await vi.waitFor(() => expect(token.done).toBe(true));
+    expect(token.value).toBeNull();
+  });
+
+  it('rejected: the refreshed token to retry with', async () => {
+    const { tokens, refreshes, last } = answeredByHand();
+    const outcome = watch(tokens.rejected('access-1'));
+    await vi.waitFor(() => expect(refreshes).toHaveLength(1));
+    expect(outcome.done).toBe(false);
+    last(refreshes).resolve({ accessToken: 'access-2', refreshToken: 'refresh-2' });
+    await vi.waitFor(() => expect(outcome.done).toBe(true));
+    expect(outcome.value).toBe('access-2');
+  });
+
+  it('rejected: null when the refresh gave the same token back (a retry would only fail again)', async () => {
+    const { tokens, refreshes, last } = answeredByHand();
+    const outcome = tokens.rejected('access-1');
+    await vi.waitFor(() => expect(refreshes).toHaveLength(1));
+    last(refreshes).resolve({ accessToken: 'access-1', refreshToken: 'refresh-2' });
+    await expect(outcome).resolves.toBeNull();
+  });
+
+  it('rejected: null when the refused refresh ends the session', async () => {
+    const { tokens, refreshes, queuedEdits, last } = answeredByHand();
+    const outcome = watch(tokens.rejected('access-1'));
+    await vi.waitFor(() => expect(refreshes).toHaveLength(1));
+    last(refreshes).reject(refused());
+    await vi.waitFor(() => expect(queuedEdits).toHaveLength(1));
+    await flush();
+    expect(outcome.done).toBe(false);
+    last(queuedEdits).resolve(0);
+    await vi.waitFor(() => expect(outcome.done).toBe(true));
+    expect(outcome.value).toBeNull();
+  });
+
+  it('rejected: null when the session expired with edits queued (locked: the user signs in again)', async () => {
+    const { actor, tokens, refreshes, queuedEdits, last } = answeredByHand();
+    const outcome = tokens.rejected('access-1');
+    await vi.waitFor(() => expect(refreshes).toHaveLength(1));
+    last(refreshes).reject(refused());
+    await vi.waitFor(() => expect(queuedEdits).toHaveLength(1));
+    last(queuedEdits).resolve(2);
+    await expect(outcome).resolves.toBeNull();
+    expect(actor.getSnapshot().matches('locked')).toBe(true);
+  });
+
+  it('rejected: null when there is no session', async () => {
+    await expect(answeredByHand(null).tokens.rejected('access-1')).resolves.toBeNull();
+  });
+
+  it('epoch counts the ended sessions upward', async () => {
+    const { actor, tokens, logOuts, last } = answeredByHand();
+    const signOut = async () => {
+      actor.send({ type: 'session.logout' });
+      last(logOuts).resolve();
+      await waitFor(actor, (s) => s.matches({ signedOut: 'idle' }));
+    };
+    expect(tokens.epoch?.()).toBe(0);
+    await signOut();
+    expect(tokens.epoch?.()).toBe(1);
+    actor.send({ type: 'session.signIn', credentials: { email: session.user.email, password: 'secret' } });
+    await waitFor(actor, (s) => s.matches('signedIn'));
+    expect(tokens.epoch?.()).toBe(1);
+    await signOut();
+    expect(tokens.epoch?.()).toBe(2);
   });
 });
