@@ -55,6 +55,31 @@ describe('conflict machine', () => {
     expect(done.output).toMatchObject({ choice: 'failed', error: 'Address is required.' });
   });
 
+  it('a 409 that is not "changed meanwhile" (the same edit in flight elsewhere) fails; it does not ask again', async () => {
+    // The server's words for a key in flight (server/domain/idempotency.ts, inProgress), written out.
+    const { actor, calls } = start([
+      { error: { status: 409, message: 'A request with this Idempotency-Key is in progress', current: v2 } },
+    ]);
+    actor.send({ type: 'conflict.keepMine' });
+    const done = await waitFor(actor, (s) => !s.matches('keeping'));
+    expect(done.status).toBe('done');
+    expect(calls).toHaveLength(1);
+    expect(done.output).toMatchObject({
+      choice: 'failed',
+      theirs: v1,
+      error: 'A request with this Idempotency-Key is in progress',
+    });
+  });
+
+  it('a dialog not said to be closable cannot be closed: a choice must be made', () => {
+    const actor = createActor(conflictMachine, {
+      input: { label: 'Edit partner', mine: { address: 'mine' }, theirs: v1, subject: 'entry-1' },
+    }).start();
+    actor.send({ type: 'conflict.close' });
+    expect(actor.getSnapshot().value).toBe('choosing');
+    expect(actor.getSnapshot().status).toBe('active');
+  });
+
   it('Use theirs ends at once with the server record; nothing is sent', () => {
     const { actor, calls } = start([]);
     actor.send({ type: 'conflict.useTheirs' });

@@ -327,9 +327,28 @@ describe('guided redemption machine', () => {
   it('Start over: the search again, for the same partner, with nothing kept', async () => {
     const { actor } = start();
     await toCode(actor, giftcard);
+    expect(actor.getSnapshot().context).toMatchObject({ search: 'ngozi', customers: [customer] });
     actor.send({ type: 'guided.restart' });
     expect(actor.getSnapshot().value).toBe('findCustomer');
-    expect(actor.getSnapshot().context).toMatchObject({ ...freshGuidedContext(3), online: true });
+    // Written out, not read from freshGuidedContext (the code under test): an empty search, nobody
+    // found or picked, no code sent or entered, no amount, no attempt, no error, no outcome.
+    expect(actor.getSnapshot().context).toEqual({
+      partnerId: 3,
+      online: true,
+      search: '',
+      customers: [],
+      customer: null,
+      rewards: [],
+      reward: null,
+      sentTo: null,
+      otp: null,
+      amountText: '',
+      amountError: null,
+      idempotencyKey: null,
+      keyAmount: null,
+      error: null,
+      outcome: null,
+    });
   });
 
   it('a reload resumes at the stored step with its inputs (for this partner), and asks the code again at Confirm', async () => {
