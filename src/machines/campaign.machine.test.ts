@@ -1,7 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { createActor, fromPromise, waitFor } from 'xstate';
-import { type Campaign, type CampaignPreview, campaignMessages } from '../../contract/campaigns';
-import { campaignMachine } from './campaign.machine';
+import {
+  type Campaign,
+  type CampaignPreview,
+  campaignMessages,
+  rejectCampaignBodySchema,
+} from '../../contract/campaigns';
+import { campaignMachine, rejectReasonProblem } from './campaign.machine';
 
 const base: Campaign = {
   id: 7,
@@ -190,6 +195,7 @@ describe('campaign machine', () => {
       ['cancelled', 'cancelled'],
       ['rejected', 'rejected'],
       ['failed', 'failed'],
+      ['expired', 'expired'],
     ];
     for (const [state, value] of cases) expect(start(as(state)).actor.getSnapshot().value).toBe(value);
   });
@@ -215,5 +221,159 @@ describe('campaign machine', () => {
     actor.send({ type: 'campaign.read', campaign: as('awaiting_approval', { total: 5 }) });
     expect(actor.getSnapshot().value).toBe('waiting');
     expect(calls.map((c) => c.actor)).toEqual(['loadPreview']);
+  });
+
+  it('a campaign that ended (done, cancelled, rejected, failed, expired) is over: the flow stops', () => {
+    for (const state of ['done', 'cancelled', 'rejected', 'failed', 'expired'] as const) {
+      const { actor, calls } = start(as(state), {}, true);
+      expect(actor.getSnapshot().value).toBe(state);
+      expect(actor.getSnapshot().status).toBe('done');
+      // Nothing is left to do: no event sends a call.
+      actor.send({ type: 'campaign.cancel' });
+      actor.send({ type: 'campaign.approve' });
+      expect(calls).toEqual([]);
+    }
+  });
+
+  it("a reason longer than 500 characters is refused with the contract's words; nothing is sent", () => {
+    const tooLong = 'x'.repeat(501);
+    const words = rejectCampaignBodySchema.safeParse({ reason: tooLong }).error?.issues[0]?.message;
+    expect(words).toBeTruthy();
+    expect(rejectReasonProblem(tooLong)).toBe(words);
+    expect(rejectReasonProblem('')).toBe(campaignMessages.reasonRequired);
+    expect(rejectReasonProblem('x'.repeat(500))).toBeNull();
+    const { actor, calls } = start(as('awaiting_approval'), {}, true);
+    actor.send({ type: 'campaign.reject', reason: tooLong });
+    expect(actor.getSnapshot().value).toBe('waiting');
+    expect(actor.getSnapshot().context.reasonError).toBe(words);
+    expect(calls).toEqual([]);
+  });
+
+  it("a rejection the server refuses on its reason keeps waiting with the server's words on the reason", async () => {
+    const refusal = {
+      status: 400,
+      message: 'Validation failed',
+      errors: [{ fieldName: 'reason', message: 'reason names a customer' }],
+    };
+    const { actor, calls } = start(
+      as('awaiting_approval'),
+      { rejectCampaign: () => Promise.reject(refusal) },
+      true,
+    );
+    actor.send({ type: 'campaign.reject', reason: 'Too generous' });
+    expect(actor.getSnapshot().value).toBe('rejecting');
+    await waitFor(actor, (s) => s.matches('waiting'));
+    expect(actor.getSnapshot().context.reasonError).toBe('reason names a customer');
+    expect(actor.getSnapshot().context.error).toBeNull();
+    expect(calls).toEqual([{ actor: 'rejectCampaign', input: { id: 7, reason: 'Too generous' } }]);
+  });
+
+  it('a rejection refused for another cause keeps waiting with the sentence, the reason left clear', async () => {
+    const notWaiting = { status: 409, message: campaignMessages.notWaiting('running'), errors: [] };
+    const first = start(as('awaiting_approval'), { rejectCampaign: () => Promise.reject(notWaiting) }, true);
+    first.actor.send({ type: 'campaign.reject', reason: 'Too generous' });
+    await waitFor(first.actor, (s) => s.matches('waiting') && s.context.error !== null);
+    expect(first.actor.getSnapshot().context.error).toBe(campaignMessages.notWaiting('running'));
+    expect(first.actor.getSnapshot().context.reasonError).toBeNull();
+
+    // A field error about something else is not the reason's.
+    const other = {
+      status: 400,
+      message: 'Validation failed',
+      errors: [{ fieldName: 'id', message: 'id must be a positive number' }],
+    };
+    const second = start(as('awaiting_approval'), { rejectCampaign: () => Promise.reject(other) }, true);
+    second.actor.send({ type: 'campaign.reject', reason: 'Too generous' });
+    await waitFor(second.actor, (s) => s.matches('waiting') && s.context.error !== null);
+    expect(second.actor.getSnapshot().context.error).toBe('Id must be a positive number.');
+    expect(second.actor.getSnapshot().context.reasonError).toBeNull();
+  });
+
+  describe('a new try clears the last refusal while it is under way', () => {
+    /** The first call is refused with `refusal`; the next ones stay under way (never answered). */
+    const refusedThenPending = (refusal: unknown) => {
+      let calls = 0;
+      return () => (calls++ === 0 ? Promise.reject(refusal) : new Promise(() => {}));
+    };
+    const conflict = { status: 409, message: 'Try again later', errors: [] };
+
+    it('from the preview: Submit again, or Cancel', async () => {
+      const again = start(base, { submitCampaign: refusedThenPending(conflict) });
+      await waitFor(again.actor, (s) => s.matches('preview'));
+      again.actor.send({ type: 'campaign.submit' });
+      await waitFor(again.actor, (s) => s.matches('preview') && s.context.error !== null);
+      again.actor.send({ type: 'campaign.submit' });
+      expect(again.actor.getSnapshot().value).toBe('submitting');
+      expect(again.actor.getSnapshot().context.error).toBeNull();
+      again.actor.stop();
+
+      const cancel = start(base, {
+        submitCampaign: () => Promise.reject(conflict),
+        cancelCampaign: () => new Promise(() => {}),
+      });
+      await waitFor(cancel.actor, (s) => s.matches('preview'));
+      cancel.actor.send({ type: 'campaign.submit' });
+      await waitFor(cancel.actor, (s) => s.matches('preview') && s.context.error !== null);
+      cancel.actor.send({ type: 'campaign.cancel' });
+      expect(cancel.actor.getSnapshot().value).toBe('cancelling');
+      expect(cancel.actor.getSnapshot().context.error).toBeNull();
+      cancel.actor.stop();
+    });
+
+    it('while waiting: Approve, Reject or Cancel after a refused approval', async () => {
+      for (const next of [
+        { type: 'campaign.approve' as const, state: 'approving' },
+        { type: 'campaign.reject' as const, reason: 'Too generous', state: 'rejecting' },
+        { type: 'campaign.cancel' as const, state: 'cancelling' },
+      ]) {
+        const { actor } = start(
+          as('awaiting_approval'),
+          {
+            approveCampaign: refusedThenPending(conflict),
+            rejectCampaign: () => new Promise(() => {}),
+            cancelCampaign: () => new Promise(() => {}),
+          },
+          true,
+        );
+        actor.send({ type: 'campaign.approve' });
+        await waitFor(actor, (s) => s.matches('waiting') && s.context.error !== null);
+        expect(actor.getSnapshot().context.error).toBe('Try again later');
+        const { state, ...event } = next;
+        actor.send(event);
+        expect(actor.getSnapshot().value).toBe(state);
+        expect(actor.getSnapshot().context.error).toBeNull();
+        actor.stop();
+      }
+    });
+
+    it("while waiting: Approve or a valid reason clears a refused reason's message", () => {
+      for (const next of [
+        { type: 'campaign.approve' as const, state: 'approving' },
+        { type: 'campaign.reject' as const, reason: 'Too generous', state: 'rejecting' },
+      ]) {
+        const { actor } = start(
+          as('awaiting_approval'),
+          { approveCampaign: () => new Promise(() => {}), rejectCampaign: () => new Promise(() => {}) },
+          true,
+        );
+        actor.send({ type: 'campaign.reject', reason: '' });
+        expect(actor.getSnapshot().context.reasonError).toBe(campaignMessages.reasonRequired);
+        const { state, ...event } = next;
+        actor.send(event);
+        expect(actor.getSnapshot().value).toBe(state);
+        expect(actor.getSnapshot().context.reasonError).toBeNull();
+        actor.stop();
+      }
+    });
+
+    it('while running: Cancel again after a refused cancel', async () => {
+      const { actor } = start(as('running', { total: 5 }), { cancelCampaign: refusedThenPending(conflict) });
+      actor.send({ type: 'campaign.cancel' });
+      await waitFor(actor, (s) => s.matches('running') && s.context.error !== null);
+      actor.send({ type: 'campaign.cancel' });
+      expect(actor.getSnapshot().value).toBe('cancelling');
+      expect(actor.getSnapshot().context.error).toBeNull();
+      actor.stop();
+    });
   });
 });
