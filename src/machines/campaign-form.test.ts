@@ -156,11 +156,16 @@ describe('validateCampaignValues', () => {
       ).toEqual({});
   });
 
-  it('list: a customer id is a whole number of 1 to 16 digits without a leading zero', () => {
+  it('list: a customer id is a whole number from 1 to 2,147,483,647 without a leading zero', () => {
     expect(validateCampaignValues(list({ customerIds: '1' }))).toEqual({});
-    expect(validateCampaignValues(list({ customerIds: '9999999999999999' }))).toEqual({});
+    // The largest id the API takes (contract/ids.ts: PostgreSQL's integer), and one more.
+    expect(validateCampaignValues(list({ customerIds: '2147483647' }))).toEqual({});
+    for (const tooLarge of ['2147483648', '9999999999999999'])
+      expect(validateCampaignValues(list({ customerIds: `5\n${tooLarge}` }))).toEqual({
+        customerIds: `"${tooLarge}" is not a customer id (they go up to 2,147,483,647)`,
+      });
     expect(validateCampaignValues(list({ customerIds: '10\n205, 3' }))).toEqual({});
-    for (const bad of ['0', '012', '1.5', '-3', 'abc', '12345678901234567', '1e3', '7a', 'a7'])
+    for (const bad of ['0', '012', '1.5', '-3', 'abc', '1e3', '7a', 'a7'])
       expect(validateCampaignValues(list({ customerIds: bad }))).toEqual({
         customerIds: `"${bad}" is not a customer id (a whole number)`,
       });

@@ -1,5 +1,6 @@
 import type { CampaignSegment, createCampaignBodySchema } from '../../contract/campaigns';
 import { campaignMessages, MAX_CAMPAIGN_LIST } from '../../contract/campaigns';
+import { MAX_ID } from '../../contract/ids';
 import type { AccountStatus } from '../../contract/list';
 import { emailField } from '../../contract/validation';
 import type { z } from '../../contract/zod';
@@ -76,8 +77,12 @@ export function validateCampaignValues(values: CampaignFormValues): CampaignErro
     const ids = listEntries(values.customerIds);
     const emails = listEntries(values.emails);
     const externals = listEntries(values.externalIds);
-    const bad = ids.find((id) => !/^[1-9]\d{0,15}$/.test(id));
+    const bad = ids.find((id) => !/^[1-9]\d*$/.test(id));
+    // The API's ids end at MAX_ID (contract/ids.ts): a larger one is refused here, not by the server.
+    const tooLarge = ids.find((id) => Number(id) > MAX_ID);
     if (bad) errors.customerIds = `"${bad}" is not a customer id (a whole number)`;
+    else if (tooLarge)
+      errors.customerIds = `"${tooLarge}" is not a customer id (they go up to ${MAX_ID.toLocaleString('en-US')})`;
     const badEmail = emails.find((e) => !isEmail(e));
     if (badEmail) errors.emails = `"${badEmail}" is not an email address`;
     const longId = externals.find((e) => e.length > 64);
