@@ -18,11 +18,13 @@ import {
 } from '../lib/session-storage';
 import { createRefreshLock, type TabAnnouncement, type TabEvent } from '../lib/tab-sync';
 import {
+  isSignedIn,
   type SessionActor,
   type SessionEmitted,
   type SessionEnd,
   type SessionEvent,
   sessionMachine,
+  signInBusy,
 } from './session.machine';
 import { sessionTokenSource } from './session-link';
 
@@ -782,5 +784,345 @@ describe('session machine graph', () => {
       expect(nextState.matches({ signedIn: 'active' })).toBe(true);
       expect(nextState.context.session).toEqual(newer);
     }
+  });
+});
+
+/** A refresh lock that is never granted: the tab waits in `refreshing.waitingForLock` until told. */
+const lockNeverGranted = () =>
+  ({ logic: fromCallback(() => () => {}), stats: {} }) as unknown as ReturnType<typeof fakeLocks>;
+/** A tab channel that records what this tab announces to the others. */
+const announcing = (announced: TabAnnouncement[]) =>
+  ({
+    logic: fromCallback<TabAnnouncement>(({ receive }) => {
+      receive((event) => announced.push(event));
+      return () => {};
+    }),
+    storageEvent: () => {},
+  }) as ReturnType<typeof fakeTabs>;
+const otherUser: LoginResponse = {
+  accessToken: 'access-b',
+  refreshToken: 'refresh-b',
+  user: { ...user, id: 2, email: 'b@rewardclub.ng' },
+};
+
+describe('session machine: survivors of mutation testing', () => {
+  it.each([
+    [400, 'signedOut'],
+    [403, 'signedOut'],
+    [499, 'signedOut'],
+    [408, 'linkDown'],
+    [429, 'linkDown'],
+    [500, 'linkDown'],
+  ] as const)(
+    'a refresh answered %i: only a 4xx refusal (not 408/429/5xx) ends the session',
+    async (status, outcome) => {
+      const error = Object.assign(new Error('refresh failed'), { status });
+      const { actor, fakes } = setupSession({
+        restored: loginResponse,
+        refreshTokens: () => Promise.reject(error),
+      });
+      actor.send({ type: 'token.rejected', token: 'access-1' });
+      await waitFor(actor, (s) => s.matches('signedOut') || s.matches({ signedIn: 'linkDown' }));
+      expect(
+        actor.getSnapshot().matches(outcome === 'signedOut' ? 'signedOut' : { signedIn: 'linkDown' }),
+      ).toBe(true);
+      expect(fakes.refreshTokens).toHaveBeenCalledTimes(1);
+    },
+  );
+
+  it('a rejection of a stale token (not the current one) starts no refresh', async () => {
+    const { actor, fakes } = setupSession({ restored: loginResponse });
+    actor.send({ type: 'token.rejected', token: 'access-0' });
+    expect(actor.getSnapshot().matches({ signedIn: 'active' })).toBe(true);
+    await Promise.resolve();
+    expect(fakes.refreshTokens).not.toHaveBeenCalled();
+  });
+
+  it('offline, a 401 of the current token retries at once (no backoff wait); a stale one does not', async () => {
+    vi.useFakeTimers();
+    try {
+      let calls = 0;
+      const { actor, fakes } = setupSession({
+        restored: loginResponse,
+        refreshTokens: async () => {
+          calls += 1;
+          if (calls < 2) throw unanswered;
+          return { accessToken: 'access-2', refreshToken: 'refresh-2' };
+        },
+      });
+      actor.send({ type: 'token.rejected', token: 'access-1' });
+      await vi.advanceTimersByTimeAsync(0);
+      expect(actor.getSnapshot().matches({ signedIn: 'linkDown' })).toBe(true);
+      actor.send({ type: 'token.rejected', token: 'access-0' });
+      await vi.advanceTimersByTimeAsync(0);
+      expect(fakes.refreshTokens).toHaveBeenCalledTimes(1);
+      actor.send({ type: 'token.rejected', token: 'access-1' });
+      await vi.advanceTimersByTimeAsync(0);
+      expect(fakes.refreshTokens).toHaveBeenCalledTimes(2);
+      expect(actor.getSnapshot().matches({ signedIn: 'active' })).toBe(true);
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
+  it('a refresh after refreshes with no answer reports the outage is over; a plain refresh does not', async () => {
+    vi.useFakeTimers();
+    try {
+      let calls = 0;
+      const { actor, emitted } = setupSession({
+        restored: loginResponse,
+        refreshTokens: async () => {
+          calls += 1;
+          if (calls === 1) throw unanswered;
+          return { accessToken: `access-${calls + 1}`, refreshToken: `refresh-${calls + 1}` };
+        },
+      });
+      actor.send({ type: 'token.rejected', token: 'access-1' });
+      await vi.advanceTimersByTimeAsync(1000);
+      expect(actor.getSnapshot().matches({ signedIn: 'active' })).toBe(true);
+      expect(emitted.filter((e) => e.type === 'session.refreshed')).toEqual([
+        { type: 'session.refreshed', afterOutage: true },
+      ]);
+      expect(actor.getSnapshot().context.session?.accessToken).toBe('access-3');
+      actor.send({ type: 'token.rejected', token: 'access-3' });
+      // The lock is handed over 200 ms after tokens were rotated (tab-sync HANDOVER_MS).
+      await vi.advanceTimersByTimeAsync(300);
+      expect(emitted.filter((e) => e.type === 'session.refreshed')).toEqual([
+        { type: 'session.refreshed', afterOutage: true },
+        { type: 'session.refreshed', afterOutage: false },
+      ]);
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
+  it("offline, another tab's newer tokens are taken and end the outage; another user's session ends this one", async () => {
+    const failing = () => Promise.reject(unanswered);
+    const newer: LoginResponse = { ...loginResponse, accessToken: 'access-9', refreshToken: 'refresh-9' };
+    const a = setupSession({ restored: loginResponse, refreshTokens: failing });
+    a.actor.send({ type: 'token.rejected', token: 'access-1' });
+    await waitFor(a.actor, (s) => s.matches({ signedIn: 'linkDown' }));
+    expect(a.actor.getSnapshot().context.refreshFailures).toBe(1);
+    a.actor.send({ type: 'session.synced', session: newer });
+    expect(a.actor.getSnapshot().matches({ signedIn: 'active' })).toBe(true);
+    expect(a.actor.getSnapshot().context.session).toEqual(newer);
+    expect(a.actor.getSnapshot().context.refreshFailures).toBe(0);
+
+    const b = setupSession({ restored: loginResponse, refreshTokens: failing });
+    b.actor.send({ type: 'token.rejected', token: 'access-1' });
+    await waitFor(b.actor, (s) => s.matches({ signedIn: 'linkDown' }));
+    b.actor.send({ type: 'session.synced', session: otherUser });
+    expect(b.actor.getSnapshot().matches({ signedOut: 'wiping' })).toBe(true);
+    expect(b.actor.getSnapshot().context.session).toBeNull();
+    expect(b.emitted).toContainEqual({ type: 'session.ended', reason: 'logout', elsewhere: true });
+  });
+
+  it("signed in, another user's session stored by another tab ends this one (it is not taken)", async () => {
+    const { actor, fakes } = setupSession({ restored: loginResponse });
+    actor.send({ type: 'session.synced', session: otherUser });
+    expect(actor.getSnapshot().context.session).toBeNull();
+    await waitFor(actor, (s) => s.matches({ signedOut: 'idle' }));
+    expect(fakes.wipeDevice).toHaveBeenCalledExactlyOnceWith({ reason: 'logout', elsewhere: true });
+  });
+
+  it("waiting for the lock: the same tokens stored change nothing, another user's session ends this one", async () => {
+    const { actor, fakes } = setupSession({ restored: loginResponse, locks: lockNeverGranted() });
+    actor.send({ type: 'token.rejected', token: 'access-1' });
+    expect(actor.getSnapshot().matches({ signedIn: { refreshing: 'waitingForLock' } })).toBe(true);
+    actor.send({ type: 'session.synced', session: loginResponse });
+    expect(actor.getSnapshot().matches({ signedIn: { refreshing: 'waitingForLock' } })).toBe(true);
+    actor.send({ type: 'session.synced', session: otherUser });
+    expect(actor.getSnapshot().matches({ signedOut: 'wiping' })).toBe(true);
+    await waitFor(actor, (s) => s.matches({ signedOut: 'idle' }));
+    expect(fakes.wipeDevice).toHaveBeenCalledExactlyOnceWith({ reason: 'logout', elsewhere: true });
+    expect(fakes.refreshTokens).not.toHaveBeenCalled();
+  });
+
+  it("during the refresh call, another user's session stored elsewhere still ends this one", async () => {
+    const refresh = deferred<TokenPair>();
+    const { actor } = setupSession({ restored: loginResponse, refreshTokens: () => refresh.promise });
+    actor.send({ type: 'token.rejected', token: 'access-1' });
+    await waitFor(actor, (s) => s.matches({ signedIn: { refreshing: 'calling' } }));
+    actor.send({ type: 'session.synced', session: loginResponse });
+    expect(actor.getSnapshot().matches({ signedIn: { refreshing: 'calling' } })).toBe(true);
+    actor.send({ type: 'session.synced', session: otherUser });
+    expect(actor.getSnapshot().matches({ signedOut: 'wiping' })).toBe(true);
+  });
+
+  it('tells the other tabs why the session ended: logout on sign-out, expired on a refused refresh', async () => {
+    const announced: TabAnnouncement[] = [];
+    const a = setupSession({ restored: loginResponse, tabs: announcing(announced) });
+    a.actor.send({ type: 'session.logout' });
+    expect(announced).toEqual([{ type: 'tab.announceEnded', reason: 'logout' }]);
+    a.actor.stop();
+    localStorage.clear();
+    const expired: TabAnnouncement[] = [];
+    const b = setupSession({
+      restored: loginResponse,
+      tabs: announcing(expired),
+      refreshTokens: () => Promise.reject(refused),
+    });
+    b.actor.send({ type: 'token.rejected', token: 'access-1' });
+    await waitFor(b.actor, (s) => s.matches('signedOut'));
+    expect(expired).toEqual([{ type: 'tab.announceEnded', reason: 'expired' }]);
+  });
+
+  it('a profile saved on the profile screen updates the role and permissions and the stored user', async () => {
+    const { actor } = setupSession({ restored: loginResponse });
+    await waitFor(actor, (s) => s.context.profile !== null);
+    const changed: Profile = {
+      ...profile,
+      role: { id: 7, name: 'Auditor' },
+      permissions: ['activities.view'],
+    };
+    actor.send({ type: 'profile.updated', profile: changed });
+    expect(actor.getSnapshot().context.profile).toEqual(changed);
+    expect(actor.getSnapshot().context.session?.user).toMatchObject({
+      role: { id: 7, name: 'Auditor' },
+      permissions: ['activities.view'],
+    });
+    expect(stored().user.permissions).toEqual(['activities.view']);
+  });
+
+  it('after a failed sign-in the user can try again; the earlier error is cleared', async () => {
+    const error = new Error('Invalid email or password');
+    const { actor, fakes } = setupSession();
+    fakes.signIn.mockRejectedValueOnce(error);
+    actor.send({ type: 'session.signIn', credentials: { email: user.email, password: 'wrong' } });
+    await waitFor(actor, (s) => s.matches({ signedOut: 'failure' }));
+    actor.send({ type: 'session.signIn', credentials: { email: user.email, password: 'right' } });
+    expect(actor.getSnapshot().matches({ signedOut: 'loading' })).toBe(true);
+    expect(actor.getSnapshot().context.error).toBeNull();
+    await waitFor(actor, (s) => s.matches('signedIn'));
+  });
+
+  it('a locked session keeps the user and the count of queued edits, with dead tokens', async () => {
+    const { actor } = setupSession({
+      restored: loginResponse,
+      refreshTokens: () => Promise.reject(refused),
+      queuedEdits: async () => 2,
+    });
+    actor.send({ type: 'token.rejected', token: 'access-1' });
+    const snapshot = await waitFor(actor, (s) => s.matches({ locked: 'idle' }));
+    expect(snapshot.context.locked).toEqual({ user, queued: 2 });
+    expect(snapshot.context.session).toEqual({ accessToken: '', refreshToken: '', user });
+    expect(JSON.parse(localStorage.getItem('admin-locked') ?? 'null')).toEqual({ user, queued: 2 });
+  });
+
+  it('a refused refresh whose queued edits cannot be counted ends the session as expired', async () => {
+    const { actor, fakes, emitted } = setupSession({
+      restored: loginResponse,
+      refreshTokens: () => Promise.reject(refused),
+      queuedEdits: () => Promise.reject(new Error('outbox unreadable')),
+    });
+    actor.send({ type: 'token.rejected', token: 'access-1' });
+    await waitFor(actor, (s) => s.matches({ signedOut: 'idle' }));
+    expect(emitted).toContainEqual({ type: 'session.ended', reason: 'expired', elsewhere: false });
+    expect(fakes.wipeDevice).toHaveBeenCalledExactlyOnceWith({ reason: 'expired', elsewhere: false });
+  });
+
+  async function lockedSession(overrides: Parameters<typeof setupSession>[0] = {}) {
+    const setup = setupSession({
+      restored: loginResponse,
+      refreshTokens: () => Promise.reject(refused),
+      queuedEdits: async () => 2,
+      ...overrides,
+    });
+    setup.actor.send({ type: 'token.rejected', token: 'access-1' });
+    await waitFor(setup.actor, (s) => s.matches({ locked: 'idle' }));
+    return setup;
+  }
+
+  it('locked: signing out wipes the device and forgets the locked user', async () => {
+    const { actor, fakes, emitted } = await lockedSession();
+    actor.send({ type: 'session.logout' });
+    expect(actor.getSnapshot().matches({ signedOut: 'wiping' })).toBe(true);
+    await waitFor(actor, (s) => s.matches({ signedOut: 'idle' }));
+    expect(emitted).toContainEqual({ type: 'session.ended', reason: 'logout', elsewhere: false });
+    expect(fakes.wipeDevice).toHaveBeenCalledExactlyOnceWith({ reason: 'logout', elsewhere: false });
+    expect(localStorage.getItem('admin-locked')).toBeNull();
+    expect(actor.getSnapshot().context.locked).toBeNull();
+  });
+
+  it('locked: a session ended in another tab ends this one with its reason', async () => {
+    const { actor, fakes, emitted } = await lockedSession();
+    actor.send({ type: 'session.endedElsewhere', reason: 'expired' });
+    expect(actor.getSnapshot().matches({ signedOut: 'wiping' })).toBe(true);
+    await waitFor(actor, (s) => s.matches({ signedOut: 'idle' }));
+    expect(emitted).toContainEqual({ type: 'session.ended', reason: 'expired', elsewhere: true });
+    expect(fakes.wipeDevice).toHaveBeenCalledExactlyOnceWith({ reason: 'expired', elsewhere: true });
+    expect(localStorage.getItem('admin-locked')).toBeNull();
+  });
+
+  it('locked: a failed sign-in is reported and can be tried again with the error cleared', async () => {
+    const error = new Error('Invalid email or password');
+    const { actor, fakes, emitted } = await lockedSession();
+    fakes.signIn.mockRejectedValueOnce(error);
+    actor.send({ type: 'session.signIn', credentials: { email: user.email, password: 'wrong' } });
+    const failed = await waitFor(actor, (s) => s.matches({ locked: 'failure' }));
+    expect(fakes.signIn).toHaveBeenCalledWith({ email: user.email, password: 'wrong' });
+    expect(failed.context.error).toBe(error);
+    expect(emitted).toContainEqual({ type: 'session.signInFailed', error });
+    actor.send({ type: 'session.signIn', credentials: { email: user.email, password: 'right' } });
+    expect(actor.getSnapshot().matches({ locked: 'loading' })).toBe(true);
+    expect(actor.getSnapshot().context.error).toBeNull();
+    await waitFor(actor, (s) => s.matches('signedIn'));
+    expect(emitted).toContainEqual({ type: 'session.resumed', user });
+  });
+
+  it('another user over a locked session: the wipe is told "logout", a sign-out meanwhile is ignored, and a failed wipe still lets them in', async () => {
+    const wipe = deferred<void>();
+    const { actor, fakes, emitted } = await lockedSession({
+      signIn: async () => otherUser,
+      wipe: () => wipe.promise,
+    });
+    actor.send({ type: 'session.signIn', credentials: { email: otherUser.user.email, password: 'x' } });
+    await waitFor(actor, (s) => s.matches({ locked: 'switching' }));
+    expect(fakes.wipeDevice).toHaveBeenCalledExactlyOnceWith({ reason: 'logout', elsewhere: false });
+    actor.send({ type: 'session.logout' });
+    expect(actor.getSnapshot().matches({ locked: 'switching' })).toBe(true);
+    wipe.reject(new Error('blocked'));
+    const snapshot = await waitFor(actor, (s) => s.matches('signedIn'));
+    expect(snapshot.context.session).toEqual(otherUser);
+    expect(stored()).toEqual(otherUser);
+    expect(emitted).toContainEqual({ type: 'session.discarded', count: 2, user: otherUser.user });
+    expect(localStorage.getItem('admin-locked')).toBeNull();
+  });
+
+  it('another user over a locked session: a wipe that hangs gives way after 10 seconds', async () => {
+    const { actor, emitted } = await lockedSession({
+      signIn: async () => otherUser,
+      wipe: () => new Promise(() => {}),
+    });
+    vi.useFakeTimers();
+    try {
+      actor.send({ type: 'session.signIn', credentials: { email: otherUser.user.email, password: 'x' } });
+      await vi.advanceTimersByTimeAsync(9999);
+      expect(actor.getSnapshot().matches({ locked: 'switching' })).toBe(true);
+      await vi.advanceTimersByTimeAsync(1);
+      expect(actor.getSnapshot().matches('signedIn')).toBe(true);
+      expect(actor.getSnapshot().context.session).toEqual(otherUser);
+      expect(stored()).toEqual(otherUser);
+      expect(emitted).toContainEqual({ type: 'session.discarded', count: 2, user: otherUser.user });
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
+  it('the sign-in button is busy while signing in and once signed in; signed in includes locked', async () => {
+    const signIn = deferred<LoginResponse>();
+    const { actor } = setupSession({ signIn: () => signIn.promise });
+    expect(signInBusy(actor.getSnapshot())).toBe(false);
+    expect(isSignedIn(actor)).toBe(false);
+    actor.send({ type: 'session.signIn', credentials: { email: user.email, password: 'x' } });
+    expect(signInBusy(actor.getSnapshot())).toBe(true);
+    expect(isSignedIn(actor)).toBe(false);
+    signIn.resolve(loginResponse);
+    await waitFor(actor, (s) => s.matches('signedIn'));
+    expect(signInBusy(actor.getSnapshot())).toBe(true);
+    expect(isSignedIn(actor)).toBe(true);
+    const locked = await lockedSession();
+    expect(isSignedIn(locked.actor)).toBe(true);
+    expect(signInBusy(locked.actor.getSnapshot())).toBe(false);
   });
 });
