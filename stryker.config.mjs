@@ -5,7 +5,11 @@
  * and a mutant no test fails is a survivor. The clear-text table at the end prints the score per file.
  *
  * A subset: `npm run test:mutation -- --mutate 'server/domain/otp.ts'` (globs, comma separated).
+ * `MUTATION_REPORT` names the folder of a run's reports and incremental file (reports/mutation by
+ * default): `npm run test:mutation:domain` (scripts/mutation-domain.mjs) keeps one per group.
  */
+const reportDir = process.env.MUTATION_REPORT || 'reports/mutation';
+
 export default {
   mutate: [
     'src/machines/**/*.ts',
@@ -28,10 +32,10 @@ export default {
   // Results kept in reports/mutation/ (git-ignored) between runs: a rerun tests only the mutants
   // whose code or covering tests changed. `--force` runs everything again.
   incremental: true,
-  incrementalFile: 'reports/mutation/stryker-incremental.json',
+  incrementalFile: `${reportDir}/stryker-incremental.json`,
   reporters: ['clear-text', 'progress-append-only', 'html', 'json'],
-  htmlReporter: { fileName: 'reports/mutation/index.html' },
-  jsonReporter: { fileName: 'reports/mutation/mutation.json' },
+  htmlReporter: { fileName: `${reportDir}/index.html` },
+  jsonReporter: { fileName: `${reportDir}/mutation.json` },
   clearTextReporter: { allowEmojis: false, logTests: false, reportScoreTable: true, reportMutants: false },
   // A loaded machine: the first run of the related tests (the server's on PGlite) can take minutes,
   // and a mutant's run may take twice a quiet one before it counts as a timeout.
