@@ -174,7 +174,10 @@ export async function enqueueWebhookBatch(
 // ---------------------------------------------------------------------------------------------
 // Where a delivery may go
 
-const blocked = new BlockList();
+// One list per family: node's BlockList reads an IPv4 address as IPv4-mapped IPv6 when it holds IPv6
+// rules, so ::ffff:0:0/96 in the same list would refuse every IPv4 address.
+const blocked4 = new BlockList();
+const blocked6 = new BlockList();
 for (const [net, prefix] of [
   ['0.0.0.0', 8], // "this network"
   ['10.0.0.0', 8],
@@ -191,7 +194,7 @@ for (const [net, prefix] of [
   ['224.0.0.0', 4], // multicast
   ['240.0.0.0', 4], // reserved, broadcast
 ] as const) {
-  blocked.addSubnet(net, prefix, 'ipv4');
+  blocked4.addSubnet(net, prefix, 'ipv4');
 }
 for (const [net, prefix] of [
   ['::', 128],
@@ -204,7 +207,7 @@ for (const [net, prefix] of [
   ['fe80::', 10], // link-local
   ['ff00::', 8], // multicast
 ] as const) {
-  blocked.addSubnet(net, prefix, 'ipv6');
+  blocked6.addSubnet(net, prefix, 'ipv6');
 }
 
 /** Whether a delivery may not go to this address: private, loopback, link-local, reserved or not an IP. */
@@ -215,7 +218,7 @@ export function isForbiddenAddress(raw: string): boolean {
   if (mapped) ip = mapped[1]!;
   const family = isIP(ip);
   if (family === 0) return true;
-  return blocked.check(ip, family === 6 ? 'ipv6' : 'ipv4');
+  return family === 6 ? blocked6.check(ip, 'ipv6') : blocked4.check(ip, 'ipv4');
 }
 
 /**
