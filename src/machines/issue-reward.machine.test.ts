@@ -208,6 +208,26 @@ describe('issue reward machine (docs/product.md#validation, #constants; decision
     expect(failed.context.touched).toEqual(['description', 'promotionalImage']);
   });
 
+  it("a second refusal's field messages replace the first's: a field the server no longer names shows none", async () => {
+    // Submit unchanged repeats the attempt; between the two answers the server's view moved on (the
+    // image was accepted, the expiry date is now refused). The form shows the latest answer only.
+    const first = new ApiError(400, 'Validation failed', [
+      { fieldName: 'promotionalImage', message: 'Image must be PNG, JPEG or WebP' },
+    ]);
+    const second = new ApiError(400, 'Validation failed', [
+      { fieldName: 'expiryDate', message: 'Expiry date must be in the future' },
+    ]);
+    const { actor, calls } = start({ issuedTo: 42, online: true }, [first, second]);
+    actor.send({ type: 'issue.change', values: { ...filled, rewardType: 'GIFTCARD' } });
+    actor.send({ type: 'issue.submit' });
+    await waitFor(actor, (s) => s.matches('failure') && calls.length === 1);
+    expect(actor.getSnapshot().context.errors).toEqual({ promotionalImage: 'Image must be PNG, JPEG or WebP' });
+    actor.send({ type: 'issue.submit' });
+    const again = await waitFor(actor, (s) => s.matches('failure') && calls.length === 2);
+    expect(again.context.errors).toEqual({ expiryDate: 'Expiry date must be in the future' });
+    expect(again.context.touched).toEqual(expect.arrayContaining(['promotionalImage', 'expiryDate']));
+  });
+
   it('offline after a failure: refused with the network message, nothing sent, still the failure', async () => {
     const { actor, calls } = start({ issuedTo: 42, online: true }, [
       new ApiError(409, 'Partner is blocked', [], 'partner_blocked'),

@@ -107,8 +107,9 @@ export const issueRewardMachine = setup({
     newAttempt: assign({ idempotencyKey: () => newIdempotencyKey(), error: null }),
     showFailure: assign(({ context, event }) => {
       const error = (event as { error?: unknown }).error;
-      // Field errors from the server go under their fields as well.
-      const errors: IssueErrors = { ...context.errors };
+      // The form's own checks of the values sent, and this answer's field errors under their fields: an
+      // earlier refusal's field message the server no longer gives is not kept (a repeated Submit).
+      const errors: IssueErrors = validateIssueValues(context.values);
       const touched = [...context.touched];
       for (const e of fieldErrorsOf(error)) {
         if (ALL_FIELDS.includes(e.fieldName as IssueField)) {
