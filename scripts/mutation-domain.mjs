@@ -11,7 +11,16 @@
  *
  *   npm run test:mutation:domain                      every group, then the table
  *   npm run test:mutation:domain -- redemption auth   the named groups only
- *   npm run test:mutation:domain -- --force           Stryker arguments pass through
+ *   npm run test:mutation:domain -- --concurrency 1   Stryker arguments pass through
+ *   MUTATION_FORCE=1 npm run test:mutation:domain     every mutant again (Stryker's --force)
+ *
+ * A group's rerun is incremental (its own reports/mutation/domain/<group>/stryker-incremental.json):
+ * Stryker tests again each mutant whose code changed, each survivor that a new or changed test now
+ * reaches, and each killed mutant whose killing test changed; the rest keep their last result. Tests are
+ * only ever added here, so that is the same score as a full run at a fraction of the time, with one
+ * exception: a survivor reached only at module load (a static mutant) is not retested when a test is
+ * added, so an incremental score can only be lower than a full run's. `--force` is therefore not passed
+ * on unless MUTATION_FORCE=1 asks for it (a run queued behind others on two cores takes long enough).
  *   npm run test:mutation:domain -- --table           the table of the last runs only
  *   npm run test:mutation:domain -- --survivors otp   the last run's survivors of files matching "otp"
  *
@@ -50,7 +59,6 @@ export const GROUPS = [
       'server/routes/auth.test.ts',
       'server/routes/access-tokens.test.ts',
       'server/routes/abuse-limits.test.ts',
-      'server/authorization-matrix.test.ts',
     ],
   },
   {
@@ -208,7 +216,15 @@ if (args[0] === '--survivors') {
 const tableOnly = args.includes('--table');
 const names = args.filter((a) => /^[a-z]+$/.test(a) && GROUPS.some((g) => g.name === a));
 const unknown = args.filter((a) => /^[a-z]+$/.test(a) && !names.includes(a));
-const strykerArgs = args.filter((a) => a !== '--table' && !names.includes(a));
+const force = process.env.MUTATION_FORCE === '1';
+if (args.includes('--force') && !force)
+  console.log(
+    'test:mutation:domain: --force is not passed on (incremental reruns; MUTATION_FORCE=1 runs every mutant again)',
+  );
+const strykerArgs = [
+  ...args.filter((a) => a !== '--table' && a !== '--force' && !names.includes(a)),
+  ...(force ? ['--force'] : []),
+];
 if (unknown.length > 0) {
   console.error(`No group named ${unknown.join(', ')}. Groups: ${GROUPS.map((g) => g.name).join(', ')}`);
   process.exit(2);
