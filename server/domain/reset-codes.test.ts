@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { generateResetCode, normalizeResetCode, RESET_CODE_ALPHABET } from './reset-codes';
+import {
+  generateResetCode,
+  INVITE_CODE_TTL_MS,
+  normalizeResetCode,
+  RESET_CODE_ALPHABET,
+  RESET_CODE_LENGTH,
+  RESET_CODE_TTL_MS,
+} from './reset-codes';
 
 describe('reset codes', () => {
   it('are 8 characters from an unambiguous alphabet of 32', () => {
@@ -17,5 +24,13 @@ describe('reset codes', () => {
   it('normalise what people type', () => {
     expect(normalizeResetCode(' abcd-2345 ')).toBe('ABCD2345');
     expect(normalizeResetCode('ab cd 23 45')).toBe('ABCD2345');
+    expect(normalizeResetCode('ab--cd\t23\n45')).toBe('ABCD2345');
+    expect(normalizeResetCode('ABCD2345')).toBe('ABCD2345');
+  });
+
+  it("live 15 minutes (docs/product.md#auth); an invitation's code 72 hours (decision 055)", () => {
+    expect(RESET_CODE_LENGTH).toBe(8);
+    expect(RESET_CODE_TTL_MS).toBe(15 * 60 * 1000);
+    expect(INVITE_CODE_TTL_MS).toBe(72 * 60 * 60 * 1000);
   });
 });
