@@ -274,7 +274,13 @@ export const redeem = async (
     return success(result, rmsg.giftcardRedeemed);
   }
   const done = await redeemCouponRow(tx, { rewardId: row.r.id, actorId: staffUserId(o.user), now: o.now });
-  if (!done) throw new ApiError(409, rmsg.alreadyRedeemed, [], {}, 'reward_already_redeemed');
+  if (!done) {
+    // The guard refused (a concurrent call redeemed it or marked it Expired): say which, as for a card.
+    const fresh = (await rewardById(tx, row.r.id))!;
+    if (statusAt(fresh.r, o.now) === 'Expired')
+      throw new ApiError(409, rmsg.expired, [], {}, 'reward_expired');
+    throw new ApiError(409, rmsg.alreadyRedeemed, [], {}, 'reward_already_redeemed');
+  }
   const result: RedemptionResult = {
     rewardId: row.r.id,
     ledgerEntryId: done.ledgerEntryId,
