@@ -379,6 +379,16 @@ describe('an expired reward', () => {
     expect(row).toMatchObject({ status: 'Expired', balance: 5000 });
     expect((await otpRow(gc.id)).usedAt).toBeNull();
   });
+
+  it('a reward redeemed before its expiry still reads Redeemed after it (only an Active one expires)', async () => {
+    const used = await coupon();
+    await t.db
+      .update(rewards)
+      .set({ status: 'Redeemed', expiryDate: new Date(t.clock().getTime() - 60_000) })
+      .where(eq(rewards.id, used.id));
+    const res = await post<Reward>('get-reward', { userId: customer.id, code: used.code });
+    expect(res.body.data?.status, res.text).toBe('Redeemed');
+  });
 });
 
 describe('who may find a reward', () => {
