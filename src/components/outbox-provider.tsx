@@ -1,6 +1,6 @@
 import { type QueryClient, useQueryClient } from '@tanstack/react-query';
 import { useRouteContext } from '@tanstack/react-router';
-import { useActorRef } from '@xstate/react';
+import { useActorRef, useSelector } from '@xstate/react';
 import { liveQuery } from 'dexie';
 import { createContext, type ReactNode, useCallback, useContext, useEffect, useMemo, useState } from 'react';
 import { fromPromise } from 'xstate';
@@ -29,7 +29,7 @@ import { overlayData, queuedFields } from '../lib/outbox-overlay';
 import { useNetworkEvents } from '../lib/use-network-events';
 import { conflictMachine, type KeepMineInput } from '../machines/conflict.machine';
 import { waitForLinkBack } from '../machines/flow-support';
-import { type OutboxActor, outboxMachine } from '../machines/outbox.machine';
+import { type OutboxActor, outboxMachine, withRefusedHere } from '../machines/outbox.machine';
 
 /**
  * The app-wide outbox for the signed-in user (mounted by the dashboard layout): the outbox machine
@@ -207,9 +207,17 @@ export function OutboxProvider({ userId, children }: { userId: number; children:
     return () => subscription.unsubscribe();
   }, [userId]);
 
+  // A refused entry whose "failed" mark IndexedDB did not take is shown failed, as the queue holds it.
+  const refusedHere = useSelector(actor, (s) => s.context.refusedHere);
   const value = useMemo(
-    () => ({ actor, userId, save, entries: stored.entries, loaded: stored.loaded }),
-    [actor, userId, save, stored],
+    () => ({
+      actor,
+      userId,
+      save,
+      entries: withRefusedHere(stored.entries, refusedHere),
+      loaded: stored.loaded,
+    }),
+    [actor, userId, save, stored, refusedHere],
   );
   return <OutboxContext.Provider value={value}>{children}</OutboxContext.Provider>;
 }

@@ -41,6 +41,12 @@ export interface OutboxContext {
   error: string | null;
   /** Entries sent since start (figures for the panel and the tests). */
   sent: number;
+  /**
+   * Refused entries whose "failed" mark could not be written (IndexedDB refused the write), with the
+   * refusal: read back as pending, they are held as failed for this session, never sent again on
+   * their own (the user's Retry or Discard acts on them as on any failed entry).
+   */
+  refusedHere: Record<number, string | null>;
 }
 
 export type OutboxEvent =
@@ -52,6 +58,17 @@ export type OutboxEvent =
 
 /** The pause before try n (1-based): 2 s, 4 s, 8 s ... at most 60 s. */
 export const retryDelay = (attempt: number): number => Math.min(60_000, 1000 * 2 ** Math.max(1, attempt));
+
+/** The entries as read, with those refused in this session but not marked in IndexedDB shown failed. */
+export const withRefusedHere = (
+  entries: readonly QueuedEntry[],
+  refusedHere: OutboxContext['refusedHere'],
+): QueuedEntry[] =>
+  entries.map((e) =>
+    e.id in refusedHere && e.status !== 'failed'
+      ? { ...e, status: 'failed' as const, error: refusedHere[e.id] }
+      : e,
+  );
 
 /** The next entry to send: the oldest one not failed. */
 export const nextPending = (entries: readonly QueuedEntry[]): QueuedEntry | undefined =>
@@ -100,12 +117,18 @@ export const outboxMachine = setup({
     goOnline: assign({ online: true }),
     goOffline: assign({ online: false }),
     target: assign({ target: ({ event }) => ('id' in event ? event.id : null) }),
-    storeEntries: assign({ entries: ({ event }) => (event as { output?: QueuedEntry[] }).output ?? [] }),
+    storeEntries: assign({
+      entries: ({ context, event }) =>
+        withRefusedHere((event as { output?: QueuedEntry[] }).output ?? [], context.refusedHere),
+    }),
   },
   guards: {
     /** Just read: online, and something to send. */
     canSendLoaded: ({ context, event }) =>
-      context.online && nextPending((event as { output?: QueuedEntry[] }).output ?? []) !== undefined,
+      context.online &&
+      nextPending(
+        withRefusedHere((event as { output?: QueuedEntry[] }).output ?? [], context.refusedHere),
+      ) !== undefined,
     hasPending: ({ context }) => nextPending(context.entries) !== undefined,
     isConflict: ({ event }) => isConflictError((event as { error?: unknown }).error),
     isRetryable: ({ event }) => isRetryableError((event as { error?: unknown }).error),
@@ -124,6 +147,7 @@ export const outboxMachine = setup({
     conflict: null,
     error: null,
     sent: 0,
+    refusedHere: {},
   }),
   initial: 'loading',
   on: {
@@ -222,11 +246,27 @@ export const outboxMachine = setup({
           error: context.error,
         }),
         onDone: 'loading',
-        onError: 'loading',
+        // Not written: held as failed in memory, or the next read would send the refused edit again.
+        onError: {
+          target: 'loading',
+          actions: assign({
+            refusedHere: ({ context }) =>
+              context.target === null
+                ? context.refusedHere
+                : { ...context.refusedHere, [context.target]: context.error },
+          }),
+        },
       },
     },
     retrying: {
-      entry: assign({ attempt: 0, error: null }),
+      entry: assign({
+        attempt: 0,
+        error: null,
+        refusedHere: ({ context }) =>
+          Object.fromEntries(
+            Object.entries(context.refusedHere).filter(([id]) => Number(id) !== context.target),
+          ),
+      }),
       invoke: {
         id: 'markEntry',
         src: 'markEntry',
