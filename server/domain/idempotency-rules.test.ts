@@ -245,6 +245,37 @@ describe('runIdempotent', () => {
   });
 });
 
+describe('the purge of day-old keys (decision 007)', () => {
+  it('runs after a call that stores a new key, not after a replay or a refused request', async () => {
+    const HOUR = 3_600_000;
+    // Days after every other test here, so the last purge of this database is long past.
+    const t1 = new Date(t.clock().getTime() + 3 * 24 * HOUR);
+    const t2 = new Date(t1.getTime() + 11 * 60_000);
+    await runIdempotent(t.db, { ...call('purge-1'), now: t1 }, counted(created({})));
+    await t.db.insert(idempotencyKeys).values({
+      userId: staffId,
+      key: 'stale-1',
+      route: 'pay',
+      requestHash: requestHash('pay', {}),
+      responseStatus: 200,
+      responseBody: {},
+      createdAt: new Date(t1.getTime() - 30 * HOUR),
+    });
+    const stale = () => t.db.select().from(idempotencyKeys).where(eq(idempotencyKeys.key, 'stale-1'));
+    expect(await runIdempotent(t.db, { ...call('purge-1'), now: t2 }, counted(created({})))).toMatchObject({
+      kind: 'replay',
+    });
+    expect(
+      await runIdempotent(t.db, { ...call('purge-1', { amount: 1 }), now: t2 }, counted(created({}))),
+    ).toEqual({
+      kind: 'mismatch',
+    });
+    expect(await stale()).toHaveLength(1);
+    await runIdempotent(t.db, { ...call('purge-2'), now: t2 }, counted(created({})));
+    expect(await stale()).toEqual([]);
+  });
+});
+
 describe('storedOutcome and forgetIdempotencyKey', () => {
   it('no key, or a key never used, has no stored answer', async () => {
     expect(await storedOutcome(t.db, call(undefined))).toBeNull();
