@@ -544,12 +544,22 @@ describe('recording', () => {
       // A club-wide event: club-wide endpoints only.
       event(5, { partnerId: null }),
     ]);
+    // A type no endpoint is subscribed to: nobody hears it, though its partner and the club have endpoints.
+    await recordEvents(t.db, [
+      {
+        ...event(7),
+        webhook: { type: 'reward.issued', partnerId, data: { rewardId: 7 } },
+      },
+      event(8, { partnerId }),
+    ]);
     expect((await rowsOf('batch')).map((r) => [r.entityId, r.payload, r.partnerId])).toEqual([
       ['1', { n: 1 }, partnerId],
       ['2', { n: 2 }, partnerId],
       ['3', { n: 3 }, partnerId],
       ['4', { n: 4 }, partnerId],
       ['5', { n: 5 }, partnerId],
+      ['7', { n: 7 }, partnerId],
+      ['8', { n: 8 }, partnerId],
     ]);
     const heard = async (endpoint: number) =>
       (
@@ -564,14 +574,14 @@ describe('recording', () => {
       timestamp: new Date(at.getTime() + n * 1000).toISOString(),
       data: { visitId: n },
     });
-    expect(await heard(endpointId)).toEqual([message(1), message(3)]);
-    expect(await heard(club!.id)).toEqual([message(1), message(4), message(5)]);
+    expect(await heard(endpointId)).toEqual([message(1), message(3), message(8)]);
+    expect(await heard(club!.id)).toEqual([message(1), message(4), message(5), message(8)]);
     // One message id per event, the same for each endpoint that hears it.
     const ids = (await t.db.select().from(webhookDeliveries)).map((d) => [
       (d.payload as { data: { visitId: number } }).data.visitId,
       d.messageId,
     ]);
-    expect(new Set(ids.map(([, id]) => id)).size).toBe(4);
+    expect(new Set(ids.map(([, id]) => id)).size).toBe(5);
     expect(new Set(ids.filter(([n]) => n === 1).map(([, id]) => id)).size).toBe(1);
     // None of them with a webhook: no message.
     await t.db.delete(webhookDeliveries);
