@@ -10,6 +10,13 @@ describe('password hashing', () => {
     expect(await hasher.verify(stored, 'Sup3rSecret')).toBe(true);
   });
 
+  it('hashes with the cost it is given', async () => {
+    const hasher = createPasswordHasher({ memoryCost: 1024, timeCost: 1, parallelism: 2 });
+    const stored = await hasher.hash('Sup3rSecret');
+    expect(stored).toMatch(/^\$argon2id\$v=19\$m=1024,t=1,p=2\$/);
+    expect(await hasher.verify(stored, 'Sup3rSecret')).toBe(true);
+  });
+
   it('verifies the right password only; a damaged hash is a failure, never an error', async () => {
     const hasher = createPasswordHasher(TEST_PASSWORD_HASHING);
     const stored = await hasher.hash('Sup3rSecret');

@@ -21,6 +21,7 @@ import {
   OTP_GUESS_LIMIT,
   OTP_SEND_IP_LIMIT,
   OTP_SEND_LIMIT,
+  PASSWORD_CHANGE_LIMIT,
   purgeOldHits,
   RESET_CODE_IP_LIMIT,
   RESET_REQUEST_IP_LIMIT,
@@ -71,6 +72,8 @@ describe('the limits (docs/decisions/013-abuse-limits.md, 028 for API keys)', ()
     expect(OTP_GUESS_LIMIT).toEqual({ limit: 20, windowMs: MIN_15 });
     expect(OTP_GUESS_IP_LIMIT).toEqual({ limit: 40, windowMs: MIN_15 });
     expect(API_KEY_LIMIT).toEqual({ limit: 600, windowMs: 60 * 1000 });
+    // Wrong old passwords in the change-password call: like sign-in (decision 044).
+    expect(PASSWORD_CHANGE_LIMIT).toEqual({ limit: 5, windowMs: MIN_15 });
     expect(LONGEST_WINDOW_MS).toBe(MIN_15);
   });
 
@@ -86,6 +89,8 @@ describe('the limits (docs/decisions/013-abuse-limits.md, 028 for API keys)', ()
     expect(buckets.otpGuess(12)).toBe('otp-guess:12');
     expect(buckets.otpGuessIp('203.0.113.7')).toBe('otp-guess-ip:203.0.113.7');
     expect(buckets.apiKey(3)).toBe('api-key:3');
+    expect(buckets.clubKey(3)).toBe('club-key:3');
+    expect(buckets.passwordChange(12)).toBe('password-change:12');
     // The address buckets count an IPv6 client by its /64.
     expect(buckets.loginIp('2001:db8:1:2:3:4:5:6')).toBe('login-ip:2001:db8:1:2::/64');
     expect(buckets.otpGuessIp('2001:db8:1:2::9')).toBe('otp-guess-ip:2001:db8:1:2::/64');
