@@ -7,6 +7,7 @@ import { passwordResetCodes } from '../db/schema';
 import type { AuthUser } from '../types';
 import { findRole } from './roles';
 import { activeSuperAdmins, grantableRole, lockSuperAdminRole, placement, voidCodes } from './staff';
+import { findStaffByEmail, findStaffById } from './users';
 
 /** The staff rules on a database of their own (docs/product.md#partner-scope, issues 16, 22 and 28). */
 let database: Database;
@@ -159,6 +160,49 @@ describe('where a member works (issue 22)', () => {
     expect(await place({ scope: null, requested: gone.id, current: gone.id, partnerRole: true })).toEqual({
       passed: { partnerId: gone.id, organizationName: 'Closed Shop' },
     });
+  });
+});
+
+describe('finding a staff member', () => {
+  it('by email whatever its case and spaces, or by id, with role and partner; never a deleted one', async () => {
+    const partner = await createPartner(db, { organizationName: 'Mama Put', accountStatus: 'BLOCKED' });
+    const role = await createRole(db, 'Till', ['rewards.redeem'], false, true);
+    const member = await createUser(db, {
+      email: 'Bola.Ade@Shop.ng',
+      roleId: role.id,
+      userType: 'PARTNER',
+      partnerId: partner.id,
+      accountStatus: 'BLOCKED',
+    });
+    const expected = {
+      id: member.id,
+      email: 'Bola.Ade@Shop.ng',
+      userType: 'PARTNER',
+      partnerId: partner.id,
+      organizationName: 'Mama Put',
+      partnerStatus: 'BLOCKED',
+      partnerDeletedAt: null,
+      accountStatus: 'BLOCKED',
+      roleId: role.id,
+      roleName: 'Till',
+      rolePermissions: ['rewards.redeem'],
+      roleBuiltIn: false,
+      rolePartnerRole: true,
+    };
+    expect(await findStaffByEmail(db, '  bola.ade@SHOP.NG ')).toMatchObject(expected);
+    expect(await findStaffById(db, member.id)).toMatchObject(expected);
+    const noRole = await createUser(db, { email: 'norole@rewardclub.test' });
+    expect(await findStaffByEmail(db, 'norole@rewardclub.test')).toMatchObject({
+      id: noRole.id,
+      partnerId: null,
+      organizationName: null,
+      roleId: null,
+      roleName: null,
+    });
+    const gone = await createUser(db, { email: 'gone@rewardclub.test', deletedAt: deleted });
+    expect(await findStaffByEmail(db, 'gone@rewardclub.test')).toBeUndefined();
+    expect(await findStaffById(db, gone.id)).toBeUndefined();
+    expect(await findStaffByEmail(db, 'nobody@rewardclub.test')).toBeUndefined();
   });
 });
 
