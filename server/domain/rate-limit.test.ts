@@ -412,6 +412,32 @@ describe('password attempts (only failures count, issue 16 defect 7)', () => {
   });
 });
 
+describe('password attempts left in flight', () => {
+  it('a place left by a crashed process stops counting after a minute; a younger one is waited for', async () => {
+    const at = clockAt('2026-03-15T09:00:00Z');
+    const one = { limit: 1, windowMs: 60_000 };
+    await t.db.insert(rateLimitHits).values({ bucket: 'pending:pw-crash', at: at(-61) });
+    const first = await beginAttempt(t.db, [['pw-crash', one]], at(0));
+    expect(first.blocked).toBe(false);
+    if (first.blocked) return;
+    await settleAttempt(t.db, first, false);
+    const [young] = await t.db
+      .insert(rateLimitHits)
+      .values({ bucket: 'pending:pw-crash', at: at(-30) })
+      .returning({ id: rateLimitHits.id });
+    let next: Awaited<ReturnType<typeof beginAttempt>> | undefined;
+    const waiting = beginAttempt(t.db, [['pw-crash', one]], at(0)).then((r) => {
+      next = r;
+    });
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    expect(next).toBeUndefined();
+    await releaseHits(t.db, [young!.id]);
+    await waiting;
+    expect(next).toMatchObject({ blocked: false, buckets: ['pw-crash'] });
+    if (next?.blocked === false) await settleAttempt(t.db, next, false);
+  });
+});
+
 describe('humanDuration', () => {
   it('reads well', () => {
     expect(humanDuration(1)).toBe('1 second');
