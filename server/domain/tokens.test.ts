@@ -32,7 +32,7 @@ describe('access tokens', () => {
 });
 
 /** A token signed with `secret` as the server signs its own, with claims changed at will. */
-async function mint(claims: Record<string, unknown>, o: { omit?: string[]; at?: Date } = {}) {
+async function mint(claims: Record<string, unknown>, o: { omit?: string[]; at?: Date; typ?: string } = {}) {
   const iat = Math.floor((o.at ?? now).getTime() / 1000);
   const payload: Record<string, unknown> = {
     iss: 'reward-club',
@@ -45,7 +45,7 @@ async function mint(claims: Record<string, unknown>, o: { omit?: string[]; at?: 
   };
   for (const k of o.omit ?? []) delete payload[k];
   return new SignJWT(payload)
-    .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
+    .setProtectedHeader({ alg: 'HS256', typ: o.typ ?? 'JWT' })
     .sign(new TextEncoder().encode(secret));
 }
 
@@ -65,6 +65,11 @@ describe('access token claims', () => {
       userId: 7,
       sessionId: 'fam-1',
     });
+  });
+
+  it('refuse a token of another type (an ID or a refresh JWT)', async () => {
+    expect(await verifyAccessToken(await mint({}, { typ: 'at+jwt' }), { secret, now })).toBeNull();
+    expect(await verifyAccessToken(await mint({}, { typ: 'refresh' }), { secret, now })).toBeNull();
   });
 
   it('refuse another issuer or audience, and a token without any required claim', async () => {
