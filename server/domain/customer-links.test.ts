@@ -81,6 +81,16 @@ describe('linkMail', () => {
     expect(lines[0]).toBe('Hello,');
     expect(lines.at(-1)).toBe('Reward Club');
   });
+
+  it('is in paragraphs, one blank line between them, as every mail of the club', () => {
+    const paragraphs = linkMail('ada@mail.test', '123456', 'Mama Put').text.split('\n\n');
+    expect(paragraphs).toHaveLength(5);
+    expect(paragraphs[0]).toBe('Hello,');
+    expect(paragraphs[1]).toBe('Mama Put asks to record your visits and rewards with them.');
+    expect(paragraphs[2]).toBe('Your link code is: 123456');
+    expect(paragraphs[3]!.split('\n')).toHaveLength(2);
+    expect(paragraphs[4]).toBe('Reward Club');
+  });
 });
 
 describe('hashLinkCode', () => {
