@@ -372,7 +372,7 @@ describe('payloads and addresses', () => {
         apiToken: 't',
         OTP: '1',
         codeHash: 'h',
-        passcode: 'p',
+        passphrase: 'p',
       }),
     ).toEqual({ at, none: null, count: 3, name: 'x', tags: ['a', 'b'] });
     expect(scrubPayload('text')).toBe('text');
