@@ -74,7 +74,8 @@ export async function beginAttempt(
         taken.hitIds.push(got.hitId);
       } else if (got.kind === 'blocked') wait = Math.max(wait, got.retryAfterSeconds);
       else busy = true;
-      if (got.kind !== 'taken') break;
+      // No break on a refusal: a later bucket may be blocked for longer, and the answer waits the
+      // longest Retry-After (a shorter one would only earn the client another 429).
     }
     if (wait === 0 && !busy) {
       await purgeOldHits(db, now);

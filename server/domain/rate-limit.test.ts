@@ -412,6 +412,46 @@ describe('password attempts (only failures count, issue 16 defect 7)', () => {
   });
 });
 
+describe('password attempts: failures and attempts in flight together', () => {
+  it('counted failures and attempts in flight together fill a bucket: the next waits, then is refused if they failed', async () => {
+    const at = clockAt('2026-03-16T09:00:00Z');
+    const two = { limit: 2, windowMs: 60_000 };
+    const failed = await beginAttempt(t.db, [['pw-mixed', two]], at(0));
+    if (failed.blocked) throw new Error('blocked');
+    await settleAttempt(t.db, failed, true);
+    const inFlight = await beginAttempt(t.db, [['pw-mixed', two]], at(10));
+    if (inFlight.blocked) throw new Error('blocked');
+    let next: Awaited<ReturnType<typeof beginAttempt>> | undefined;
+    const waiting = beginAttempt(t.db, [['pw-mixed', two]], at(20)).then((r) => {
+      next = r;
+    });
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    expect(next).toBeUndefined();
+    await settleAttempt(t.db, inFlight, true);
+    await waiting;
+    // Two failures (at 0 s and 10 s) in a 60-second window: open again at 60 s.
+    expect(next).toEqual({ blocked: true, retryAfterSeconds: 40 });
+  });
+
+  it('blocked in several buckets: the longest Retry-After', async () => {
+    const at = clockAt('2026-03-17T09:00:00Z');
+    const short = { limit: 1, windowMs: 60_000 };
+    const long = { limit: 1, windowMs: 900_000 };
+    await recordHit(t.db, 'pw-short', short, at(0));
+    await recordHit(t.db, 'pw-long', long, at(0));
+    expect(
+      await beginAttempt(
+        t.db,
+        [
+          ['pw-short', short],
+          ['pw-long', long],
+        ],
+        at(30),
+      ),
+    ).toEqual({ blocked: true, retryAfterSeconds: 870 });
+  });
+});
+
 describe('password attempts left in flight', () => {
   it('a place left by a crashed process stops counting after a minute; a younger one is waited for', async () => {
     const at = clockAt('2026-03-15T09:00:00Z');
