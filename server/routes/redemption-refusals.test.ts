@@ -335,6 +335,20 @@ describe('what a redeem call refuses before the code is spent', () => {
       over,
       [{ fieldName: 'amountToRedeem', message: over }],
     );
+    // Refused before the code is looked at: a wrong code with it counts no try (decision 007).
+    refused(
+      await post('redeem-giftcard', {
+        userId: customer.id,
+        code: gc.code,
+        otp: wrongOf(otp),
+        amountToRedeem: 5000.01,
+      }),
+      409,
+      'insufficient_balance',
+      over,
+      [{ fieldName: 'amountToRedeem', message: over }],
+    );
+    expect((await otpRow(gc.id)).attempts).toBe(0);
     const ok = await post<RedemptionResult>('redeem-giftcard', {
       userId: customer.id,
       code: gc.code,
@@ -371,10 +385,13 @@ describe('an expired reward', () => {
     const message = 'This reward has expired and cannot be redeemed';
     const redeem = () =>
       post('redeem-giftcard', { userId: customer.id, code: gc.code, otp, amountToRedeem: 100 });
+    const logged = async () =>
+      (await eventsOf(gc.id)).filter((e) => e.action === `Reward ${gc.code} expired`).map((e) => e.payload);
+    // The first refusal persists Expired and logs it; the next finds it Expired and logs nothing.
     refused(await redeem(), 409, 'reward_expired', message, []);
+    expect(await logged()).toEqual([{ expiryDate: expiry.toISOString() }]);
     refused(await redeem(), 409, 'reward_expired', message, []);
-    const logged = (await eventsOf(gc.id)).filter((e) => e.action === `Reward ${gc.code} expired`);
-    expect(logged.map((e) => e.payload)).toEqual([{ expiryDate: expiry.toISOString() }]);
+    expect(await logged()).toEqual([{ expiryDate: expiry.toISOString() }]);
     const [row] = await t.db.select().from(rewards).where(eq(rewards.id, gc.id));
     expect(row).toMatchObject({ status: 'Expired', balance: 5000 });
     expect((await otpRow(gc.id)).usedAt).toBeNull();
