@@ -1,5 +1,5 @@
 import { inArray } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { openTestDatabase } from '../../tests/setup/server';
 import type { Database, Db } from '../db/client';
 import { rateLimitHits } from '../db/schema';
@@ -449,6 +449,39 @@ describe('password attempts: failures and attempts in flight together', () => {
         at(30),
       ),
     ).toEqual({ blocked: true, retryAfterSeconds: 870 });
+  });
+});
+
+describe('password attempts waiting too long', () => {
+  it('after 15 seconds of waiting for attempts in flight, the next is refused with a 1-second Retry-After', async () => {
+    const at = clockAt('2026-03-18T09:00:00Z');
+    const one = { limit: 1, windowMs: 60_000 };
+    const first = await beginAttempt(t.db, [['pw-long-wait', one]], at(0));
+    if (first.blocked) throw new Error('blocked');
+    // Only the wall clock the wait is measured on is moved by hand; the database and timers run as usual.
+    vi.useFakeTimers({ toFake: ['Date'] });
+    try {
+      const start = Date.now();
+      let next: Awaited<ReturnType<typeof beginAttempt>> | undefined;
+      const waiting = beginAttempt(t.db, [['pw-long-wait', one]], at(1)).then((r) => {
+        next = r;
+      });
+      const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+      vi.setSystemTime(start + 14_999);
+      await pause(200);
+      expect(next).toBeUndefined();
+      vi.setSystemTime(start + 15_000);
+      await Promise.race([waiting, pause(1000)]);
+      const atFifteenSeconds = next;
+      // Whatever happened, let a loop still polling end.
+      vi.setSystemTime(start + 60_000);
+      await waiting;
+      expect(atFifteenSeconds).toEqual({ blocked: true, retryAfterSeconds: 1 });
+      expect(await hitsOf(['pending:pw-long-wait'], at(0))).toEqual([['pending:pw-long-wait', 0]]);
+    } finally {
+      vi.useRealTimers();
+      await settleAttempt(t.db, first, false);
+    }
   });
 });
 
