@@ -97,6 +97,16 @@ describe('where a delivery may not go (decision 027: private, loopback, link-loc
     expect(isForbiddenAddress('::FFFF:10.1.2.3')).toBe(true);
   });
 
+  it('an IPv4-mapped address is refused however it is spelt, whatever the IPv4 inside', () => {
+    for (const ip of ['::ffff:8.8.8.8', '::FFFF:93.184.216.34', '::ffff:5db8:d822', '[::ffff:8.8.8.8]'])
+      expect(isForbiddenAddress(ip), ip).toBe(true);
+  });
+
+  it('text around an address, or half a pair of brackets, is no address', () => {
+    for (const ip of ['[8.8.8.8', '8.8.8.8]', 'x8.8.8.8]', '[8.8.8.8x', '8.8.8.8/32', '8.8.8.8:443'])
+      expect(isForbiddenAddress(ip), ip).toBe(true);
+  });
+
   it('at creation: localhost (any case, any subdomain, a trailing dot) and forbidden address literals; names are judged at delivery', () => {
     for (const url of [
       'https://localhost/hook',

@@ -214,8 +214,8 @@ for (const [net, prefix] of [
 export function isForbiddenAddress(raw: string): boolean {
   let ip = raw.trim();
   if (ip.startsWith('[') && ip.endsWith(']')) ip = ip.slice(1, -1);
-  const mapped = /^::ffff:(\d+\.\d+\.\d+\.\d+)$/i.exec(ip);
-  if (mapped) ip = mapped[1]!;
+  // An IPv4-mapped address (::ffff:a.b.c.d or ::ffff:xxxx:xxxx) is refused whatever the IPv4 inside
+  // (decision 027): blocked6 holds ::ffff:0:0/96.
   const family = isIP(ip);
   if (family === 0) return true;
   return family === 6 ? blocked6.check(ip, 'ipv6') : blocked4.check(ip, 'ipv4');
