@@ -420,15 +420,22 @@ describe('payloads and addresses', () => {
     expect(ipLocation('::ffff:105.112.30.193')).toBe('Lagos, Nigeria');
     // An address the database knows no country of.
     expect(ipLocation('1.1.1.1')).toBe('Unknown');
+    // One it does not know at all (a documentation address, not a local range).
+    expect(ipLocation('198.51.100.7')).toBe('Unknown');
     expect(ipLocation('')).toBe('Unknown');
   });
 
   it('an address in brackets without a closing one, or a zone at the start, is no address', () => {
     expect(normalizeIp('[::1')).toBeNull();
+    expect(normalizeIp('1::1]')).toBeNull();
     expect(normalizeIp('%eth0')).toBeNull();
     expect(normalizeIp('[::1]:8080')).toBe('::1');
     expect(normalizeIp('::FFFF:10.0.0.1')).toBe('10.0.0.1');
     expect(normalizeIp('::ffff:10.0.0.1x')).toBeNull();
+    // An IPv4-mapped address with numbers of any length is read as its IPv4; another IPv6 stays itself.
+    expect(normalizeIp('::ffff:192.168.10.20')).toBe('192.168.10.20');
+    expect(normalizeIp('::ffff:100.64.100.200')).toBe('100.64.100.200');
+    expect(normalizeIp('1::ffff:1.2.3.4')).toBe('1::ffff:1.2.3.4');
   });
 });
 
@@ -463,7 +470,14 @@ describe('recording', () => {
 
   it('one event: its actor, sentence, entity id as text, scrubbed payload, address, place, agent and partner', async () => {
     await recordEvent(t.db, {
-      actor: { id: null, type: 'PARTNER', name: 'API key Front till', organization: 'Eko Grill', partnerId },
+      actor: {
+        id: null,
+        type: 'PARTNER',
+        name: 'API key Front till',
+        imageUrl: '/api/v1/files/till',
+        organization: 'Eko Grill',
+        partnerId,
+      },
       action: 'Recorded a visit for Kemi Obi at Eko Grill',
       entity: 'visit-one',
       entityId: 42,
@@ -478,7 +492,7 @@ describe('recording', () => {
       actorId: null,
       actorType: 'PARTNER',
       actorName: 'API key Front till',
-      actorImageUrl: null,
+      actorImageUrl: '/api/v1/files/till',
       actorOrganization: 'Eko Grill',
       action: 'Recorded a visit for Kemi Obi at Eko Grill',
       entityId: '42',
@@ -587,5 +601,30 @@ describe('recording', () => {
     await t.db.delete(webhookDeliveries);
     await recordEvents(t.db, [event(6)]);
     expect(await t.db.select().from(webhookDeliveries)).toEqual([]);
+    // Messages nobody is subscribed to: none either.
+    await recordEvents(t.db, [
+      { ...event(9), webhook: { type: 'reward.issued', partnerId, data: { rewardId: 9 } } },
+    ]);
+    expect(await t.db.select().from(webhookDeliveries)).toEqual([]);
+    // Nothing to record: nothing written.
+    const before = await t.db.$count(events);
+    await recordEvents(t.db, []);
+    expect(await t.db.$count(events)).toBe(before);
+  });
+
+  it('more events than one statement holds (500): each written once, each message queued once', async () => {
+    await t.db.delete(webhookDeliveries);
+    const many: NewEvent[] = Array.from({ length: 501 }, (_, i) => ({
+      actor: { id: null, type: 'PARTNER', name: 'Campaign', partnerId },
+      action: `Issued gift card GC-${i} to Kemi Obi at Eko Grill`,
+      entity: 'bulk',
+      entityId: i,
+      at,
+      webhook: { type: 'visit.recorded', partnerId, partnerOnly: true, data: { visitId: i } },
+    }));
+    await recordEvents(t.db, many);
+    const rows = await rowsOf('bulk');
+    expect(rows.map((r) => Number(r.entityId))).toEqual(many.map((_, i) => i));
+    expect(await t.db.$count(webhookDeliveries)).toBe(501);
   });
 });

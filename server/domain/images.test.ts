@@ -103,7 +103,15 @@ describe('decoding an image', () => {
 
   it('base64 with padding in the middle, three padding characters or other characters is refused as base64', () => {
     const b64 = png.toString('base64');
-    for (const bad of [`${b64}===`, `AB=C${b64}`, `${b64}!`, `${b64.slice(0, 4)}.${b64.slice(4)}`, ' \n '])
+    for (const bad of [
+      // A data-URL prefix is tolerated at the start only.
+      `QUFB data:image/png;base64,${b64}`,
+      `${b64}===`,
+      `AB=C${b64}`,
+      `${b64}!`,
+      `${b64.slice(0, 4)}.${b64.slice(4)}`,
+      ' \n ',
+    ])
       expect(decodeImage(bad), JSON.stringify(bad)).toEqual({
         ok: false,
         reason: 'base64',
