@@ -550,6 +550,26 @@ describe('customerDataExport', () => {
       userAgent: 'Staff browser',
       action: 'Viewed Bisi',
     });
+    // Neither a staff member whose id is the customer's, nor another customer naming them, is the customer.
+    await event({
+      actorId: k.id,
+      entity: 'customer',
+      entityId: String(k.id),
+      ipAddress: '10.3.3.3',
+      ipLocation: 'Kano',
+      userAgent: 'Staff same id',
+      action: 'Staff with the same id',
+    });
+    await event({
+      actorType: 'CUSTOMER',
+      actorId: k.id + 1_000_000,
+      actorName: 'Another customer',
+      payload: { customerId: k.id },
+      ipAddress: '10.4.4.4',
+      ipLocation: 'Enugu',
+      userAgent: 'Other phone',
+      action: 'Another customer naming Bisi',
+    });
     // Enough events to need two reads of 500.
     await t.db.insert(events).values(
       Array.from({ length: 520 }, (_, i) => ({
@@ -645,10 +665,10 @@ describe('customerDataExport', () => {
       },
     ]);
     // Every event naming them, once each, oldest first, over two reads.
-    expect(file.events).toHaveLength(522);
+    expect(file.events).toHaveLength(524);
     const ids = file.events.map((e: { id: number }) => e.id);
     expect(ids).toEqual([...ids].sort((a, b) => a - b));
-    expect(new Set(ids).size).toBe(522);
+    expect(new Set(ids).size).toBe(524);
     expect(file.events.at(-1).action).toBe('Bulk 519');
     expect(file.events[0]).toMatchObject({
       actorType: 'CUSTOMER',
@@ -657,6 +677,13 @@ describe('customerDataExport', () => {
       userAgent: 'Bisi phone',
     });
     expect(file.events[0].actorId).toBeUndefined();
+    for (const action of ['Staff with the same id', 'Another customer naming Bisi']) {
+      expect(file.events.find((e: { action: string }) => e.action === action)).toMatchObject({
+        ipAddress: null,
+        ipLocation: null,
+        userAgent: null,
+      });
+    }
     expect(file.events[1]).toMatchObject({
       action: 'Viewed Bisi',
       ipAddress: null,
