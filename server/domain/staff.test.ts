@@ -13,9 +13,12 @@ import { findStaffByEmail, findStaffById } from './users';
 let database: Database;
 let db: Db;
 let superRoleId: number;
+let lockedBeforeFirstAdmin: number | undefined | 'threw';
 beforeAll(async () => {
   database = await openTestDatabase();
   db = database.db;
+  // A new database has no built-in role until the seed or ADMIN_EMAIL makes the first admin.
+  lockedBeforeFirstAdmin = await db.transaction((tx) => lockSuperAdminRole(tx)).catch(() => 'threw' as const);
   superRoleId = (await createRole(db, 'Super Admin', ALL_PERMISSION_NAMES, true)).id;
 });
 afterAll(() => database.close());
@@ -62,6 +65,10 @@ describe('the last active Super Admin', () => {
     await createUser(db, { roleId: superRoleId });
     expect(await db.transaction((tx) => activeSuperAdmins(tx))).toBe(before + 2);
     expect(await db.transaction((tx) => lockSuperAdminRole(tx))).toBe(superRoleId);
+  });
+
+  it('before the first admin there is no built-in role to lock, and that is no error', () => {
+    expect(lockedBeforeFirstAdmin).toBeUndefined();
   });
 });
 
