@@ -433,6 +433,30 @@ describe('password attempts: failures and attempts in flight together', () => {
     expect(next).toEqual({ blocked: true, retryAfterSeconds: 40 });
   });
 
+  it('one bucket waiting on attempts in flight, another blocked: refused at once with that wait', async () => {
+    const at = clockAt('2026-03-19T09:00:00Z');
+    const one = { limit: 1, windowMs: 60_000 };
+    const inFlight = await beginAttempt(t.db, [['pw-busy', one]], at(0));
+    if (inFlight.blocked) throw new Error('blocked');
+    await recordHit(t.db, 'pw-shut', one, at(0));
+    let answer: Awaited<ReturnType<typeof beginAttempt>> | undefined;
+    const asked = beginAttempt(
+      t.db,
+      [
+        ['pw-busy', one],
+        ['pw-shut', one],
+      ],
+      at(20),
+    ).then((r) => {
+      answer = r;
+    });
+    await Promise.race([asked, new Promise((resolve) => setTimeout(resolve, 1000))]);
+    const atOnce = answer;
+    await settleAttempt(t.db, inFlight, false);
+    await asked;
+    expect(atOnce).toEqual({ blocked: true, retryAfterSeconds: 40 });
+  });
+
   it('blocked in several buckets: the longest Retry-After', async () => {
     const at = clockAt('2026-03-17T09:00:00Z');
     const short = { limit: 1, windowMs: 60_000 };
