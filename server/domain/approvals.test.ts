@@ -73,11 +73,12 @@ describe('requestWhat', () => {
 });
 
 describe('decisionRefusals', () => {
-  it('the maker: 403 maker_cannot_decide', () => {
+  it('the maker: 403 maker_cannot_decide, no field named', () => {
     const e = decisionRefusals.own();
     expect(e).toBeInstanceOf(ApiError);
     expect(e.status).toBe(403);
     expect(e.code).toBe('maker_cannot_decide');
+    expect(e.errors).toEqual([]);
     expect(e.message).toBe('The maker of a request cannot approve or reject it: a second person must');
   });
 
@@ -85,6 +86,7 @@ describe('decisionRefusals', () => {
     const e = decisionRefusals.notWaiting('rejected');
     expect(e.status).toBe(409);
     expect(e.code).toBe('not_awaiting_approval');
+    expect(e.errors).toEqual([]);
     expect(e.message).toBe('Only a request waiting for approval can be decided (this one is rejected)');
   });
 
@@ -92,6 +94,7 @@ describe('decisionRefusals', () => {
     const e = decisionRefusals.expired(7);
     expect(e.status).toBe(409);
     expect(e.code).toBe('approval_expired');
+    expect(e.errors).toEqual([]);
     expect(e.message).toBe('This request was not decided within 7 days and has expired: nothing was issued');
     expect(decisionRefusals.expired(1).message).toBe(
       'This request was not decided within 1 day and has expired: nothing was issued',
