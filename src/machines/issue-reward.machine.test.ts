@@ -221,7 +221,9 @@ describe('issue reward machine (docs/product.md#validation, #constants; decision
     actor.send({ type: 'issue.change', values: { ...filled, rewardType: 'GIFTCARD' } });
     actor.send({ type: 'issue.submit' });
     await waitFor(actor, (s) => s.matches('failure') && calls.length === 1);
-    expect(actor.getSnapshot().context.errors).toEqual({ promotionalImage: 'Image must be PNG, JPEG or WebP' });
+    expect(actor.getSnapshot().context.errors).toEqual({
+      promotionalImage: 'Image must be PNG, JPEG or WebP',
+    });
     actor.send({ type: 'issue.submit' });
     const again = await waitFor(actor, (s) => s.matches('failure') && calls.length === 2);
     expect(again.context.errors).toEqual({ expiryDate: 'Expiry date must be in the future' });
