@@ -19,6 +19,8 @@ afterEach(async () => {
 
 const networkDown = () => Promise.reject(new ApiError(0, NETWORK_ERROR));
 const PARTNERS = ['partners', 'list', { page: 1 }] as const;
+/** vi.waitFor with room for a loaded CI machine (its 1-s default ran out once beside the e2e run). */
+const eventually = <T>(check: () => T | Promise<T>) => vi.waitFor(check, { timeout: 10_000, interval: 20 });
 
 /** A client as boot makes it (persister in the defaults, offline-first), for one user and build. */
 function appClient(userId: number | null, appBuild = 'v1') {
@@ -44,7 +46,7 @@ async function seeOnce(
 ) {
   const { client } = appClient(userId, appBuild);
   await client.fetchQuery({ queryKey, queryFn: () => Promise.resolve(data) });
-  await vi.waitFor(async () =>
+  await eventually(async () =>
     expect(await db.queries.get(`query-${hashKey(queryKey)}`)).toMatchObject({
       buster: `${appBuild}:user-${userId}`,
     }),
@@ -72,12 +74,12 @@ describe('query persister over Dexie', () => {
     const queryFn = vi.fn(networkDown);
     // A screen observes the query, as useQuery does.
     const unsubscribe = new QueryObserver(client, { queryKey: PARTNERS, queryFn }).subscribe(() => {});
-    await vi.waitFor(() => expect(client.getQueryData(PARTNERS)).toEqual({ rows: ['Mama Put'] }));
+    await eventually(() => expect(client.getQueryData(PARTNERS)).toEqual({ rows: ['Mama Put'] }));
     const query = client.getQueryCache().find({ queryKey: PARTNERS });
     expect(query && isRestoredFromStorage(query)).toBe(true);
-    await vi.waitFor(() => expect(query?.state.dataUpdatedAt).toBe(savedAt));
+    await eventually(() => expect(query?.state.dataUpdatedAt).toBe(savedAt));
     // It revalidates at once (stale); the dead network leaves the restored data in place.
-    await vi.waitFor(() => expect(queryFn).toHaveBeenCalled());
+    await eventually(() => expect(queryFn).toHaveBeenCalled());
     expect(client.getQueryData(PARTNERS)).toEqual({ rows: ['Mama Put'] });
     unsubscribe();
 
@@ -88,7 +90,7 @@ describe('query persister over Dexie', () => {
       staleTime: 0,
     });
     expect(query && isRestoredFromStorage(query)).toBe(false);
-    await vi.waitFor(async () =>
+    await eventually(async () =>
       expect((await db.queries.toArray())[0]?.state).toMatchObject({ data: { rows: ['Buka'] } }),
     );
   });
@@ -106,7 +108,7 @@ describe('query persister over Dexie', () => {
     expect(query && savedReason(query)).toBe('unanswered');
     // Both together: the refetch may finish in the same millisecond as the first fetch, so the age
     // alone can already match before the kept state is written.
-    await vi.waitFor(() => {
+    await eventually(() => {
       expect(query?.state.dataUpdatedAt).toBe(fetchedAt);
       expect(query?.state.isInvalidated).toBe(true); // fetched again at the next mount or reconnect
     });
@@ -126,7 +128,7 @@ describe('query persister over Dexie', () => {
     const queryFn = vi.fn(() => Promise.resolve({ rows: ['user 2'] }));
     await expect(client.fetchQuery({ queryKey: PARTNERS, queryFn })).resolves.toEqual({ rows: ['user 2'] });
     expect(queryFn).toHaveBeenCalledOnce();
-    await vi.waitFor(async () =>
+    await eventually(async () =>
       expect((await db.queries.toArray()).map((r) => r.buster)).toEqual(['v1:user-2']),
     );
   });
@@ -170,7 +172,7 @@ describe('query persister over Dexie', () => {
       queryKey: PARTNERS,
       queryFn: () => new Promise((r) => (answer = r)),
     });
-    await vi.waitFor(() => expect(answer).not.toBeNull());
+    await eventually(() => expect(answer).not.toBeNull());
     userId = null; // signed out while the request was on its way
     answer!({ rows: ['late'] });
     await pending;
@@ -186,7 +188,7 @@ describe('query persister over Dexie', () => {
       meta: { persist: false },
     });
     await client.fetchQuery({ queryKey: ['kept'], queryFn: () => Promise.resolve('ok') });
-    await vi.waitFor(async () =>
+    await eventually(async () =>
       expect((await db.queries.toArray()).map((r) => r.key)).toEqual(['query-["kept"]']),
     );
   });
@@ -199,7 +201,7 @@ describe('query persister over Dexie', () => {
       name: 'Fresh',
     });
     expect(queryFn).toHaveBeenCalledOnce();
-    await vi.waitFor(async () =>
+    await eventually(async () =>
       expect((await db.queries.toArray())[0]?.state).toMatchObject({ data: { name: 'Fresh' } }),
     );
 
@@ -225,7 +227,7 @@ describe('query persister over Dexie', () => {
         staleTime: 0,
       }),
     ).rejects.toThrow('Partner not found');
-    await vi.waitFor(async () => expect(await db.queries.count()).toBe(0));
+    await eventually(async () => expect(await db.queries.count()).toBe(0));
   });
 
   it('survives the database being deleted by sign-out (reopens it, empty)', async () => {
@@ -240,7 +242,7 @@ describe('query persister over Dexie', () => {
       queryFn: () => Promise.resolve({ rows: ['after'] }),
       staleTime: 0,
     });
-    await vi.waitFor(async () => expect(await db.queries.count()).toBe(1));
+    await eventually(async () => expect(await db.queries.count()).toBe(1));
   });
 
   it('prune drops entries of other users and builds, and old ones', async () => {
