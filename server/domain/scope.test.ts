@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { refusal } from '../../tests/setup/refusal';
 import type { AuthUser } from '../types';
 import { assertPartnerScope, inPartnerScope, partnerScope, scopedPartnerId, staffUserId } from './scope';
 
@@ -17,17 +18,6 @@ const clubAdmin: AuthUser = {
   sessionId: 'fam-1',
 };
 const partnerStaff: AuthUser = { ...clubAdmin, id: 6, userType: 'PARTNER', partnerId: 12, superAdmin: false };
-
-/** What a call refuses with: status and message, or null when it goes through. */
-const refusal = (call: () => unknown) => {
-  try {
-    call();
-    return null;
-  } catch (err) {
-    const e = err as { status: number; message: string };
-    return { status: e.status, message: e.message };
-  }
-};
 
 /** docs/product.md#partner-scope and decision 023: another partner's data does not exist for partner staff. */
 describe('the partner scope', () => {

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { PERMISSIONS } from '../../contract/permissions';
+import { refusal } from '../../tests/setup/refusal';
 import type { AuthUser } from '../types';
 import { assertOutranks, isActiveSuperAdmin, mapConstraintErrors } from './staff';
 import { fullName, permissionsOf, type StaffRow, toProfile, toSessionUser, toStaffUser } from './users';
@@ -168,17 +169,6 @@ const actorOf = (row: StaffRow): AuthUser => ({
   permissions: permissionsOf(row),
   sessionId: 'fam-1',
 });
-
-/** What assertOutranks refuses with, or null. */
-const refusal = (call: () => unknown) => {
-  try {
-    call();
-    return null;
-  } catch (err) {
-    const e = err as { status: number; message: string };
-    return { status: e.status, message: e.message };
-  }
-};
 
 describe('the staff rules (docs/product.md#partner-scope: nobody manages a user holding permissions they lack)', () => {
   it('the active Super Admins who count are club members holding the built-in role', () => {
